@@ -1,0 +1,1 @@
+"""The table app: setup, scan and reveal, turns, rendering, journal and link."""

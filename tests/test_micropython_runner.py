@@ -1,0 +1,72 @@
+"""The MicroPython runner itself: it must really be MicroPython, pass output
+through, fail on uncaught exceptions, and measure heap."""
+
+
+def test_runs_inside_micropython_not_cpython(micropython):
+    res = micropython.run(code="import sys\nprint(sys.implementation.name)")
+    assert res.returncode == 0
+    assert res.stdout.strip() == "micropython"
+
+
+def test_firmware_package_is_mounted(micropython):
+    res = micropython.run(code="from teebox.core import hexgrid\nprint(hexgrid.distance(0,0,3,-1))")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip() == "3"
+
+
+def test_uncaught_exception_exits_non_zero_with_traceback(micropython, tmp_path):
+    entry = tmp_path / "boom.py"
+    entry.write_text("def f():\n    raise ValueError('boom')\nf()\n")
+    res = micropython.run(entry=entry)
+    assert res.returncode == 1
+    assert "ValueError: boom" in res.stderr
+    assert "boom.py" in res.stderr and "line 2" in res.stderr
+
+
+def test_sys_exit_code_and_arguments_pass_through(micropython, tmp_path):
+    entry = tmp_path / "args.py"
+    entry.write_text("import sys\nprint(sys.argv[1:])\nsys.exit(int(sys.argv[1]))\n")
+    res = micropython.run(entry=entry, args=["7", "x"])
+    assert res.returncode == 7
+    assert "['7', 'x']" in res.stdout
+
+
+def test_no_machine_module_in_the_webassembly_port(micropython):
+    res = micropython.run(code="import machine")
+    assert res.returncode == 1 and "ImportError" in res.stderr
+
+
+def test_a_failing_firmware_test_is_reported_by_name(micropython, tmp_path):
+    from tools.mpy import HERE
+    mod = tmp_path / "test_demo_mp.py"
+    mod.write_text("def test_good():\n    assert 1 + 1 == 2\n"
+                   "def test_bad():\n    assert [1] == [2], 'lists differ'\n")
+    res = micropython.run(entry=HERE / "py" / "mp_testrun.py", args=["test_demo_mp"],
+                          mounts=((tmp_path, "/t"), (HERE / "py", "/tools")),
+                          paths=("/t", "/tools"))
+    by_name = {r["name"]: r for r in res.records if r["kind"] == "test"}
+    assert by_name["test_good"]["ok"] is True
+    assert by_name["test_bad"]["ok"] is False
+    assert "lists differ" in by_name["test_bad"]["tb"]
+    assert res.returncode == 1
+
+
+def test_heap_high_water_counts_live_data_not_freed_garbage(micropython):
+    # Each step makes 20 kB of garbage and keeps 1 kB: the high-water must
+    # follow what is kept, because samples are taken where the port frees.
+    report = micropython.heap_high_water(
+        "kept = []\n"
+        "def step():\n"
+        "    [bytearray(1000) for _ in range(20)]\n"
+        "    kept.append(bytearray(1000))\n"
+        "    return len(kept) < 10\n",
+        step="step()")
+    assert report.steps == 11  # after setup, then after each of 10 steps
+    assert 10000 <= report.cost < 20000
+
+
+def test_heap_high_water_sees_a_buffer_held_during_setup(micropython):
+    report = micropython.heap_high_water(
+        "import heapmeter\nbuf = bytearray(30000)\nheapmeter.checkpoint('held')\n")
+    assert report.samples[0][0] == "held"
+    assert report.cost >= 30000

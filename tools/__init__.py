@@ -1,0 +1,1 @@
+"""Tools for Teebox developers: the MicroPython runner, benchmarks and helpers."""

@@ -1,0 +1,44 @@
+# Heap high-water sampling for scenarios run under MicroPython. The WebAssembly
+# heap grows on demand, so memory is measured with gc.mem_alloc() after a full
+# collection rather than by waiting for MemoryError. This port frees garbage
+# only between top-level calls, so the host's runner calls checkpoint() there
+# (see tools/mpy/run.mjs --each); a labelled checkpoint() mid-call is an upper
+# bound that still counts garbage.
+import gc
+
+from mpmarker import record
+
+_samples = []
+_state = {"baseline": 0, "high": 0, "steps": 0}
+
+
+def start():
+    """Reset and take the baseline: what the runtime holds before the scenario."""
+    del _samples[:]
+    gc.collect()
+    _state["baseline"] = gc.mem_alloc()
+    _state["high"] = _state["baseline"]
+    _state["steps"] = 0
+
+
+def checkpoint(label=None):
+    """Collect garbage and sample the live heap, keeping the high-water.
+
+    Unlabelled samples (the runner's, between steps) are only counted;
+    labelled ones are also listed in the report. Returns the sample.
+    """
+    gc.collect()
+    used = gc.mem_alloc()
+    if used > _state["high"]:
+        _state["high"] = used
+    if label is None:
+        _state["steps"] += 1
+    else:
+        _samples.append([label, used])
+    return used
+
+
+def report():
+    """Print the result as a marker record for the host."""
+    record({"kind": "heap", "baseline": _state["baseline"], "high_water": _state["high"],
+            "samples": _samples, "steps": _state["steps"]})
