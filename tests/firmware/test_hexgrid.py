@@ -123,3 +123,20 @@ def test_odd_rows_are_shifted_east_in_offset_grids():
     assert hg.direction_between(q0, r0, q1, r1) == SE
     q2, r2 = hg.from_offset(0, 2)
     assert hg.direction_between(q1, r1, q2, r2) == SW
+
+
+def test_terrain_codes_round_trip_and_unknown_codes_are_named():
+    from teebox.core import terrain
+    assert len(terrain.CODES) == terrain.COUNT == len(terrain.NAMES)
+    for kind in range(terrain.COUNT):
+        assert terrain.from_code(terrain.CODES[kind]) == kind
+    err = raises(ValueError, terrain.from_code, "q")
+    assert "'q'" in str(err) and "use one of" in str(err)
+
+
+def test_trees_clubhouse_and_off_board_cannot_be_stood_on():
+    from teebox.core import terrain
+    assert not terrain.standable(terrain.TREE)
+    assert not terrain.standable(terrain.CLUBHOUSE)
+    assert not terrain.standable(terrain.OFF)
+    assert terrain.standable(terrain.BUNKER) and terrain.standable(terrain.OCEAN)

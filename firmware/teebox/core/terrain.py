@@ -1,0 +1,49 @@
+"""Terrain kinds of a course cell, their one-character map codes and rule traits.
+
+The numbers are stored in compiled courses (one byte per cell): never renumber.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+OFF = const(0)        # off the course: out of bounds
+ROUGH = const(1)
+FAIRWAY = const(2)
+GREEN = const(3)
+TEE = const(4)
+BUNKER = const(5)
+WATER = const(6)
+LAKE = const(7)       # fairway with a lake: water that plays as fairway
+TREE = const(8)       # fenced tree hazard: stops the ball, cannot be entered
+CLUBHOUSE = const(9)  # landing here is out of bounds
+FESCUE = const(10)    # coastlines: double rough, even hybrids are penalised
+GORSE = const(11)     # coastlines: leave only by chipping or moving one hex
+OCEAN = const(12)     # coastlines: in bounds, but the ball steps back ashore
+
+COUNT = const(13)
+
+# Map code of each kind, indexed by kind number.
+CODES = ".rfGTbwltCFY~"
+NAMES = ("off-board", "rough", "fairway", "green", "tee box", "bunker", "water",
+         "fairway with a lake", "tree hazard", "clubhouse", "fescue", "gorse", "ocean")
+
+# Kinds a golfer may never stand on: one-hex moves avoid them, shots never land there.
+_BLOCKED = (OFF, TREE, CLUBHOUSE)
+# Kinds that belong to the coastlines expansion.
+EXPANSION = (FESCUE, GORSE, OCEAN)
+
+
+def from_code(ch):
+    """The kind for a map code; ValueError naming the legal codes if unknown."""
+    i = CODES.find(ch) if len(ch) == 1 else -1
+    if i < 0:
+        raise ValueError("unknown terrain code %r (use one of: %s)" % (ch, " ".join(CODES)))
+    return i
+
+
+def standable(kind):
+    """Whether a golfer may stand on this kind of cell."""
+    return kind not in _BLOCKED

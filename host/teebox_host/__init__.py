@@ -1,0 +1,1 @@
+"""The `teebox` command: the laptop side of Teebox (CPython only)."""
