@@ -1,0 +1,633 @@
+"""Teebox courses: the text form a designer writes, the binary form the board keeps.
+
+``check`` parses and validates a ``*.course`` text and reports every problem it
+finds; ``compile_source`` turns a valid text into the binary form; ``load``
+reads that binary into a :class:`Course`, which answers terrain and hole
+questions straight from the bytes (no object per cell). The format is
+described in ``docs/course-format.md``; this module is its implementation.
+Runs under CPython and MicroPython alike.
+"""
+
+import binascii
+import hashlib
+import os
+import struct
+
+from teebox.core import hexgrid, terrain
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+FORMAT_VERSION = const(1)
+MAGIC = b"TBXC"
+MAX_TEXT = const(40)      # bytes of UTF-8 in a name or author
+MAX_HOLES = const(99)     # hole numbers are drawn in two characters
+BOARD_WIDTH = const(24)   # default board profile
+BOARD_HEIGHT = const(16)
+
+WIND_CARDS = ("TL", "TM", "TR", "BR", "BM", "BL", "S", "C")
+HEADER_KEYS = ("name", "author", "size", "solo-par", "greens", "wind")
+
+# Binary layout: fixed header, then name, author, cells, holes, CRC.
+_VERSION = const(4)
+_WIDTH = const(5)
+_HEIGHT = const(6)
+_HOLES = const(7)
+_FLAGS = const(8)
+_SOLO = const(9)
+_GREENS = const(10)
+_WIND = const(13)
+_HASH = const(21)
+_NAME = const(29)
+_HOLE_SIZE = const(6)     # number, par, tee col, tee row, green col, green row
+_FLAG_COAST = const(1)
+
+# Teebox's hole-length rule, by par (index par - 3): lowest and highest hex distance.
+_PAR_LENGTHS = ((3, 7), (6, 11), (9, 15))
+
+
+class Problem:
+    """One thing wrong with a course text: where it is and what is wrong.
+
+    ``line`` is the 1-based source line (0 if the problem has no one line),
+    ``cell`` the ``(column, row)`` it concerns or None, ``error`` False for a
+    warning (the course is still accepted).
+    """
+
+    def __init__(self, line, cell, message, error=True):
+        self.line = line
+        self.cell = cell
+        self.message = message
+        self.error = error
+
+    def format(self, filename=""):
+        """The problem as one line: ``FILE:LINE: [warning: ][cell (C,R): ]MESSAGE``."""
+        if filename and self.line:
+            out = "%s:%d: " % (filename, self.line)
+        elif filename:
+            out = filename + ": "
+        elif self.line:
+            out = "line %d: " % self.line
+        else:
+            out = ""
+        if not self.error:
+            out += "warning: "
+        if self.cell is not None:
+            out += "cell (%d,%d): " % self.cell
+        return out + self.message
+
+    def __str__(self):
+        return self.format()
+
+    def __repr__(self):
+        return "<Problem %s>" % self.format()
+
+
+class CourseError(Exception):
+    """A course that cannot be used; ``problems`` lists every reason."""
+
+    def __init__(self, problems, filename=""):
+        super().__init__("\n".join([p.format(filename) for p in problems]))
+        self.problems = problems
+        self.filename = filename
+
+
+def _fail(message):
+    raise CourseError([Problem(0, None, message)])
+
+
+class Source:
+    """A parsed course text, as returned by :func:`check`.
+
+    ``holes`` holds ``(number, par, tee_col, tee_row, green_col, green_row, line)``
+    in source order; ``cells`` the terrain kind of every cell, row-major;
+    ``row_lines`` the source line of each map row.
+    """
+
+    def __init__(self):
+        self.name = ""
+        self.author = ""
+        self.width = 0
+        self.height = 0
+        self.solo_par = 0
+        self.greens = (0, 0, 0)
+        self.wind = (0, 0, 0, 0, 0, 0, 0, 0)
+        self.holes = []
+        self.cells = None
+        self.row_lines = []
+
+
+def par_length_range(par):
+    """``(shortest, longest)`` tee-to-green hex distance that suits a par of 3, 4 or 5."""
+    if par < 3 or par > 5:
+        raise ValueError("par must be 3, 4 or 5, not %r" % (par,))
+    return _PAR_LENGTHS[par - 3]
+
+
+def reachable(cells, width, height, start, goal):
+    """Whether a golfer can walk from ``start`` to ``goal`` (axial pairs) by one-hex moves.
+
+    ``cells`` holds the terrain kind of each cell of a ``width`` x ``height``
+    offset grid, row-major. Moves stay on the grid and only on cells a golfer
+    may stand on (so they avoid off-board cells, trees and the clubhouse).
+    """
+    if start == goal:
+        return True
+    target = hexgrid.cell_index(goal[0], goal[1], width)
+    seen = bytearray(width * height)
+    i = hexgrid.cell_index(start[0], start[1], width)
+    seen[i] = 1
+    todo = [i]
+    # Cells travel as plain int indices, not (q, r) tuples: no allocation per step.
+    while todo:
+        i = todo.pop()
+        r = i // width
+        q = i % width - (r - (r & 1)) // 2
+        for d in range(6):
+            nq = q + hexgrid.DQ[d]
+            nr = r + hexgrid.DR[d]
+            if not hexgrid.in_grid(nq, nr, width, height):
+                continue
+            j = hexgrid.cell_index(nq, nr, width)
+            if seen[j] or not terrain.standable(cells[j]):
+                continue
+            if j == target:
+                return True
+            seen[j] = 1
+            todo.append(j)
+    return False
+
+
+def content_hash(width, height, cells, holes):
+    """The 8-byte content hash: SHA-256 over width, height, cell bytes and hole records."""
+    h = hashlib.sha256(bytes((width, height)))
+    h.update(cells)
+    h.update(holes)
+    return h.digest()[:8]
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _number(text, lo, hi):
+    # A decimal integer within lo..hi, or None.
+    if not text.isdigit():
+        return None
+    n = int(text)
+    return n if lo <= n <= hi else None
+
+
+def _cell(text):
+    # "C,R" -> (col, row), or None.
+    parts = text.split(",")
+    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit():
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def _bad_value(problems, line, key, value, expected):
+    problems.append(Problem(line, None, "%s: %r is not %s" % (key, value, expected)))
+
+
+def _header(src, problems, line, key, value, width, height):
+    # One "key: value" line; a malformed value leaves the default in place.
+    if key == "name" or key == "author":
+        size = len(value.encode())
+        if key == "name" and not value:
+            problems.append(Problem(line, None, "name: the course needs a name"))
+        elif size > MAX_TEXT:
+            problems.append(Problem(line, None, "%s: %d bytes long, at most %d allowed"
+                                    % (key, size, MAX_TEXT)))
+        else:
+            setattr(src, key, value)
+    elif key == "size":
+        dims = value.lower().split("x")
+        w = _number(dims[0], 1, 255) if len(dims) == 2 else None
+        h = _number(dims[1], 1, 255) if len(dims) == 2 else None
+        if w is None or h is None:
+            _bad_value(problems, line, key, value, "WxH (columns x rows), e.g. 'size: 24x16'")
+            return
+        if w > width or h > height:
+            problems.append(Problem(line, None, "size: %dx%d does not fit the board (%dx%d)"
+                                    % (w, h, width, height)))
+        src.width = w
+        src.height = h
+    elif key == "solo-par":
+        n = _number(value, 0, 255)
+        if n is None:
+            _bad_value(problems, line, key, value, "a number from 0 to 255")
+        else:
+            src.solo_par = n
+    elif key == "greens":
+        mix = [_number(p, 0, 255) for p in value.split("/")]
+        if len(mix) != 3 or None in mix:
+            _bad_value(problems, line, key, value,
+                       "E/M/H (easy/medium/hard green cards), e.g. 'greens: 4/10/4'")
+        else:
+            src.greens = tuple(mix)
+    else:  # wind
+        words = value.split()
+        deck = []
+        if len(words) == len(WIND_CARDS):
+            for card, word in zip(WIND_CARDS, words):
+                if word.startswith(card):
+                    deck.append(_number(word[len(card):], 0, 255))
+        if len(deck) != len(WIND_CARDS) or None in deck:
+            _bad_value(problems, line, key, value,
+                       "TLn TMn TRn BRn BMn BLn Sn Cn (how many of each wind card), "
+                       "e.g. 'wind: TL3 TM3 TR3 BR0 BM0 BL0 S1 C3'")
+        else:
+            src.wind = tuple(deck)
+
+
+def _hole_line(src, problems, line, words):
+    num = par = tee = green = None
+    if len(words) == 8 and words[2] == "par" and words[4] == "tee" and words[6] == "green":
+        num = _number(words[1], 1, MAX_HOLES)
+        par = _number(words[3], 0, 255)
+        tee = _cell(words[5])
+        green = _cell(words[7])
+    if num is None or par is None or tee is None or green is None:
+        problems.append(Problem(line, None,
+                                "cannot read hole line: expected 'hole N par P tee C,R green C,R' "
+                                "with N from 1 to %d, e.g. 'hole 1 par 4 tee 3,12 green 9,3'"
+                                % MAX_HOLES))
+        return
+    src.holes.append((num, par, tee[0], tee[1], green[0], green[1], line))
+
+
+def _map_rows(src, problems, rows, map_line):
+    # Fill src.cells from the map lines; without a size only the codes are checked.
+    w, h = src.width, src.height
+    if w:
+        src.cells = bytearray(w * h)
+    for row in range(len(rows)):
+        line, text = rows[row]
+        if w and row >= h:
+            problems.append(Problem(line, None, "map has %d rows but the size is %dx%d (%d rows)"
+                                    % (len(rows), w, h, h)))
+            return
+        codes = text.split()
+        if w and len(codes) != w:
+            problems.append(Problem(line, None, "map row %d has %d cells but the size is %dx%d "
+                                    "(%d cells a row)" % (row, len(codes), w, h, w)))
+        src.row_lines.append(line)
+        for col in range(min(len(codes), w) if w else len(codes)):
+            try:
+                kind = terrain.from_code(codes[col])
+            except ValueError as exc:
+                problems.append(Problem(line, (col, row), str(exc)))
+                continue
+            if w:
+                src.cells[row * w + col] = kind
+    if w and len(rows) < h:
+        problems.append(Problem(map_line, None, "map has %d rows but the size is %dx%d (%d rows)"
+                                % (len(rows), w, h, h)))
+
+
+def _check_hole_numbers(src, problems):
+    # Returns {number: hole} of the first definition of each hole number.
+    by_number = {}
+    for hole in src.holes:
+        num, par, line = hole[0], hole[1], hole[6]
+        if num in by_number:
+            problems.append(Problem(line, None, "hole %d is given twice (first on line %d)"
+                                    % (num, by_number[num][6])))
+            continue
+        by_number[num] = hole
+        if par < 3 or par > 5:
+            problems.append(Problem(line, None, "hole %d: par %d is not 3, 4 or 5" % (num, par)))
+    if not src.holes:
+        problems.append(Problem(0, None, "no holes: add a line 'hole N par P tee C,R green C,R' "
+                                "for each hole"))
+    count = len(by_number)
+    for num in range(1, count + 1):
+        if num not in by_number:
+            problems.append(Problem(0, None, "hole %d is missing: holes must be numbered 1 to %d "
+                                    "without gaps" % (num, count)))
+    return by_number
+
+
+def _claim(src, problems, owners, hole, what, kind, col, row):
+    # Check one end of a hole (tee or green); record the cell as the hole's.
+    num, line = hole[0], hole[6]
+    w, h = src.width, src.height
+    if col >= w or row >= h:
+        problems.append(Problem(line, (col, row), "hole %d: %s is outside the %dx%d map"
+                                % (num, what, w, h)))
+        return False
+    found = src.cells[row * w + col]
+    if found != kind:
+        problems.append(Problem(line, (col, row), "hole %d: %s is %s, not a %s"
+                                % (num, what, terrain.NAMES[found], terrain.NAMES[kind])))
+        return False
+    i = row * w + col
+    if i in owners:
+        problems.append(Problem(line, (col, row), "hole %d: %s is also hole %d's %s"
+                                % (num, what, owners[i], what)))
+        return False
+    owners[i] = num
+    return True
+
+
+def _check_holes(src, problems, by_number):
+    # Tees and greens against the map, reachability, length for par, orphans.
+    owners = {}  # cell index -> hole number, for every claimed tee box and green
+    for num in sorted(by_number):
+        hole = by_number[num]
+        par, tc, tr, gc, gr, line = hole[1:]
+        tee_ok = _claim(src, problems, owners, hole, "tee", terrain.TEE, tc, tr)
+        green_ok = _claim(src, problems, owners, hole, "green", terrain.GREEN, gc, gr)
+        if not (tee_ok and green_ok):
+            continue
+        tee = hexgrid.from_offset(tc, tr)
+        green = hexgrid.from_offset(gc, gr)
+        if not reachable(src.cells, src.width, src.height, tee, green):
+            problems.append(Problem(line, (gc, gr), "hole %d: green cannot be reached from the tee "
+                                    "(%d,%d) by one-hex moves that avoid trees, the clubhouse "
+                                    "and off-board cells" % (num, tc, tr)))
+        if 3 <= par <= 5:
+            lo, hi = par_length_range(par)
+            length = hexgrid.distance(tee[0], tee[1], green[0], green[1])
+            if length < lo or length > hi:
+                problems.append(Problem(line, None, "hole %d: par %d but %d hexes from tee to "
+                                        "green (a par %d should be %d to %d)"
+                                        % (num, par, length, par, lo, hi), False))
+    w = src.width
+    for i in range(len(src.cells)):
+        kind = src.cells[i]
+        if (kind == terrain.TEE or kind == terrain.GREEN) and i not in owners:
+            row = i // w
+            problems.append(Problem(src.row_lines[row], (i % w, row),
+                                    "%s belongs to no hole (add a hole line for it or change "
+                                    "the cell)" % terrain.NAMES[kind]))
+
+
+def _line_order(problem):
+    # Problems in source order; those without a line go last.
+    return (problem.line == 0, problem.line)
+
+
+def check(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """Parse and validate a course text for a ``width`` x ``height`` board.
+
+    Returns ``(source, problems)``: every error and warning found, in line
+    order, and a :class:`Source` (None when there is no usable size or map).
+    """
+    problems = []
+    src = Source()
+    seen = {}            # header key -> line it was given on
+    format_seen = False
+    map_line = 0
+    rows = []            # (line, text) of each map row
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    line = 0
+    for raw in text.split("\n"):
+        line += 1
+        stripped = raw.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        if map_line:
+            rows.append((line, stripped))
+            continue
+        words = stripped.split()
+        if not format_seen:
+            format_seen = True
+            if words[0] == "teebox-course":
+                if len(words) != 2 or words[1] != "1":
+                    problems.append(Problem(line, None, "unknown format %r: this Teebox reads "
+                                            "'teebox-course 1'" % stripped))
+                continue
+            problems.append(Problem(line, None, "missing format line: the first line must be "
+                                    "'teebox-course 1'"))
+        key, colon, value = stripped.partition(":")
+        key = key.strip()
+        value = value.strip()
+        if words[0] == "hole" or key == "hole":
+            _hole_line(src, problems, line, words)
+            continue
+        if key == "map" and colon:
+            map_line = line
+            if value:
+                problems.append(Problem(line, None, "map: nothing may follow 'map:' on its line "
+                                        "(the map rows start on the next line)"))
+            continue
+        if not colon or key not in HEADER_KEYS:
+            problems.append(Problem(line, None, "unknown header %r (use one of: %s, hole, map)"
+                                    % (key if colon else words[0], ", ".join(HEADER_KEYS))))
+            continue
+        if key in seen:
+            problems.append(Problem(line, None, "%s is given twice (first on line %d)"
+                                    % (key, seen[key])))
+            continue
+        seen[key] = line
+        _header(src, problems, line, key, value, width, height)
+    if not format_seen:
+        problems.append(Problem(0, None, "missing format line: the first line must be "
+                                "'teebox-course 1'"))
+    for key in ("name", "size"):
+        if key not in seen:
+            problems.append(Problem(0, None, "missing '%s:' line" % key))
+    if not map_line:
+        problems.append(Problem(0, None, "missing 'map:' line (the map rows follow it, last "
+                                "in the file)"))
+    else:
+        _map_rows(src, problems, rows, map_line)
+    by_number = _check_hole_numbers(src, problems)
+    if src.cells is None:
+        src = None
+    else:
+        _check_holes(src, problems, by_number)
+    problems.sort(key=_line_order)
+    return src, problems
+
+
+# ---------------------------------------------------------------- binary
+
+
+def encode(src):
+    """The binary form of a :class:`Source` that :func:`check` found no errors in."""
+    holes = bytearray()
+    for hole in sorted(src.holes):
+        holes += bytes(hole[:6])
+    cells = bytes(src.cells)
+    flags = 0
+    for kind in terrain.EXPANSION:
+        if bytes((kind,)) in cells:
+            flags |= _FLAG_COAST
+    name = src.name.encode()
+    author = src.author.encode()
+    body = (MAGIC
+            + bytes((FORMAT_VERSION, src.width, src.height, len(src.holes), flags, src.solo_par))
+            + bytes(src.greens) + bytes(src.wind)
+            + content_hash(src.width, src.height, cells, holes)
+            + bytes((len(name),)) + name + bytes((len(author),)) + author
+            + cells + holes)
+    return body + struct.pack("<I", binascii.crc32(body) & 0xFFFFFFFF)
+
+
+def compile_source(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """The binary form of a course text; CourseError listing every error if it has any."""
+    src, problems = check(text, width, height)
+    errors = [p for p in problems if p.error]
+    if errors:
+        raise CourseError(errors)
+    return encode(src)
+
+
+def load(data):
+    """A :class:`Course` read from its binary form (bytes or bytearray).
+
+    CourseError if the data is not a Teebox course, has an unknown format
+    version, is truncated or fails its CRC or content hash.
+    """
+    if not isinstance(data, bytes):
+        data = bytes(data)
+    size = len(data)
+    if data[:4] != MAGIC:
+        _fail("not a Teebox course: the data does not start with %r" % MAGIC.decode())
+    if size > _VERSION and data[_VERSION] != FORMAT_VERSION:
+        _fail("unknown course format version %d: this Teebox reads version %d"
+              % (data[_VERSION], FORMAT_VERSION))
+    if size <= _NAME:
+        _fail("course data is truncated: %d bytes, shorter than the %d-byte header"
+              % (size, _NAME + 1))
+    author_at = _NAME + 1 + data[_NAME]
+    if size <= author_at:
+        _fail("course data is truncated: %d bytes, it ends inside the name" % size)
+    cells_at = author_at + 1 + data[author_at]
+    holes_at = cells_at + data[_WIDTH] * data[_HEIGHT]
+    end = holes_at + _HOLE_SIZE * data[_HOLES]
+    if size < end + 4:
+        _fail("course data is truncated: %d bytes, the course needs %d" % (size, end + 4))
+    if size > end + 4:
+        _fail("course data is too long: %d bytes, the course needs %d" % (size, end + 4))
+    view = memoryview(data)
+    stored = struct.unpack_from("<I", data, end)[0]
+    actual = binascii.crc32(view[:end]) & 0xFFFFFFFF
+    if stored != actual:
+        _fail("course data is corrupt: CRC-32 is %08x but %08x was stored" % (actual, stored))
+    if content_hash(data[_WIDTH], data[_HEIGHT], view[cells_at:holes_at],
+                    view[holes_at:end]) != data[_HASH:_NAME]:
+        _fail("course data is corrupt: the content hash does not match the cells and holes")
+    return Course(data, cells_at, holes_at)
+
+
+def from_source(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """A :class:`Course` straight from its text (compile, then load)."""
+    return load(compile_source(text, width, height))
+
+
+class Course:
+    """A loaded course. Reads every cell and hole from ``data`` (the binary form).
+
+    Built by :func:`load`; ``terrain``/``hole``/... take axial ``(q, r)``.
+    """
+
+    def __init__(self, data, cells_at, holes_at):
+        self.data = data
+        self.width = data[_WIDTH]
+        self.height = data[_HEIGHT]
+        self.hole_count = data[_HOLES]
+        self.uses_coastline = bool(data[_FLAGS] & _FLAG_COAST)
+        self.solo_par = data[_SOLO]
+        self.greens = tuple(data[_GREENS:_WIND])
+        self.wind = tuple(data[_WIND:_HASH])
+        self.hash = data[_HASH:_NAME]
+        author_at = _NAME + 1 + data[_NAME]
+        self.name = data[_NAME + 1:author_at].decode()
+        self.author = data[author_at + 1:cells_at].decode()
+        self._cells = cells_at
+        self._holes = holes_at
+
+    def hash_hex(self):
+        """The content hash as 16 hex digits (what scores are compared on)."""
+        return self.hash.hex()
+
+    def terrain(self, q, r):
+        """The terrain kind at axial ``(q, r)``; ``terrain.OFF`` outside the grid."""
+        if not hexgrid.in_grid(q, r, self.width, self.height):
+            return terrain.OFF
+        return self.data[self._cells + hexgrid.cell_index(q, r, self.width)]
+
+    def terrain_at(self, col, row):
+        """The terrain kind at offset ``(col, row)``; ``terrain.OFF`` outside the grid."""
+        if col < 0 or row < 0 or col >= self.width or row >= self.height:
+            return terrain.OFF
+        return self.data[self._cells + row * self.width + col]
+
+    def cells(self):
+        """The terrain byte of every cell, row-major over the offset grid (no copy)."""
+        return memoryview(self.data)[self._cells:self._holes]
+
+    def hole(self, n):
+        """``(par, tee_q, tee_r, green_q, green_r)`` of hole ``n`` (from 1), axial."""
+        if n < 1 or n > self.hole_count:
+            raise ValueError("no hole %r: %s has holes 1 to %d" % (n, self.name, self.hole_count))
+        d = self.data
+        at = self._holes + _HOLE_SIZE * (n - 1)
+        tq, tr = hexgrid.from_offset(d[at + 2], d[at + 3])
+        gq, gr = hexgrid.from_offset(d[at + 4], d[at + 5])
+        return d[at + 1], tq, tr, gq, gr
+
+    def _hole_with(self, field, q, r):
+        # The hole whose record has offset (col, row) of (q, r) at field, else 0.
+        col, row = hexgrid.to_offset(q, r)
+        d = self.data
+        for at in range(self._holes, self._holes + _HOLE_SIZE * self.hole_count, _HOLE_SIZE):
+            if d[at + field] == col and d[at + field + 1] == row:
+                return d[at]
+        return 0
+
+    def tee_hole(self, q, r):
+        """The number of the hole teeing off at ``(q, r)``, or 0."""
+        return self._hole_with(2, q, r)
+
+    def green_hole(self, q, r):
+        """The number of the hole whose green is ``(q, r)``, or 0."""
+        return self._hole_with(4, q, r)
+
+
+# ---------------------------------------------------------------- built-in courses
+
+
+def _parent(path):
+    # The folder part of a path; works without os.path and with either slash.
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    return path[:cut] if cut > 0 else "."
+
+
+def courses_dir():
+    """The folder holding the built-in ``*.course`` files."""
+    return _parent(_parent(__file__)) + "/data/courses"
+
+
+def builtin_names():
+    """Sorted names (file stems) of the built-in courses."""
+    try:
+        files = os.listdir(courses_dir())
+    except OSError:
+        return []
+    return sorted([f[:-7] for f in files if f.endswith(".course") and len(f) > 7])
+
+
+def builtin_source(name):
+    """The text of a built-in course; CourseError naming the known ones if unknown."""
+    names = builtin_names()
+    if name not in names:
+        _fail("unknown course %r (built-in courses: %s)" % (name, ", ".join(names) or "none"))
+    with open(courses_dir() + "/" + name + ".course", encoding="utf-8") as f:
+        return f.read()
+
+
+def load_builtin(name, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """Compile and load a built-in course for a ``width`` x ``height`` board."""
+    text = builtin_source(name)
+    try:
+        return from_source(text, width, height)
+    except CourseError as exc:
+        raise CourseError(exc.problems, name + ".course")

@@ -1,0 +1,118 @@
+"""`teebox course`: check, draw and list courses (see docs/course-format.md)."""
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from teebox.core import course as course_mod
+from teebox_host import render
+
+app = typer.Typer(
+    help="Check, draw and list Teebox courses (*.course files and the built-in ones).",
+    no_args_is_help=True,
+)
+
+WIDTH_OPTION = typer.Option(course_mod.BOARD_WIDTH, "--width", help="Board columns.")
+HEIGHT_OPTION = typer.Option(course_mod.BOARD_HEIGHT, "--height", help="Board rows.")
+
+
+def _fail(message):
+    """Print ``message`` to stderr and stop with exit code 1."""
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+def _count(n, noun):
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _read(path):
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        _fail(f"{path} is not UTF-8 text: save the course as UTF-8 and try again.")
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}. Give the path of a .course file.")
+
+
+def _refuse(filename, problems):
+    """Print every problem of a refused course to stderr and exit 1."""
+    for problem in problems:
+        typer.echo(problem.format(filename), err=True)
+    errors = sum(1 for p in problems if p.error)
+    warnings = len(problems) - errors
+    _fail(f"{filename}: course refused ({_count(errors, 'error')}, "
+          f"{_count(warnings, 'warning')}). Fix the lines above and check again.")
+
+
+def _compile_file(path, width, height):
+    """Check and load a course file; returns ``(course, warnings)`` or exits on errors."""
+    src, problems = course_mod.check(_read(path), width, height)
+    if any(p.error for p in problems):
+        _refuse(str(path), problems)
+    return course_mod.load(course_mod.encode(src)), problems
+
+
+def _open(ref, width, height):
+    """A course from a file path or a built-in name; exits with advice if neither."""
+    path = Path(ref)
+    if path.is_file() or ref.endswith(".course"):
+        return _compile_file(path, width, height)[0]
+    names = course_mod.builtin_names()
+    if ref not in names:
+        known = ", ".join(names) if names else "none yet"
+        _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
+              f"(built-in courses: {known}). Give the path of a .course file or a built-in "
+              f"name (see 'teebox course list').")
+    try:
+        return course_mod.load_builtin(ref, width, height)
+    except course_mod.CourseError as exc:
+        _refuse(exc.filename, exc.problems)
+
+
+@app.command()
+def check(file: Path = typer.Argument(..., help="The .course file to check."),
+          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
+    """Validate a course file: list every problem, or print its holes, pars and hash."""
+    course, warnings = _compile_file(file, width, height)
+    pars = [course.hole(n)[0] for n in range(1, course.hole_count + 1)]
+    typer.echo(f"OK {file}: {course.name!r}, {_count(course.hole_count, 'hole')}, par {sum(pars)} "
+               f"({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
+    for problem in warnings:
+        typer.echo(problem.format(str(file)))
+
+
+@app.command()
+def show(ref: str = typer.Argument(..., metavar="NAME|FILE",
+                                   help="A built-in course name or a .course file."),
+         width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
+    """Draw a course in the terminal: the hex map, a legend and the hole table."""
+    Console().print(render.course_view(_open(ref, width, height)))
+
+
+@app.command("list")
+def list_courses():
+    """List the built-in courses with their holes, total par and hash."""
+    names = course_mod.builtin_names()
+    if not names:
+        typer.echo(f"no built-in courses in {course_mod.courses_dir()}")
+        return
+    table = Table("Name", "Course", "Holes", "Par", "Hash")
+    broken = []
+    for name in names:
+        try:
+            c = course_mod.load_builtin(name)
+        except course_mod.CourseError as exc:
+            broken.append(exc)
+            table.add_row(name, "[red]refused (see below)[/red]", "", "", "")
+            continue
+        table.add_row(name, c.name, str(c.hole_count), str(render.total_par(c)), c.hash_hex())
+    Console().print(table)
+    for exc in broken:
+        typer.echo(str(exc), err=True)
+    if broken:
+        _fail(f"{_count(len(broken), 'built-in course')} refused: "
+              f"fix {course_mod.courses_dir()}/{broken[0].filename} and run "
+              f"'teebox course check' on it.")

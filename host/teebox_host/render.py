@@ -1,0 +1,152 @@
+"""Draw a Teebox course in the terminal with rich.
+
+Each hex cell is a coloured block two characters wide; odd rows are pushed one
+character east so the text lines up like the board's offset hex grid. Tee
+boxes and greens carry their hole number. Callers can lay labels over any
+cell (golfers, a ball's flight path, a highlight) through ``overlays``.
+"""
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from teebox.core import hexgrid, terrain
+from teebox.core.course import WIND_CARDS
+
+# Background colour and the two characters drawn on a cell of each kind.
+# Hazards that share a colour family get a glyph too, so the map still reads
+# on a terminal with few colours.
+PALETTE = {
+    terrain.OFF: ("", "  "),
+    terrain.ROUGH: ("on #2f6b2f", "  "),
+    terrain.FAIRWAY: ("on #8fd46a", "  "),
+    terrain.GREEN: ("bold #000000 on #1aff5a", "  "),
+    terrain.TEE: ("bold #000000 on #e0e0e0", "  "),
+    terrain.BUNKER: ("on #ead9a0", "  "),
+    terrain.WATER: ("#bfe3ff on #1e6fd9", "~~"),
+    terrain.LAKE: ("#1e6fd9 on #8fd46a", "~~"),
+    terrain.TREE: ("bold #9be37a on #0f3d14", "/\\"),
+    terrain.CLUBHOUSE: ("bold #ffffff on #8b3a1a", "##"),
+    terrain.FESCUE: ("#6b6420 on #cfc98a", "''"),
+    terrain.GORSE: ("bold #ffd400 on #4d5e1c", "**"),
+    terrain.OCEAN: ("#7fb2ff on #0b2a66", "~~"),
+}
+
+
+def _label(text):
+    # Every cell is exactly two characters wide.
+    return str(text)[:2].rjust(2)
+
+
+def hole_labels(course):
+    """``{(q, r): (label, style)}`` numbering every tee box and green with its hole."""
+    labels = {}
+    for n in range(1, course.hole_count + 1):
+        _par, tq, tr, gq, gr = course.hole(n)
+        labels[(tq, tr)] = (str(n), PALETTE[terrain.TEE][0])
+        labels[(gq, gr)] = (str(n), PALETTE[terrain.GREEN][0])
+    return labels
+
+
+def course_map(course, overlays=None, numbers=True):
+    """The course as a rich Text: one line per map row, two characters per cell.
+
+    ``overlays`` maps axial ``(q, r)`` to ``(label, style)``: the label (up to
+    two characters) replaces what the cell shows, and the style is laid over
+    the cell's own (a style without a background keeps the terrain colour).
+    ``numbers`` labels tee boxes and greens with their hole number.
+    """
+    marks = hole_labels(course) if numbers else {}
+    if overlays:
+        marks.update(overlays)
+    text = Text(no_wrap=True, overflow="ignore")
+    cells = course.cells()
+    for row in range(course.height):
+        if row:
+            text.append("\n")
+        if row & 1:
+            text.append(" ")
+        for col in range(course.width):
+            style, glyph = PALETTE[cells[row * course.width + col]]
+            mark = marks.get(hexgrid.from_offset(col, row))
+            if mark is None:
+                text.append(glyph, style=style or None)
+            else:
+                text.append(_label(mark[0]), style=Style.parse(style) + Style.parse(mark[1]))
+    return text
+
+
+def legend(course):
+    """A swatch and name for every kind of terrain the course uses."""
+    cells = bytes(course.cells())
+    items = []
+    for kind in range(1, terrain.COUNT):
+        if bytes((kind,)) in cells:
+            style, glyph = PALETTE[kind]
+            item = Text()
+            item.append(glyph, style=style)
+            item.append(" " + terrain.NAMES[kind])
+            items.append(item)
+    note = Text("numbers on tee boxes and greens: the hole", style="dim")
+    return Group(Columns(items, padding=(0, 3)), note)
+
+
+def hole_table(course):
+    """A table of the holes: number, par, length in hexes, tee and green cells."""
+    table = Table(title="Holes", show_footer=True, title_justify="left")
+    total = 0
+    rows = []
+    for n in range(1, course.hole_count + 1):
+        par, tq, tr, gq, gr = course.hole(n)
+        total += par
+        rows.append((str(n), str(par), str(hexgrid.distance(tq, tr, gq, gr)),
+                     "%d,%d" % hexgrid.to_offset(tq, tr), "%d,%d" % hexgrid.to_offset(gq, gr)))
+    table.add_column("Hole", footer="Total", justify="right")
+    table.add_column("Par", footer=str(total), justify="right")
+    table.add_column("Length", justify="right")
+    table.add_column("Tee", justify="right")
+    table.add_column("Green", justify="right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def total_par(course):
+    """The sum of the pars of every hole."""
+    return sum(course.hole(n)[0] for n in range(1, course.hole_count + 1))
+
+
+def course_title(course):
+    """One line naming the course, its size, par and content hash."""
+    title = Text(course.name, style="bold")
+    if course.author:
+        title.append(" by " + course.author)
+    title.append("  %d holes, par %d, %dx%d, hash %s"
+                 % (course.hole_count, total_par(course), course.width, course.height,
+                    course.hash_hex()))
+    return title
+
+
+def suggestions(course):
+    """The designer's suggestions (solo par, green mix, wind deck) as text, or None."""
+    parts = []
+    if course.solo_par:
+        parts.append("solo par %d" % course.solo_par)
+    if any(course.greens):
+        parts.append("greens %d/%d/%d" % course.greens)
+    if any(course.wind):
+        parts.append("wind " + " ".join("%s%d" % pair for pair in zip(WIND_CARDS, course.wind)))
+    return Text("suggested: " + ", ".join(parts), style="dim") if parts else None
+
+
+def course_view(course, overlays=None):
+    """Title, map, legend and hole table of a course, ready for ``Console.print``."""
+    parts = [course_title(course)]
+    extra = suggestions(course)
+    if extra is not None:
+        parts.append(extra)
+    parts += [Text(), course_map(course, overlays), Text(), legend(course), Text(),
+              hole_table(course)]
+    return Group(*parts)

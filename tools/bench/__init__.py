@@ -1,0 +1,1 @@
+"""Benchmark scripts: run one as ``python -m tools.bench.NAME``; each prints its figures."""
