@@ -12,9 +12,10 @@ app = typer.Typer(
 
 def _register():
     # Imported here so that `teebox --help` stays fast and each group is self-contained.
-    from teebox_host import course_cmd
+    from teebox_host import course_cmd, data_cmd
 
     app.add_typer(course_cmd.app, name="course")
+    app.add_typer(data_cmd.app, name="data")
 
 
 def main():

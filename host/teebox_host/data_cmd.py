@@ -1,0 +1,70 @@
+"""`teebox data`: check the club and shot card files against the rules.
+
+The card faces are editable data (docs/card-data.md). After editing them to match
+a printing, `teebox data check` lists every problem before the files go on a board.
+"""
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from teebox.core import cards
+
+app = typer.Typer(help="Club and shot card data of 18 Holes: check edited card files.",
+                  no_args_is_help=True, add_completion=False)
+
+
+@app.callback()
+def _group():
+    """Club and shot card data of 18 Holes."""
+
+
+
+
+def _club_summary(clubs):
+    base = [c for c in clubs if not c.expansion]
+    extra = len(clubs) - len(base)
+    deal = ", ".join("%d with %s" % (cards.in_play(base, n), label)
+                     for n, label in ((2, "1-2 players"), (4, "3-4 players"), (5, "5 players")))
+    return "%d base club cards (%s) and %d expansion cards" % (len(base), deal, extra)
+
+
+def _shot_summary(decks):
+    sizes = ", ".join("%s: %d" % (d, len(decks[d])) for d in cards.DECKS)
+    return "%d shot cards (%s)" % (sum(len(v) for v in decks.values()), sizes)
+
+
+@app.command()
+def check(
+    clubs: Optional[Path] = typer.Option(
+        None, "--clubs", help="Club card file (default: the shipped clubs.json)."),
+    shots: Optional[Path] = typer.Option(
+        None, "--shots", help="Shot card file (default: the shipped shots.json)."),
+):
+    """Validate the club and shot card files; print every problem (exit 1 if there are any)."""
+    failed = False
+    for path, default, load, summary in (
+        (clubs, "clubs.json", cards.load_clubs, _club_summary),
+        (shots, "shots.json", cards.load_shots, _shot_summary),
+    ):
+        path = path if path is not None else Path(cards.data_path(default))
+        name = str(path)
+        try:
+            loaded = load(path.read_text(encoding="utf-8"), name)
+        except OSError as exc:
+            typer.echo("%s: cannot read: %s" % (name, exc.strerror or exc))
+            failed = True
+        except UnicodeDecodeError as exc:
+            typer.echo("%s: not UTF-8 text (byte %d)" % (name, exc.start))
+            failed = True
+        except cards.CardDataError as exc:
+            for line in exc.problems:
+                typer.echo(line)
+            typer.echo("%s: %d problem%s" % (name, len(exc.problems),
+                                             "" if len(exc.problems) == 1 else "s"))
+            failed = True
+        else:
+            typer.echo("%s: OK, %s" % (name, summary(loaded)))
+    if failed:
+        raise typer.Exit(1)

@@ -1,0 +1,117 @@
+"""`teebox data check`: validates the shipped or edited card files and prints every problem."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from teebox.core import cards
+from teebox_host.data_cmd import app
+
+runner = CliRunner()
+
+
+def _shipped(name):
+    return json.loads(open(cards.data_path(name), encoding="utf-8").read())
+
+
+@pytest.fixture
+def clubs_file(tmp_path):
+    """A writable copy of the shipped clubs.json: (path, data)."""
+    path = tmp_path / "clubs.json"
+    return path, _shipped("clubs.json")
+
+
+def _write(path, data):
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return str(path)
+
+
+def test_the_shipped_files_pass_with_a_summary():
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "clubs.json: OK, 34 base club cards (20 with 1-2 players, 24 with 3-4 players, " \
+           "34 with 5 players) and 5 expansion cards" in result.output
+    assert "shots.json: OK, 74 shot cards (C: 12, 2: 16, 3: 18, 4: 16, 5: 12)" in result.output
+
+
+def test_every_problem_in_an_edited_file_is_printed_and_the_exit_code_is_1(clubs_file):
+    path, data = clubs_file
+    for club in data["clubs"]:
+        if club["id"] == "5-wood-20":
+            club["initiative"] = 12
+        if club["id"] == "driver-34":
+            club["big_hit"] = True
+    name = _write(path, data)
+    result = runner.invoke(app, ["check", "--clubs", name])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"{name}: card 5-wood-20: initiative 12 is also on card 6-iron-12: base cards need " \
+           "unique initiatives (they decide the play order)" in lines
+    assert f"{name}: card driver-34: a club that draws from deck 5 cannot big hit " \
+           "(there is no deck above 5)" in lines
+    assert f"{name}: 2 problems" in lines
+    # The other file is still checked and reported.
+    assert any(line.endswith("shots.json: OK, 74 shot cards (C: 12, 2: 16, 3: 18, 4: 16, 5: 12)")
+               for line in lines)
+
+
+def test_both_files_can_be_given_and_both_are_reported(tmp_path, clubs_file):
+    path, data = clubs_file
+    shots = _shipped("shots.json")
+    shots["decks"]["4"][0]["outcomes"][0]["rough"] = "SX"
+    shots_name = _write(tmp_path / "shots.json", shots)
+    result = runner.invoke(app, ["check", "--clubs", _write(path, data), "--shots", shots_name])
+    assert result.exit_code == 1
+    assert f"{path}: OK" in result.output
+    assert f"{shots_name}: card 4-01: rough path 'SX' has a step that is not S, L or R" \
+        in result.output
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ('{\n  "about": [],\n  "clubs": [\n    {"id": "x" "name": "y"}\n  ]\n}\n',
+     "line 4, column 16", "expected ',' or '}'"),
+    ('{"about": [], "clubs": [1, 2,]}', "line 1, column 30",
+     "a ',' before ']' (remove the trailing comma)"),
+    ('{"about": [], "clubs": []', "line 1, column 26", "expected ',' or '}'"),
+    ('{"about": [], "clubs": [] } x', "line 1, column 29", "unexpected text after the end"),
+    ('{"about": [1.], "clubs": []}', "line 1, column 12", "malformed number"),
+])
+def test_bad_json_is_reported_with_line_and_column(tmp_path, text, where, what):
+    path = tmp_path / "clubs.json"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--clubs", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: {where}: not valid JSON: {what}" in result.output
+
+
+def test_a_missing_file_is_named(tmp_path):
+    missing = tmp_path / "nope.json"
+    result = runner.invoke(app, ["check", "--shots", str(missing)])
+    assert result.exit_code == 1
+    assert f"{missing}: cannot read: No such file or directory" in result.output
+
+
+def test_a_file_that_is_not_text_is_named(tmp_path):
+    path = tmp_path / "clubs.json"
+    path.write_bytes(b'{"about": ["\xff"]}')
+    result = runner.invoke(app, ["check", "--clubs", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: not UTF-8 text (byte 12)" in result.output
+
+
+def test_the_board_and_the_host_read_the_shipped_files_alike(micropython):
+    # The same loader runs on the board: it must find the files next to the package
+    # and read the same cards as CPython does.
+    code = ("from teebox.core import cards\n"
+            "c = cards.load_default_clubs()\n"
+            "s = cards.load_default_shots()\n"
+            "print(len(c), ' '.join(str(len(s[d])) for d in cards.DECKS))\n"
+            "print(cards.data_path('clubs.json'))\n"
+            "print(','.join(x.id for x in s['4']))\n")
+    res = micropython.run(code=code)
+    assert res.returncode == 0, res.stderr
+    lines = res.output.splitlines()
+    assert lines[0] == "39 12 16 18 16 12"
+    assert lines[1] == "/fw/teebox/data/clubs.json"
+    assert lines[2] == ",".join(x.id for x in cards.load_default_shots()["4"])
