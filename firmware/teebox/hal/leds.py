@@ -1,0 +1,229 @@
+"""The LED chain: gamma, brightness cap and power limit, then out to the strip.
+
+The app renders into an RGB frame, ``bytearray(3 * count)``, in LED chain
+order (the board profile maps hex cells to LED indexes). ``show(frame)``
+turns it into what the strip receives, without allocating:
+
+1. gamma: each channel goes through a 256-entry table (LEDs are linear in
+   current, eyes are not), pre-multiplied by the brightness cap;
+2. power limit: the frame's current is estimated as ``IDLE_MA`` per LED plus
+   ``CHANNEL_MA`` per channel at 255 (about 60 mA for a full-white WS2812B);
+   if that exceeds the budget (the mA the supply has left for LEDs), the whole
+   frame is scaled down by one factor, so colours keep their balance;
+3. colour order: bytes are written in the strip's order (WS2812B is GRB).
+
+Backends share that pipeline and differ only in where the bytes go:
+``NeoPixelLeds`` (MicroPython ``neopixel``), ``BlinkaLeds``
+(adafruit-circuitpython-neopixel on CircuitPython or a Raspberry Pi with
+Blinka) and ``SimLeds`` (tests and the simulator).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+IDLE_MA = const(1)       # a dark WS2812B still draws about 1 mA
+CHANNEL_MA = const(20)   # one channel at 255 draws about 20 mA
+LOG_SIZE = const(64)     # SimLeds remembers the current of this many recent frames
+
+
+def _gamma(x):
+    # About gamma 2.4 in integers: the mean of x**2 and x**3 (both scaled to 0-255).
+    return (x * x * 255 + x * x * x + 65025) // 130050
+
+
+# Gamma at full brightness: GAMMA[0] == 0, GAMMA[255] == 255, never decreasing.
+GAMMA = bytes(_gamma(x) for x in range(256))
+
+
+def gamma_table(brightness):
+    """The gamma table scaled so 255 comes out as ``brightness`` (0-255)."""
+    return bytes((GAMMA[x] * brightness + 127) // 255 for x in range(256))
+
+
+def current_ma(count, channel_sum):
+    """Estimated mA of ``count`` LEDs whose output bytes add up to ``channel_sum``."""
+    return count * IDLE_MA + channel_sum * CHANNEL_MA // 255
+
+
+def order_offsets(order):
+    """For a colour order such as ``"GRB"``: which RGB channel each output byte takes."""
+    if len(order) != 3 or sorted(order) != ["B", "G", "R"]:
+        raise ValueError("LED colour order must be R, G and B in some order, not %r" % (order,))
+    return tuple("RGB".index(c) for c in order)
+
+
+class Leds:
+    """The shared pipeline. Subclasses set ``self._out`` and implement ``_write()``.
+
+    ``count`` LEDs; ``order`` the strip's colour order; ``brightness`` the cap
+    (0-255) from the profile; ``budget_ma`` the current available for LEDs
+    (None: no limit).
+    """
+
+    def __init__(self, count, order="GRB", brightness=255, budget_ma=None):
+        if not 0 <= brightness <= 255:
+            raise ValueError("brightness must be 0 to 255, not %d" % brightness)
+        self.count = count
+        self.order = order
+        self._o0, self._o1, self._o2 = order_offsets(order)
+        self.max_brightness = brightness
+        self.brightness = brightness
+        self._table = gamma_table(brightness)
+        self.budget_ma = budget_ma
+        self.last_ma = 0  # estimated current of the frame last shown, after limiting
+        self._out = None
+
+    def set_brightness(self, level):
+        """Dim (or undim) the whole table; never above the profile's cap."""
+        level = max(0, min(level, self.max_brightness))
+        if level != self.brightness:
+            self.brightness = level
+            self._table = gamma_table(level)
+
+    def _check(self, frame):
+        if len(frame) != 3 * self.count:
+            raise ValueError("LED frame must be %d bytes (3 x %d LEDs), not %d"
+                             % (3 * self.count, self.count, len(frame)))
+
+    def estimate_ma(self, frame):
+        """Estimated mA ``frame`` would draw after gamma and brightness, before limiting."""
+        self._check(frame)
+        t = self._table
+        total = 0
+        for i in range(len(frame)):
+            total += t[frame[i]]
+        return current_ma(self.count, total)
+
+    def show(self, frame):
+        """Gamma, brightness, power limit and colour order, then send to the LEDs."""
+        self._check(frame)
+        out = self._out
+        t = self._table
+        o0 = self._o0
+        o1 = self._o1
+        o2 = self._o2
+        total = 0
+        for i in range(0, 3 * self.count, 3):
+            a = t[frame[i + o0]]
+            b = t[frame[i + o1]]
+            c = t[frame[i + o2]]
+            out[i] = a
+            out[i + 1] = b
+            out[i + 2] = c
+            total += a + b + c
+        budget = self.budget_ma
+        if budget is not None and current_ma(self.count, total) > budget:
+            total = self._limit(out, total, budget)
+        self.last_ma = current_ma(self.count, total)
+        self._write()
+
+    def _limit(self, out, total, budget):
+        # The channel sum the budget allows, as a fraction of this frame's in 1/256ths;
+        # rounding each byte down keeps the result inside the budget.
+        allowed = (budget - self.count * IDLE_MA) * 255 // CHANNEL_MA
+        scale = allowed * 256 // total if allowed > 0 else 0
+        total = 0
+        for i in range(len(out)):
+            v = (out[i] * scale) >> 8
+            out[i] = v
+            total += v
+        return total
+
+    def _write(self):
+        raise NotImplementedError
+
+
+class NeoPixelLeds(Leds):
+    """WS2812B on MicroPython: renders straight into ``neopixel.NeoPixel.buf``."""
+
+    def __init__(self, pin, count, order="GRB", brightness=255, budget_ma=None):
+        import machine
+        import neopixel
+        Leds.__init__(self, count, order, brightness, budget_ma)
+        self._np = neopixel.NeoPixel(machine.Pin(pin), count)
+        # .buf holds the bytes in wire order; writing it directly skips the
+        # per-pixel tuples (and neopixel's own reordering, which show() already did).
+        self._out = self._np.buf
+
+    def _write(self):
+        self._np.write()
+
+
+class BlinkaLeds(Leds):
+    """WS2812B through adafruit-circuitpython-neopixel (CircuitPython, or a Pi with Blinka).
+
+    ``pin`` is a ``board`` pin object. The library reorders colours itself, so
+    the pipeline produces RGB and the library is told the strip's order.
+    """
+
+    def __init__(self, pin, count, order="GRB", brightness=255, budget_ma=None):
+        import neopixel
+        Leds.__init__(self, count, "RGB", brightness, budget_ma)
+        self.order = order
+        self._np = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=False,
+                                     pixel_order=order)
+        self._out = bytearray(3 * count)
+
+    def _write(self):
+        out = self._out
+        np = self._np
+        for p in range(self.count):
+            i = 3 * p
+            # 0xRRGGBB ints rather than tuples: no garbage per pixel on CircuitPython
+            np[p] = (out[i] << 16) | (out[i + 1] << 8) | out[i + 2]
+        np.show()
+
+
+class SimLeds(Leds):
+    """LEDs for tests and the simulator: remembers what the strip would have received.
+
+    ``buf`` is the last output in strip order, ``frame`` a copy of the last
+    RGB frame the app gave, ``frames`` how many frames were shown, and
+    ``currents()`` the estimated mA of the most recent frames.
+    """
+
+    def __init__(self, count, order="GRB", brightness=255, budget_ma=None):
+        Leds.__init__(self, count, order, brightness, budget_ma)
+        self._out = bytearray(3 * count)
+        self.buf = self._out
+        self.frame = bytearray(3 * count)
+        self.frames = 0
+        self.peak_ma = 0
+        self._log = [0] * LOG_SIZE
+
+    def show(self, frame):
+        """Show ``frame`` like the real LEDs and keep a copy of it."""
+        Leds.show(self, frame)
+        self.frame[:] = frame
+
+    def _write(self):
+        self._log[self.frames % LOG_SIZE] = self.last_ma
+        self.frames += 1
+        if self.last_ma > self.peak_ma:
+            self.peak_ma = self.last_ma
+
+    def currents(self):
+        """Estimated mA of the last frames shown (up to 64), oldest first."""
+        n = min(self.frames, LOG_SIZE)
+        return [self._log[(self.frames - n + k) % LOG_SIZE] for k in range(n)]
+
+    def pixel(self, i):
+        """``(r, g, b)`` that LED ``i`` received (after gamma, brightness and limit)."""
+        rgb = [0, 0, 0]
+        for k, src in enumerate((self._o0, self._o1, self._o2)):
+            rgb[src] = self._out[3 * i + k]
+        return tuple(rgb)
+
+
+def from_profile(profile, sim=False):
+    """The LEDs of a board profile: the real strip, or SimLeds with the same settings."""
+    p = profile
+    args = (p.led_count, p.led_order, p.brightness, p.budget_ma)
+    if sim:
+        return SimLeds(*args)
+    if p.board == "blinka":
+        return BlinkaLeds(p.pin(p.led_pin), *args)
+    return NeoPixelLeds(p.led_pin, *args)
