@@ -1,0 +1,256 @@
+"""Computer players. They see what a player at the table sees and act through the
+same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
+
+* :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer and
+  a stand-in for an empty seat.
+* :class:`SensibleBot` plays toward its target green: it judges each legal
+  choice by where the ball would land one step ahead (distance to the nearest
+  green it scores on, water, bunkers, rough, out of bounds), using only cards
+  already drawn and the public make-up of the decks (never the order).
+
+:func:`play_game` runs a whole game with one bot per seat.
+"""
+
+from teebox.core import cards, flight, hexgrid
+from teebox.core.protocol import (
+    BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
+    DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN, HIT_DIRECTION, MOVE,
+    OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+from teebox.core.rng import Rng
+
+# Costs in tenths of a hex from the target green.
+_ON_GREEN = -1000
+_WATER = 25
+_BUNKER = 15
+_ROUGH = 4
+_OUT = 30  # a lost turn, though the club comes back
+_UNUSABLE = 10000
+
+
+class RandomBot:
+    """Chooses uniformly among the legal choices."""
+
+    def __init__(self, seed=0):
+        self.rng = Rng(seed)
+
+    def choose(self, game, seat):
+        """A random legal choice for ``seat``."""
+        return self.rng.choice(game.choices(seat))
+
+
+class SensibleBot:
+    """Plays toward the nearest green it can score on; ``seed`` breaks ties."""
+
+    def __init__(self, seed=0):
+        self.rng = Rng(seed)
+        self._reach = {}
+
+    def choose(self, game, seat):
+        """The choice this bot makes for ``seat`` now."""
+        d = game.pending()
+        legal = game.choices(seat)
+        kind = d.kind
+        if kind == DRAFT_PICK:
+            return self._best(legal, lambda c: -self._draft_value(game, seat, c[1]))
+        if kind == CHOOSE_ACTION:
+            return self._action(game, seat, d, legal)
+        if kind == DECLARE_DIRECTION:
+            return self._best(legal, lambda c: self._declare_cost(game, seat, d, c[1]))
+        if kind == HIT_DIRECTION:
+            return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
+        if kind == CHOOSE_OUTCOME:
+            return self._best(legal, lambda c: self._cost(
+                game, seat, game.simulate_shot(d.shot, c[1], d.direction)))
+        if kind in (CHOOSE_CARD, DISCARD_FOR_HITTER):
+            # The hitter keeps the card that serves it best; its left neighbour throws
+            # that same card away.
+            return self._best(legal, lambda c: self._pile_cost(game, d.player, d, c[1]))
+        if kind == CHOOSE_DECK:
+            far = self._distance(game, seat) * 10
+            return self._best(legal, lambda c: abs(
+                self._deck_reach(game, cards.DECKS[c[1]], game.lie(seat)) - far))
+        if kind == SELECT_CLUB:
+            return self._select(game, seat, legal)
+        return self._follow(game, seat, d, legal)
+
+    # -------------------------------------------------------------- judging landings
+
+    def _best(self, legal, cost):
+        best = None
+        ties = []
+        for c in legal:
+            v = cost(c)
+            if best is None or v < best:
+                best = v
+                ties = [c]
+            elif v == best:
+                ties.append(c)
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _greens(self, game, seat):
+        p = game.players[seat]
+        return [game.course.hole(h)[3:5] for h in game.mode.targets(game, p)]
+
+    def _distance(self, game, seat, q=None, r=None):
+        p = game.players[seat]
+        if q is None:
+            q, r = p.q, p.r
+        greens = self._greens(game, seat)
+        if not greens:
+            return 0
+        return min([hexgrid.distance(q, r, g[0], g[1]) for g in greens])
+
+    def _cost(self, game, seat, res):
+        # How bad a landing is: tenths of a hex from the target plus hazard costs.
+        path, land, outcome, hit_tree = res
+        if outcome == GREEN:
+            return _ON_GREEN
+        hole = game.course.green_hole(land[0], land[1])
+        p = game.players[seat]
+        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.targets(game, p):
+            return _ON_GREEN
+        cost = 10 * self._distance(game, seat, land[0], land[1])
+        if outcome == OUT_OF_BOUNDS:
+            return cost + _OUT
+        if outcome == WATER:
+            return cost + _WATER
+        if outcome == BUNKER:
+            return cost + _BUNKER
+        if game.effects.lie(game.course.terrain(land[0], land[1])) == flight.LIE_ROUGH:
+            cost += _ROUGH
+        return cost
+
+    def _aim_cost(self, game, seat, shot, direction):
+        n = len(game.shot_list[shot].outcomes) if shot >= 0 else 1
+        return min([self._cost(game, seat, game.simulate_shot(shot, i, direction))
+                    for i in range(n)])
+
+    def _pile_cost(self, game, hitter, d, pile):
+        shot = d.piles[pile][-1]
+        if not game.shot_list[shot].outcomes:
+            return _UNUSABLE
+        if d.declared >= 0:
+            return self._aim_cost(game, hitter, shot, d.declared)
+        return min([self._aim_cost(game, hitter, shot, a) for a in range(6)])
+
+    def _declare_cost(self, game, seat, d, direction):
+        # Before the draw: judge a chip by its straight two-hex flight, a bunker exit
+        # by the target hex itself.
+        p = game.players[seat]
+        chip = d.action != EXIT_BUNKER
+        hexes = flight.path_hexes(p.q, p.r, direction, "SS" if chip else "S")
+        return self._cost(game, seat, game.effects.fly(game.course, p.q, p.r, hexes, chip))
+
+    # -------------------------------------------------------------- clubs
+
+    def _deck_reach(self, game, deck, lie):
+        # Mean flight length of a deck's playable cards, in tenths of a hex.
+        key = (deck, lie == flight.LIE_ROUGH)
+        if key not in self._reach:
+            total = 0
+            n = 0
+            for s in game.shots[deck]:
+                for path, rough in s.outcomes:
+                    use = rough if key[1] and rough is not None else path
+                    total += len(use)
+                    n += 1
+            self._reach[key] = total * 10 // n if n else 0
+        return self._reach[key]
+
+    def _club_reach(self, game, club, lie):
+        c = game.clubs[club]
+        if c.kind == "fixed":
+            return 10 * (c.rough_distance if lie == flight.LIE_ROUGH else c.distance)
+        if c.no_rough_penalty:
+            lie = flight.LIE_FAIRWAY
+        return max([self._deck_reach(game, d, lie) for d in c.decks])
+
+    def _draft_value(self, game, seat, club):
+        # A spread of distances: the club farthest in reach from those already held.
+        reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
+        hand = game.players[seat].hand
+        if not hand:
+            return reach
+        return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY)) for h in hand])
+
+    def _select(self, game, seat, legal):
+        p = game.players[seat]
+        if (RESET,) in legal and len(p.hand) <= 2:
+            return (RESET,)
+        far = self._distance(game, seat) * 10
+        lie = game.lie(seat)
+
+        def cost(choice):
+            if choice[0] != SELECT:
+                return _UNUSABLE
+            club = choice[1]
+            c = game.clubs[club]
+            if not game.usable(seat, club):
+                return _UNUSABLE
+            if lie == flight.LIE_BUNKER:
+                return 0 if c.sand_as_rough else (5 if c.decks else _UNUSABLE // 2)
+            reach = self._club_reach(game, club, lie)
+            if far <= 10:
+                return -reach  # next to the green: a step will do, spend a long club
+            if c.kind == "fixed":
+                return self._wood_cost(game, seat, club)  # no card to wait for: look
+            over = reach - far
+            return abs(over) + (5 if over > 10 else 0)
+        return self._best(legal, cost)
+
+    def _wood_cost(self, game, seat, club):
+        # A wood flies a known straight line: the best of the six directions.
+        p = game.players[seat]
+        steps = flight.wood_steps(game.clubs[club], game.lie(seat, club))
+        return min([self._cost(game, seat, game.effects.fly(
+            game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps))) for a in range(6)])
+
+    def _action(self, game, seat, d, legal):
+        moves = [c for c in legal if c[0] == MOVE]
+        for c in moves:
+            if self._cost(game, seat, game.simulate_move(c[1])) == _ON_GREEN:
+                return c
+        lie = game.lie(seat)
+        if lie == flight.LIE_BUNKER:
+            for verb in (PLAY, EXIT_BUNKER, RESET):
+                if (verb,) in legal:
+                    return (verb,)
+        best_move = None
+        if moves:
+            best_move = self._best(
+                moves, lambda c: self._cost(game, seat, game.simulate_move(c[1])))
+        if (PLAY,) not in legal:
+            return best_move or (RESET,)
+        far = self._distance(game, seat) * 10
+        reach = self._club_reach(game, d.club, game.lie(seat, d.club))
+        if game.clubs[d.club].kind == "fixed":
+            expect = self._wood_cost(game, seat, d.club)
+        else:
+            expect = abs(far - reach)
+        if best_move is not None and far - 10 < expect:
+            return best_move
+        if (BIG_HIT,) in legal and far > reach + 15:
+            return (BIG_HIT,)
+        return (PLAY,)
+
+    def _follow(self, game, seat, d, legal):
+        best = min([self._pile_cost(game, seat, d, i) for i in range(len(d.piles))])
+        if (STOP,) in legal and best <= 20:
+            return (STOP,)
+        follows = [c for c in legal if c[0] == FOLLOW]
+        return follows[0] if follows else legal[0]
+
+
+def play_game(game, bots, limit=20000):
+    """Play ``game`` to the end with ``bots[seat]`` choosing for each seat.
+
+    Returns the final standings. RuntimeError if it takes more than ``limit``
+    choices (a bot that cannot finish).
+    """
+    for _ in range(limit):
+        d = game.pending()
+        if d.kind == GAME_OVER:
+            return game.standings()
+        seat = d.waiting[0] if d.waiting else d.players[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    raise RuntimeError("the game did not finish within %d choices" % limit)

@@ -1,0 +1,206 @@
+"""Game logs: a game is its setup plus the list of inputs; replaying them rebuilds it.
+
+The same record serves the board's journal (resume after power loss), the
+game record synced to the host, and the host's replay check. Only integers
+are written. Layout of :func:`encode` (little-endian, varints as in
+:mod:`teebox.core.varint`)::
+
+    b"TBGL", version (1 byte), course hash (8 bytes), card data CRC-32 (4 bytes)
+    varints: mode code, players, seed, hands kind (0 first-game, 1 draft, 2 explicit)
+      explicit hands: per player: count, club indices
+    varint golfers flag (0/1); if 1, per player: golfer code (0 none, else
+      index + 1), side (0 A, 1 B)
+    varint teams flag (0/1); if 1, per player: team + 1 (0 none)
+    inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as varints
+
+An input takes one to two bytes.
+"""
+
+import binascii
+import struct
+
+from teebox.core import cards, modes, varint
+from teebox.core.engine import Game, IllegalMove, Setup
+from teebox.core.player import GOLFERS, SIDES
+from teebox.core.protocol import VERB_ARITY
+
+MAGIC = b"TBGL"
+VERSION = 1
+_HEADER = 17  # magic, version, course hash, card CRC
+
+
+class GameLog:
+    """A game as data: ``setup`` (an engine Setup), ``course_hash`` (8 bytes),
+    ``cards_crc`` (see :func:`cards_fingerprint`) and ``inputs``, a list of
+    ``(seat, choice)``."""
+
+    def __init__(self, setup, course_hash, cards_crc, inputs):
+        self.setup = setup
+        self.course_hash = bytes(course_hash)
+        self.cards_crc = cards_crc
+        self.inputs = inputs
+
+
+def of(game):
+    """The log of a game so far."""
+    return GameLog(game.setup, game.course.hash, cards_fingerprint(game.clubs, game.shots),
+                   list(game.inputs))
+
+
+def cards_fingerprint(clubs, shots):
+    """CRC-32 of every club and shot card face: replays need the same card data."""
+    crc = 0
+    for c in clubs:
+        text = "%s|%d|%s|%s|%d|%d|%d|%d|%s\n" % (c.id, c.initiative, c.kind, ",".join(c.decks),
+                                                c.count, c.distance, c.rough_distance,
+                                                int(c.big_hit), ",".join(c.powers))
+        crc = binascii.crc32(text.encode(), crc)
+    for d in cards.DECKS:
+        for s in shots.get(d, ()):
+            paths = ",".join(["%s/%s" % (path, rough or "") for path, rough in s.outcomes])
+            text = "%s|%s|%s|%d|%d|%s\n" % (s.id, d, paths, s.bunker, s.special,
+                                            s.special_deck or "")
+            crc = binascii.crc32(text.encode(), crc)
+    return crc & 0xFFFFFFFF
+
+
+def encode_input(seat, choice):
+    """One input as bytes (what a journal appends after each choice)."""
+    out = bytearray()
+    _put_input(out, seat, choice)
+    return bytes(out)
+
+
+def _put_input(out, seat, choice):
+    out.append(choice[0] << 3 | seat)
+    for arg in choice[1:]:
+        varint.put(out, arg)
+
+
+def encode(log):
+    """The log as compact bytes."""
+    s = log.setup
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    out += log.course_hash
+    out += struct.pack("<I", log.cards_crc)
+    for n in (modes.code(s.mode), s.players, s.seed):
+        varint.put(out, n)
+    if s.hands == "first-game":
+        varint.put(out, 0)
+    elif s.hands == "draft":
+        varint.put(out, 1)
+    else:
+        varint.put(out, 2)
+        for hand in s.hands:
+            varint.put(out, len(hand))
+            for club in hand:
+                varint.put(out, club)
+    varint.put(out, 0 if s.golfers is None else 1)
+    for g in s.golfers or ():
+        varint.put(out, 0 if g is None else GOLFERS.index(g[0]) + 1)
+        varint.put(out, 0 if g is None else SIDES.index(g[1]))
+    varint.put(out, 0 if s.teams is None else 1)
+    for t in s.teams or ():
+        varint.put(out, 0 if t is None else t + 1)
+    for seat, choice in log.inputs:
+        _put_input(out, seat, choice)
+    return bytes(out)
+
+
+def decode(data):
+    """A :class:`GameLog` from :func:`encode` bytes; ValueError saying which byte is wrong."""
+    data = bytes(data)
+    if data[:4] != MAGIC:
+        raise ValueError("not a Teebox game log: it does not start with %r" % MAGIC.decode())
+    if len(data) < _HEADER:
+        raise ValueError("game log is truncated: %d bytes, the header needs %d"
+                         % (len(data), _HEADER))
+    if data[4] != VERSION:
+        raise ValueError("unknown game log version %d: this Teebox reads version %d"
+                         % (data[4], VERSION))
+    course_hash = data[5:13]
+    crc = struct.unpack("<I", data[13:17])[0]
+    pos = _HEADER
+    mode, pos = varint.get(data, pos)
+    players, pos = varint.get(data, pos)
+    seed, pos = varint.get(data, pos)
+    kind, pos = varint.get(data, pos)
+    if not 0 <= mode < len(modes.NAMES):
+        raise ValueError("game log: unknown mode code %d" % mode)
+    if not 1 <= players <= 5:
+        raise ValueError("game log: %d players is not 1 to 5" % players)
+    if kind == 0:
+        hands = "first-game"
+    elif kind == 1:
+        hands = "draft"
+    elif kind == 2:
+        hands = []
+        for _ in range(players):
+            count, pos = varint.get(data, pos)
+            hand = []
+            for _ in range(count):
+                club, pos = varint.get(data, pos)
+                hand.append(club)
+            hands.append(hand)
+    else:
+        raise ValueError("game log: unknown hands kind %d" % kind)
+    golfers = None
+    flag, pos = varint.get(data, pos)
+    if flag:
+        golfers = []
+        for _ in range(players):
+            code, pos = varint.get(data, pos)
+            side, pos = varint.get(data, pos)
+            if not 0 <= code <= len(GOLFERS) or not 0 <= side < len(SIDES):
+                raise ValueError("game log: unknown golfer %d side %d" % (code, side))
+            golfers.append(None if code == 0 else (GOLFERS[code - 1], SIDES[side]))
+    teams = None
+    flag, pos = varint.get(data, pos)
+    if flag:
+        teams = []
+        for _ in range(players):
+            team, pos = varint.get(data, pos)
+            teams.append(None if team == 0 else team - 1)
+    setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams)
+    inputs = []
+    while pos < len(data):
+        at = pos
+        head = data[pos]
+        pos += 1
+        verb = head >> 3
+        seat = head & 7
+        if not 0 < verb < len(VERB_ARITY) or seat >= players:
+            raise ValueError("game log byte %d: input %d has unknown verb %d or seat %d"
+                             % (at, len(inputs), verb, seat))
+        choice = [verb]
+        for _ in range(VERB_ARITY[verb]):
+            arg, pos = varint.get(data, pos)
+            choice.append(arg)
+        inputs.append((seat, tuple(choice)))
+    return GameLog(setup, course_hash, crc, inputs)
+
+
+def replay(log, course, clubs, shots):
+    """Rebuild a game by applying every input of ``log``; returns the Game.
+
+    ValueError if the course or the card data differ from the game's, or if an
+    input is illegal (naming the input and the reason).
+    """
+    if bytes(course.hash) != log.course_hash:
+        raise ValueError("the game was played on course %s, not on %s (%s)"
+                         % (binascii.hexlify(log.course_hash).decode(), course.name,
+                            course.hash_hex()))
+    crc = cards_fingerprint(clubs, shots)
+    if crc != log.cards_crc:
+        raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
+                         % (log.cards_crc, crc))
+    game = Game(course, clubs, shots, log.setup)
+    for i in range(len(log.inputs)):
+        seat, choice = log.inputs[i]
+        try:
+            game.apply(choice, seat)
+        except IllegalMove as exc:
+            raise ValueError("game log input %d (player %d, %r) is illegal: %s"
+                             % (i, seat + 1, choice, exc))
+    return game

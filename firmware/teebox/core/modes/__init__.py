@@ -1,0 +1,33 @@
+"""Game modes of 18 Holes as policy objects the engine asks at fixed points.
+
+Every mode is "Match Play except ...", so every mode class derives from
+:class:`teebox.core.modes.match.MatchPlay` and overrides only its hooks (see
+``docs/engine-api.md``, "Modes"). ``NAMES`` holds the mode names in the order
+their codes are written into game logs: never reorder, only append.
+"""
+
+NAMES = ("match", "stroke", "stableford", "chaos")
+
+
+def code(name):
+    """The log code of a mode name; ValueError naming the known modes if unknown."""
+    for i in range(len(NAMES)):
+        if NAMES[i] == name:
+            return i
+    raise ValueError("unknown game mode %r (use one of: %s)" % (name, ", ".join(NAMES)))
+
+
+def make(name):
+    """A fresh mode object for a mode name."""
+    code(name)
+    if name == "match":
+        from teebox.core.modes.match import MatchPlay
+        return MatchPlay()
+    if name == "stroke":
+        from teebox.core.modes.stroke import StrokePlay
+        return StrokePlay()
+    if name == "stableford":
+        from teebox.core.modes.stableford import Stableford
+        return Stableford()
+    from teebox.core.modes.chaos import ChaosGolf
+    return ChaosGolf()

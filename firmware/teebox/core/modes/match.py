@@ -1,0 +1,101 @@
+"""Match Play: the standard rules, and the base every other mode overrides.
+
+Rulebook: "1 point for the first player to reach the green. Multiple players
+score the points if they reach the green on the same round." One of them takes
+the flag, the others a 1-point token; then everyone moves to the next tee.
+
+The engine calls these hooks (all take the :class:`~teebox.core.engine.Game`
+first; ``p`` is a :class:`~teebox.core.player.PlayerState`):
+
+* ``start(game, outs)``: place the golfers for the first round;
+* ``takes_part(game, p)``: whether ``p`` selects a club this round;
+* ``targets(game, p)``: the holes whose greens ``p`` scores on right now;
+* ``hole_in_one(game, p, hole, tee_hole)``: whether reaching ``hole`` with a hit
+  from the tee box of ``tee_hole`` (0: not a hit from a tee) is a hole-in-one;
+* ``on_reach(game, p, hole, hole_in_one, outs)``: ``p`` reached a target green;
+* ``on_water(game, p, outs)`` / ``on_out_of_bounds(game, p, outs)``: hazards;
+* ``extra_turn(game, p, moved)``: whether the turn just ended earns another;
+* ``end_of_round(game, outs)``: scoring, next hole, game over;
+* ``standings(game)``: the places, best first;
+* ``state_ints(out)``: the mode's own state, for the digest.
+"""
+
+from teebox.core import scoring
+from teebox.core.protocol import FLAG, OUT_HOLE_IN_ONE, OUT_REACHED, TOKEN_1
+
+
+class MatchPlay:
+    """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``."""
+
+    name = "match"
+    title = "Match Play"
+    players = (2, 5)
+    lower_wins = False
+
+    def __init__(self):
+        self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order
+
+    def start(self, game, outs):
+        """Everyone on the first tee."""
+        game.tee_off(game.seats(), 1, outs)
+
+    def takes_part(self, game, p):
+        """Everyone plays every round."""
+        return True
+
+    def targets(self, game, p):
+        """Only the green of the hole being played scores; other greens play as fairway."""
+        return (p.hole,)
+
+    def hole_in_one(self, game, p, hole, tee_hole):
+        """Rulebook: "scored on your first turn for the hole when you hit from the tee box
+        and land on the green"."""
+        return tee_hole == hole and p.turns == 1
+
+    def on_reach(self, game, p, hole, hole_in_one, outs):
+        """Note the arrival; the flag and tokens are handed out when the round ends."""
+        self.reached.append((p.seat, hole_in_one))
+        outs.append((OUT_REACHED, p.seat, hole))
+
+    def on_water(self, game, p, outs):
+        """Rulebook: "You miss your next turn. Lay your golfer down."."""
+        p.miss_turn = True
+
+    def on_out_of_bounds(self, game, p, outs):
+        """No penalty beyond the lost turn (the engine returns the club to the hand)."""
+
+    def extra_turn(self, game, p, moved):
+        """No extra turns in Match Play."""
+        return False
+
+    def end_of_round(self, game, outs):
+        """Score the hole if anyone reached it this round, then move on."""
+        if not self.reached:
+            return
+        hole = game.players[self.reached[0][0]].hole
+        first = True
+        for seat, hole_in_one in self.reached:
+            game.award(game.players[seat], hole, FLAG if first else TOKEN_1, 1, outs)
+            first = False
+        self.award_hole_in_ones(game, hole, self.reached, outs)
+        self.reached = []
+        game.next_hole(outs)
+
+    def award_hole_in_ones(self, game, hole, arrivals, outs):
+        """Hand a hole-in-one token to every ``(seat, hole_in_one)`` arrival that made one."""
+        for seat, hole_in_one in arrivals:
+            if hole_in_one:
+                game.players[seat].hole_in_ones += 1
+                outs.append((OUT_HOLE_IN_ONE, seat, hole))
+
+    def standings(self, game):
+        """Best score first (highest, or lowest when ``lower_wins``), then most
+        hole-in-ones; players still level share the place."""
+        return scoring.standings([p.score for p in game.players],
+                                 [p.hole_in_ones for p in game.players], self.lower_wins)
+
+    def state_ints(self, out):
+        """Append the mode's own state as ints."""
+        out.append(len(self.reached))
+        for seat, hole_in_one in self.reached:
+            out.extend((seat, int(hole_in_one)))

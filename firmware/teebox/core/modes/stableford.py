@@ -1,0 +1,32 @@
+"""Stableford: points per hole against par, highest total wins.
+
+Rulebook: "Count your turns (including missed turns and out of bounds) and
+compare to the course par rating." 2 points for par, +1 per turn under, -1 per
+turn over, 0 at worst. Players on the green wait, as in Stroke Play; water
+makes you miss a turn, as in Match Play.
+"""
+
+from teebox.core import scoring
+from teebox.core.modes.match import MatchPlay
+from teebox.core.modes.stroke import StrokePlay
+from teebox.core.protocol import STABLEFORD
+
+
+class Stableford(StrokePlay):
+    """Stableford scoring on top of Stroke Play's waiting on the green."""
+
+    name = "stableford"
+    title = "Stableford"
+    lower_wins = False
+
+    def hole_result(self, game, p):
+        """Stableford points; an out-of-bounds turn counts once, like any turn."""
+        par = game.course.hole(p.hole)[0]
+        return STABLEFORD, scoring.stableford_points(par, p.turns + p.missed)
+
+    def on_water(self, game, p, outs):
+        """Stableford keeps Match Play's water rule: miss the next turn (it counts)."""
+        MatchPlay.on_water(self, game, p, outs)
+
+    def on_out_of_bounds(self, game, p, outs):
+        """No penalty stroke: the out-of-bounds turn itself is counted."""

@@ -1,0 +1,104 @@
+"""One player at the table: golfer position, clubs, hazard status, score counters.
+
+Also :class:`Golfer`, the per-player rule hooks the engine asks. The base game
+(no golfer card) is this class as it stands; the eight golfers of the rulebook
+plug in later as subclasses chosen by name (``GOLFERS``). A game stores each
+player's golfer choice today but plays every player with the base rules.
+"""
+
+# Golfer names, in the order their codes are written into game logs (code = index + 1).
+GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
+           "the-shark")
+SIDES = "AB"
+
+
+class Golfer:
+    """The rules every player follows unless a golfer card changes them."""
+
+    name = ""
+
+    def hand_limit(self):
+        """How many clubs this player drafts (Iron Jane B-side: 4, Dorian B-side: 3...)."""
+        return 5
+
+    def initiative_key(self, club, seat):
+        """Sort key of the play order: lowest first.
+
+        The middle element breaks initiative ties (Swift: A-side 0 wins ties,
+        B-side 2 loses them); the seat makes the order total.
+        """
+        return (club.initiative, 1, seat)
+
+    def water_applies(self, kind):
+        """Whether landing on water of this terrain kind strikes (The Shark ignores it)."""
+        return True
+
+    def keeps_club(self, club):
+        """Whether a played club goes back to the hand (Slugger's Driver, Dorian's club)."""
+        return False
+
+
+class PlayerState:
+    """Everything the engine tracks for one seat. Read-only outside the engine.
+
+    Clubs are indices into ``Game.clubs``; ``hand`` and ``discards`` are kept
+    sorted so equal states compare and digest equal.
+    """
+
+    def __init__(self, seat, golfer_choice=None, team=None):
+        self.seat = seat
+        self.golfer_choice = golfer_choice  # (name, side) as set up, or None
+        self.team = team
+        self.rules = Golfer()
+        self.q = 0
+        self.r = 0
+        self.hole = 0          # the hole this player is playing (0 before the first tee)
+        self.hand = []
+        self.discards = []
+        self.chosen = -1       # club face down this round, -1 if none
+        self.miss_turn = False  # landed in water: skips its next round
+        self.done = False      # on the green and waiting for the others (Stroke Play, Stableford)
+        self.score = 0         # the mode's running score (points, or strokes)
+        self.hole_in_ones = 0
+        self.tokens = []       # (hole, kind) of every flag/token won
+        # Counters for the current hole.
+        self.turns = 0         # actions taken, out of bounds included
+        self.missed = 0        # turns missed
+        self.water = 0         # times landed in water
+        self.out = 0           # times out of bounds
+
+    def position(self):
+        """The golfer's hex ``(q, r)``."""
+        return (self.q, self.r)
+
+    def new_hole(self, hole, q, r):
+        """Stand on the tee of ``hole``: hazard effects and hole counters cleared."""
+        self.hole = hole
+        self.q = q
+        self.r = r
+        self.miss_turn = False
+        self.done = False
+        self.turns = 0
+        self.missed = 0
+        self.water = 0
+        self.out = 0
+
+    def reset_hand(self):
+        """Take the discards back into the hand; True if any came back."""
+        if not self.discards:
+            return False
+        self.hand = sorted(self.hand + self.discards)
+        self.discards = []
+        return True
+
+    def state_ints(self, out):
+        """Append every field as ints (for the state digest)."""
+        out.extend((self.seat, self.q, self.r, self.hole, self.chosen, int(self.miss_turn),
+                    int(self.done), self.score, self.hole_in_ones, self.turns, self.missed,
+                    self.water, self.out, -1 if self.team is None else self.team))
+        for seq in (self.hand, self.discards):
+            out.append(len(seq))
+            out.extend(seq)
+        out.append(len(self.tokens))
+        for hole, kind in self.tokens:
+            out.extend((hole, kind))

@@ -1,0 +1,41 @@
+"""Score arithmetic shared by the game modes: Stableford points and final standings."""
+
+
+def stableford_points(par, turns):
+    """Stableford points for a hole of ``par`` finished in ``turns`` turns.
+
+    Rulebook: 2 points for par, +1 per turn under, -1 per turn over, never
+    below 0; the most a hole can give is 4, 5 or 6 for par 3, 4 or 5 (a hole in
+    one: ``turns`` is at least 1).
+    """
+    if turns < 1:
+        raise ValueError("a hole takes at least one turn, not %d" % turns)
+    return max(0, 2 + par - turns)
+
+
+def standings(scores, hole_in_ones, lower_wins=False):
+    """Final places: a tuple of ``(place, player, score, hole_in_ones)``, best first.
+
+    Best score wins (highest, or lowest when ``lower_wins``); a tie goes to the
+    player with more hole-in-one tokens; players still tied share the place
+    (and, in first place, the win). Places count like sport tables: 1, 1, 3.
+    """
+    sign = 1 if lower_wins else -1
+    order = sorted(range(len(scores)),
+                   key=lambda p: (sign * scores[p], -hole_in_ones[p], p))
+    out = []
+    place = 0
+    prev = None
+    for i in range(len(order)):
+        p = order[i]
+        key = (scores[p], hole_in_ones[p])
+        if key != prev:
+            place = i + 1
+            prev = key
+        out.append((place, p, scores[p], hole_in_ones[p]))
+    return tuple(out)
+
+
+def winners(table):
+    """The players in first place of a standings table (several for a shared win)."""
+    return tuple([row[1] for row in table if row[0] == 1])

@@ -1,0 +1,105 @@
+# Computer players: legal, deterministic, and sensible. Runs under CPython and
+# inside MicroPython.
+from fwtest import raises
+
+from engine_kit import (CLUBS, SHOTS, club, face, make_course, new_game, place, play, select)
+from teebox.core import bots, course, hexgrid
+from teebox.core.engine import Game, Setup
+from teebox.core.hexgrid import E
+from teebox.core.protocol import (AIM, BIG_HIT, DISCARD, GAME_OVER, KEEP, MOVE, PLAY, SELECT)
+
+STARTER = course.load_builtin("starter")
+ROWS = ["rrrrrrrrrr", "rrrrrrrrrr", "rTffffffGr", "rrrrrrrrrr", "rrrrrrrrrr"]
+HOLE = [(4, (1, 2), (8, 2))]
+
+
+def _acting(g):
+    d = g.pending()
+    return d.waiting[0] if d.waiting else d.players[0]
+
+
+def test_the_random_bot_only_makes_legal_choices_and_repeats_itself_from_a_seed():
+    runs = []
+    for _ in range(2):
+        g = Game(STARTER, CLUBS, SHOTS, Setup(3, "chaos", 9, "draft"))
+        players = [bots.RandomBot(40 + i) for i in range(3)]
+        for _ in range(150):
+            if g.pending().kind == GAME_OVER:
+                break
+            seat = _acting(g)
+            choice = players[seat].choose(g, seat)
+            assert choice in g.choices(seat)
+            g.apply(choice, seat)
+        runs.append(g.state_digest())
+    assert runs[0] == runs[1]
+
+
+def test_sensible_bots_finish_a_game_on_the_starter_course():
+    g = Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 21, "first-game"))
+    table = bots.play_game(g, [bots.SensibleBot(1), bots.SensibleBot(2)])
+    assert g.over and table == g.standings()
+    assert sum([row[2] for row in table]) >= STARTER.hole_count  # every hole was won
+
+
+def test_the_sensible_bot_hits_toward_the_green():
+    g = new_game(make_course(ROWS, HOLE), [[club("5 Iron")]], "stroke",
+                 {"3": [face("3", "SSS")]})
+    select(g, {0: club("5 Iron")})
+    play(g, (PLAY,))
+    assert bots.SensibleBot().choose(g, 0) == (AIM, E)
+
+
+def test_the_sensible_bot_steps_onto_an_adjacent_green():
+    g = new_game(make_course(ROWS, HOLE), [[club("Driver"), club("8 Iron")]], "stroke")
+    place(g, 0, 7, 2)
+    select(g, {0: club("8 Iron")})
+    assert bots.SensibleBot().choose(g, 0) == (MOVE, E)
+
+
+def test_the_sensible_bot_takes_a_long_club_when_far_and_a_short_one_when_close():
+    hand = [club("2 Iron"), club("Lob Wedge"), club("8 Iron")]
+    g = new_game(make_course(ROWS, HOLE), [hand], "stroke")
+    bot = bots.SensibleBot()
+    assert bot.choose(g, 0) == (SELECT, club("2 Iron"))  # seven hexes out
+    place(g, 0, 6, 2)
+    assert bot.choose(g, 0) == (SELECT, club("Lob Wedge"))  # two hexes out: a chip
+
+
+def test_the_sensible_bot_discards_the_card_that_would_help_the_hitter_most():
+    tops = {"3": [face("3", "SSS"), face("3", "SSSS")]}
+    g = new_game(make_course(ROWS, HOLE), [[club("8 Iron")], [club("Driver")]], "match", tops)
+    place(g, 0, 4, 2)
+    select(g, {0: club("8 Iron"), 1: club("Driver")})
+    play(g, (BIG_HIT,))
+    d = g.pending()
+    best = [i for i in range(2) if g.shot_list[d.piles[i][0]].id == face("3", "SSSS")][0]
+    assert bots.SensibleBot().choose(g, 1) == (DISCARD, best)  # four hexes: onto the green
+
+
+def test_the_sensible_bot_keeps_the_card_that_lands_on_the_green():
+    tops = {"2": [face("2", "SS"), face("2", "SSS")]}
+    g = new_game(make_course(ROWS, HOLE), [[club("7 Iron")]], "stroke", tops)
+    place(g, 0, 5, 2)
+    select(g, {0: club("7 Iron")})
+    play(g, (PLAY,))
+    d = g.pending()
+    keep = [i for i in range(2) if g.shot_list[d.piles[i][0]].id == face("2", "SSS")][0]
+    assert bots.SensibleBot().choose(g, 0) == (KEEP, keep)
+
+
+def test_in_chaos_golf_the_sensible_bot_goes_for_the_nearest_green_with_a_token():
+    rows = ["rrrrrrrrrr", "rrrrrrrrrr", "rTffffffGr", "rrrrrrrrrr", "rGrrrrrrTr"]
+    holes = [(4, (1, 2), (8, 2)), (4, (8, 4), (1, 4))]
+    hands = [[club("8 Iron")], [club("5 Wood")], [club("Driver")]]
+    g = new_game(make_course(rows, holes), hands, "chaos")
+    place(g, 0, 2, 4)
+    select(g, {0: club("8 Iron"), 1: club("5 Wood"), 2: club("Driver")})
+    choice = bots.SensibleBot().choose(g, 0)
+    q, r = hexgrid.neighbour(g.players[0].q, g.players[0].r, choice[1])
+    assert choice[0] == MOVE and g.course.green_hole(q, r) == 2
+
+
+def test_play_game_gives_up_after_its_limit():
+    g = Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 3))
+    err = raises(RuntimeError, bots.play_game, g, [bots.RandomBot(1), bots.RandomBot(2)], 10)
+    assert "did not finish within 10 choices" in str(err)
