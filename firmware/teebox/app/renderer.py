@@ -1,0 +1,434 @@
+"""The LED renderer: draws the table's View into the LED frame, allocating nothing.
+
+``Renderer(profile, course, view)`` builds the terrain once, as a base layer
+in LED chain order (course cell ``(col, row)`` goes to
+``profile.led_index(col, row)``; a course smaller than the board sits at the
+board's top-left corner, every LED without a course cell stays dark). Each
+``compose(now_ms)`` copies that layer into the frame and overlays the few
+pixels that move, in this order (later ones on top):
+
+1. Chaos Golf tokens on greens: 5 gold, 2 silver, 7 both (gold and silver
+   take turns). Tokens change a few times a game, so they are not drawn per
+   frame: when ``view.tokens`` changes, two copies of the terrain layer get
+   the tokens (one per phase of the 7s) and frames copy the current one;
+2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
+   the flash colour (an acknowledgement glows steadily instead);
+3. the preview path: cells flown over tinted half and half with their mark's
+   colour, the landing cell in the mark's colour at full brightness;
+4. golfers in seat colours; golfers sharing a hex take turns in seat order
+   (400 ms each); the active golfer pulses (a triangle wave on brightness);
+5. the cursor, blinking white;
+6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
+   of two hexes at half and quarter brightness; after the last hex it is gone
+   (the table then shows the golfer at its new place);
+7. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
+   out of bounds and a refused card blink red, a green reached blinks in the
+   seat colour, an acknowledgement fades out in the seat colour; a
+   hole-in-one sends gold rings from the hole across the whole board.
+
+Times are tick counts in ms compared by subtraction, wrap-safe for
+MicroPython's 2**30 tick period (the same arithmetic as ``hal/clock.py``), so
+a game may run across the wrap; the periodic effects (pulse, turns, blinks)
+may skip a beat once at the wrap. Flash animations are timed from the first
+frame that shows the flash, since the View keeps only its end.
+
+Gamma, the brightness cap and the power limit are ``hal/leds``'s job.
+"""
+
+from array import array
+
+from teebox.app import palette
+from teebox.app.view import (FLASH_ACK, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE,
+                             MARK_PLAIN, MAX_SEATS)
+from teebox.core import terrain
+from teebox.core.hexgrid import DQ, DR, SW, distance
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+GOLFER_TURN_MS = const(400)   # golfers sharing a hex are shown in turn, this long each
+PULSE_MS = const(1000)        # the active golfer's pulse period
+FLIGHT_STEP_MS = const(80)    # the ball moves one hex per step
+BLINK_MS = const(200)         # on/off time of blinking flashes
+CURSOR_BLINK_MS = const(250)
+TOKEN_MS = const(500)         # a green with both tokens shows gold, then silver, this long each
+
+_PULSE_HALF = const(500)      # PULSE_MS // 2
+_PULSE_LOW = const(160)       # dimmest point of the pulse, of 256: well above any terrain
+_FULL = const(256)            # brightness levels are x/256
+_TRAIL = const(2)             # hexes of fading trail behind the ball
+_FILL_LEVEL = const(80)       # whole-board flashes: this/256 of the flash colour (dim)
+_SPRAY_MS = const(120)        # the bunker's sand spray flickers this fast
+_RIPPLE_MS = const(150)       # water ripples move out one ring per this long
+_RIPPLE_RINGS = const(3)
+_BURST_MS = const(50)         # the hole-in-one burst grows one ring per this long
+
+# MicroPython's tick counters wrap at 2**30 (hal/clock.py); mask, not period, is
+# the constant because 2**30 is not a small int on a 32-bit port.
+_TICKS_MASK = const(0x3FFFFFFF)
+_TICKS_HALF = const(0x20000000)
+
+# Flash shapes, indexed by view.FLASH_* (none, water, bunker, out, green,
+# hole-in-one, refused, ack).
+_RIPPLE = const(1)
+_SPRAY = const(2)
+_BLINK = const(3)
+_BURST = const(4)
+_FADE = const(5)
+_SHAPES = bytes((0, _RIPPLE, _SPRAY, _BLINK, _BLINK, _BURST, _BLINK, _FADE))
+
+# Every colour the renderer draws, in one table: a colour is an offset into it.
+_INK = (palette.PLAYERS + palette.MARKS + palette.FLASH + palette.GOLD + palette.SILVER
+        + palette.CURSOR + palette.BALL)
+_MARKS_AT = len(palette.PLAYERS)
+_FLASH_AT = _MARKS_AT + len(palette.MARKS)
+_GOLD_AT = _FLASH_AT + len(palette.FLASH)
+_SILVER_AT = _GOLD_AT + 3
+_CURSOR_AT = _SILVER_AT + 3
+_BALL_AT = _CURSOR_AT + 3
+_MARK_COUNT = len(palette.MARKS) // 3
+
+
+def _since(a, b):
+    # Milliseconds from tick b to tick a (negative if a is earlier), across the wrap.
+    d = (a - b) & _TICKS_MASK
+    if d >= _TICKS_HALF:
+        d = d - _TICKS_MASK - 1
+    return d
+
+
+def _pulse(now):
+    # Brightness of the active golfer: a triangle wave from _PULSE_LOW up to _FULL and back.
+    t = now % PULSE_MS
+    if t >= _PULSE_HALF:
+        t = PULSE_MS - t
+    return _PULSE_LOW + (_FULL - _PULSE_LOW) * t // _PULSE_HALF
+
+
+def _paint(buf, at, ink, level):
+    # Colour ``ink`` at ``level``/256 into ``buf`` at byte offset ``at``.
+    c = _INK
+    if level == _FULL:
+        buf[at] = c[ink]
+        buf[at + 1] = c[ink + 1]
+        buf[at + 2] = c[ink + 2]
+    else:
+        buf[at] = (c[ink] * level) >> 8
+        buf[at + 1] = (c[ink + 1] * level) >> 8
+        buf[at + 2] = (c[ink + 2] * level) >> 8
+
+
+def _seat_ink(seat):
+    # A seat's colour, or white for no seat.
+    if 0 <= seat < MAX_SEATS:
+        return 3 * seat
+    return _BALL_AT
+
+
+class Renderer:
+    """Draws ``view`` (an ``app.view.View``) over ``course`` on the LEDs of ``profile``.
+
+    ``frame`` (RGB ``bytearray``, LED order) is what ``compose`` returns, the
+    same object every time; ``base`` holds the terrain layer alone. ``view``
+    and ``course`` are attributes: after ``set_course`` the table assigns a
+    View sized for the new course to ``view``.
+    """
+
+    def __init__(self, profile, course, view):
+        self.profile = profile
+        self.view = view
+        n = 3 * profile.led_count
+        self.base = bytearray(n)
+        self.frame = bytearray(n)
+        self._base = memoryview(self.base)
+        # Terrain plus tokens: 7s gold in the first layer, silver in the second.
+        self._gold = bytearray(n)
+        self._silver = bytearray(n)
+        self._gold_mv = memoryview(self._gold)
+        self._silver_mv = memoryview(self._silver)
+        self._fill = bytearray(n)          # the whole-board flash colour, filled once per colour
+        self._fill_mv = memoryview(self._fill)
+        self._fill_ink = -1
+        # The flash last seen, to time its animation from its first frame.
+        self._fl_kind = FLASH_NONE
+        self._fl_until = 0
+        self._fl_cell = -1
+        self._fl_seat = -1
+        self._fl_start = 0
+        self.set_course(course)
+
+    def set_course(self, course):
+        """Draw a new course's terrain into the base layer (a new course was chosen).
+
+        ValueError if the course is larger than the board.
+        """
+        p = self.profile
+        w = course.width
+        h = course.height
+        if w > p.width or h > p.height:
+            raise ValueError("course %r is %d x %d cells, larger than the %d x %d board of "
+                             "profile %r" % (course.name, w, h, p.width, p.height, p.name))
+        n = w * h
+        kinds = course.cells()
+        cell_at = array("H", bytes(2 * n))  # offset of each cell's LED in the frame
+        greens = []
+        base = self.base
+        base[:] = bytes(len(base))
+        tint = palette.TERRAIN
+        for cell in range(n):
+            at = 3 * p.led_index(cell % w, cell // w)
+            cell_at[cell] = at
+            kind = kinds[cell]
+            base[at] = tint[3 * kind]
+            base[at + 1] = tint[3 * kind + 1]
+            base[at + 2] = tint[3 * kind + 2]
+            if kind == terrain.GREEN:
+                greens.append(cell)
+        self.course = course
+        self._w = w
+        self._h = h
+        self._cells = n
+        self._cell_at = cell_at
+        self._greens = array("H", greens)
+        self._centre = (h // 2) * w + w // 2
+        self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layers: none yet
+        self.frame[:] = self._base
+
+    def cell_led(self, cell):
+        """The LED under row-major course cell ``cell``."""
+        return self._cell_at[cell] // 3
+
+    def rgb_of_cell(self, cell):
+        """``(r, g, b)`` of the current frame at course cell ``cell`` (allocates)."""
+        at = self._cell_at[cell]
+        f = self.frame
+        return f[at], f[at + 1], f[at + 2]
+
+    def compose(self, now):
+        """Draw the view as of tick ``now`` (ms) into ``frame`` and return it."""
+        v = self.view
+        if v.tokens != self._tokens_seen:
+            self._draw_tokens(v.tokens)
+        if (now // TOKEN_MS) % 2 == 0:
+            self.frame[:] = self._gold_mv
+        else:
+            self.frame[:] = self._silver_mv
+        kind = v.flash
+        rem = 0
+        age = 0
+        if kind <= FLASH_NONE or kind >= len(_SHAPES):
+            kind = FLASH_NONE
+        else:
+            rem = _since(v.flash_until, now)
+            if rem <= 0:
+                kind = FLASH_NONE
+            else:
+                age = self._flash_age(v, now)
+        whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
+        if whole:
+            self._fill_board(kind, v.flash_seat, age)
+        self._preview()
+        self._golfers(now)
+        if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
+            self._put(v.cursor, _CURSOR_AT, _FULL)
+        self._flight(now)
+        if kind != FLASH_NONE and not whole:
+            self._flash(kind, v.flash_cell, v.flash_seat, age, rem)
+        return self.frame
+
+    # ------------------------------------------------------------ pixels
+
+    def _put(self, cell, ink, level):
+        # Colour ``ink`` at ``level``/256 on a course cell; cells off the course are skipped.
+        if cell < 0 or cell >= self._cells:
+            return
+        _paint(self.frame, self._cell_at[cell], ink, level)
+
+    def _mix(self, cell, ink):
+        # Half the cell's colour, half ``ink``: a tint the terrain still shows through.
+        if cell < 0 or cell >= self._cells:
+            return
+        at = self._cell_at[cell]
+        f = self.frame
+        f[at] = (f[at] + _INK[ink]) >> 1
+        f[at + 1] = (f[at + 1] + _INK[ink + 1]) >> 1
+        f[at + 2] = (f[at + 2] + _INK[ink + 2]) >> 1
+
+    def _ring(self, cell, k, ink, level):
+        # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
+        if cell < 0 or cell >= self._cells or k < 0:
+            return
+        if k == 0:
+            self._put(cell, ink, level)
+            return
+        w = self._w
+        h = self._h
+        f = self.frame
+        cell_at = self._cell_at
+        r = cell // w
+        q = cell - r * w - (r >> 1)
+        # Start k hexes south-west, then walk k hexes in each direction in turn.
+        q += DQ[SW] * k
+        r += DR[SW] * k
+        for d in range(6):
+            dq = DQ[d]
+            dr = DR[d]
+            for _ in range(k):
+                if 0 <= r < h:
+                    col = q + (r >> 1)
+                    if 0 <= col < w:
+                        _paint(f, cell_at[r * w + col], ink, level)
+                q += dq
+                r += dr
+
+    # ------------------------------------------------------------ layers
+
+    def _draw_tokens(self, tokens):
+        # The terrain with the tokens on the greens, in both phases (only greens carry tokens).
+        gold = self._gold
+        silver = self._silver
+        gold[:] = self._base
+        silver[:] = self._base
+        greens = self._greens
+        for i in range(len(greens)):
+            cell = greens[i]
+            t = tokens[cell]
+            at = self._cell_at[cell]
+            if t == 5 or t == 7:
+                _paint(gold, at, _GOLD_AT, _FULL)
+            elif t == 2:
+                _paint(gold, at, _SILVER_AT, _FULL)
+            if t == 5:
+                _paint(silver, at, _GOLD_AT, _FULL)
+            elif t == 2 or t == 7:
+                _paint(silver, at, _SILVER_AT, _FULL)
+        self._tokens_seen[:] = tokens
+
+    def _preview(self):
+        v = self.view
+        path = v.preview
+        marks = v.preview_marks
+        n = min(v.preview_len, len(path))
+        for i in range(n):
+            m = marks[i]
+            if m >= _MARK_COUNT:
+                m = MARK_PLAIN
+            if i == n - 1:
+                self._put(path[i], _MARKS_AT + 3 * m, _FULL)
+            else:
+                self._mix(path[i], _MARKS_AT + 3 * m)
+
+    def _golfers(self, now):
+        v = self.view
+        at = v.golfer
+        seats = min(v.seats, len(at))
+        turn = now // GOLFER_TURN_MS
+        for s in range(seats):
+            cell = at[s]
+            if cell < 0:
+                continue
+            sharing = 0
+            rank = 0
+            for o in range(seats):
+                if at[o] == cell:
+                    sharing += 1
+                    if o < s:
+                        rank += 1
+            if turn % sharing != rank:
+                continue
+            self._put(cell, 3 * s, _pulse(now) if s == v.active else _FULL)
+
+    def _flight(self, now):
+        v = self.view
+        path = v.flight
+        n = min(v.flight_len, len(path))
+        if n <= 0:
+            return
+        t = _since(now, v.flight_start)
+        if t < 0:
+            return
+        step = t // FLIGHT_STEP_MS
+        if step >= n:
+            return
+        ink = _seat_ink(v.flight_seat)
+        for back in range(_TRAIL, -1, -1):  # the trail first, so the ball is on top
+            if step - back >= 0:
+                self._put(path[step - back], ink, _FULL >> back)
+
+    # ------------------------------------------------------------ flashes
+
+    def _flash_age(self, v, now):
+        # Milliseconds since this flash was first drawn.
+        if (v.flash != self._fl_kind or v.flash_until != self._fl_until
+                or v.flash_cell != self._fl_cell or v.flash_seat != self._fl_seat):
+            self._fl_kind = v.flash
+            self._fl_until = v.flash_until
+            self._fl_cell = v.flash_cell
+            self._fl_seat = v.flash_seat
+            self._fl_start = now
+        return _since(now, self._fl_start)
+
+    def _reach(self, cell):
+        # Hex distance from ``cell`` to the farthest cell of the course: one of its corners.
+        w = self._w
+        r = cell // w
+        q = cell - r * w - (r >> 1)
+        far = 0
+        for corner in range(4):
+            cr = 0 if corner < 2 else self._h - 1
+            cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
+            far = max(far, distance(q, r, cq, cr))
+        return far
+
+    def _flash_ink(self, kind, seat):
+        if (kind == FLASH_GREEN or kind == FLASH_ACK) and 0 <= seat < MAX_SEATS:
+            return 3 * seat
+        return _FLASH_AT + 3 * kind
+
+    def _fill_board(self, kind, seat, age):
+        # The whole board dim in the flash colour: blinking, or steady for an acknowledgement.
+        if kind != FLASH_ACK and (age // BLINK_MS) % 2:
+            return
+        ink = self._flash_ink(kind, seat)
+        fill = self._fill
+        if ink != self._fill_ink:
+            r = (_INK[ink] * _FILL_LEVEL) >> 8
+            g = (_INK[ink + 1] * _FILL_LEVEL) >> 8
+            b = (_INK[ink + 2] * _FILL_LEVEL) >> 8
+            for at in range(0, len(fill), 3):
+                fill[at] = r
+                fill[at + 1] = g
+                fill[at + 2] = b
+            self._fill_ink = ink
+        self.frame[:] = self._fill_mv
+
+    def _flash(self, kind, cell, seat, age, rem):
+        # A flash around ``cell`` (the hole-in-one burst spreads over the whole board).
+        ink = self._flash_ink(kind, seat)
+        shape = _SHAPES[kind]
+        if shape == _BURST:
+            if cell < 0:
+                cell = self._centre
+            # Rings grow until they have crossed the farthest corner, then start again.
+            k = (age // _BURST_MS) % (self._reach(cell) + 2)
+            self._ring(cell, k - 1, ink, _FULL >> 1)
+            self._ring(cell, k, ink, _FULL)
+            self._put(cell, ink, _FULL)
+        elif shape == _RIPPLE:
+            self._put(cell, ink, _FULL)
+            self._ring(cell, 1 + (age // _RIPPLE_MS) % _RIPPLE_RINGS, ink, _FULL)
+        elif shape == _SPRAY:
+            self._put(cell, ink, _FULL)
+            if (age // _SPRAY_MS) % 2 == 0:
+                self._ring(cell, 1, ink, _FULL)
+        elif shape == _BLINK:
+            if (age // BLINK_MS) % 2 == 0:
+                self._put(cell, ink, _FULL)
+                self._ring(cell, 1, ink, _FULL)
+        else:  # _FADE: from full brightness at the first frame to dark at the end
+            level = rem * _FULL // (rem + age)
+            self._put(cell, ink, level)
+            self._ring(cell, 1, ink, level)
