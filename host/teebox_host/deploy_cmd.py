@@ -1,0 +1,89 @@
+"""`teebox deploy`: compile the firmware and copy what changed to the board (see deploy.py)."""
+
+from typing import Optional
+
+import typer
+
+from teebox import profile as profile_mod
+from teebox_host import deploy as deploy_mod
+
+def _fail(message):
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+def _plural(n, noun):
+    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
+
+
+def _kb(n):
+    return "%d B" % n if n < 1024 else "%.1f KB" % (n / 1024)
+
+
+def _show_plan(report):
+    """Print what was built, what the board said and the plan."""
+    b = report.build
+    prof = b.profile
+    typer.echo("Profile %s (%s): %s" % (prof.name, prof.path, prof.profile.name))
+    typer.echo("Built %s (.mpy version %d, %s), %s and %s in %s" % (
+        _plural(b.count("module"), "module"), b.mpy_version, b.compiler,
+        _plural(b.count("data"), "data file"),
+        "main.py" if b.count("source") else "no main.py", b.build_dir))
+    if report.board:
+        info = report.board
+        typer.echo("Board: MicroPython %s on %s (loads .mpy version %d)"
+                   % (info.version, info.machine or info.platform, info.mpy_version))
+    for note in report.plan.notes:
+        typer.echo("Note: " + note)
+    plan = report.plan
+    size = sum(f.size for f in plan.copy)
+    typer.echo("Plan: copy %s (%s), remove %d, %d unchanged." % (
+        _plural(len(plan.copy), "file"), _kb(size), len(plan.remove),
+        len(plan.unchanged)))
+    for f in plan.copy:
+        typer.echo("  copy    %-40s %s" % (f.board_path, _kb(f.size)))
+    for path in plan.remove:
+        typer.echo("  remove  %s" % path)
+
+
+def deploy(port: Optional[str] = typer.Option(None, "--port", "-p", metavar="PORT",
+                                              help="The board's serial port, e.g. /dev/ttyACM0 "
+                                                   "or COM3 (default: the first USB one)."),
+           profile: str = typer.Option(profile_mod.DEFAULT, "--profile", metavar="NAME",
+                                       help="A board profile in hardware/profiles, or the "
+                                            "path of a profile .json file."),
+           dry_run: bool = typer.Option(False, "--dry-run",
+                                        help="Show what would be copied; change nothing.")):
+    """Compile the firmware and copy what changed to the board, then check the copies.
+
+    Copies the compiled modules, the card data and courses, main.py and the board
+    profile (as /profile.json); only files that changed since the last deploy.
+    """
+    try:
+        report = deploy_mod.deploy(port=port, profile=profile, dry_run=dry_run,
+                                   echo=typer.echo)
+    except deploy_mod.DeployError as exc:
+        _fail(str(exc))
+    finish(report)
+
+
+def finish(report):
+    """Print a report's plan and outcome; exit 1 if copies did not arrive intact."""
+    _show_plan(report)
+    plan = report.plan
+    if report.dry_run:
+        typer.echo("Dry run: nothing was changed on the board.")
+        return
+    if not plan.changes:
+        typer.echo("The board is up to date: nothing to copy.")
+        return
+    if report.mismatches:
+        lines = ["%s: expected sha256 %s..., the board has %s" % (
+            path, want[:12], (got[:12] + "...") if got else "no such file")
+            for path, want, got in report.mismatches]
+        _fail("%s did not arrive intact on the board:\n  %s\nRun 'teebox deploy' again to "
+              "copy %s once more." % (_plural(len(lines), "file"), "\n  ".join(lines),
+                                      "it" if len(lines) == 1 else "them"))
+    typer.echo("Checked on the board: %s copied intact%s. Manifest written; board restarted."
+               % (_plural(len(report.copied), "file"),
+                  ", %d removed" % len(plan.remove) if plan.remove else ""))

@@ -1,0 +1,761 @@
+"""The laptop's score history: every finished game synced from a table, in SQLite.
+
+"Keep a record of your scores. When you come to play the same course again, try
+and beat your previous best." (18 Holes, Stroke Play). ``teebox sync`` stores each
+game the board hands over with :meth:`ScoreDB.add_game`; ``teebox scores`` reads
+leaderboards, personal bests and histories back.
+
+Rules the store keeps:
+
+* A game is identified by the board it was played on and that board's game
+  number. Syncing the same game twice stores it once (``add_game`` returns
+  False); the same number arriving with a *different* game log is a conflict
+  and raises :class:`GameConflict` rather than silently keeping either.
+* All rows of one game are written in one transaction: a failure part way
+  leaves nothing behind.
+* Scores are only comparable between games on the same course *content hash*
+  (see docs/course-format.md) and in the same mode. Stroke Play counts strokes
+  and the lowest total is best; every other mode counts points, highest best.
+* Players are named by their colour on the board ("Red"); names are unique
+  regardless of case, and :meth:`ScoreDB.rename_player` gives them a person's
+  name on the laptop (merging into that person if the name is already used).
+"""
+
+import csv
+import difflib
+import io
+import json
+import os
+import re
+import sqlite3
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from teebox.core import modes as core_modes
+
+SCHEMA_VERSION = 1
+ENV_VAR = "TEEBOX_SCORES"
+FILENAME = "scores.sqlite3"
+EXPORT_FORMATS = ("csv", "json")
+
+_HASH_RE = re.compile(r"^[0-9a-f]{16}$")
+
+# Migrations from version N-1 to N, applied in order inside one transaction.
+_MIGRATIONS = {
+    1: """
+    CREATE TABLE boards (
+        id INTEGER PRIMARY KEY,
+        board_id TEXT NOT NULL UNIQUE,
+        first_synced INTEGER NOT NULL,
+        last_synced INTEGER NOT NULL
+    );
+    CREATE TABLE courses (
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 16),
+        name TEXT NOT NULL
+    );
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        board INTEGER NOT NULL REFERENCES boards(id),
+        game_number INTEGER NOT NULL,
+        mode TEXT NOT NULL,
+        course INTEGER NOT NULL REFERENCES courses(id),
+        seed INTEGER NOT NULL,
+        log BLOB NOT NULL,
+        finished_at INTEGER NOT NULL,
+        synced_at INTEGER NOT NULL,
+        UNIQUE (board, game_number)
+    );
+    CREATE TABLE game_players (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player INTEGER NOT NULL REFERENCES players(id),
+        colour TEXT NOT NULL,
+        total INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        hole_in_ones INTEGER NOT NULL,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE TABLE hole_scores (
+        game INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        hole INTEGER NOT NULL,
+        par INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        PRIMARY KEY (game, seat, hole),
+        FOREIGN KEY (game, seat) REFERENCES game_players(game, seat) ON DELETE CASCADE
+    );
+    CREATE INDEX game_players_by_player ON game_players(player);
+    CREATE INDEX games_by_course_mode ON games(course, mode);
+    """,
+}
+
+
+class ScoreDBError(ValueError):
+    """A score file or a game that cannot be used; the message says why."""
+
+
+class GameConflict(ScoreDBError):
+    """A board's game number is stored already with a different game log."""
+
+
+class UnknownPlayer(ScoreDBError):
+    """No stored game has a player of that name."""
+
+
+@dataclass
+class GameResult:
+    """One finished game as a board hands it over (what ``add_game`` stores).
+
+    ``players``: ``(seat, name, colour)`` per seat. ``holes``: per hole
+    ``(hole_number, par, [score per seat])`` in the mode's own unit (strokes,
+    Stableford points, points won), seats in the order of ``players``.
+    ``standings``: ``(place, seat, score, hole_in_ones)`` as the engine's
+    ``game.standings()``. ``finished_at`` is unix seconds, 0 when the board's
+    clock was never set.
+    """
+
+    board_id: str
+    game_number: int
+    finished_at: int
+    mode: str
+    course_hash: str
+    course_name: str
+    seed: int
+    log: bytes
+    players: list
+    holes: list
+    standings: list
+
+
+@dataclass
+class SeatResult:
+    """How one seat did in a stored game."""
+
+    seat: int
+    name: str
+    colour: str
+    place: int
+    total: int
+    hole_in_ones: int
+
+
+@dataclass
+class StoredGame:
+    """A stored game with its results, best place first."""
+
+    board_id: str
+    game_number: int
+    finished_at: int
+    synced_at: int
+    mode: str
+    course_hash: str
+    course_name: str
+    seed: int
+    par: int
+    seats: list = field(default_factory=list)
+
+    @property
+    def played_at(self):
+        """When it was played: the board's time, or the sync time if its clock was unset."""
+        return self.finished_at or self.synced_at
+
+
+@dataclass
+class LeaderboardRow:
+    """A player's best result on one course in one mode."""
+
+    rank: int
+    player: str
+    total: int
+    hole_in_ones: int
+    par: int
+    games: int
+    finished_at: int
+    synced_at: int
+    board_id: str
+    game_number: int
+
+
+@dataclass
+class PersonalBest:
+    """A player's best result on one course in one mode, and how often they played it."""
+
+    course_hash: str
+    course_name: str
+    mode: str
+    total: int
+    par: int
+    games: int
+    finished_at: int
+    synced_at: int
+    board_id: str
+    game_number: int
+
+
+@dataclass
+class HistoryEntry:
+    """One game a player played."""
+
+    finished_at: int
+    synced_at: int
+    board_id: str
+    game_number: int
+    course_hash: str
+    course_name: str
+    mode: str
+    seat: int
+    colour: str
+    place: int
+    players: int
+    total: int
+    par: int
+    hole_in_ones: int
+
+
+def lower_wins(mode):
+    """Whether a lower total is better in ``mode`` (Stroke Play); points modes count up."""
+    if mode in core_modes.NAMES:
+        return core_modes.make(mode).lower_wins
+    return False  # every other scoring in the rulebook counts points won
+
+
+def mode_title(mode):
+    """The rulebook's name of a mode ("Stroke Play"), or the mode name itself."""
+    if mode in core_modes.NAMES:
+        return core_modes.make(mode).title
+    return mode
+
+
+def iso_time(ts):
+    """Unix seconds as an ISO-8601 UTC text, or "" for 0 (the board's clock was unset)."""
+    if not ts:
+        return ""
+    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _best_key(mode):
+    """Sort key putting the best ``(total, hole_in_ones, played_at)`` first for ``mode``.
+
+    Ties go to more hole-in-ones (the rulebook's tie-break), then to whoever got
+    there first.
+    """
+    sign = 1 if lower_wins(mode) else -1
+    return lambda r: (sign * r[0], -r[1], r[2])
+
+
+class ScoreDB:
+    """The score history in one SQLite file (created and migrated on open)."""
+
+    def __init__(self, path, clock=time.time):
+        self.path = Path(path)
+        self._clock = clock
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # Autocommit mode: transactions are explicit (BEGIN IMMEDIATE) so that the
+            # duplicate check and the inserts of a game happen under one write lock.
+            self._db = sqlite3.connect(str(path), isolation_level=None, timeout=10)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise ScoreDBError("%s is not a Teebox score file (SQLite says: %s). Give another "
+                               "file with --db or %s." % (path, exc, ENV_VAR)) from None
+
+    # ------------------------------------------------------------ file and schema
+
+    @staticmethod
+    def default_path():
+        """Where scores live: ``$TEEBOX_SCORES``, else the per-user data folder.
+
+        The data folder is platformdirs' ``user_data_dir("teebox")`` when
+        platformdirs is installed (mpremote brings it), else ``$XDG_DATA_HOME``
+        or ``~/.local/share``, then ``teebox/scores.sqlite3``.
+        """
+        env = os.environ.get(ENV_VAR)
+        if env:
+            return Path(env).expanduser()
+        try:
+            import platformdirs
+        except ImportError:
+            base = os.environ.get("XDG_DATA_HOME") or os.path.join("~", ".local", "share")
+            return Path(base).expanduser() / "teebox" / FILENAME
+        return Path(platformdirs.user_data_dir("teebox", appauthor=False)) / FILENAME
+
+    def close(self):
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @contextmanager
+    def _transaction(self):
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def schema_version(self):
+        """The schema version of the open file."""
+        row = self._db.execute("SELECT version FROM schema_version").fetchone()
+        return row[0] if row else 0
+
+    def _migrate(self):
+        with self._transaction() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            version = self.schema_version()
+            if version > SCHEMA_VERSION:
+                raise ScoreDBError(
+                    "%s was written by a newer teebox (score schema %d; this teebox knows up "
+                    "to %d): update teebox to read it." % (self.path, version, SCHEMA_VERSION))
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                # One statement at a time: executescript() would commit mid-transaction.
+                for statement in _MIGRATIONS[v].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            if version == 0:
+                db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif version < SCHEMA_VERSION:
+                db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+    # ------------------------------------------------------------ storing games
+
+    def add_game(self, result):
+        """Store a finished game; True if stored, False if it was stored already.
+
+        Raises :class:`GameConflict` when the board's game number is stored with a
+        different log, and :class:`ScoreDBError` naming the field when the result
+        is malformed. Everything is written in one transaction.
+        """
+        r = _checked(result)
+        where = _game_ref(r.board_id, r.game_number)
+        now = int(self._clock())
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT g.log FROM games g JOIN boards b ON b.id = g.board "
+                "WHERE b.board_id = ? AND g.game_number = ?",
+                (r.board_id, r.game_number)).fetchone()
+            if row is not None:
+                if bytes(row[0]) == r.log:
+                    return False
+                raise GameConflict(
+                    "%s is stored already with a different game log (%d bytes stored, %d "
+                    "bytes now): the board's game numbers restarted or the board ID is "
+                    "shared. Nothing was changed; rename the board ID or remove the "
+                    "stored game first." % (where, len(row[0]), len(r.log)))
+            db.execute("INSERT INTO boards (board_id, first_synced, last_synced) "
+                       "VALUES (?, ?, ?) ON CONFLICT (board_id) "
+                       "DO UPDATE SET last_synced = excluded.last_synced",
+                       (r.board_id, now, now))
+            board = db.execute("SELECT id FROM boards WHERE board_id = ?",
+                               (r.board_id,)).fetchone()[0]
+            db.execute("INSERT INTO courses (hash, name) VALUES (?, ?) ON CONFLICT (hash) "
+                       "DO UPDATE SET name = excluded.name", (r.course_hash, r.course_name))
+            course = db.execute("SELECT id FROM courses WHERE hash = ?",
+                                (r.course_hash,)).fetchone()[0]
+            game = db.execute(
+                "INSERT INTO games (board, game_number, mode, course, seed, log, finished_at, "
+                "synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (board, r.game_number, r.mode, course, r.seed, r.log, r.finished_at,
+                 now)).lastrowid
+            standing = {seat: (place, score, hio) for place, seat, score, hio in r.standings}
+            for seat, name, colour in r.players:
+                db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT (name) DO NOTHING",
+                           (name,))
+                player = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
+                place, total, hio = standing[seat]
+                db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
+                           "hole_in_ones) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (game, seat, player, colour, total, place, hio))
+            for number, par, scores in r.holes:
+                for (seat, _name, _colour), score in zip(r.players, scores):
+                    db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
+                               "VALUES (?, ?, ?, ?, ?)", (game, seat, number, par, score))
+        return True
+
+    def rename_player(self, old, new):
+        """Rename a player everywhere; merges into ``new`` if that name is used already.
+
+        Returns the number of games that changed. Raises :class:`UnknownPlayer` for
+        an unknown ``old`` and :class:`ScoreDBError` when both names played in the
+        same game (a merge would seat one person twice).
+        """
+        new = new.strip() if isinstance(new, str) else new
+        if not new:
+            raise ScoreDBError("the new name is empty: give the player's name, e.g. Alice")
+        with self._transaction() as db:
+            old_id, old_name = self._player(old)
+            games = db.execute("SELECT COUNT(*) FROM game_players WHERE player = ?",
+                               (old_id,)).fetchone()[0]
+            row = db.execute("SELECT id, name FROM players WHERE name = ?", (new,)).fetchone()
+            if row is None or row[0] == old_id:
+                db.execute("UPDATE players SET name = ? WHERE id = ?", (new, old_id))
+                return games
+            new_id, new_name = row
+            shared = db.execute(
+                "SELECT b.board_id, g.game_number FROM game_players a "
+                "JOIN game_players c ON c.game = a.game AND c.player = ? "
+                "JOIN games g ON g.id = a.game JOIN boards b ON b.id = g.board "
+                "WHERE a.player = ? ORDER BY g.id LIMIT 1", (new_id, old_id)).fetchone()
+            if shared:
+                raise ScoreDBError(
+                    "%s and %s both played %s: they are two people, so %s cannot be merged "
+                    "into %s. Pick another name." % (old_name, new_name,
+                                                     _game_ref(*shared), old_name, new_name))
+            db.execute("UPDATE game_players SET player = ? WHERE player = ?", (new_id, old_id))
+            db.execute("DELETE FROM players WHERE id = ?", (old_id,))
+            return games
+
+    # ------------------------------------------------------------ reading
+
+    def _player(self, name):
+        """``(id, stored name)`` of a player; UnknownPlayer with suggestions if none."""
+        row = self._db.execute("SELECT id, name FROM players WHERE name = ?",
+                               (name,)).fetchone()
+        if row is None:
+            names = self.players()
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            hint = (": did you mean %s?" % " or ".join(close)) if close else ""
+            known = ", ".join(names) if names else "none yet"
+            raise UnknownPlayer("no games of a player named %r%s (players: %s)"
+                                % (name, hint, known))
+        return row
+
+    def player_name(self, name):
+        """A player's name as stored (names match in any case); UnknownPlayer if none."""
+        return self._player(name)[1]
+
+    def players(self):
+        """Every player's name, alphabetically."""
+        return [r[0] for r in self._db.execute(
+            "SELECT name FROM players WHERE id IN (SELECT player FROM game_players) "
+            "ORDER BY name COLLATE NOCASE")]
+
+    def courses(self):
+        """``(hash, name, games)`` of every course played, by name."""
+        return [tuple(r) for r in self._db.execute(
+            "SELECT c.hash, c.name, COUNT(g.id) FROM courses c JOIN games g ON g.course = c.id "
+            "GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.hash")]
+
+    def find_courses(self, ref):
+        """Courses matching a hash, a name (any case) or a part of a name.
+
+        Returns ``[(hash, name, games)]``: the exact hash or exact names if any,
+        else every course whose name contains ``ref``.
+        """
+        ref = ref.strip()
+        played = self.courses()
+        for key in (lambda c: c[0] == ref.lower(), lambda c: c[1].lower() == ref.lower(),
+                    lambda c: ref.lower() in c[1].lower()):
+            found = [c for c in played if key(c)]
+            if found:
+                return found
+        return []
+
+    def modes(self, course_hash=None):
+        """Modes played (on one course if given), alphabetically."""
+        sql = "SELECT DISTINCT g.mode FROM games g"
+        args = ()
+        if course_hash is not None:
+            sql += " JOIN courses c ON c.id = g.course WHERE c.hash = ?"
+            args = (course_hash,)
+        return [r[0] for r in self._db.execute(sql + " ORDER BY g.mode", args)]
+
+    def count_games(self):
+        """How many games are stored."""
+        return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+    _GAME_SQL = (
+        "SELECT g.id, b.board_id, g.game_number, g.finished_at, g.synced_at, g.mode, c.hash, "
+        "c.name, g.seed, (SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
+        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)) "
+        "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course ")
+    _NEWEST_FIRST = (" ORDER BY CASE WHEN g.finished_at > 0 THEN g.finished_at "
+                     "ELSE g.synced_at END DESC, g.game_number DESC, g.id DESC")
+
+    def games(self, limit=None, player=None, course_hash=None, mode=None):
+        """Stored games, newest first, optionally one player's, one course's or one mode's.
+
+        "Newest" is the board's finishing time, or the sync time for a board whose
+        clock was never set.
+        """
+        where = []
+        args = []
+        if player is not None:
+            where.append("g.id IN (SELECT game FROM game_players WHERE player = ?)")
+            args.append(self._player(player)[0])
+        if course_hash is not None:
+            where.append("c.hash = ?")
+            args.append(course_hash)
+        if mode is not None:
+            where.append("g.mode = ?")
+            args.append(mode)
+        sql = self._GAME_SQL + (" WHERE " + " AND ".join(where) if where else "")
+        sql += self._NEWEST_FIRST
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(int(limit))
+        out = []
+        for row in self._db.execute(sql, args).fetchall():
+            game = StoredGame(*row[1:])
+            game.seats = [SeatResult(*s) for s in self._db.execute(
+                "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones "
+                "FROM game_players gp JOIN players p ON p.id = gp.player "
+                "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
+            out.append(game)
+        return out
+
+    def _results(self, course_hash=None, mode=None, player_id=None):
+        """Every seat's result with its game, for leaderboards and bests."""
+        sql = ("SELECT p.name, gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
+               "b.board_id, g.game_number, c.hash, c.name, g.mode, "
+               "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
+               "AND h.seat = gp.seat) "
+               "FROM game_players gp JOIN players p ON p.id = gp.player "
+               "JOIN games g ON g.id = gp.game JOIN boards b ON b.id = g.board "
+               "JOIN courses c ON c.id = g.course WHERE 1")
+        args = []
+        for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id)):
+            if value is not None:
+                sql += " AND %s = ?" % column
+                args.append(value)
+        return self._db.execute(sql, args).fetchall()
+
+    def leaderboard(self, course_hash, mode, limit=10):
+        """Each player's best total on one course (by content hash) in one mode, best first.
+
+        Stroke Play: fewest strokes first; other modes: most points first. Ties go
+        to more hole-in-ones, then to the earlier game; rows with the same total
+        and hole-in-ones share a rank (1, 1, 3).
+        """
+        best = {}
+        games = {}
+        key = _best_key(mode)
+        for name, total, hio, fin, syn, board, number, _h, _n, _m, par in self._results(
+                course_hash, mode):
+            games[name] = games.get(name, 0) + 1
+            cand = (total, hio, fin or syn, fin, syn, board, number, par)
+            if name not in best or key(cand) < key(best[name]):
+                best[name] = cand
+        ordered = sorted(best.items(), key=lambda kv: (key(kv[1]), kv[0].lower()))
+        rows = []
+        for i, (name, (total, hio, _played, fin, syn, board, number, par)) in enumerate(ordered):
+            rank = i + 1
+            if rows and (rows[-1].total, rows[-1].hole_in_ones) == (total, hio):
+                rank = rows[-1].rank
+            rows.append(LeaderboardRow(rank, name, total, hio, par, games[name], fin, syn,
+                                       board, number))
+        return rows[:limit] if limit is not None else rows
+
+    def personal_bests(self, player):
+        """A player's best total per course (content hash) and mode, with when and how often.
+
+        Stroke Play: the lowest strokes; other modes: the most points.
+        """
+        pid, _name = self._player(player)
+        best = {}
+        games = {}
+        for _p, total, hio, fin, syn, board, number, chash, cname, mode, par in self._results(
+                player_id=pid):
+            k = (chash, mode)
+            games[k] = games.get(k, 0) + 1
+            cand = (total, hio, fin or syn, fin, syn, board, number, cname, par)
+            key = _best_key(mode)
+            if k not in best or key(cand) < key(best[k]):
+                best[k] = cand
+        rows = [PersonalBest(chash, c[7], mode, c[0], c[8], games[(chash, mode)], c[3], c[4],
+                             c[5], c[6]) for (chash, mode), c in best.items()]
+        rows.sort(key=lambda b: (b.course_name.lower(), b.course_hash, b.mode))
+        return rows
+
+    def history(self, player):
+        """Every game of a player, newest first, with seat, place and total."""
+        pid, _name = self._player(player)
+        sql = ("SELECT g.finished_at, g.synced_at, b.board_id, g.game_number, c.hash, c.name, "
+               "g.mode, gp.seat, gp.colour, gp.place, "
+               "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
+               "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
+               "AND h.seat = gp.seat), gp.hole_in_ones "
+               "FROM game_players gp JOIN games g ON g.id = gp.game "
+               "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
+               "WHERE gp.player = ?" + self._NEWEST_FIRST)
+        return [HistoryEntry(*r) for r in self._db.execute(sql, (pid,))]
+
+    def game(self, board_id, game_number):
+        """A stored game as a :class:`GameResult` (names as stored now), or None."""
+        row = self._db.execute(
+            "SELECT g.id, g.finished_at, g.mode, c.hash, c.name, g.seed, g.log "
+            "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
+            "WHERE b.board_id = ? AND g.game_number = ?", (board_id, game_number)).fetchone()
+        if row is None:
+            return None
+        gid, fin, mode, chash, cname, seed, log = row
+        seats = self._db.execute(
+            "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones "
+            "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
+            "ORDER BY gp.seat", (gid,)).fetchall()
+        scores = {}
+        pars = {}
+        for hole, seat, par, score in self._db.execute(
+                "SELECT hole, seat, par, score FROM hole_scores WHERE game = ?", (gid,)):
+            pars[hole] = par
+            scores[(hole, seat)] = score
+        holes = [(h, pars[h], [scores.get((h, s[0])) for s in seats]) for h in sorted(pars)]
+        standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
+        return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
+                          [(s[0], s[1], s[2]) for s in seats], holes, standings)
+
+    # ------------------------------------------------------------ export
+
+    def export(self, fmt):
+        """Rows for an export, oldest game first.
+
+        ``"csv"``: one flat dict per seat of every game (the same keys in every
+        row; per-hole scores in ``h1``..``hN``, blank past a game's last hole).
+        ``"json"``: one nested dict per game with its holes, pars, seats and the
+        game log as hex.
+        """
+        if fmt not in EXPORT_FORMATS:
+            raise ScoreDBError("unknown export format %r (use %s)"
+                               % (fmt, " or ".join(EXPORT_FORMATS)))
+        refs = [(g.board_id, g.game_number, g.synced_at) for g in reversed(self.games())]
+        results = [(self.game(board, number), synced) for board, number, synced in refs]
+        if fmt == "json":
+            return [_json_game(r, synced) for r, synced in results]
+        most = max((len(r.holes) for r, _s in results), default=0)
+        rows = []
+        for r, synced in results:
+            place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+            for i, (seat, name, colour) in enumerate(r.players):
+                pl, total, hio = place[seat]
+                row = {"board_id": r.board_id, "game_number": r.game_number,
+                       "finished_at": r.finished_at, "finished": iso_time(r.finished_at),
+                       "synced_at": synced, "mode": r.mode, "course_hash": r.course_hash,
+                       "course_name": r.course_name, "seed": r.seed, "seat": seat,
+                       "player": name, "colour": colour, "place": pl, "total": total,
+                       "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
+                for n in range(most):
+                    row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
+                rows.append(row)
+        return rows
+
+    def export_text(self, fmt):
+        """The whole history as CSV or JSON text (see :meth:`export`)."""
+        rows = self.export(fmt)
+        if fmt == "json":
+            return json.dumps(rows, indent=2) + "\n"
+        out = io.StringIO()
+        if rows:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+        else:
+            out.write(",".join(_CSV_HEADER) + "\n")
+        return out.getvalue()
+
+
+_CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "mode",
+               "course_hash", "course_name", "seed", "seat", "player", "colour", "place",
+               "total", "hole_in_ones", "par")
+
+
+def _json_game(r, synced_at):
+    by_seat = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+    return {
+        "board_id": r.board_id, "game_number": r.game_number,
+        "finished_at": r.finished_at, "finished": iso_time(r.finished_at) or None,
+        "synced_at": synced_at, "mode": r.mode,
+        "course": {"hash": r.course_hash, "name": r.course_name},
+        "seed": r.seed, "log": r.log.hex(),
+        "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
+        "players": [{"seat": seat, "name": name, "colour": colour,
+                     "place": by_seat[seat][0], "total": by_seat[seat][1],
+                     "hole_in_ones": by_seat[seat][2],
+                     "scores": [h[2][i] for h in r.holes]}
+                    for i, (seat, name, colour) in enumerate(r.players)],
+    }
+
+
+def _game_ref(board_id, game_number):
+    return "board %s game %d" % (board_id, game_number)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _checked(r):
+    """A normalised copy of a GameResult; ScoreDBError naming the game and field if bad."""
+    def bad(what):
+        ref = (_game_ref(r.board_id, r.game_number)
+               if isinstance(r.board_id, str) and _is_int(r.game_number) else "game")
+        raise ScoreDBError("%s: %s" % (ref, what))
+
+    if not isinstance(r.board_id, str) or not r.board_id:
+        bad("board_id must be a non-empty text, not %r" % (r.board_id,))
+    for name in ("game_number", "finished_at", "seed"):
+        v = getattr(r, name)
+        if not _is_int(v) or v < 0:
+            bad("%s must be a whole number 0 or more, not %r" % (name, v))
+    if not isinstance(r.mode, str) or not r.mode:
+        bad("mode must be a non-empty text, not %r" % (r.mode,))
+    chash = r.course_hash.lower() if isinstance(r.course_hash, str) else r.course_hash
+    if not isinstance(chash, str) or not _HASH_RE.match(chash):
+        bad("course_hash must be 16 hex digits, not %r" % (r.course_hash,))
+    if not isinstance(r.course_name, str):
+        bad("course_name must be a text, not %r" % (r.course_name,))
+    if not isinstance(r.log, (bytes, bytearray)) or not r.log:
+        bad("log must be the encoded game log (non-empty bytes)")
+    players = [tuple(p) for p in r.players]
+    if not players:
+        bad("no players")
+    seats = []
+    for p in players:
+        if (len(p) != 3 or not _is_int(p[0]) or p[0] < 0 or not isinstance(p[1], str)
+                or not p[1].strip() or not isinstance(p[2], str)):
+            bad("players: %r must be (seat, name, colour) with a seat number and a name" % (p,))
+        if p[0] in seats:
+            bad("players: seat %d is listed twice" % p[0])
+        seats.append(p[0])
+    names = [p[1].strip().lower() for p in players]
+    for n in names:
+        if names.count(n) > 1:
+            bad("players: the name %r sits in two seats" % n)
+    holes = [(h[0], h[1], list(h[2])) for h in r.holes]
+    numbers = []
+    for number, par, scores in holes:
+        if not _is_int(number) or number < 1 or number in numbers:
+            bad("holes: hole number %r is not a new number from 1 up" % (number,))
+        numbers.append(number)
+        if not _is_int(par) or par < 0:
+            bad("holes: hole %d has par %r" % (number, par))
+        if len(scores) != len(players) or not all(_is_int(s) for s in scores):
+            bad("holes: hole %d needs one whole-number score per seat (%d), got %r"
+                % (number, len(players), scores))
+    standings = [tuple(s) for s in r.standings]
+    ranked = []
+    for s in standings:
+        if len(s) != 4 or not all(_is_int(v) for v in s) or s[0] < 1 or s[3] < 0:
+            bad("standings: %r must be (place, seat, score, hole_in_ones)" % (s,))
+        if s[1] not in seats or s[1] in ranked:
+            bad("standings: seat %r is not a seat of the game or is ranked twice" % (s[1],))
+        ranked.append(s[1])
+    if sorted(ranked) != sorted(seats):
+        bad("standings: seats %s have no place" % sorted(set(seats) - set(ranked)))
+    return GameResult(r.board_id, r.game_number, r.finished_at, r.mode, chash, r.course_name,
+                      r.seed, bytes(r.log), [(s, n.strip(), c) for s, n, c in players], holes,
+                      standings)

@@ -1,0 +1,276 @@
+"""`teebox scores`: the score history on this laptop (games synced from the table).
+
+Leaderboards and personal bests compare games on the same course layout (the
+course's content hash) and mode only: Stroke Play counts strokes (lowest wins),
+the other modes count points (highest wins).
+"""
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from teebox.core import modes as core_modes
+from teebox_host import scoredb
+from teebox_host.scoredb import ScoreDB, ScoreDBError
+
+app = typer.Typer(
+    help="Your score history: recent games, leaderboards per course, personal bests, "
+         "export. Games get here with 'teebox sync'.",
+    invoke_without_command=True,
+    add_completion=False,
+)
+
+DB_HELP = ("The score file (default: $%s, else %s)."
+           % (scoredb.ENV_VAR, "your per-user data folder, teebox/scores.sqlite3"))
+
+
+def _db_option():
+    return typer.Option(None, "--db", metavar="PATH", help=DB_HELP)
+
+
+def _fail(message):
+    """Print ``message`` to stderr and stop with exit code 1."""
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+def _open(ctx, db):
+    """The score file named by ``--db`` (here or before the subcommand), or None if empty.
+
+    An absent file is not created just to be read: it simply has no games yet.
+    """
+    path = db or (ctx.obj if isinstance(ctx.obj, Path) else None) or ScoreDB.default_path()
+    if not path.exists():
+        _say_empty(path)
+        return None
+    try:
+        store = ScoreDB(path)
+    except ScoreDBError as exc:
+        _fail(str(exc))
+    if store.count_games() == 0:
+        _say_empty(path)
+        store.close()
+        return None
+    return store
+
+
+def _say_empty(path):
+    typer.echo(f"No games stored yet (score file: {path}). Finish a game on the table, "
+               f"connect the table with USB and run 'teebox sync' to copy its games here.")
+
+
+def _when(finished_at, synced_at):
+    """Local date and time a game finished; the sync date if the board's clock was unset."""
+    if finished_at:
+        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
+    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
+
+
+def _to_par(mode, total, par):
+    """Stroke Play's score against the course par ("+3", "E", "-1"); "" otherwise."""
+    if not scoredb.lower_wins(mode) or not par:
+        return ""
+    diff = total - par
+    return "E" if diff == 0 else "%+d" % diff
+
+
+def _unit(mode):
+    return "Strokes" if scoredb.lower_wins(mode) else "Points"
+
+
+def _ordinal(n):
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _game(board_id, number):
+    return f"{board_id} #{number}"
+
+
+def _print(table):
+    Console().print(table)
+
+
+def _run(ctx, db, show):
+    """Open the score file and call ``show(store)``; turn store errors into exit 1."""
+    store = _open(ctx, db)
+    if store is None:
+        return
+    try:
+        show(store)
+    except ScoreDBError as exc:
+        _fail(str(exc))
+    finally:
+        store.close()
+
+
+@app.callback(invoke_without_command=True)
+def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
+           limit: int = typer.Option(20, "--limit", "-n", help="How many games to show.")):
+    """The most recent games (or a subcommand: leaderboard, best, history, export, rename)."""
+    ctx.obj = db
+    if ctx.invoked_subcommand is not None:
+        return
+
+    def show(store):
+        table = Table("When", "Course", "Mode", "Results", "Game",
+                      title=f"Recent games ({store.count_games()} stored)")
+        for g in store.games(limit=limit):
+            results = "  ".join(
+                f"{s.place}. {s.name} {s.total}"
+                + (f" ({_to_par(g.mode, s.total, g.par)})" if _to_par(g.mode, s.total, g.par)
+                   else "")
+                for s in g.seats)
+            table.add_row(_when(g.finished_at, g.synced_at), g.course_name,
+                          scoredb.mode_title(g.mode), results, _game(g.board_id, g.game_number))
+        _print(table)
+
+    _run(ctx, db, show)
+
+
+def _pick_courses(store, ref):
+    """The courses a --course value means; exit 1 naming the played courses if none."""
+    if ref is None:
+        return store.courses()
+    found = store.find_courses(ref)
+    if not found:
+        played = ", ".join(f"{name} ({h})" for h, name, _n in store.courses())
+        _fail(f"no games on a course called {ref!r}: give a course name or its 16-digit "
+              f"hash (courses played: {played}).")
+    return found
+
+
+def _check_mode(store, mode):
+    if mode is None:
+        return
+    known = set(core_modes.NAMES) | set(store.modes())
+    if mode not in known:
+        _fail(f"unknown mode {mode!r} (use one of: {', '.join(sorted(known))}).")
+
+
+@app.command()
+def leaderboard(ctx: typer.Context,
+                course: Optional[str] = typer.Option(None, "--course", metavar="NAME|HASH",
+                                                     help="One course: its name, part of it, "
+                                                          "or its content hash."),
+                mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE",
+                                                   help="One mode: match, stroke, "
+                                                        "stableford, chaos."),
+                limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
+                db: Optional[Path] = _db_option()):
+    """Each player's best result per course layout and mode, best first."""
+    def show(store):
+        _check_mode(store, mode)
+        shown = 0
+        for chash, name, _n in _pick_courses(store, course):
+            for m in store.modes(chash):
+                if mode is not None and m != mode:
+                    continue
+                strokes = scoredb.lower_wins(m)
+                order = "fewest strokes win" if strokes else "most points win"
+                table = Table("#", "Player", _unit(m), *(["To par"] if strokes else []),
+                              "Holes in one", "Games", "When", "Game",
+                              title=f"{name} ({chash}): {scoredb.mode_title(m)}, {order}")
+                for r in store.leaderboard(chash, m, limit):
+                    par = [_to_par(m, r.total, r.par)] if strokes else []
+                    table.add_row(str(r.rank), r.player, str(r.total), *par,
+                                  str(r.hole_in_ones), str(r.games),
+                                  _when(r.finished_at, r.synced_at),
+                                  _game(r.board_id, r.game_number))
+                _print(table)
+                shown += 1
+        if not shown:
+            typer.echo(f"No {scoredb.mode_title(mode)} games stored"
+                       + (f" on {course!r}" if course else "") + " yet.")
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
+         db: Optional[Path] = _db_option()):
+    """A player's personal best on every course layout and mode they played."""
+    def show(store):
+        rows = store.personal_bests(player)
+        table = Table("Course", "Hash", "Mode", "Best", "To par", "Games", "When", "Game",
+                      title=f"Personal bests of {store.player_name(player)}")
+        for b in rows:
+            table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode),
+                          f"{b.total} {_unit(b.mode).lower()}", _to_par(b.mode, b.total, b.par),
+                          str(b.games), _when(b.finished_at, b.synced_at),
+                          _game(b.board_id, b.game_number))
+        _print(table)
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def history(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
+            db: Optional[Path] = _db_option()):
+    """Every game a player played, newest first, with place and score."""
+    def show(store):
+        rows = store.history(player)
+        table = Table("When", "Course", "Mode", "Place", "Score", "To par", "Colour", "Game",
+                      title=f"Games of {store.player_name(player)} ({len(rows)})")
+        for h in rows:
+            place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
+            table.add_row(_when(h.finished_at, h.synced_at), h.course_name,
+                          scoredb.mode_title(h.mode), place,
+                          f"{h.total} {_unit(h.mode).lower()}", _to_par(h.mode, h.total, h.par),
+                          h.colour, _game(h.board_id, h.game_number))
+        _print(table)
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def export(ctx: typer.Context,
+           fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json",
+                                             help="Output format (default: from the -o "
+                                                  "file's suffix, else csv)."),
+           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                                 help="Write here instead of to the screen."),
+           db: Optional[Path] = _db_option()):
+    """Every stored game as CSV (one row per player) or JSON (one object per game)."""
+    if fmt is None:
+        fmt = output.suffix[1:].lower() if output and output.suffix[1:].lower() in \
+            scoredb.EXPORT_FORMATS else "csv"
+    if fmt not in scoredb.EXPORT_FORMATS:
+        _fail(f"unknown format {fmt!r}: use --format csv or --format json.")
+
+    def show(store):
+        text = store.export_text(fmt)
+        if output is None:
+            sys.stdout.write(text)
+            return
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {output}: {exc.strerror or exc}")
+        typer.echo(f"Exported {store.count_games()} games as {fmt.upper()} to {output}.")
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now, e.g. Red."),
+           new: str = typer.Argument(..., help="The new name, e.g. Alice."),
+           db: Optional[Path] = _db_option()):
+    """Give a player a new name in every game (merges into NEW if NEW has games already).
+
+    Boards name players by colour: rename "Red" to the person after each sync.
+    """
+    def show(store):
+        merging = any(p.lower() == new.strip().lower() != old.strip().lower()
+                      for p in store.players())
+        games = store.rename_player(old, new)
+        verb = "Merged" if merging else "Renamed"
+        joint = "into" if merging else "to"
+        typer.echo(f"{verb} {old} {joint} {new.strip()} ({games} game{'s' if games != 1 else ''}).")
+
+    _run(ctx, db, show)

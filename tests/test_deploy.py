@@ -1,0 +1,542 @@
+"""`teebox deploy`: compile with mpy-cross, plan against the board's manifest, copy, check.
+
+The board is a fake: a folder standing in for its file system, reached through the
+same mpremote argument lists the real runner would pass to mpremote. Scripts sent
+with ``exec`` really run (under CPython, with the folder as the board's root and a
+MicroPython ``sys``); one test runs them inside MicroPython itself.
+"""
+
+import builtins
+import contextlib
+import hashlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from teebox import profile as profile_mod
+from teebox_host import deploy, deploy_cmd
+from teebox_host.deploy import DeployError, RunResult
+
+ROOT = Path(__file__).resolve().parents[1]
+PORT = "/dev/ttyACM0"
+
+
+class FakeBoard:
+    """A MicroPython board played by a folder; callable like the mpremote runner."""
+
+    def __init__(self, root, mpy=0x306, platform="rp2", present=True):
+        self.root = Path(root)
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.present = present
+        self.calls = []
+        self.corrupt = set()  # board paths whose next copy arrives with a flipped bit
+        self.unplug = set()  # board paths whose copy is cut short by a pulled cable
+        self.resets = 0
+        self.sys = SimpleNamespace(platform=platform, implementation=SimpleNamespace(
+            name="micropython", version=(1, 24, 1, ""), _mpy=mpy,
+            _machine="Raspberry Pi Pico with RP2040"))
+
+    def __call__(self, args, timeout=None):
+        self.calls.append(list(args))
+        if not self.present:
+            return RunResult(1, "", "mpremote: no device found\n")
+        assert args[:2] == ["connect", PORT], args
+        out = io.StringIO()
+        command = []
+        for arg in list(args[2:]) + ["+"]:
+            if arg != "+":
+                command.append(arg)
+                continue
+            error = self._one(command, out)
+            if error:
+                return RunResult(1, out.getvalue(), "mpremote: %s\n" % error)
+            command = []
+        return RunResult(0, out.getvalue(), "")
+
+    def _path(self, remote):
+        assert remote.startswith(":/"), remote
+        return self.root / remote[2:]
+
+    def _one(self, cmd, out):
+        if cmd[0] == "exec":
+            self._exec(cmd[1], out)
+        elif cmd[:2] == ["fs", "cat"]:
+            path = self._path(cmd[2])
+            if not path.is_file():
+                return "cat: %s: No such file or directory." % cmd[2][1:]
+            out.write(path.read_text())
+        elif cmd[:3] == ["fs", "cp", "-f"]:
+            src, dst = cmd[3:]
+            data = Path(src).read_bytes()
+            if dst[1:] in self.corrupt:
+                data = data[:-1] + bytes([data[-1] ^ 1])
+            target = self._path(dst)
+            if dst[1:] in self.unplug:
+                target.write_bytes(data[:len(data) // 2])
+                return "Error with transport:\ncould not enter raw repl"
+            if not target.parent.is_dir():
+                return "cp: %s: No such file or directory." % dst[1:]
+            target.write_bytes(data)
+            out.write("cp %s %s\n" % (src, dst))
+        elif cmd == ["reset"]:
+            self.resets += 1
+        else:
+            raise AssertionError("the fake board does not know %r" % (cmd,))
+        return None
+
+    def _exec(self, code, out):
+        assert code.startswith(deploy.BOARD_ROOT_LINE + "\n")
+        code = code.replace(deploy.BOARD_ROOT_LINE, "ROOT = %r" % str(self.root), 1)
+
+        def board_import(name, *args, **kwargs):
+            return self.sys if name == "sys" else __import__(name, *args, **kwargs)
+
+        env = {"__builtins__": dict(vars(builtins), __import__=board_import)}
+        with contextlib.redirect_stdout(out):
+            exec(code, env)
+
+    def files(self):
+        """``{board path: bytes}`` of everything on the board."""
+        return {"/" + p.relative_to(self.root).as_posix(): p.read_bytes()
+                for p in sorted(self.root.rglob("*")) if p.is_file()}
+
+    def manifest(self):
+        return json.loads((self.root / "teebox-manifest.json").read_text())["files"]
+
+    def copied(self, since=0):
+        """Board paths copied by the calls from number ``since`` on, in order."""
+        return [call[i + 4][1:] for call in self.calls[since:] for i in range(len(call))
+                if call[i:i + 3] == ["fs", "cp", "-f"]]
+
+    def kinds(self, since=0):
+        """The first mpremote command of each call (exec / fs / reset)."""
+        return [" ".join(c[2:4]) if c[2] == "fs" else c[2] for c in self.calls[since:]]
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A small firmware tree: a package with modules, data files and main.py."""
+    fw = tmp_path / "firmware"
+    for folder in ("teebox/core", "teebox/data/courses"):
+        (fw / folder).mkdir(parents=True)
+    (fw / "teebox" / "__init__.py").write_text("")
+    (fw / "teebox" / "core" / "__init__.py").write_text("")
+    (fw / "teebox" / "core" / "rules.py").write_text(
+        "PAR = 4\n\n\ndef strokes(turns, missed):\n    return turns + missed\n")
+    (fw / "teebox" / "core" / "extra.py").write_text("NAMES = ('Red', 'Blue')\n")
+    (fw / "teebox" / "data" / "clubs.json").write_text('{"clubs": []}\n')
+    (fw / "teebox" / "data" / "courses" / "tiny.course").write_text("teebox-course 1\n")
+    (fw / "teebox" / "data" / "notes.txt").write_text("not deployed\n")
+    (fw / "main.py").write_text("import teebox\n")
+    return fw
+
+
+@pytest.fixture
+def board(tmp_path):
+    return FakeBoard(tmp_path / "board")
+
+
+def run(board_, firmware_, tmp_path, **kw):
+    return deploy.deploy(port=PORT, runner=board_, firmware=firmware_,
+                         build_dir=tmp_path / "build", **kw)
+
+
+EXPECTED = ["/main.py", "/profile.json", "/teebox/__init__.mpy", "/teebox/core/__init__.mpy",
+            "/teebox/core/extra.mpy", "/teebox/core/rules.mpy", "/teebox/data/clubs.json",
+            "/teebox/data/courses/tiny.course"]
+
+
+# ---------------------------------------------------------------- build
+
+
+def test_every_firmware_module_compiles_to_an_mpy_file(tmp_path):
+    chosen = deploy.choose_profile()
+    built = deploy.build(chosen, build_dir=tmp_path / "build")
+    sources = sorted(p for p in (ROOT / "firmware" / "teebox").rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert len(sources) > 10
+    for src in sources:
+        rel = src.relative_to(ROOT / "firmware").with_suffix(".mpy")
+        mpy = tmp_path / "build" / rel
+        head = mpy.read_bytes()[:2]
+        assert head == b"M" + bytes([built.mpy_version]), rel
+        assert not (tmp_path / "build" / rel.with_suffix(".py")).exists()
+    assert built.mpy_version == 6  # MicroPython 1.19+ bytecode
+    assert built.count("module") == len(sources)
+    assert (tmp_path / "build" / "profile.json").read_text() == chosen.text
+    courses = sorted((ROOT / "firmware" / "teebox" / "data" / "courses").glob("*.course"))
+    for course in courses:
+        assert "/teebox/data/courses/" + course.name in [f.board_path for f in built.files]
+    for f in built.files:
+        assert f.sha256 == hashlib.sha256(f.local.read_bytes()).hexdigest()
+
+
+def test_main_py_stays_source_and_only_json_and_course_data_is_copied(firmware, tmp_path):
+    built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
+    assert [f.board_path for f in built.files] == EXPECTED
+    main = [f for f in built.files if f.board_path == "/main.py"][0]
+    assert main.kind == "source" and main.local.read_text() == "import teebox\n"
+    assert built.warnings == []
+
+
+def test_a_missing_main_py_is_warned_about(firmware, tmp_path):
+    (firmware / "main.py").unlink()
+    built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
+    assert "/main.py" not in [f.board_path for f in built.files]
+    assert "will not start the table" in built.warnings[0]
+
+
+def test_a_compile_error_names_the_file_and_line_and_nothing_is_copied(firmware, board,
+                                                                        tmp_path):
+    (firmware / "teebox" / "core" / "broken.py").write_text("x = 1\ndef broken(:\n    pass\n")
+    (firmware / "teebox" / "core" / "worse.py").write_text("y = (\n")
+    with pytest.raises(DeployError) as err:
+        run(board, firmware, tmp_path)
+    assert "cannot compile 2 firmware modules" in err.value.message
+    assert err.value.details[0] == "firmware/teebox/core/broken.py:2: SyntaxError: invalid syntax"
+    assert err.value.details[1].startswith("firmware/teebox/core/worse.py:")
+    assert board.calls == []
+
+
+# ---------------------------------------------------------------- profiles
+
+
+def test_an_invalid_profile_lists_its_problems_and_nothing_runs(firmware, board, tmp_path):
+    good = json.loads((ROOT / "hardware" / "profiles" / "pico-24x16.json").read_text())
+    good["leds"]["count"] = 100
+    good["buttons"]["NE"] = 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(good))
+    with pytest.raises(DeployError) as err:
+        run(board, firmware, tmp_path, profile=str(bad))
+    assert "is not valid" in err.value.message
+    assert any(d.startswith("leds.count: 100 LEDs") for d in err.value.details)
+    assert any(d.startswith("buttons.NE: pin 0 is also used by leds.pin") for d in err.value.details)
+    assert board.calls == []
+
+
+def test_an_unknown_profile_lists_the_known_ones(firmware, board, tmp_path):
+    with pytest.raises(DeployError) as err:
+        run(board, firmware, tmp_path, profile="my-table")
+    assert "no board profile 'my-table'" in str(err.value)
+    assert "pico-24x16" in str(err.value)
+
+
+def test_a_blinka_profile_is_refused_because_it_does_not_run_micropython(firmware, board,
+                                                                           tmp_path):
+    with pytest.raises(DeployError) as err:
+        run(board, firmware, tmp_path, profile="pi-blinka-24x16")
+    assert "does not run MicroPython" in str(err.value)
+
+
+def test_the_chosen_profile_lands_on_the_board_as_profile_json(firmware, board, tmp_path):
+    run(board, firmware, tmp_path, profile=str(ROOT / "hardware" / "profiles" / "pico-24x16.json"))
+    on_board = board.files()[profile_mod.PROFILE_PATH]
+    assert profile_mod.load(on_board.decode()).led_count == 384
+
+
+# ---------------------------------------------------------------- plan and copy
+
+
+def test_first_deploy_copies_everything_checks_it_and_restarts(firmware, board, tmp_path):
+    report = run(board, firmware, tmp_path)
+    built = {f.board_path: f.local.read_bytes() for f in report.build.files}
+    on_board = board.files()
+    manifest = on_board.pop("/teebox-manifest.json")
+    assert on_board == built
+    assert board.copied() == EXPECTED + ["/teebox-manifest.json"]
+    assert [f.board_path for f in report.copied] == EXPECTED and report.mismatches == []
+    files = json.loads(manifest)["files"]
+    assert files == {p: hashlib.sha256(b).hexdigest() for p, b in built.items()}
+    assert board.kinds() == ["exec", "fs cat", "exec", "exec", "fs cp"]
+    assert board.resets == 1 and report.reset
+    assert "no manifest on the board" in " ".join(report.plan.notes)
+
+
+def test_second_deploy_copies_nothing(firmware, board, tmp_path):
+    run(board, firmware, tmp_path)
+    before = len(board.calls)
+    report = run(board, firmware, tmp_path)
+    assert report.plan.copy == [] and report.plan.remove == []
+    assert len(report.plan.unchanged) == len(EXPECTED)
+    assert board.kinds(before) == ["exec", "fs cat"]  # ask the board, read the manifest
+    assert board.resets == 1
+
+
+def test_changing_one_module_copies_just_it_and_the_manifest(firmware, board, tmp_path):
+    run(board, firmware, tmp_path)
+    before = len(board.calls)
+    (firmware / "teebox" / "core" / "rules.py").write_text("PAR = 5\n")
+    report = run(board, firmware, tmp_path)
+    assert board.copied(before) == ["/teebox/core/rules.mpy", "/teebox-manifest.json"]
+    assert [f.board_path for f in report.copied] == ["/teebox/core/rules.mpy"]
+    assert board.files()["/teebox/core/rules.mpy"] == (
+        tmp_path / "build" / "teebox" / "core" / "rules.mpy").read_bytes()
+    assert board.manifest()["/teebox/core/rules.mpy"] == report.plan.copy[0].sha256
+
+
+def test_a_new_profile_copies_only_profile_json(firmware, board, tmp_path):
+    run(board, firmware, tmp_path)
+    mine = json.loads((ROOT / "hardware" / "profiles" / "pico-24x16.json").read_text())
+    mine["power"]["brightness"] = 60
+    path = tmp_path / "my-table.json"
+    path.write_text(json.dumps(mine))
+    before = len(board.calls)
+    run(board, firmware, tmp_path, profile=str(path))
+    assert board.copied(before) == ["/profile.json", "/teebox-manifest.json"]
+
+
+def test_modules_gone_from_the_firmware_and_stray_sources_are_removed(firmware, board,
+                                                                       tmp_path):
+    run(board, firmware, tmp_path)
+    (firmware / "teebox" / "core" / "extra.py").unlink()
+    stray = board.root / "teebox" / "core" / "rules.py"  # an earlier hand copy of the source
+    stray.write_text("PAR = 3\n")
+    report = run(board, firmware, tmp_path)
+    assert report.plan.remove == ["/teebox/core/extra.mpy", "/teebox/core/rules.py"]
+    assert "imported instead of the compiled modules" in " ".join(report.plan.notes)
+    assert "/teebox/core/extra.mpy" not in board.files()
+    assert not stray.exists()
+    assert "/teebox/core/extra.mpy" not in board.manifest()
+    assert board.copied()[-1] == "/teebox-manifest.json"
+
+
+def test_a_corrupted_copy_is_reported_and_copied_again_next_time(firmware, board, tmp_path):
+    board.corrupt = {"/teebox/core/rules.mpy"}
+    report = run(board, firmware, tmp_path)
+    assert [m[0] for m in report.mismatches] == ["/teebox/core/rules.mpy"]
+    path, want, got = report.mismatches[0]
+    assert want == report.plan.copy[[f.board_path for f in report.plan.copy].index(path)].sha256
+    assert got == hashlib.sha256(board.files()[path]).hexdigest() != want
+    assert board.manifest()[path] == got  # the manifest tells the truth about the board
+    assert board.resets == 0  # a broken module is not started
+    board.corrupt = set()
+    before = len(board.calls)
+    again = run(board, firmware, tmp_path)
+    assert board.copied(before) == ["/teebox/core/rules.mpy", "/teebox-manifest.json"]
+    assert again.mismatches == [] and board.resets == 1
+
+
+def test_an_interrupted_copy_leaves_no_manifest_behind(firmware, board, tmp_path):
+    run(board, firmware, tmp_path)
+    (firmware / "teebox" / "core" / "rules.py").write_text("PAR = 5\n")
+    board.unplug = {"/teebox/core/rules.mpy"}
+    with pytest.raises(DeployError) as err:
+        run(board, firmware, tmp_path)
+    assert "copying to the board on /dev/ttyACM0 failed: could not enter raw repl" in str(err.value)
+    assert "/teebox-manifest.json" not in board.files()  # nothing vouches for the half file
+    board.unplug = set()
+    before = len(board.calls)
+    again = run(board, firmware, tmp_path)
+    assert sorted(board.copied(before)) == sorted(EXPECTED + ["/teebox-manifest.json"])
+    assert again.mismatches == []
+
+
+def test_dry_run_reads_the_board_and_changes_nothing(firmware, board, tmp_path):
+    run(board, firmware, tmp_path)
+    (firmware / "teebox" / "core" / "rules.py").write_text("PAR = 5\n")
+    before_files = board.files()
+    before = len(board.calls)
+    report = run(board, firmware, tmp_path, dry_run=True)
+    assert [f.board_path for f in report.plan.copy] == ["/teebox/core/rules.mpy"]
+    assert board.kinds(before) == ["exec", "fs cat"]
+    assert board.files() == before_files
+
+
+def test_dry_run_without_a_board_plans_for_an_empty_one(firmware, tmp_path):
+    absent = FakeBoard(tmp_path / "nothing", present=False)
+    report = run(absent, firmware, tmp_path, dry_run=True)
+    assert [f.board_path for f in report.plan.copy] == EXPECTED
+    assert "Planning for an empty board" in " ".join(report.plan.notes)
+
+
+# ---------------------------------------------------------------- board and tool errors
+
+
+def test_no_board_on_the_port_lists_the_serial_ports(firmware, tmp_path, monkeypatch):
+    from serial.tools import list_ports
+    absent = FakeBoard(tmp_path / "nothing", present=False)
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        SimpleNamespace(device="/dev/ttyACM1", description="Board in FS mode")])
+    with pytest.raises(deploy.NoBoard) as err:
+        run(absent, firmware, tmp_path)
+    text = str(err.value)
+    assert "no MicroPython board answered on /dev/ttyACM0 (mpremote: no device found)" in text
+    assert "/dev/ttyACM1 (Board in FS mode)" in text and "--port" in text
+    monkeypatch.setattr(list_ports, "comports", lambda: [])
+    with pytest.raises(deploy.NoBoard) as err:
+        run(absent, firmware, tmp_path)
+    assert "No serial ports found" in str(err.value)
+
+
+def test_a_busy_board_and_a_failing_board_script_are_told_apart(firmware, tmp_path):
+    def busy(args, timeout=None):
+        return RunResult(1, "", "mpremote: could not enter raw repl\n")
+
+    with pytest.raises(deploy.NoBoard) as err:
+        run(busy, firmware, tmp_path)
+    assert "busy running a program" in str(err.value) and "reset button" in str(err.value)
+
+    def broken(args, timeout=None):
+        return RunResult(1, "Traceback (most recent call last):\nMemoryError: memory allocation "
+                            "failed\n", "")
+
+    with pytest.raises(DeployError) as err:
+        run(broken, firmware, tmp_path)
+    assert not isinstance(err.value, deploy.NoBoard)
+    assert "what it runs failed: MemoryError: memory allocation failed" in str(err.value)
+
+
+def test_a_board_with_too_old_micropython_is_refused_before_copying(firmware, tmp_path):
+    old = FakeBoard(tmp_path / "old", mpy=5)
+    with pytest.raises(DeployError) as err:
+        run(old, firmware, tmp_path)
+    assert "loads .mpy version 5" in str(err.value) and "1.19 or newer" in str(err.value)
+    assert old.kinds() == ["exec"]
+
+
+def test_a_board_that_is_not_a_pico_is_noted(firmware, tmp_path):
+    esp = FakeBoard(tmp_path / "esp", platform="esp32")
+    report = run(esp, firmware, tmp_path, dry_run=True)
+    assert "sys.platform 'esp32'" in " ".join(report.plan.notes)
+
+
+def test_a_board_that_never_answers_is_reported(firmware, tmp_path):
+    def hangs(args, timeout=None):
+        raise subprocess.TimeoutExpired(["mpremote"], timeout)
+
+    with pytest.raises(DeployError) as err:
+        run(hangs, firmware, tmp_path)
+    assert "did not answer within 30 s" in str(err.value)
+    assert "reset button" in str(err.value)
+
+
+def test_missing_mpremote_is_reported(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "mpremote", None)  # not importable here
+    monkeypatch.setenv("PATH", str(tmp_path))  # and no mpremote program either
+    with pytest.raises(DeployError) as err:
+        deploy.mpremote_runner()
+    assert "mpremote is not installed" in str(err.value)
+    assert "pip install mpremote" in str(err.value)
+
+
+def test_the_real_runner_passes_arguments_to_mpremote():
+    res = deploy.mpremote_runner()(["--help"], 60)
+    assert res.returncode == 0 and "mpremote" in res.stdout
+
+
+# ---------------------------------------------------------------- on MicroPython
+
+
+def test_the_board_scripts_run_under_micropython(micropython, tmp_path):
+    board_root = tmp_path / "board"
+    (board_root / "teebox" / "core").mkdir(parents=True)
+    (board_root / "teebox" / "core" / "old.py").write_text("X = 1\n")
+    (board_root / "teebox" / "core" / "rules.mpy").write_bytes(b"M\x06 module bytes")
+    scripts = [
+        deploy.board_script(deploy._PROBE, PACKAGE="/teebox"),
+        deploy.board_script(deploy._PREPARE, REMOVE=["/teebox/core/old.py", "/missing.json"],
+                            RMDIRS=["/teebox/gone"], MKDIRS=["/teebox/data"]),
+        deploy.board_script(deploy._CHECK, PATHS=["/teebox/core/rules.mpy", "/teebox/nope.mpy"]),
+        deploy.board_script(deploy._PROBE, PACKAGE="/teebox"),
+    ]
+    code = "\n".join(s.replace(deploy.BOARD_ROOT_LINE, 'ROOT = "/board"', 1) for s in scripts)
+    code += "\nimport os\nprint('DATA', os.listdir('/board/teebox'))\n"
+    res = micropython.run(code=code, mounts=((board_root, "/board"),), paths=())
+    assert res.returncode == 0, res.stderr
+    answers = [json.loads(ln[len(deploy.MARKER):]) for ln in res.stdout.splitlines()
+               if ln.startswith(deploy.MARKER)]
+    assert answers[0]["stray"] == ["/teebox/core/old.py"]
+    assert answers[0]["mpy"] & 0xFF == 6
+    assert answers[1] == {"/teebox/core/rules.mpy":
+                          hashlib.sha256(b"M\x06 module bytes").hexdigest(),
+                          "/teebox/nope.mpy": None}
+    assert answers[2]["stray"] == []
+    assert "'data'" in res.stdout
+
+
+def test_the_deployed_firmware_imports_and_loads_its_data_under_micropython(micropython,
+                                                                            board, tmp_path):
+    run(board, deploy.firmware_dir(), tmp_path)
+    assert not [p for p in board.files() if p.startswith("/teebox/") and p.endswith(".py")]
+    code = (
+        "from teebox.core import course, cards\n"
+        "from teebox import profile\n"
+        "print('FILE', course.__file__)\n"
+        "c = course.load_builtin('starter')\n"
+        "print('COURSE', c.name, c.hole_count)\n"
+        "print('CLUBS', len(cards.load_default_clubs()))\n"
+        "p = profile.load_file('/board/profile.json')\n"
+        "print('LEDS', p.led_count)\n")
+    res = micropython.run(code=code, mounts=((board.root, "/board"),), paths=("/board",))
+    assert res.returncode == 0, res.stderr
+    assert "FILE /board/teebox/core/course.mpy" in res.stdout
+    assert "COURSE Starter" in res.stdout
+    assert "LEDS 384" in res.stdout
+
+
+# ---------------------------------------------------------------- the command
+
+
+@pytest.fixture
+def cli(firmware, board, tmp_path, monkeypatch):
+    """`teebox deploy` wired to the small firmware and the fake board."""
+    monkeypatch.setattr(deploy, "firmware_dir", lambda: firmware)
+    monkeypatch.setattr(deploy, "default_build_dir", lambda: tmp_path / "build")
+    monkeypatch.setattr(deploy, "mpremote_runner", lambda: board)
+    app = typer.Typer()
+    app.command()(deploy_cmd.deploy)
+    return lambda *args: CliRunner().invoke(app, ["--port", PORT] + list(args))
+
+
+def test_command_copies_then_says_the_board_is_up_to_date(cli, board):
+    first = cli()
+    assert first.exit_code == 0, first.output
+    assert "Plan: copy 8 files" in first.output
+    assert "  copy    /teebox/core/rules.mpy" in first.output
+    assert "8 files copied intact" in first.output
+    second = cli()
+    assert second.exit_code == 0
+    assert "The board is up to date" in second.output and "8 unchanged" in second.output
+
+
+def test_command_dry_run_prints_the_plan(cli, board):
+    result = cli("--dry-run")
+    assert result.exit_code == 0
+    assert "Dry run: nothing was changed" in result.output
+    assert "  copy    /profile.json" in result.output
+    assert board.files() == {}
+
+
+def test_command_reports_a_corrupted_copy_and_fails(cli, board):
+    board.corrupt = {"/teebox/data/clubs.json"}
+    result = cli()
+    assert result.exit_code == 1
+    assert "1 file did not arrive intact" in result.output
+    assert "/teebox/data/clubs.json: expected sha256" in result.output
+    assert "Run 'teebox deploy' again" in result.output
+
+
+def test_command_reports_an_invalid_profile(cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x"}')
+    result = cli("--profile", str(bad))
+    assert result.exit_code == 1
+    assert "is not valid" in result.output and "board: missing" in result.output
+
+
+def test_command_reports_missing_mpremote(cli, monkeypatch):
+    def missing():
+        raise DeployError(deploy.MPREMOTE_MISSING)
+
+    monkeypatch.setattr(deploy, "mpremote_runner", missing)
+    result = cli()
+    assert result.exit_code == 1
+    assert "pip install mpremote" in result.output

@@ -1,0 +1,309 @@
+"""The score history: storing synced games once, leaderboards, bests, history, export."""
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+
+from teebox_host import scoredb
+from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError, UnknownPlayer
+
+STARTER = "0123456789abcdef"
+STARTER_EDITED = "0123456789abcdee"  # the same name, another layout: not comparable
+NINE = "fedcba9876543210"
+COLOURS = ("red", "blue", "green", "yellow", "white")
+DAY = 86400
+T0 = 1767225600  # 2026-01-01 00:00 UTC
+
+
+def make_result(number, scores, board="table-1", mode="stroke", course_hash=STARTER,
+                course_name="Starter Course", finished_at=None, pars=(4, 3, 5), hio=None,
+                log=None):
+    """A hand-made finished game: ``scores`` maps each player (by seat) to per-hole scores.
+
+    Standings follow the mode (fewest strokes or most points first), ties broken by
+    more hole-in-ones and then shared, as the engine does.
+    """
+    names = list(scores)
+    hio = hio or {}
+    players = [(seat, name, COLOURS[seat]) for seat, name in enumerate(names)]
+    holes = [(h + 1, pars[h], [scores[n][h] for n in names]) for h in range(len(pars))]
+    sign = 1 if scoredb.lower_wins(mode) else -1
+    keyed = sorted((sign * sum(scores[n]), -hio.get(n, 0), seat) for seat, n in enumerate(names))
+    standings = []
+    for i, (k, h, seat) in enumerate(keyed):
+        place = standings[-1][0] if i and keyed[i - 1][:2] == (k, h) else i + 1
+        standings.append((place, seat, sum(scores[names[seat]]), -h))
+    log = log if log is not None else b"TBGL" + board.encode() + bytes([number % 256, 7])
+    return GameResult(board, number, T0 + number * DAY if finished_at is None else finished_at,
+                      mode, course_hash, course_name, 42 + number, log, players, holes,
+                      standings)
+
+
+@pytest.fixture
+def db(tmp_path):
+    store = ScoreDB(tmp_path / "scores.sqlite3", clock=lambda: T0 + 100 * DAY)
+    yield store
+    store.close()
+
+
+def fill(store):
+    """A small history: stroke and match games on two courses and an edited layout."""
+    store.add_game(make_result(1, {"Alice": [5, 3, 6], "Bob": [4, 4, 5]}))            # 14, 13
+    store.add_game(make_result(2, {"Alice": [4, 3, 5], "Carol": [6, 4, 6]}))          # 12, 16
+    store.add_game(make_result(3, {"Bob": [4, 3, 4], "Carol": [5, 3, 5]},
+                               course_hash=STARTER_EDITED))                           # 11, 13
+    store.add_game(make_result(4, {"Alice": [1, 0, 1], "Bob": [0, 1, 0], "Carol": [1, 1, 1]},
+                               mode="match", hio={"Carol": 1}))                       # 2, 1, 3
+    store.add_game(make_result(5, {"Alice": [2, 1, 3], "Bob": [3, 0, 1]}, mode="stableford",
+                               course_hash=NINE, course_name="Nine Holes"))           # 6, 4
+
+
+def test_a_new_file_gets_the_schema_and_keeps_games_when_reopened(tmp_path):
+    path = tmp_path / "sub" / "scores.sqlite3"
+    with ScoreDB(path) as store:
+        assert store.schema_version() == scoredb.SCHEMA_VERSION
+        tables = {r[0] for r in store._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"schema_version", "boards", "courses", "players", "games", "game_players",
+                "hole_scores"} <= tables
+        store.add_game(make_result(1, {"Alice": [4, 3, 5]}))
+    with ScoreDB(path) as store:
+        assert store.count_games() == 1
+        assert store._db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
+
+
+def test_a_file_from_a_newer_teebox_is_refused(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    ScoreDB(path).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE schema_version SET version = 99")
+    con.commit()
+    con.close()
+    with pytest.raises(ScoreDBError, match="newer teebox .score schema 99"):
+        ScoreDB(path)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("shopping list\n" * 200)
+    with pytest.raises(ScoreDBError, match="is not a Teebox score file"):
+        ScoreDB(path)
+
+
+def test_the_default_path_honours_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("TEEBOX_SCORES", str(tmp_path / "mine.db"))
+    assert ScoreDB.default_path() == tmp_path / "mine.db"
+    monkeypatch.delenv("TEEBOX_SCORES")
+    path = ScoreDB.default_path()
+    assert path.name == "scores.sqlite3" and path.parent.name == "teebox"
+
+
+def test_syncing_a_game_twice_stores_it_once(db):
+    game = make_result(1, {"Alice": [4, 3, 5], "Bob": [5, 3, 5]})
+    assert db.add_game(game) is True
+    assert db.add_game(game) is False
+    assert db.count_games() == 1
+    assert db._db.execute("SELECT COUNT(*) FROM hole_scores").fetchone()[0] == 6
+
+
+def test_the_same_game_number_on_another_board_is_another_game(db):
+    assert db.add_game(make_result(1, {"Alice": [4, 3, 5]}, board="table-1"))
+    assert db.add_game(make_result(1, {"Alice": [4, 3, 5]}, board="table-2"))
+    assert db.count_games() == 2
+
+
+def test_a_different_game_under_a_stored_number_is_a_conflict(db):
+    db.add_game(make_result(1, {"Alice": [4, 3, 5]}, log=b"TBGL first"))
+    with pytest.raises(GameConflict) as err:
+        db.add_game(make_result(1, {"Alice": [9, 9, 9]}, log=b"TBGL other"))
+    assert "board table-1 game 1 is stored already with a different game log" in str(err.value)
+    assert db.game("table-1", 1).log == b"TBGL first"
+    assert db.personal_bests("Alice")[0].total == 12
+
+
+def test_a_failure_part_way_through_a_game_leaves_nothing(db):
+    # A fault on the third hole's scores, after the board, course, players and game rows.
+    db._db.execute("CREATE TRIGGER fault BEFORE INSERT ON hole_scores WHEN NEW.hole = 3 "
+                   "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(sqlite3.DatabaseError, match="disk full"):
+        db.add_game(make_result(1, {"Alice": [4, 3, 5], "Dora": [5, 3, 5]}))
+    for table in ("boards", "courses", "players", "games", "game_players", "hole_scores"):
+        assert db._db.execute("SELECT COUNT(*) FROM %s" % table).fetchone()[0] == 0, table
+    db._db.execute("DROP TRIGGER fault")
+    assert db.add_game(make_result(1, {"Alice": [4, 3, 5], "Dora": [5, 3, 5]})) is True
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(course_hash="starter"), "course_hash must be 16 hex digits"),
+    (dict(holes=[(1, 4, [4])]), "hole 1 needs one whole-number score per seat (2)"),
+    (dict(players=[(0, "Alice", "red"), (0, "Bob", "blue")]), "seat 0 is listed twice"),
+    (dict(players=[(0, "Alice", "red"), (1, "alice", "blue")]), "sits in two seats"),
+    (dict(standings=[(1, 0, 12, 0)]), "seats [1] have no place"),
+    (dict(game_number=-1), "game_number must be a whole number 0 or more"),
+    (dict(log=b""), "log must be the encoded game log"),
+])
+def test_a_malformed_result_is_refused_naming_the_field(db, change, message):
+    game = make_result(1, {"Alice": [4, 3, 5], "Bob": [5, 3, 5]})
+    for key, value in change.items():
+        setattr(game, key, value)
+    with pytest.raises(ScoreDBError) as err:
+        db.add_game(game)
+    assert message in str(err.value)
+    assert db.count_games() == 0
+
+
+def test_a_stored_game_reads_back_as_it_was_synced(db):
+    game = make_result(7, {"Alice": [4, 3, 5], "Bob": [5, 3, 6]}, hio={"Bob": 1})
+    db.add_game(game)
+    assert db.game("table-1", 7) == game
+    assert db.game("table-1", 8) is None
+
+
+def test_stroke_play_leaderboard_is_lowest_first_and_per_course_hash(db):
+    fill(db)
+    rows = db.leaderboard(STARTER, "stroke")
+    assert [(r.rank, r.player, r.total) for r in rows] == [
+        (1, "Alice", 12), (2, "Bob", 13), (3, "Carol", 16)]
+    alice = rows[0]
+    assert alice.games == 2 and alice.game_number == 2 and alice.par == 12
+    # Bob's 11 was on the edited layout: it counts there only.
+    edited = db.leaderboard(STARTER_EDITED, "stroke")
+    assert [(r.player, r.total) for r in edited] == [("Bob", 11), ("Carol", 13)]
+
+
+def test_points_leaderboards_are_highest_first_and_per_mode(db):
+    fill(db)
+    match = db.leaderboard(STARTER, "match")
+    assert [(r.player, r.total) for r in match] == [("Carol", 3), ("Alice", 2), ("Bob", 1)]
+    assert match[0].hole_in_ones == 1
+    stableford = db.leaderboard(NINE, "stableford")
+    assert [(r.player, r.total) for r in stableford] == [("Alice", 6), ("Bob", 4)]
+    assert db.leaderboard(NINE, "stroke") == []
+    assert len(db.leaderboard(STARTER, "stroke", limit=2)) == 2
+
+
+def test_leaderboard_ties_go_to_hole_in_ones_then_share_a_rank(db):
+    db.add_game(make_result(1, {"Alice": [4, 3, 5], "Bob": [4, 3, 5], "Carol": [4, 3, 5]},
+                            hio={"Carol": 1}))
+    rows = db.leaderboard(STARTER, "stroke")
+    assert [(r.rank, r.player) for r in rows] == [(1, "Carol"), (2, "Alice"), (2, "Bob")]
+
+
+def test_personal_best_in_stroke_play_is_the_lowest_and_says_when(db):
+    for number, strokes in ((1, [6, 4, 6]), (2, [4, 3, 5]), (3, [5, 3, 6])):
+        db.add_game(make_result(number, {"Alice": strokes}))
+    db.add_game(make_result(4, {"Alice": [0, 1, 1], "Bob": [1, 0, 0]}, mode="match"))
+    db.add_game(make_result(5, {"Alice": [1, 1, 1], "Bob": [0, 0, 0]}, mode="match"))
+    bests = {b.mode: b for b in db.personal_bests("alice")}
+    assert set(bests) == {"stroke", "match"}
+    assert (bests["stroke"].total, bests["stroke"].games, bests["stroke"].game_number) == (12, 3, 2)
+    assert bests["stroke"].finished_at == T0 + 2 * DAY
+    assert bests["stroke"].course_hash == STARTER and bests["stroke"].par == 12
+    assert (bests["match"].total, bests["match"].game_number) == (3, 5)
+
+
+def test_history_is_newest_first_with_place_and_score(db):
+    fill(db)
+    db.add_game(make_result(6, {"Alice": [5, 3, 5], "Bob": [4, 3, 4]}, finished_at=0))  # clock unset
+    rows = db.history("Alice")
+    # Game 6 has no board time: it sorts by its sync time (after every other game).
+    assert [r.game_number for r in rows] == [6, 5, 4, 2, 1]
+    latest = rows[0]
+    assert (latest.place, latest.players, latest.total, latest.colour) == (2, 2, 13, "red")
+    assert rows[1].mode == "stableford" and rows[1].place == 1
+    assert rows[2].place == 2 and rows[2].players == 3
+
+
+def test_recent_games_list_results_best_first(db):
+    fill(db)
+    games = db.games(limit=2)
+    assert [g.game_number for g in games] == [5, 4]
+    assert [(s.name, s.place, s.total) for s in games[1].seats] == [
+        ("Carol", 1, 3), ("Alice", 2, 2), ("Bob", 3, 1)]
+    assert [g.game_number for g in db.games(player="Carol")] == [4, 3, 2]
+    assert [g.game_number for g in db.games(course_hash=STARTER, mode="stroke")] == [2, 1]
+
+
+def test_an_unknown_player_is_a_clear_error_with_suggestions(db):
+    fill(db)
+    with pytest.raises(UnknownPlayer) as err:
+        db.history("Alise")
+    assert "no games of a player named 'Alise'" in str(err.value)
+    assert "did you mean Alice? (players: Alice, Bob, Carol)" in str(err.value)
+    assert db.player_name("alice") == "Alice"
+
+
+def test_renaming_a_colour_to_a_person_renames_every_game(db):
+    db.add_game(make_result(1, {"Red": [4, 3, 5], "Blue": [5, 3, 5]}))
+    db.add_game(make_result(2, {"Red": [4, 3, 4]}))
+    assert db.rename_player("red", "Alice") == 2
+    assert db.players() == ["Alice", "Blue"]
+    assert [r.game_number for r in db.history("Alice")] == [2, 1]
+    with pytest.raises(UnknownPlayer):
+        db.history("Red")
+
+
+def test_renaming_into_an_existing_name_merges_the_games(db):
+    db.add_game(make_result(1, {"Alice": [4, 3, 5]}))
+    db.add_game(make_result(2, {"Red": [4, 3, 4], "Blue": [5, 4, 5]}))  # a later sync
+    assert db.rename_player("Red", "Alice") == 1
+    assert [r.game_number for r in db.history("Alice")] == [2, 1]
+    assert db.personal_bests("Alice")[0].games == 2
+    # Re-syncing a stored game changes nothing, even though Red is now Alice.
+    assert db.add_game(make_result(2, {"Red": [4, 3, 4], "Blue": [5, 4, 5]})) is False
+    assert db.players() == ["Alice", "Blue"]
+
+
+def test_two_people_from_one_game_cannot_be_merged(db):
+    db.add_game(make_result(1, {"Alice": [4, 3, 5], "Red": [5, 3, 5]}))
+    with pytest.raises(ScoreDBError, match="Red and Alice both played board table-1 game 1"):
+        db.rename_player("Red", "Alice")
+    assert db.players() == ["Alice", "Red"]
+
+
+def test_rename_refuses_an_unknown_player_and_an_empty_name(db):
+    db.add_game(make_result(1, {"Red": [4, 3, 5]}))
+    with pytest.raises(UnknownPlayer):
+        db.rename_player("Green", "Alice")
+    with pytest.raises(ScoreDBError, match="new name is empty"):
+        db.rename_player("Red", "  ")
+
+
+def test_csv_export_has_one_row_per_player_with_hole_scores(db):
+    fill(db)
+    db.add_game(make_result(6, {"Bob": [4, 3, 4, 5]}, pars=(4, 3, 4, 5), finished_at=0))
+    rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))
+    assert len(rows) == 2 + 2 + 2 + 3 + 2 + 1
+    first = rows[0]
+    assert (first["board_id"], first["game_number"], first["mode"], first["player"]) == (
+        "table-1", "1", "stroke", "Alice")
+    assert (first["place"], first["total"], first["par"], first["course_hash"]) == (
+        "2", "14", "12", STARTER)
+    assert (first["h1"], first["h2"], first["h3"], first["h4"]) == ("5", "3", "6", "")
+    assert first["finished"] == "2026-01-02T00:00:00Z"
+    last = rows[-1]
+    assert (last["player"], last["h4"], last["finished_at"], last["finished"]) == ("Bob", "5", "0", "")
+
+
+def test_json_export_holds_whole_games_with_their_logs(db):
+    fill(db)
+    games = json.loads(db.export_text("json"))
+    assert [g["game_number"] for g in games] == [1, 2, 3, 4, 5]
+    match = games[3]
+    assert match["mode"] == "match" and match["course"] == {"hash": STARTER,
+                                                          "name": "Starter Course"}
+    assert match["holes"] == [{"hole": 1, "par": 4}, {"hole": 2, "par": 3}, {"hole": 3, "par": 5}]
+    carol = [p for p in match["players"] if p["name"] == "Carol"][0]
+    assert carol == {"seat": 2, "name": "Carol", "colour": "green", "place": 1, "total": 3,
+                     "hole_in_ones": 1, "scores": [1, 1, 1]}
+    assert bytes.fromhex(match["log"]) == db.game("table-1", 4).log
+
+
+def test_export_of_an_empty_history_and_an_unknown_format(db):
+    assert db.export_text("json") == "[]\n"
+    assert db.export_text("csv").startswith("board_id,game_number,")
+    with pytest.raises(ScoreDBError, match="unknown export format 'xml'"):
+        db.export("xml")
