@@ -52,6 +52,11 @@ def test_showing_a_frame_the_limiter_dims_allocates_nothing(micropython):
                      "leds.show(frame)") == 0
 
 
+def test_showing_a_prepared_frame_allocates_nothing(micropython):
+    setup = LEDS + "frame = bytearray(leds.prepare(bytes(frame)))\n"
+    assert allocated(micropython, setup, "leds.show_ready(frame)") == 0
+
+
 def test_polling_buttons_allocates_nothing(micropython):
     setup = """
 from teebox.hal.buttons import SimButtons, OK, PRESS, LONG, RELEASE

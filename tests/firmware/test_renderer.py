@@ -485,3 +485,50 @@ def test_animations_run_across_the_tick_counter_wrap():
     r.compose(150)
     assert r.rgb_of_cell(cell(20, 2)) != palette.rgb(palette.FLASH, FLASH_REFUSED)
     assert r.compose(500) == r.base
+
+
+# ---------------------------------------------------------------- prepared colours
+
+def prepared(crs=CHAMP):
+    from teebox.hal.leds import SimLeds
+    leds = SimLeds(BOARD.led_count, BOARD.led_order, BOARD.brightness, BOARD.budget_ma)
+    view = View(crs.width * crs.height)
+    return R.Renderer(BOARD, crs, view, leds=leds), view, leds
+
+
+def test_prepared_colours_light_the_leds_exactly_as_plain_frames_do():
+    # The board draws with colours already through gamma, cap and GRB order, so
+    # show_ready only has to copy: what the strip receives must not change.
+    from teebox.hal.leds import SimLeds
+    plain, pview = make()
+    fast, fview, fast_leds = prepared()
+    plain_leds = SimLeds(BOARD.led_count, BOARD.led_order, BOARD.brightness, BOARD.budget_ma)
+    for view in (pview, fview):
+        view.seats = 2
+        view.golfer[0] = cell(10, 15)
+        view.golfer[1] = cell(4, 12)
+    plain_leds.show(plain.compose(0))
+    fast.show(0)
+    assert fast_leds.buf == plain_leds.buf
+    assert fast_leds.last_ma == plain_leds.last_ma
+
+
+def test_prepared_frames_still_keep_within_the_power_budget():
+    from teebox.hal.leds import SimLeds
+    leds = SimLeds(384, "GRB", 255, 3500)
+    white = leds.prepare(bytes([255, 255, 255]))
+    frame = bytearray(white * 384)
+    leds.show_ready(frame)
+    assert leds.last_ma <= 3500
+    assert leds.buf[0] == leds.buf[1] == leds.buf[2] > 0  # dimmed evenly, not off
+
+
+def test_the_simulator_sees_about_the_colour_a_prepared_cell_stands_for():
+    plain, pview = make()
+    fast, fview, leds = prepared()
+    plain.compose(0)
+    fast.compose(0)
+    for c in (cell(0, 0), cell(10, 15), cell(4, 12), cell(12, 8)):
+        a = plain.rgb_of_cell(c)
+        b = fast.rgb_of_cell(c)
+        assert distance(a, b) <= 36, (c, a, b)

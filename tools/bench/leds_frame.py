@@ -1,5 +1,9 @@
 """Time the LED pipeline for one 384-LED frame: gamma, power limit, GRB order.
 
+Two paths: ``show`` does gamma, cap and colour order per byte; ``show_ready``
+takes a frame the renderer drew with prepared colours and only checks the
+power limit (``sum()`` in C) and copies it, which is what the table runs.
+
     python -m tools.bench.leds_frame
 
 Runs ``SimLeds.show`` (the same pipeline the real backends run, minus the
@@ -36,6 +40,9 @@ def frames(count):
     white = bytearray(b"\\xff" * (3 * count))
     return (("course frame (not limited)", course), ("all white (limited)", white))
 
+def prepared(leds, frame):
+    return bytearray(leds.prepare(bytes(frame)))
+
 def bench(now_us, diff_us, count, repeat):
     leds = SimLeds(count, "GRB", 128, 3500)
     out = []
@@ -47,6 +54,13 @@ def bench(now_us, diff_us, count, repeat):
         for _ in range(repeat):
             leds.show(frame)
         out.append((label, diff_us(now_us(), t0) // repeat, leds.last_ma))
+        ready = prepared(leds, frame)
+        for _ in range(repeat):
+            leds.show_ready(ready)
+        t0 = now_us()
+        for _ in range(repeat):
+            leds.show_ready(ready)
+        out.append((label + ", show_ready", diff_us(now_us(), t0) // repeat, leds.last_ma))
     return out
 """
 
@@ -85,11 +99,11 @@ def main():
           " %d runs each" % (COUNT, REPEAT))
     print("data on the wire: %d x %d us = %.1f ms per frame (fixed by the WS2812B protocol)"
           % (COUNT, WIRE_US_PER_LED, wire_us / 1000))
-    print("%-28s %14s %12s %26s %9s" % ("frame", "MicroPython", "CPython %d.%d"
+    print("%-40s %14s %12s %26s %9s" % ("frame", "MicroPython", "CPython %d.%d"
                                          % sys.version_info[:2],
                                          "RP2040 ESTIMATE (%d-%dx)" % (lo, hi), "current"))
     for (label, mp_us, ma), (_, cp_us, _) in zip(mp, cp):
-        print("%-28s %11d us %9d us %13.1f - %5.1f ms %6d mA"
+        print("%-40s %11d us %9d us %13.1f - %5.1f ms %6d mA"
               % (label, mp_us, cp_us, mp_us * lo / 1000, mp_us * hi / 1000, ma))
     print("MicroPython figures are the WebAssembly port on this machine; the RP2040 column is "
           "an estimate (%d-%d times slower), not a measurement." % (lo, hi))

@@ -108,9 +108,8 @@ def _pulse(now):
     return _PULSE_LOW + (_FULL - _PULSE_LOW) * t // _PULSE_HALF
 
 
-def _paint(buf, at, ink, level):
-    # Colour ``ink`` at ``level``/256 into ``buf`` at byte offset ``at``.
-    c = _INK
+def _paint(c, buf, at, ink, level):
+    # Colour ``ink`` of colour table ``c`` at ``level``/256 into ``buf`` at byte offset ``at``.
     if level == _FULL:
         buf[at] = c[ink]
         buf[at + 1] = c[ink + 1]
@@ -137,9 +136,15 @@ class Renderer:
     View sized for the new course to ``view``.
     """
 
-    def __init__(self, profile, course, view):
+    def __init__(self, profile, course, view, leds=None):
         self.profile = profile
         self.view = view
+        # With ``leds`` the colours are prepared for that strip once (gamma, cap,
+        # colour order) and the frame goes to ``leds.show_ready``: the per-byte
+        # work of ``leds.show`` is too slow for every frame on an RP2040.
+        self.leds = leds
+        self._ink = leds.prepare(_INK) if leds is not None else _INK
+        self._terrain = leds.prepare(palette.TERRAIN) if leds is not None else palette.TERRAIN
         n = 3 * profile.led_count
         self.base = bytearray(n)
         self.frame = bytearray(n)
@@ -177,7 +182,7 @@ class Renderer:
         greens = []
         base = self.base
         base[:] = bytes(len(base))
-        tint = palette.TERRAIN
+        tint = self._terrain
         for cell in range(n):
             at = 3 * p.led_index(cell % w, cell // w)
             cell_at[cell] = at
@@ -202,10 +207,19 @@ class Renderer:
         return self._cell_at[cell] // 3
 
     def rgb_of_cell(self, cell):
-        """``(r, g, b)`` of the current frame at course cell ``cell`` (allocates)."""
+        """``(r, g, b)`` of the current frame at course cell ``cell`` (allocates).
+
+        With prepared colours this is the RGB they stand for (approximate).
+        """
         at = self._cell_at[cell]
         f = self.frame
+        if self.leds is not None:
+            return self.leds.unprepare(f, at)
         return f[at], f[at + 1], f[at + 2]
+
+    def show(self, now):
+        """Compose the frame for tick ``now`` and send it to the renderer's LEDs."""
+        self.leds.show_ready(self.compose(now))
 
     def compose(self, now):
         """Draw the view as of tick ``now`` (ms) into ``frame`` and return it."""
@@ -245,7 +259,7 @@ class Renderer:
         # Colour ``ink`` at ``level``/256 on a course cell; cells off the course are skipped.
         if cell < 0 or cell >= self._cells:
             return
-        _paint(self.frame, self._cell_at[cell], ink, level)
+        _paint(self._ink, self.frame, self._cell_at[cell], ink, level)
 
     def _mix(self, cell, ink):
         # Half the cell's colour, half ``ink``: a tint the terrain still shows through.
@@ -253,9 +267,10 @@ class Renderer:
             return
         at = self._cell_at[cell]
         f = self.frame
-        f[at] = (f[at] + _INK[ink]) >> 1
-        f[at + 1] = (f[at + 1] + _INK[ink + 1]) >> 1
-        f[at + 2] = (f[at + 2] + _INK[ink + 2]) >> 1
+        c = self._ink
+        f[at] = (f[at] + c[ink]) >> 1
+        f[at + 1] = (f[at + 1] + c[ink + 1]) >> 1
+        f[at + 2] = (f[at + 2] + c[ink + 2]) >> 1
 
     def _ring(self, cell, k, ink, level):
         # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
@@ -280,7 +295,7 @@ class Renderer:
                 if 0 <= r < h:
                     col = q + (r >> 1)
                     if 0 <= col < w:
-                        _paint(f, cell_at[r * w + col], ink, level)
+                        _paint(self._ink, f, cell_at[r * w + col], ink, level)
                 q += dq
                 r += dr
 
@@ -298,13 +313,13 @@ class Renderer:
             t = tokens[cell]
             at = self._cell_at[cell]
             if t == 5 or t == 7:
-                _paint(gold, at, _GOLD_AT, _FULL)
+                _paint(self._ink, gold, at, _GOLD_AT, _FULL)
             elif t == 2:
-                _paint(gold, at, _SILVER_AT, _FULL)
+                _paint(self._ink, gold, at, _SILVER_AT, _FULL)
             if t == 5:
-                _paint(silver, at, _GOLD_AT, _FULL)
+                _paint(self._ink, silver, at, _GOLD_AT, _FULL)
             elif t == 2 or t == 7:
-                _paint(silver, at, _SILVER_AT, _FULL)
+                _paint(self._ink, silver, at, _SILVER_AT, _FULL)
         self._tokens_seen[:] = tokens
 
     def _preview(self):
@@ -395,9 +410,10 @@ class Renderer:
         ink = self._flash_ink(kind, seat)
         fill = self._fill
         if ink != self._fill_ink:
-            r = (_INK[ink] * _FILL_LEVEL) >> 8
-            g = (_INK[ink + 1] * _FILL_LEVEL) >> 8
-            b = (_INK[ink + 2] * _FILL_LEVEL) >> 8
+            c = self._ink
+            r = (c[ink] * _FILL_LEVEL) >> 8
+            g = (c[ink + 1] * _FILL_LEVEL) >> 8
+            b = (c[ink + 2] * _FILL_LEVEL) >> 8
             for at in range(0, len(fill), 3):
                 fill[at] = r
                 fill[at + 1] = g

@@ -12,6 +12,12 @@ turns it into what the strip receives, without allocating:
    frame is scaled down by one factor, so colours keep their balance;
 3. colour order: bytes are written in the strip's order (WS2812B is GRB).
 
+That per-byte work costs tens of milliseconds a frame on an RP2040, so a
+renderer can do it once instead: ``prepare(palette)`` runs its colours through
+the same gamma, cap and colour order, a frame drawn with prepared colours goes
+to ``show_ready(frame)``, and only the power limit is left, checked with a
+``sum()`` that runs in C and sent with one memory copy.
+
 Backends share that pipeline and differ only in where the bytes go:
 ``NeoPixelLeds`` (MicroPython ``neopixel``), ``BlinkaLeds``
 (adafruit-circuitpython-neopixel on CircuitPython or a Raspberry Pi with
@@ -75,6 +81,7 @@ class Leds:
         self.budget_ma = budget_ma
         self.last_ma = 0  # estimated current of the frame last shown, after limiting
         self._out = None
+        self._inverse = None  # for unprepare(), built on first use
 
     def set_brightness(self, level):
         """Dim (or undim) the whole table; never above the profile's cap."""
@@ -82,6 +89,7 @@ class Leds:
         if level != self.brightness:
             self.brightness = level
             self._table = gamma_table(level)
+            self._inverse = None
 
     def _check(self, frame):
         if len(frame) != 3 * self.count:
@@ -114,6 +122,55 @@ class Leds:
             out[i + 1] = b
             out[i + 2] = c
             total += a + b + c
+        budget = self.budget_ma
+        if budget is not None and current_ma(self.count, total) > budget:
+            total = self._limit(out, total, budget)
+        self.last_ma = current_ma(self.count, total)
+        self._write()
+
+    def prepare(self, palette):
+        """An RGB palette (``bytes`` of r, g, b triples) made ready for this strip.
+
+        Each colour goes through gamma and the brightness cap and is stored in
+        the strip's colour order, so frames drawn with it can go straight to
+        :meth:`show_ready`. Prepared colours keep the brightness of the moment.
+        """
+        t = self._table
+        o0 = self._o0
+        o1 = self._o1
+        o2 = self._o2
+        out = bytearray(len(palette))
+        for i in range(0, len(palette) - 2, 3):
+            out[i] = t[palette[i + o0]]
+            out[i + 1] = t[palette[i + o1]]
+            out[i + 2] = t[palette[i + o2]]
+        return bytes(out)
+
+    def unprepare(self, ready, at):
+        """The RGB colour that prepared bytes ``ready[at:at + 3]`` stand for (approximate).
+
+        For the simulator, which shows what the LEDs show on a screen; allocates.
+        """
+        if self._inverse is None:
+            inverse = bytearray(256)
+            t = self._table
+            x = 255
+            for v in range(255, -1, -1):  # the lowest input whose output reaches v
+                while x > 0 and t[x - 1] >= v:
+                    x -= 1
+                inverse[v] = x
+            self._inverse = inverse
+        rgb = [0, 0, 0]
+        for k, src in enumerate((self._o0, self._o1, self._o2)):
+            rgb[src] = self._inverse[ready[at + k]]
+        return tuple(rgb)
+
+    def show_ready(self, frame):
+        """Send a frame drawn with :meth:`prepare`d colours: only the power limit is left."""
+        self._check(frame)
+        out = self._out
+        out[:] = frame
+        total = sum(frame)
         budget = self.budget_ma
         if budget is not None and current_ma(self.count, total) > budget:
             total = self._limit(out, total, budget)
@@ -181,7 +238,7 @@ class SimLeds(Leds):
     """LEDs for tests and the simulator: remembers what the strip would have received.
 
     ``buf`` is the last output in strip order, ``frame`` a copy of the last
-    RGB frame the app gave, ``frames`` how many frames were shown, and
+    frame the app gave (RGB for ``show``, prepared colours for ``show_ready``), ``frames`` how many frames were shown, and
     ``currents()`` the estimated mA of the most recent frames.
     """
 
@@ -197,6 +254,11 @@ class SimLeds(Leds):
     def show(self, frame):
         """Show ``frame`` like the real LEDs and keep a copy of it."""
         Leds.show(self, frame)
+        self.frame[:] = frame
+
+    def show_ready(self, frame):
+        """Show a prepared frame like the real LEDs and keep a copy of it."""
+        Leds.show_ready(self, frame)
         self.frame[:] = frame
 
     def _write(self):
