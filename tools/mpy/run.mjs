@@ -1,7 +1,7 @@
 // Run Python inside the MicroPython WebAssembly port under Node.js.
 //
 //   node run.mjs [--mount HOST_DIR:MP_DIR]... [--path MP_DIR]... [--heap BYTES]
-//                [--before CODE] [--step EXPR] [--each CODE] [--after CODE]
+//                [--before CODE] [--step EXPR] [--each CODE] [--after CODE] [--link]
 //                (ENTRY.py | -c CODE) [ARGS...]
 //
 // Each --mount copies a host folder into the runtime's in-memory file system
@@ -15,6 +15,13 @@
 // CODE runs. Each of these is its own top-level call. This port only frees
 // garbage between top-level calls (it cannot scan the WebAssembly stack
 // mid-call), so heap measurements sample there.
+//
+// --link gives Python a raw byte line on this process's stdin/stdout (the
+// virtual board's serial port, host/teebox_host/virtual_board.py), as the JS
+// object `teeboxLink` (`import js`): `read(max)` returns the bytes waiting on
+// stdin as hex text ("" if none: it never blocks; null once stdin is closed),
+// `write(hex)` writes those bytes to stdout, `wait(ms)` sleeps. Python must
+// then not print to stdout (tracebacks go to stderr). A --step loop serves it.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import path from "node:path";
@@ -53,6 +60,7 @@ let step = null;
 let each = null;
 let after = null;
 const before = [];
+let link = false;
 let entry = null;
 let code = null;
 while (argv.length) {
@@ -74,6 +82,8 @@ while (argv.length) {
     before.push(argv.shift());
   } else if (a === "--after") {
     after = argv.shift();
+  } else if (a === "--link") {
+    link = true;
   } else if (a === "-c") {
     code = argv.shift();
     break;
@@ -84,6 +94,42 @@ while (argv.length) {
 }
 if (entry === null && code === null) usage("give an ENTRY.py or -c CODE");
 const scriptArgs = argv;
+
+function byteLine() {
+  // Reopening stdin gives a file description of our own that can be non-blocking.
+  let fd = 0;
+  try {
+    fd = fs.openSync("/dev/stdin", fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (e) { /* no /dev/stdin: reads may block */ }
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  const wait = (ms) => Atomics.wait(nap, 0, 0, ms);
+  const buf = Buffer.alloc(4096);
+  return {
+    read(max) {
+      try {
+        const n = fs.readSync(fd, buf, 0, Math.min(max, buf.length), null);
+        return n === 0 ? null : buf.toString("hex", 0, n);
+      } catch (e) {
+        if (e.code === "EAGAIN") return "";
+        throw e;
+      }
+    },
+    write(hex) {
+      const b = Buffer.from(hex, "hex");
+      let off = 0;
+      while (off < b.length) {
+        try {
+          off += fs.writeSync(1, b, off);
+        } catch (e) {
+          if (e.code !== "EAGAIN") throw e;
+          wait(1);
+        }
+      }
+    },
+    wait,
+  };
+}
+if (link) globalThis.teeboxLink = byteLine();
 
 const out = (s) => process.stdout.write(s + "\n");
 const err = (s) => process.stderr.write(s + "\n");

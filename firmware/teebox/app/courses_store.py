@@ -1,0 +1,158 @@
+"""Courses kept on the board: compiled binaries (``core/course.py``) on the flash store.
+
+A stored course is a value file ``course-NAME`` holding the binary exactly as
+``course.compile_source`` makes it. The built-in courses of the firmware
+(``teebox/data/courses``) are there too, compiled on first use; a stored course
+with a built-in's name is used instead of it (deleting it brings the built-in
+back).
+
+Installing is all or nothing: the binary must be complete, ``course.load``
+must accept it, it must fit this board, and its content hash must be the one
+announced; only then is it written (``write_atomic``). Anything else leaves
+the course that was there before untouched.
+"""
+
+from teebox.core import course as course_mod
+
+PREFIX = "course-"
+MAX_NAME = 24
+MAX_COURSE = 16384  # bytes of a compiled course the board accepts (24 x 16: about 600)
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_"
+_HASH_AT = 21  # a compiled course holds its content hash at bytes 21 to 28
+
+STORED = 1   # flags in entries(): a course file on the store
+BUILTIN = 2  # one of the firmware's built-in courses
+
+
+class CourseStoreError(ValueError):
+    """A course that cannot be installed, found or deleted; the message says why."""
+
+
+def hash_of(data):
+    """The 8-byte content hash a compiled course announces (not checked: ``load`` does)."""
+    return bytes(data[_HASH_AT:_HASH_AT + 8])
+
+
+def check_name(name):
+    """Raise CourseStoreError unless ``name`` is a usable course name."""
+    ok = isinstance(name, str) and 1 <= len(name) <= MAX_NAME
+    if ok:
+        for ch in name:
+            if ch not in _NAME_CHARS:
+                ok = False
+                break
+    if not ok:
+        raise CourseStoreError("bad course name %r: use 1 to %d of a-z, 0-9, '-' and '_'"
+                               % (name, MAX_NAME))
+
+
+class CourseStore:
+    """The courses on a board with a ``width`` x ``height`` grid, on ``store``."""
+
+    def __init__(self, store, width=course_mod.BOARD_WIDTH, height=course_mod.BOARD_HEIGHT,
+                 builtins=True):
+        self.store = store
+        self.width = width
+        self.height = height
+        self._builtins = builtins
+        self._compiled = {}  # built-in name -> binary (None: it does not fit this board)
+
+    def builtin_names(self):
+        """The firmware's built-in course names that fit this board."""
+        if not self._builtins:
+            return []
+        return [n for n in course_mod.builtin_names() if self._builtin(n) is not None]
+
+    def stored_names(self):
+        """The names of the courses stored on flash."""
+        return [f[len(PREFIX):] for f in self.store.names() if f.startswith(PREFIX)]
+
+    def names(self):
+        """Every course name available, sorted."""
+        return sorted(set(self.stored_names()) | set(self.builtin_names()))
+
+    def _builtin(self, name):
+        if name not in self._compiled:
+            try:
+                self._compiled[name] = course_mod.compile_source(
+                    course_mod.builtin_source(name), self.width, self.height)
+            except course_mod.CourseError:
+                self._compiled[name] = None
+        return self._compiled[name]
+
+    def data(self, name):
+        """The binary of course ``name`` (stored first, then built-in), or None."""
+        check_name(name)
+        raw = self.store.read(PREFIX + name)
+        if raw is None and self._builtins and name in course_mod.builtin_names():
+            raw = self._builtin(name)
+        return raw
+
+    def load(self, name):
+        """The :class:`~teebox.core.course.Course` named ``name``; CourseStoreError if none."""
+        raw = self.data(name)
+        if raw is None:
+            raise CourseStoreError("no course %r on this board (courses: %s)"
+                                   % (name, ", ".join(self.names()) or "none"))
+        return course_mod.load(raw)
+
+    def entries(self):
+        """``(name, title, holes, hash, flags)`` of every course, by name; ``hash``
+        is the 8-byte content hash, ``flags`` STORED and/or BUILTIN."""
+        stored = self.stored_names()
+        builtin = self.builtin_names()
+        out = []
+        for name in self.names():
+            try:
+                c = self.load(name)
+            except (ValueError, course_mod.CourseError):
+                continue  # a damaged file: not offered (install a good one over it)
+            flags = (STORED if name in stored else 0) | (BUILTIN if name in builtin else 0)
+            out.append((name, c.name, c.hole_count, bytes(c.hash), flags))
+        return out
+
+    def find(self, content_hash):
+        """The course with this content hash, or None (the journal's course loader)."""
+        content_hash = bytes(content_hash)
+        for name in self.names():
+            raw = self.data(name)
+            if raw is not None and hash_of(raw) == content_hash:
+                try:
+                    return course_mod.load(raw)
+                except course_mod.CourseError:
+                    pass
+        return None
+
+    def verify(self, data, content_hash=None):
+        """The Course ``data`` holds if it may be installed; CourseStoreError saying why not."""
+        if len(data) > MAX_COURSE:
+            raise CourseStoreError("course of %d bytes is larger than the %d this board keeps"
+                                   % (len(data), MAX_COURSE))
+        try:
+            c = course_mod.load(data)
+        except course_mod.CourseError as exc:
+            raise CourseStoreError("course refused: %s" % exc)
+        if c.width > self.width or c.height > self.height:
+            raise CourseStoreError("course refused: it is %dx%d, this board is %dx%d"
+                                   % (c.width, c.height, self.width, self.height))
+        if content_hash is not None and bytes(c.hash) != bytes(content_hash):
+            raise CourseStoreError("course refused: its content hash is %s, %s was announced"
+                                   % (c.hash_hex(), bytes(content_hash).hex()))
+        return c
+
+    def install(self, name, data, content_hash=None):
+        """Verify ``data`` and store it as course ``name`` atomically; returns the Course.
+        On any refusal the course that had this name stays as it was."""
+        check_name(name)
+        data = bytes(data)
+        c = self.verify(data, content_hash)
+        self.store.write_atomic(PREFIX + name, data)
+        return c
+
+    def delete(self, name):
+        """Delete stored course ``name``; True if it was there, False if not.
+        CourseStoreError for a built-in course (those are part of the firmware)."""
+        check_name(name)
+        if self.store.size(PREFIX + name) is None and name in self.builtin_names():
+            raise CourseStoreError("%r is a built-in course: it cannot be deleted" % name)
+        return self.store.remove(PREFIX + name)

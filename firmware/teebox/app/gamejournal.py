@@ -1,0 +1,283 @@
+"""The running game's journal: what lets a game survive a power cut.
+
+The game is its setup plus its inputs (``core/gamelog.py``), so the journal
+(``app/journal.py``, CRC-checked records on the flash store) holds:
+
+* record 0, the header: ``b"TBJH"``, version, u32 game number, the players
+  block of ``app/records.py`` (names, colours), then the game log of no inputs
+  (``gamelog.encode``: course hash, card CRC, mode, seed, hands, golfers);
+* one record per input, ``gamelog.encode_input(seat, choice)``, appended by
+  :meth:`GameJournal.record` (the table's ``inputs`` hook, called after each
+  applied choice). Its first byte is ``verb << 3 | seat`` with a verb of at
+  least 1, so it is never 0;
+* at the end, ``b"\\x00F"`` + u32 finish time: the game is over.
+
+A flash write pauses interrupts on the RP2040, so inputs are written at safe
+points only, never per button press: when the pending decision passes to
+another player, a new round or a new simultaneous choice begins, the game
+ends, or the app calls :meth:`GameJournal.flush`. A power cut loses at most
+the choices since the last safe point.
+
+Finishing a game: the finish record is flushed, the game record is written
+to the :class:`~teebox.app.records.Shelf` (atomically), and only then is the
+journal removed. A cut anywhere in between leaves a finished journal, and
+:func:`resume` writes the same record again (same number, same time) before
+removing it: a finished game is never lost, and never shelved twice.
+"""
+
+import struct
+
+from teebox.app import records
+from teebox.app.journal import Journal
+from teebox.core import gamelog, modes
+from teebox.core.protocol import DRAFT_PICK, SELECT_CLUB
+
+JOURNAL = "game.jnl"
+MAGIC = b"TBJH"
+VERSION = 1
+_FINISH = b"\x00F"
+
+# Events for a live scoreboard (the link server's EVENTS stream), as tuples:
+EV_STARTED = 1    # (EV_STARTED, number, mode code, players)
+EV_HOLE = 2       # (EV_HOLE, seat, hole): the golfer stands on this hole's tee
+EV_SCORED = 3     # (EV_SCORED, seat, hole, score kind, total score)
+EV_GAME_OVER = 4  # (EV_GAME_OVER, number, standings)
+
+
+class ResumeError(Exception):
+    """The journal holds a game this board cannot rebuild (the message says why)."""
+
+
+def _header(game, players, number):
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    out += struct.pack("<I", number)
+    records.put_players(out, players)
+    log = gamelog.of(game)
+    log.inputs = []
+    out += gamelog.encode(log)
+    return bytes(out)
+
+
+def _read_header(payload):
+    """``(number, players, log bytes)`` from a header record."""
+    rd = records.Reader(payload, "journal header")
+    if rd.take(4, "magic") != MAGIC:
+        raise ResumeError("the journal does not start with a game header")
+    version = rd.u8("version")
+    if version != VERSION:
+        raise ResumeError("the journal was written by another firmware (header version %d, "
+                          "this one reads %d)" % (version, VERSION))
+    (number,) = rd.unpack("<I", "game number")
+    players = records.get_players(rd)
+    return number, players, payload[rd.pos:]
+
+
+class GameJournal:
+    """Journals one game at a time on ``store`` and shelves it when it is over.
+
+    ``shelf`` (a ``records.Shelf``, default on the same store), ``wall`` (a
+    ``records.WallTime`` for finish stamps; None: 0), ``board`` (board id text;
+    default ``records.board_id(store)``), ``listener`` (called with each event
+    tuple, e.g. ``LinkServer.event``).
+
+    Use: ``start(game, players)`` when a game begins, ``record`` as the table's
+    ``inputs`` hook, ``flush()`` whenever the app likes. ``game`` is the
+    journalled game (None between games), ``number`` its game number.
+    """
+
+    def __init__(self, store, shelf=None, wall=None, board=None, name=JOURNAL, listener=None):
+        self.store = store
+        self.shelf = shelf if shelf is not None else records.Shelf(store)
+        self.wall = wall
+        self.board = board
+        self.name = name
+        self.listener = listener
+        self.journal = Journal(store, name)
+        self.game = None
+        self.players = None
+        self.number = 0
+        self.last_finished = 0  # number of the last game shelved
+        self._key = None
+        self._waiting = 0
+        self._seen = []
+
+    def start(self, game, players=None):
+        """Journal a new game (an engine Game before any input); returns its number.
+
+        ``players``: ``[(name, (r, g, b)), ...]`` per seat (default: named by seat colour).
+        The header is on flash when this returns. A game still journalled is
+        abandoned (an unfinished game the table walked away from).
+        """
+        if game.inputs:
+            raise ValueError("start() the journal before the first choice of a game")
+        if players is None:
+            players = records.default_players(game.setup.players)
+        number = self.shelf.reserve()
+        self.journal.reset(_header(game, players, number))
+        self._attach(game, players, number)
+        self._emit((EV_STARTED, number, modes.code(game.setup.mode), game.setup.players))
+        return number
+
+    def record(self, seat, choice):
+        """The table's ``inputs`` hook: journal one applied choice; write at safe
+        points; shelve the game when it is over."""
+        game = self.game
+        if game is None:
+            raise ValueError("no game is being journalled: call start(game) first")
+        self.journal.append(gamelog.encode_input(seat, choice))
+        self._scoreboard()
+        if game.over:
+            self.finish()
+            return
+        key, waiting = self._safe_point()
+        if key != self._key or waiting > self._waiting:
+            self.flush()
+        self._key = key
+        self._waiting = waiting
+
+    def flush(self):
+        """Write the journalled inputs now (returns the bytes written)."""
+        return self.journal.flush()
+
+    def finish(self):
+        """Shelve the finished game: stamp the finish time in the journal, write the
+        game record, then remove the journal. Returns the game number."""
+        t = self.wall.now() if self.wall is not None else 0
+        self.journal.append(_FINISH + struct.pack("<I", t))
+        self.journal.flush()
+        return self._shelve(t)
+
+    def abandon(self):
+        """Forget the game in progress (it is not finished: nothing is shelved)."""
+        self.store.remove(self.name)
+        self.game = None
+
+    def _shelve(self, t):
+        game = self.game
+        if not game.over:
+            raise ValueError("game %d is not over yet" % self.number)
+        if self.board is None:
+            self.board = records.board_id(self.store)
+        self.shelf.put(self.number, records.encode(game, self.board, self.number, t,
+                                                   self.players))
+        # Only now that the record is on flash may the journal go.
+        self.store.remove(self.name)
+        self.last_finished = self.number
+        self._emit((EV_GAME_OVER, self.number, game.standings()))
+        self.game = None
+        return self.number
+
+    def _attach(self, game, players, number):
+        self.game = game
+        self.players = players
+        self.number = number
+        self._key, self._waiting = self._safe_point()
+        self._seen = [(p.hole, len(p.tokens)) for p in game.players]
+
+    def _safe_point(self):
+        # Inputs are written when this key changes (another player's decision, a
+        # new round) or a simultaneous decision starts afresh (its waiting list grows).
+        game = self.game
+        d = game.pending()
+        waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
+        return (d.player, game.round), waiting
+
+    def _scoreboard(self):
+        """Events for what the last input changed: tokens won, golfers on a new tee."""
+        if self.listener is None:
+            return
+        seen = self._seen
+        for p in self.game.players:
+            hole, ntok = seen[p.seat]
+            for i in range(ntok, len(p.tokens)):
+                h, kind = p.tokens[i]
+                self._emit((EV_SCORED, p.seat, h, kind, p.score))
+            if p.hole != hole:
+                self._emit((EV_HOLE, p.seat, p.hole))
+            seen[p.seat] = (p.hole, len(p.tokens))
+
+    def _emit(self, event):
+        if self.listener is not None:
+            try:
+                self.listener(event)
+            except Exception:  # a scoreboard that went away must never stop the game
+                pass
+
+
+def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None,
+           name=JOURNAL, listener=None):
+    """At boot: recover the store and the journal, and rebuild the game in progress.
+
+    ``course_loader(hash)`` gives the :class:`~teebox.core.course.Course` with
+    that 8-byte content hash, or None (e.g. ``CourseStore.find``). Returns a
+    :class:`GameJournal`; its ``game`` is the game exactly as it stood after
+    the last flushed input (None if there was none). A game that had ended is
+    shelved now (if the cut came before that) and ``game`` is None.
+
+    ResumeError if the journal holds a game this board cannot rebuild (its
+    course is gone, another firmware wrote it): show the message, then
+    ``GameJournal(store).abandon()`` lets the board start afresh.
+    """
+    store.recover()
+    gj = GameJournal(store, shelf, wall, board, name, listener)
+    gj.journal.recover()
+    header = None
+    inputs = bytearray()
+    finished = None
+    try:
+        for payload in gj.journal.records():
+            if header is None:
+                header = _read_header(payload)
+            elif payload[:2] == _FINISH and len(payload) == 6:
+                finished = struct.unpack("<I", payload[2:])[0]
+            else:
+                inputs += payload
+        if header is None:
+            return gj
+        number, players, log_head = header
+        log = gamelog.decode(log_head + inputs)
+        course = course_loader(log.course_hash)
+        if course is None:
+            raise ResumeError("game %d was played on course %s, which is not on this board"
+                              % (number, log.course_hash.hex()))
+        game = gamelog.replay(log, course, clubs, shots)
+    except ValueError as exc:
+        raise ResumeError("the game in progress cannot be resumed: %s" % exc)
+    gj._attach(game, players, number)
+    if game.over:
+        if finished is None:
+            finished = wall.now() if wall is not None else 0
+        gj._shelve(finished)
+    return gj
+
+
+def play_bots(recorder, game, bots, players=None):
+    """Play ``game`` to the end with one bot per seat (``core/bots.py``), journalled by
+    ``recorder`` as the table would: a demo game, or a test. Returns the game number."""
+    number = recorder.start(game, players)
+    while not game.over:
+        for seat in game.pending().waiting:
+            choice = bots[seat].choose(game, seat)
+            game.apply(choice, seat)
+            recorder.record(seat, choice)
+            if game.over:
+                break
+    return number
+
+
+# Demo games for a board without players (the virtual board's --games): mode and seats.
+DEMO_GAMES = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
+
+
+def play_demo_games(recorder, course, clubs, shots, count, seed=1):
+    """Play ``count`` finished bot games on ``course`` through ``recorder``, cycling
+    through DEMO_GAMES (seeds ``seed``, ``seed + 1``, ...). Returns their numbers."""
+    from teebox.core import bots, engine
+    out = []
+    for i in range(count):
+        mode, players = DEMO_GAMES[i % len(DEMO_GAMES)]
+        game = engine.Game(course, clubs, shots, engine.Setup(players, mode, seed + i))
+        out.append(play_bots(recorder, game,
+                             [bots.SensibleBot(seed + i + s) for s in range(players)]))
+    return out

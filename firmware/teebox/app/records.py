@@ -1,0 +1,442 @@
+"""Finished games as compact binary records, kept on the board until the host has them.
+
+A record is everything the score history needs and everything the host needs
+to check it: the game log (setup, seed and every input), and what the board
+made of it (per-hole scores, final standings), plus who played, where, when and
+on which board. The host replays the log with the same rules core and stores
+the game only if every score matches (``teebox sync``).
+
+Layout (little-endian; ``v`` is a varint of ``core/varint.py``; ``s`` is a
+string: u8 length + UTF-8)::
+
+    4  magic b"TBGR"            1  record version (1)
+    1  mode code (modes.NAMES)  8  course content hash
+    4  game number (u32)        4  finish time (u32 Unix seconds; 0 = clock never set)
+    v  seed
+    s  board id (hex digits)    s  course name
+    1  players N; per player: s name, 3 colour (R, G, B), 1 golfer code
+       (0 none, else index in player.GOLFERS + 1), 1 golfer side (0 A, 1 B)
+    1  holes H; per hole: 1 hole number, 1 par, N x v score of each seat
+    N  standings rows: 1 place, 1 seat, v score, 1 hole-in-ones
+    2  log length (u16), then the game log (``core/gamelog.encode``)
+    4  CRC-32 of everything before
+
+On the board each waiting record is its own value file (``game-NNNNNN``,
+written with ``write_atomic``); :class:`Shelf` keeps them and hands out game
+numbers that only ever grow, across reboots and acknowledgements.
+"""
+
+import struct
+from binascii import crc32
+
+from teebox.app import palette
+from teebox.core import gamelog, modes, varint
+from teebox.core.player import GOLFERS, SIDES
+from teebox.core.protocol import OUT_SCORED
+
+MAGIC = b"TBGR"
+VERSION = 1
+MAX_NAME = 32           # bytes of UTF-8 in a player name
+MAX_NUMBER = 0xFFFFFFFF
+GAME_PREFIX = "game-"   # store file of a waiting record: game-000042
+SEQ_FILE = "games.seq"  # the last game number handed out (u32)
+BOARD_ID_FILE = "board.id"
+
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read; the message names the field and byte."""
+
+
+def default_players(n):
+    """``[(name, (r, g, b)), ...]`` for ``n`` seats: each named by its seat colour on
+    the table ("Red", "Yellow", ...: ``app/palette.py``), as the score history expects."""
+    out = []
+    for i in range(n):
+        name = palette.PLAYER_NAMES[i]
+        out.append((name[0].upper() + name[1:], tuple(palette.PLAYERS[3 * i:3 * i + 3])))
+    return out
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _put_str(out, text, what):
+    raw = text.encode()
+    if len(raw) > 255:
+        raise RecordError("%s is %d bytes of UTF-8, more than 255" % (what, len(raw)))
+    out.append(len(raw))
+    out += raw
+
+
+def put_players(out, players):
+    """Append the players block (count, then name and colour of each seat)."""
+    out.append(len(players))
+    for i in range(len(players)):
+        name, colour = players[i]
+        if len(name.encode()) > MAX_NAME:
+            raise RecordError("player %d name %r is longer than %d bytes"
+                              % (i + 1, name, MAX_NAME))
+        if len(colour) != 3 or not all(0 <= c <= 255 for c in colour):
+            raise RecordError("player %d colour must be three numbers 0 to 255, not %r"
+                              % (i + 1, colour))
+        _put_str(out, name, "player %d name" % (i + 1))
+        out += bytes(colour)
+
+
+def score_sheet(log, course, clubs, shots):
+    """Replay a :class:`gamelog.GameLog`; returns ``(game, holes)``.
+
+    ``holes`` lists ``(hole, par, (score of seat 0, ...))`` for every hole of the
+    course: the points (or strokes) each seat scored on that hole, summed from the
+    engine's OUT_SCORED outputs. ``gamelog.replay`` checks the course and card
+    data first (ValueError if they differ); an illegal input is a ValueError
+    naming it, as ``gamelog.replay`` words it.
+    """
+    inputs = log.inputs
+    game = gamelog.replay(gamelog.GameLog(log.setup, log.course_hash, log.cards_crc, []),
+                          course, clubs, shots)
+    n = log.setup.players
+    table = [[0] * n for _ in range(course.hole_count)]
+    for i in range(len(inputs)):
+        seat, choice = inputs[i]
+        try:
+            outs = game.apply(choice, seat)
+        except ValueError as exc:
+            raise ValueError("game log input %d (player %d, %r) is illegal: %s"
+                             % (i, seat + 1, choice, exc))
+        for out in outs:
+            if out[0] == OUT_SCORED and 1 <= out[2] <= course.hole_count:
+                table[out[2] - 1][out[1]] += out[4]
+    holes = [(h + 1, course.hole(h + 1)[0], tuple(table[h])) for h in range(course.hole_count)]
+    return game, holes
+
+
+def encode(game, board_id, number, time, players=None, holes=None):
+    """The record bytes of a finished ``game`` (an engine Game).
+
+    ``board_id`` is a hex string (``board_id()``), ``number`` the game number,
+    ``time`` the finish time in Unix seconds (0 if the clock was never set),
+    ``players`` ``[(name, (r, g, b)), ...]`` per seat (default: the seat colours).
+    ``holes`` (as :func:`score_sheet` gives) is computed by replaying the game's
+    log when not given, so the scores come from the log the record carries.
+    """
+    if not game.over:
+        raise RecordError("game %d is not over: only finished games become records" % number)
+    if not 0 <= number <= MAX_NUMBER:
+        raise RecordError("game number %r is not 0 to %d" % (number, MAX_NUMBER))
+    log = gamelog.of(game)
+    if holes is None:
+        holes = score_sheet(log, game.course, game.clubs, game.shots)[1]
+    setup = game.setup
+    n = setup.players
+    if players is None:
+        players = default_players(n)
+    if len(players) != n:
+        raise RecordError("%d player names and colours for %d players" % (len(players), n))
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    out.append(modes.code(setup.mode))
+    out += bytes(game.course.hash)
+    out += struct.pack("<II", number, max(0, min(int(time), MAX_NUMBER)))
+    varint.put(out, setup.seed)
+    _put_str(out, board_id, "board id")
+    _put_str(out, game.course.name, "course name")
+    put_players(out, players)
+    # Golfers go after the names so the players block is the same one the journal keeps.
+    for i in range(n):
+        g = setup.golfers[i] if setup.golfers else None
+        out.append(0 if g is None else GOLFERS.index(g[0]) + 1)
+        out.append(0 if g is None else SIDES.index(g[1]))
+    out.append(len(holes))
+    for hole, par, scores in holes:
+        out.append(hole)
+        out.append(par)
+        for s in scores:
+            varint.put(out, s)
+    for place, seat, score, hio in game.standings():
+        out.append(place)
+        out.append(seat)
+        varint.put(out, score)
+        out.append(hio)
+    data = gamelog.encode(log)
+    if len(data) > 0xFFFF:
+        raise RecordError("game log of %d bytes does not fit a record (at most 65535)"
+                          % len(data))
+    out += struct.pack("<H", len(data))
+    out += data
+    out += struct.pack("<I", crc32(out) & 0xFFFFFFFF)
+    return bytes(out)
+
+
+# ---------------------------------------------------------------- reading
+
+
+class GameRecord:
+    """A decoded record. Fields: ``mode`` (name), ``course_hash`` (8 bytes),
+    ``course_name``, ``number``, ``finished_at`` (Unix seconds, 0 unknown),
+    ``seed``, ``board_id`` (hex text), ``players`` ``[(name, (r, g, b)), ...]``,
+    ``golfers`` per seat None or ``(name, side)``, ``holes`` ``[(hole, par,
+    (score per seat)), ...]``, ``standings`` ``((place, seat, score, hio), ...)``,
+    ``log`` (game log bytes)."""
+
+    def __init__(self):
+        self.mode = ""
+        self.course_hash = b""
+        self.course_name = ""
+        self.number = 0
+        self.finished_at = 0
+        self.seed = 0
+        self.board_id = ""
+        self.players = []
+        self.golfers = []
+        self.holes = []
+        self.standings = ()
+        self.log = b""
+
+    def game_log(self):
+        """The decoded :class:`gamelog.GameLog` (ValueError if the log is damaged)."""
+        return gamelog.decode(self.log)
+
+
+class Reader:
+    """Reads fields off bytes; every error names the field and the byte it starts at."""
+
+    def __init__(self, data, what, end=None):
+        self.data = data
+        self.pos = 0
+        self.what = what
+        self.end = len(data) if end is None else end
+
+    def fail(self, field, message):
+        """Raise the error for a field that is cut short or malformed."""
+        raise RecordError("%s byte %d (%s): %s" % (self.what, self.pos, field, message))
+
+    def bad_value(self, field, message):
+        """Raise the error for a field whose value is unusable."""
+        self.fail(field, message)
+
+    def take(self, n, field):
+        if self.pos + n > self.end:
+            self.fail(field, "the data ends after %d bytes, %d more needed"
+                      % (self.end, self.pos + n - self.end))
+        b = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return b
+
+    def u8(self, field):
+        return self.take(1, field)[0]
+
+    def unpack(self, fmt, field):
+        return struct.unpack(fmt, self.take(struct.calcsize(fmt), field))
+
+    def varint(self, field):
+        try:
+            n, pos = varint.get(self.data, self.pos)
+        except ValueError:
+            pos = self.end + 1
+        if pos > self.end:
+            self.fail(field, "the data ends inside a number")
+        self.pos = pos
+        return n
+
+    def text(self, field, limit=255):
+        n = self.u8(field)
+        if n > limit:
+            self.fail(field, "%d bytes, at most %d" % (n, limit))
+        raw = self.take(n, field)
+        try:
+            return raw.decode()
+        except UnicodeError:
+            self.pos -= n
+            self.bad_value(field, "not UTF-8 text")
+
+
+def get_players(rd):
+    """Read a players block written by :func:`put_players`."""
+    n = rd.u8("player count")
+    if not 1 <= n <= 5:
+        rd.pos -= 1
+        rd.fail("player count", "%d players, a game has 1 to 5" % n)
+    players = []
+    for i in range(n):
+        name = rd.text("player %d name" % (i + 1), MAX_NAME)
+        colour = tuple(rd.take(3, "player %d colour" % (i + 1)))
+        players.append((name, colour))
+    return players
+
+
+def decode(data):
+    """A :class:`GameRecord` from record bytes; RecordError naming the field and byte."""
+    data = bytes(data)
+    rd = Reader(data, "game record", max(0, len(data) - 4))
+    if data[:4] != MAGIC:
+        rd.fail("magic", "not a Teebox game record: it does not start with %r" % MAGIC.decode())
+    if len(data) < 10:
+        rd.fail("length", "only %d bytes: the record is truncated" % len(data))
+    if data[4] != VERSION:
+        rd.pos = 4
+        rd.fail("version", "record version %d, this Teebox reads version %d"
+                % (data[4], VERSION))
+    stored = struct.unpack_from("<I", data, len(data) - 4)[0]
+    if crc32(memoryview(data)[:-4]) & 0xFFFFFFFF != stored:
+        rd.pos = len(data) - 4
+        rd.fail("CRC", "the CRC-32 does not match: the record is damaged or truncated")
+    rec = GameRecord()
+    rd.pos = 5
+    code = rd.u8("mode")
+    if code >= len(modes.NAMES):
+        rd.pos -= 1
+        rd.fail("mode", "unknown mode code %d" % code)
+    rec.mode = modes.NAMES[code]
+    rec.course_hash = rd.take(8, "course hash")
+    rec.number, rec.finished_at = rd.unpack("<II", "game number and finish time")
+    rec.seed = rd.varint("seed")
+    rec.board_id = rd.text("board id")
+    rec.course_name = rd.text("course name")
+    rec.players = get_players(rd)
+    n = len(rec.players)
+    for i in range(n):
+        field = "player %d golfer" % (i + 1)
+        g = rd.u8(field)
+        side = rd.u8(field)
+        if g > len(GOLFERS) or side > 1:
+            rd.pos -= 2
+            rd.fail(field, "unknown golfer %d side %d" % (g, side))
+        rec.golfers.append(None if g == 0 else (GOLFERS[g - 1], SIDES[side]))
+    for h in range(rd.u8("hole count")):
+        hole = rd.u8("hole %d number" % (h + 1))
+        par = rd.u8("hole %d par" % hole)
+        scores = tuple([rd.varint("hole %d score of player %d" % (hole, s + 1))
+                        for s in range(n)])
+        rec.holes.append((hole, par, scores))
+    rows = []
+    for i in range(n):
+        field = "standings row %d" % (i + 1)
+        place = rd.u8(field)
+        seat = rd.u8(field)
+        score = rd.varint(field)
+        rows.append((place, seat, score, rd.u8(field)))
+        if seat >= n:
+            rd.fail(field, "seat %d, but the game has %d players" % (seat + 1, n))
+    rec.standings = tuple(rows)
+    (size,) = rd.unpack("<H", "log length")
+    rec.log = rd.take(size, "game log")
+    if rd.pos != rd.end:
+        rd.fail("end", "%d bytes left over after the game log" % (rd.end - rd.pos))
+    return rec
+
+
+# ---------------------------------------------------------------- on the board
+
+
+def game_file(number):
+    """The store file name of waiting game ``number``."""
+    return "%s%06d" % (GAME_PREFIX, number)
+
+
+class Shelf:
+    """The finished games waiting on the board for the host (one value file each).
+
+    A record is removed only by :meth:`remove` (the host's acknowledgement).
+    Game numbers come from :meth:`reserve`: one more than the highest number
+    ever handed out or waiting, so they grow across reboots and acks.
+    """
+
+    def __init__(self, store):
+        self.store = store
+
+    def numbers(self):
+        """The numbers of the waiting games, oldest first."""
+        out = []
+        for name in self.store.names():
+            if name.startswith(GAME_PREFIX):
+                try:
+                    out.append(int(name[len(GAME_PREFIX):]))
+                except ValueError:
+                    pass  # not one of ours
+        out.sort()
+        return out
+
+    def read(self, number):
+        """The record bytes of waiting game ``number``, or None."""
+        return self.store.read(game_file(number))
+
+    def size(self, number):
+        """The record's size in bytes, or None if that game is not waiting."""
+        data = self.read(number)
+        return None if data is None else len(data)
+
+    def put(self, number, data):
+        """Keep a record (atomically: after a power cut it is there whole or not at all)."""
+        self.store.write_atomic(game_file(number), data)
+
+    def remove(self, number):
+        """Delete a record the host has stored; True if it was there."""
+        return self.store.remove(game_file(number))
+
+    def last_number(self):
+        """The highest game number handed out so far (0 if none)."""
+        raw = self.store.read(SEQ_FILE)
+        last = struct.unpack("<I", raw)[0] if raw is not None and len(raw) == 4 else 0
+        waiting = self.numbers()
+        return max([last] + waiting)
+
+    def reserve(self):
+        """Hand out the next game number and remember it (survives reboots)."""
+        n = self.last_number() + 1
+        self.store.write_atomic(SEQ_FILE, struct.pack("<I", n))
+        return n
+
+
+def board_id(store):
+    """This board's id as hex text: the RP2040's unique id, else one kept in the store
+    (made up once from os.urandom, or from the clock where there is none)."""
+    try:
+        import machine
+        return bytes(machine.unique_id()).hex()
+    except (ImportError, AttributeError):
+        pass
+    raw = store.read(BOARD_ID_FILE)
+    if raw is None:
+        raw = _fresh_id()
+        store.write_atomic(BOARD_ID_FILE, raw)
+    return bytes(raw).hex()
+
+
+def _fresh_id():
+    import os
+    try:
+        return os.urandom(8)
+    except (AttributeError, NotImplementedError):
+        import hashlib
+        import time
+        seed = "%r %r" % (getattr(time, "ticks_us", time.time)(), id(object()))
+        return hashlib.sha256(seed.encode()).digest()[:8]
+
+
+class WallTime:
+    """Calendar time for finish stamps: unknown (0) until the host sets it (SET_CLOCK),
+    then counted on from ``clock`` (a ``hal.clock`` clock) in whole seconds."""
+
+    def __init__(self, clock):
+        self._clock = clock
+        self._seconds = 0
+        self._tick = 0
+
+    def set(self, seconds):
+        """The host says it is ``seconds`` (Unix time, UTC) now."""
+        self._seconds = int(seconds)
+        self._tick = self._clock.ticks_ms()
+
+    def now(self):
+        """Unix seconds now, or 0 if never set."""
+        if not self._seconds:
+            return 0
+        clock = self._clock
+        now = clock.ticks_ms()
+        elapsed = clock.ticks_diff(now, self._tick) // 1000
+        # Move the anchor on, so the tick counter's wrap never comes into it.
+        self._seconds += elapsed
+        self._tick = clock.ticks_add(self._tick, elapsed * 1000)
+        return self._seconds

@@ -1,0 +1,99 @@
+"""`teebox board`: a board's status over the link, and a virtual board to try things on.
+
+* `teebox board status [--port P]`: protocol and firmware versions, board id,
+  games waiting, the game being played.
+* `teebox board --virtual [--micropython] [--games N]`: start a simulated board
+  on a pseudo-terminal and print its port; `teebox sync --port PORT` and
+  `teebox course ... --port PORT` talk to it as to a real board. Ctrl-C stops it.
+"""
+
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from teebox_host.link import Link, LinkError
+from teebox_host.sync_cmd import PORT_HELP
+from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
+
+app = typer.Typer(help="A board's status over USB, or a virtual board to try sync on.",
+                  invoke_without_command=True, add_completion=False)
+
+
+def _fail(message):
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+@app.callback()
+def board(ctx: typer.Context,
+          virtual: bool = typer.Option(False, "--virtual",
+                                       help="Start a virtual board and print its port."),
+          micropython: bool = typer.Option(False, "--micropython",
+                                           help="Run the virtual board's firmware inside "
+                                                "MicroPython (WebAssembly)."),
+          games: int = typer.Option(0, "--games", min=0,
+                                    help="Finished bot games waiting on the virtual board."),
+          store: Optional[Path] = typer.Option(None, "--store", metavar="DIR",
+                                               help="Keep the virtual board's flash in this "
+                                                    "folder (CPython board only)."),
+          baud: Optional[int] = typer.Option(None, "--baud",
+                                             help="Throttle the virtual line to this speed.")):
+    """A board's status, or a virtual board."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if not virtual:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+    if micropython and store is not None:
+        _fail("--store works with the CPython virtual board only (the MicroPython one keeps "
+              "its flash in memory)")
+    vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud)
+    try:
+        port = vb.start()
+    except VirtualBoardError as exc:
+        _fail(str(exc))
+    kind = "MicroPython" if micropython else "CPython"
+    typer.echo(f"virtual board {vb.board_id} ({kind}) on {port} with {games} finished "
+               f"game{'' if games == 1 else 's'}")
+    typer.echo(f"try: teebox board status --port {port}   teebox sync --port {port}")
+    typer.echo("Ctrl-C stops it.")
+    try:
+        while True:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        vb.stop()
+
+
+def _when(seconds):
+    if not seconds:
+        return "not set"
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@app.command()
+def status(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Versions, board id, games waiting and the game being played."""
+    try:
+        with Link(port) as link:
+            info = link.hello()
+    except LinkError as exc:
+        _fail(str(exc))
+    table = Table(show_header=False, title=f"Teebox board on {link.port}")
+    table.add_row("Board id", info.board_id)
+    table.add_row("Firmware", info.firmware)
+    table.add_row("Link protocol", str(info.protocol))
+    table.add_row("Games waiting to sync", str(info.games_waiting))
+    table.add_row("Last game number", str(info.last_game))
+    table.add_row("Board clock", _when(info.clock))
+    g = info.game
+    table.add_row("Game in progress", "none" if g is None else
+                  f"game {g.number}: {g.mode}, {g.players} players, hole {g.hole}, "
+                  f"round {g.round}, {g.inputs} choices")
+    Console().print(table)

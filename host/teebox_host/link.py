@@ -1,0 +1,406 @@
+"""The laptop's end of the USB serial link to a Teebox board (docs/protocol.md).
+
+:class:`Link` sends one request at a time and waits for its reply; a reply
+that does not come in time, a frame that fails its CRC, or a NOTICE from the
+board that our request arrived damaged, and the request goes again (every
+command is idempotent on the board, so a repeat is harmless). Errors are
+:class:`LinkError` subclasses whose message says what went wrong and what to
+do: which port, which command, which game.
+"""
+
+import struct
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+import serial
+import serial.tools.list_ports
+
+from teebox.app import framing
+from teebox.app import link_server as proto
+
+BAUD = 115200
+PROTOCOL_VERSION = proto.PROTOCOL_VERSION  # the version this teebox speaks
+PICO_VID = 0x2E8A  # Raspberry Pi (RP2040 boards running MicroPython)
+RETRIES = 5
+
+
+class LinkError(Exception):
+    """Talking to the board failed; the message says what to do."""
+
+
+class NoBoard(LinkError):
+    """No board could be opened on the port (or none was found)."""
+
+
+class VersionMismatch(LinkError):
+    """The board speaks another protocol version."""
+
+
+class LineError(LinkError):
+    """The line failed: no answer, bad frames, or the board went away."""
+
+
+class BoardRefused(LinkError):
+    """The board answered with an error status (``code``, ``detail``)."""
+
+    def __init__(self, message, code, detail):
+        super().__init__(message)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass
+class GameInProgress:
+    number: int
+    mode: str
+    players: int
+    hole: int
+    round: int
+    inputs: int
+
+
+@dataclass
+class BoardInfo:
+    """What HELLO tells: versions, identity, games waiting, the game being played."""
+
+    protocol: int
+    max_data: int
+    firmware: str
+    board_id: str
+    games_waiting: int
+    last_game: int
+    clock: int
+    game: Optional[GameInProgress]
+
+
+@dataclass
+class CourseEntry:
+    name: str
+    title: str
+    holes: int
+    hash: bytes
+    stored: bool
+    builtin: bool
+
+
+def candidates():
+    """``(device, description)`` of every serial port here, likely Teebox boards first."""
+    ports = sorted(serial.tools.list_ports.comports(),
+                   key=lambda p: (p.vid != PICO_VID, p.device))
+    return [(p.device, p.description or "") for p in ports]
+
+
+def _ports_text():
+    found = candidates()
+    if not found:
+        return "No serial ports found here: plug the board in by USB."
+    return "Serial ports here: " + ", ".join(
+        f"{dev} ({desc})" if desc and desc != "n/a" else dev for dev, desc in found) + "."
+
+
+def find_port():
+    """The one port a Teebox board (an RP2040 with MicroPython) is on; NoBoard otherwise."""
+    boards = [p.device for p in serial.tools.list_ports.comports() if p.vid == PICO_VID]
+    if len(boards) == 1:
+        return boards[0]
+    if not boards:
+        raise NoBoard("no Teebox board found on USB. " + _ports_text()
+                      + " Give the port with --port.")
+    raise NoBoard(f"{len(boards)} boards found ({', '.join(boards)}): say which with --port.")
+
+
+def _text(s):
+    raw = s.encode()
+    return bytes((len(raw),)) + raw
+
+
+def _read_text(data, at):
+    n = data[at]
+    return data[at + 1:at + 1 + n].decode(), at + 1 + n
+
+
+class Link:
+    """A connection to the board on serial ``port`` (None: the one Pico found on USB).
+
+    ``timeout`` is how long to wait for each reply (seconds), ``retries`` how
+    many times a request is sent before giving up. ``serial_factory`` replaces
+    ``serial.Serial`` (tests).
+    """
+
+    def __init__(self, port=None, timeout=1.0, retries=RETRIES, serial_factory=None):
+        self.port = port if port is not None else find_port()
+        self.timeout = timeout
+        self.retries = retries
+        self.events = []          # event frames that arrived while waiting for replies
+        self.resent = 0           # requests sent again (for reports and tests)
+        self.info = None
+        self.attempts = 0         # sends the last request took
+        self._tag = 0
+        self._decoder = framing.FrameDecoder()
+        self._ready = []
+        factory = serial_factory or serial.Serial
+        try:
+            self._ser = factory(self.port, BAUD, timeout=0.05, write_timeout=5)
+        except (serial.SerialException, OSError) as exc:
+            raise NoBoard(f"no board on {self.port}: {_reason(exc)}. {_ports_text()} "
+                          "Give the board's port with --port.") from None
+        self._ser.reset_input_buffer()  # whatever an earlier program left unread
+
+    def close(self):
+        """Close the port."""
+        self._ser.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------ frames
+
+    def _next_frame(self, deadline):
+        """The next decoded result ``(kind, value)``, or None at the deadline."""
+        while not self._ready:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            try:
+                data = self._ser.read(max(1, self._ser.in_waiting))
+            except (serial.SerialException, OSError) as exc:
+                raise LineError(f"lost the board on {self.port} ({_reason(exc)}): plug it in "
+                                "again and repeat; nothing was deleted from the board") from None
+            if data:
+                self._ready.extend(self._decoder.feed(data))
+        return self._ready.pop(0)
+
+    def _send(self, frame):
+        try:
+            self._ser.write(frame)
+            self._ser.flush()
+        except (serial.SerialException, OSError) as exc:
+            raise LineError(f"lost the board on {self.port} ({_reason(exc)}): plug it in "
+                            "again and repeat; nothing was deleted from the board") from None
+
+    def request(self, cmd, body=b"", what=""):
+        """Send one request and return the body of its OK reply.
+
+        ``what`` names the object for error messages ("game 12"). BoardRefused
+        if the board answers with an error; LineError if no good reply comes
+        after ``retries`` sends.
+        """
+        self._tag = self._tag % 0xFFFF + 1
+        tag = self._tag
+        frame = framing.encode(struct.pack("<BH", cmd, tag) + bytes(body))
+        name = proto.COMMAND_NAMES[cmd] if cmd < len(proto.COMMAND_NAMES) else str(cmd)
+        label = name + (f" ({what})" if what else "")
+        bad_crc = 0
+        notices = []
+        self.attempts = 0
+        for attempt in range(1, self.retries + 1):
+            self.attempts = attempt
+            if attempt > 1:
+                self.resent += 1
+            self._send(frame)
+            deadline = time.monotonic() + self.timeout
+            while True:
+                res = self._next_frame(deadline)
+                if res is None:
+                    break  # no reply in time: send again
+                kind, value = res
+                if kind == framing.ERROR:
+                    if value == framing.BAD_CRC:
+                        bad_crc += 1
+                        break  # our reply was damaged on the way: ask again
+                    continue  # noise between frames (REPL text, a half frame)
+                if not value:
+                    continue
+                first = value[0]
+                if first == proto.EVENT:
+                    self.events.append(value)
+                elif first == proto.NOTICE and len(value) >= 4:
+                    notices.append(value[4:].decode(errors="replace"))
+                    break  # the board could not read our request: send it again
+                elif (first == cmd | proto.REPLY and len(value) >= 4
+                      and struct.unpack_from("<H", value, 1)[0] == tag):
+                    status = value[3]
+                    if status == proto.OK:
+                        return value[4:]
+                    detail = value[4:].decode(errors="replace")
+                    code = (proto.STATUS_NAMES[status] if status < len(proto.STATUS_NAMES)
+                            else f"status {status}")
+                    raise BoardRefused(f"the board refused {label}: {detail} ({code})",
+                                       status, detail)
+                # Anything else is a stale reply to an earlier send: skip it.
+        if bad_crc or notices:
+            raise LineError(
+                f"{label} on {self.port}: frames failed their CRC {bad_crc + len(notices)} "
+                f"times; gave up after {self.retries} tries. The USB line is unreliable: try "
+                "another cable or port. Nothing was deleted from the board.")
+        raise LineError(
+            f"no answer from the board on {self.port} to {label} after {self.retries} tries: "
+            "is the Teebox firmware running (not the REPL, and BACK not held at boot) and no "
+            "other program using the port? Nothing was deleted from the board.")
+
+    # ------------------------------------------------------------ commands
+
+    def hello(self, check=True):
+        """HELLO: the board's versions and state (BoardInfo). VersionMismatch if
+        ``check`` and the board speaks another protocol version."""
+        body = self.request(proto.HELLO, bytes((PROTOCOL_VERSION,)))
+        version = body[0]
+        if check and version != PROTOCOL_VERSION:
+            raise VersionMismatch(
+                f"the board on {self.port} speaks link protocol version {version}, this "
+                f"teebox speaks version {PROTOCOL_VERSION}: update the board's firmware "
+                "with `teebox deploy` (it installs the firmware that matches this teebox).")
+        max_data = struct.unpack_from("<H", body, 1)[0]
+        firmware, at = _read_text(body, 3)
+        board_id, at = _read_text(body, at)
+        waiting, last, clock = struct.unpack_from("<HII", body, at)
+        at += 10
+        game = None
+        if body[at] == 1:
+            number, mode, players, hole, rnd, inputs = struct.unpack_from("<IBBBHH", body, at + 1)
+            from teebox.core import modes
+            game = GameInProgress(number, modes.NAMES[mode] if mode < len(modes.NAMES)
+                                  else str(mode), players, hole, rnd, inputs)
+        self.info = BoardInfo(version, max_data, firmware, board_id, waiting, last, clock, game)
+        return self.info
+
+    def _max_data(self):
+        return self.info.max_data if self.info else proto.MAX_DATA
+
+    def set_clock(self, seconds=None):
+        """Set the board's calendar clock (default: now); returns what it says."""
+        seconds = int(time.time() if seconds is None else seconds)
+        return struct.unpack("<I", self.request(proto.SET_CLOCK, struct.pack("<I", seconds)))[0]
+
+    def list_games(self):
+        """``[(number, size), ...]`` of the games waiting on the board."""
+        out = []
+        after = 0
+        while True:
+            body = self.request(proto.LIST_GAMES, struct.pack("<I", after))
+            more, count = struct.unpack_from("<BH", body)
+            for i in range(count):
+                out.append(struct.unpack_from("<II", body, 3 + 8 * i))
+            if not more or not count:
+                return out
+            after = out[-1][0]
+
+    def fetch_game(self, number, progress=None):
+        """The record bytes of waiting game ``number``; ``progress(done, total)`` per chunk."""
+        data = bytearray()
+        total = None
+        while total is None or len(data) < total:
+            body = self.request(proto.FETCH_GAME, struct.pack("<IIH", number, len(data),
+                                                              self._max_data()),
+                                f"game {number}")
+            n, size, offset = struct.unpack_from("<III", body)
+            if n != number or offset != len(data) or (total is not None and size != total):
+                raise LineError(f"the board sent the wrong part of game {number} (game {n}, "
+                                f"offset {offset} of {size}): run the command again")
+            total = size
+            chunk = body[12:]
+            if not chunk and len(data) < total:
+                raise LineError(f"the board sent an empty chunk of game {number} at "
+                                f"{len(data)} of {total} bytes: run the command again")
+            data += chunk
+            if progress:
+                progress(len(data), total)
+        return bytes(data)
+
+    def ack_game(self, number):
+        """Tell the board game ``number`` is stored (it deletes it); True if it was there.
+        A repeat whose first answer was lost finds it gone: that is fine too."""
+        body = self.request(proto.ACK_GAME, struct.pack("<I", number), f"game {number}")
+        return bool(body[4])
+
+    def list_courses(self):
+        """Every course on the board (CourseEntry list)."""
+        out = []
+        start = 0
+        while True:
+            body = self.request(proto.LIST_COURSES, bytes((start,)))
+            total, count = body[0], body[2]
+            at = 3
+            for _ in range(count):
+                name, at = _read_text(body, at)
+                title, at = _read_text(body, at)
+                holes = body[at]
+                content_hash = bytes(body[at + 1:at + 9])
+                flags = body[at + 9]
+                at += 10
+                out.append(CourseEntry(name, title, holes, content_hash,
+                                       bool(flags & 1), bool(flags & 2)))
+            start += count
+            if start >= total or not count:
+                return out
+
+    def push_course(self, name, data, progress=None):
+        """Send compiled course ``data`` as course ``name``; the board verifies and installs
+        it whole, or keeps the old one (BoardRefused saying why). Returns the hash."""
+        from teebox.app.courses_store import hash_of
+        content_hash = hash_of(data)
+        what = f"course {name!r}"
+        got = struct.unpack("<I", self.request(
+            proto.PUSH_BEGIN, _text(name) + struct.pack("<I", len(data)) + content_hash,
+            what))[0]
+        step = self._max_data()
+        while got < len(data):
+            body = self.request(proto.PUSH_CHUNK, struct.pack("<I", got) + data[got:got + step],
+                                what)
+            got = struct.unpack("<I", body)[0]
+            if progress:
+                progress(got, len(data))
+        self.request(proto.PUSH_COMMIT, _text(name) + content_hash, what)
+        return content_hash
+
+    def pull_course(self, name, progress=None):
+        """The compiled binary of course ``name`` on the board."""
+        data = bytearray()
+        total = None
+        while total is None or len(data) < total:
+            body = self.request(proto.PULL_COURSE, _text(name) + struct.pack(
+                "<IH", len(data), self._max_data()), f"course {name!r}")
+            size, offset = struct.unpack_from("<II", body)
+            if offset != len(data):
+                raise LineError(f"the board sent the wrong part of course {name!r}: run the "
+                                "command again")
+            total = size
+            data += body[16:]
+            if progress:
+                progress(len(data), total)
+        return bytes(data)
+
+    def delete_course(self, name):
+        """Delete stored course ``name``; True if it was there (or went on a repeat)."""
+        body = self.request(proto.DELETE_COURSE, _text(name), f"course {name!r}")
+        return bool(body[0]) or self.attempts > 1
+
+    def events_on(self, on=True):
+        """Switch the board's live event stream on or off."""
+        self.request(proto.EVENTS, bytes((1 if on else 0,)))
+
+    def next_event(self, timeout=1.0):
+        """The next event frame (payload bytes), or None after ``timeout`` seconds."""
+        if self.events:
+            return self.events.pop(0)
+        deadline = time.monotonic() + timeout
+        while True:
+            res = self._next_frame(deadline)
+            if res is None:
+                return None
+            kind, value = res
+            if kind == framing.FRAME and value and value[0] == proto.EVENT:
+                return value
+
+    def to_repl(self):
+        """Ask the board to give the line back to the REPL (for mpremote)."""
+        self.request(proto.REPL)
+
+
+def _reason(exc):
+    text = str(exc) or type(exc).__name__
+    return text.rstrip(".")

@@ -1,0 +1,359 @@
+"""`teebox sync` and the board side of `teebox course`: push, pull, list --board.
+
+Sync takes every finished game waiting on the board, checks it, stores it in
+the score history and only then tells the board it may delete it:
+
+1. fetch the game record (docs/protocol.md, FETCH_GAME);
+2. replay its game log with this laptop's rules core and compare every
+   per-hole score and the final standings with what the board recorded;
+3. store it (``ScoreDB.add_game``: a game already stored is not stored twice);
+4. acknowledge it (ACK_GAME): the board deletes it.
+
+A game that fails a step stays on the board and is reported (board, game
+number, what differs). Syncing again is always safe.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
+from rich.table import Table
+
+from teebox.app import palette, records
+from teebox.core import cards, gamelog
+from teebox.core import course as course_mod
+from teebox_host import scoredb
+from teebox_host.link import Link, LinkError
+from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
+
+PORT_HELP = "The board's serial port (default: the one Teebox board on USB)."
+DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
+           "teebox/scores.sqlite3).")
+
+
+def _fail(message):
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+def colour_name(rgb):
+    """How the score history names a seat colour: the palette's name, else #rrggbb."""
+    for i in range(len(palette.PLAYER_NAMES)):
+        if tuple(palette.PLAYERS[3 * i:3 * i + 3]) == tuple(rgb):
+            return palette.PLAYER_NAMES[i]
+    return "#%02x%02x%02x" % tuple(rgb)
+
+
+def _who(rec, seat):
+    return f"player {seat + 1} ({rec.players[seat][0]})"
+
+
+def verify(rec, course, clubs, shots):
+    """What differs between a game record and the replay of its log (empty: all agree)."""
+    try:
+        log = gamelog.decode(rec.log)
+        game, holes = records.score_sheet(log, course, clubs, shots)
+    except ValueError as exc:
+        return [f"its game log does not replay: {exc}"]
+    setup = log.setup
+    diffs = []
+    for what, board, replay in (("mode", rec.mode, setup.mode), ("seed", rec.seed, setup.seed),
+                                ("players", len(rec.players), setup.players),
+                                ("golfers", rec.golfers, list(setup.golfers or
+                                                              [None] * setup.players))):
+        if board != replay:
+            diffs.append(f"{what}: the record says {board!r}, the game log {replay!r}")
+    if diffs:
+        return diffs
+    if not game.over:
+        return ["the game log stops before the end of the game"]
+    by_hole = {h[0]: h for h in rec.holes}
+    for number, par, scores in holes:
+        mine = by_hole.pop(number, None)
+        if mine is None:
+            diffs.append(f"hole {number} is missing from the record")
+            continue
+        if mine[1] != par:
+            diffs.append(f"hole {number}: par {mine[1]} on the board, {par} on the course")
+        for seat in range(len(scores)):
+            if mine[2][seat] != scores[seat]:
+                diffs.append(f"hole {number}, {_who(rec, seat)}: the board says "
+                             f"{mine[2][seat]}, the replay {scores[seat]}")
+    for number in sorted(by_hole):
+        diffs.append(f"hole {number} is in the record but not on the course")
+    if tuple(rec.standings) != tuple(game.standings()):
+        diffs.append(f"standings: the board says {list(rec.standings)}, the replay "
+                     f"{list(game.standings())}")
+    return diffs
+
+
+def to_result(rec):
+    """The score history's GameResult for a verified record."""
+    return GameResult(
+        board_id=rec.board_id, game_number=rec.number, finished_at=rec.finished_at,
+        mode=rec.mode, course_hash=rec.course_hash.hex(), course_name=rec.course_name,
+        seed=rec.seed, log=rec.log,
+        players=[(seat, name, colour_name(rgb)) for seat, (name, rgb) in enumerate(rec.players)],
+        holes=[(number, par, list(scores)) for number, par, scores in rec.holes],
+        standings=[tuple(row) for row in rec.standings])
+
+
+class Courses:
+    """Courses by content hash: the built-in ones here, else pulled from the board."""
+
+    def __init__(self, link):
+        self.link = link
+        self._by_hash = {}
+        self._board = None
+        for name in course_mod.builtin_names():
+            try:
+                c = course_mod.load_builtin(name)
+            except course_mod.CourseError:
+                continue
+            self._by_hash[bytes(c.hash)] = c
+
+    def find(self, content_hash):
+        """The Course with this hash, or None if neither here nor on the board."""
+        content_hash = bytes(content_hash)
+        if content_hash not in self._by_hash:
+            if self._board is None:
+                self._board = self.link.list_courses()
+            for entry in self._board:
+                if entry.hash == content_hash:
+                    c = course_mod.load(self.link.pull_course(entry.name))
+                    self._by_hash[content_hash] = c
+                    break
+        return self._by_hash.get(content_hash)
+
+
+@dataclass
+class SyncReport:
+    """What one sync did: game numbers stored, already stored, and kept (with reasons)."""
+
+    board_id: str = ""
+    stored: list = field(default_factory=list)
+    duplicates: list = field(default_factory=list)
+    kept: list = field(default_factory=list)   # (number, [reasons])
+
+
+def sync_games(link, db, progress=None, clubs=None, shots=None):
+    """Sync every waiting game from ``link`` into ``db``; returns a SyncReport.
+
+    ``progress(number, done, total)`` hears each fetched chunk. LinkError if the
+    line fails (what was acknowledged before stays done; the rest stays on the board).
+    """
+    clubs = clubs if clubs is not None else cards.load_default_clubs()
+    shots = shots if shots is not None else cards.load_default_shots()
+    info = link.hello()
+    link.set_clock()
+    report = SyncReport(info.board_id)
+    courses = Courses(link)
+    for number, _size in link.list_games():
+        reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
+        if reasons:
+            report.kept.append((number, reasons))
+    return report
+
+
+def _sync_one(link, db, courses, clubs, shots, number, report, progress):
+    """Fetch, verify, store and acknowledge one game; the reasons it was kept, if it was."""
+    data = link.fetch_game(number, (lambda d, t: progress(number, d, t)) if progress else None)
+    try:
+        rec = records.decode(data)
+    except records.RecordError as exc:
+        return [str(exc)]
+    if rec.number != number or rec.board_id != report.board_id:
+        return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
+                f"of board {report.board_id}"]
+    course = courses.find(rec.course_hash)
+    if course is None:
+        return [f"its course {rec.course_name!r} ({rec.course_hash.hex()}) is neither built in "
+                "here nor on the board: push that course to the board and sync again"]
+    diffs = verify(rec, course, clubs, shots)
+    if diffs:
+        return diffs
+    try:
+        added = db.add_game(to_result(rec))
+    except (GameConflict, ScoreDBError) as exc:
+        return [str(exc)]
+    # Stored: only now may the board forget it.
+    link.ack_game(number)
+    (report.stored if added else report.duplicates).append(number)
+    return []
+
+
+def _progress():
+    return Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                    transient=True)
+
+
+def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
+         db: Optional[Path] = typer.Option(None, "--db", metavar="PATH", help=DB_HELP)):
+    """Copy the finished games from the board into the score history.
+
+    Each game is checked by replaying it first; the board deletes a game only
+    once it is stored."""
+    console = Console()
+    try:
+        store = ScoreDB(db or ScoreDB.default_path())
+    except ScoreDBError as exc:
+        _fail(str(exc))
+    tasks = {}
+    with store, _progress() as bar:
+        def progress(number, done, total):
+            if number not in tasks:
+                tasks[number] = bar.add_task(f"game {number}", total=total)
+            bar.update(tasks[number], completed=done)
+
+        try:
+            with Link(port) as link:
+                report = sync_games(link, store, progress)
+        except LinkError as exc:
+            _fail(f"sync stopped: {exc}")
+    _summary(console, report)
+    if report.kept:
+        raise typer.Exit(1)
+
+
+def _summary(console, report):
+    def numbers(ns):
+        return ", ".join(str(n) for n in ns)
+
+    board = f"board {report.board_id}"
+    if not (report.stored or report.duplicates or report.kept):
+        console.print(f"{board}: no finished games waiting.")
+    if report.stored:
+        console.print(f"{board}: stored {len(report.stored)} game"
+                      f"{'' if len(report.stored) == 1 else 's'} ({numbers(report.stored)}).")
+    if report.duplicates:
+        console.print(f"{board}: games {numbers(report.duplicates)} were stored already; the "
+                      "board has now let them go.")
+    for number, reasons in report.kept:
+        typer.echo(f"{board}, game {number}: kept on the board, not stored:", err=True)
+        for r in reasons:
+            typer.echo(f"  {r}", err=True)
+
+
+# ---------------------------------------------------------------- teebox course ... --board
+
+
+def _course_binary(ref):
+    """``(name, binary)`` for a .course file, a compiled .tbc file or a built-in name."""
+    path = Path(ref)
+    name = path.stem.lower().replace(" ", "-")
+    if path.suffix == ".tbc" or (path.is_file() and path.read_bytes()[:4] == course_mod.MAGIC):
+        data = path.read_bytes()
+        try:
+            course_mod.load(data)
+        except course_mod.CourseError as exc:
+            _fail(f"{path}: {exc}")
+        return name, data
+    if path.is_file() or ref.endswith(".course"):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(f"cannot read {path}: {exc}")
+        src, problems = course_mod.check(text)
+        errors = [p for p in problems if p.error]
+        if errors:
+            for p in errors:
+                typer.echo(p.format(str(path)), err=True)
+            _fail(f"{path}: course refused ({len(errors)} errors): fix it and push again "
+                  "(see 'teebox course check').")
+        return name, course_mod.encode(src)
+    if ref in course_mod.builtin_names():
+        return ref, course_mod.compile_source(course_mod.builtin_source(ref))
+    _fail(f"no course file or built-in course {ref!r} (built-in: "
+          f"{', '.join(course_mod.builtin_names())}).")
+
+
+def _connect(port):
+    try:
+        link = Link(port)
+        link.hello()
+        return link
+    except LinkError as exc:
+        _fail(str(exc))
+
+
+def push(ref: str = typer.Argument(..., metavar="FILE|NAME",
+                                   help="A .course file, a compiled .tbc file or a built-in name."),
+         name: Optional[str] = typer.Option(None, "--name", help="Store it under this name "
+                                            "on the board (default: the file's name)."),
+         port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Install a course on the board (checked there; a bad one leaves the old one)."""
+    stem, data = _course_binary(ref)
+    name = name or stem
+    link = _connect(port)
+    with link, _progress() as bar:
+        task = bar.add_task(f"course {name}", total=len(data))
+        try:
+            content_hash = link.push_course(
+                name, data, lambda done, total: bar.update(task, completed=done))
+        except LinkError as exc:
+            _fail(f"course {name!r} not installed: {exc}")
+    typer.echo(f"installed course {name!r} on board {link.info.board_id} "
+               f"({len(data)} bytes, hash {content_hash.hex()})")
+
+
+def pull(name: str = typer.Argument(..., help="The course's name on the board."),
+         output: Optional[Path] = typer.Option(None, "-o", "--output",
+                                               help="Where to write it (default: NAME.tbc)."),
+         port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Copy a course from the board as a compiled .tbc file."""
+    link = _connect(port)
+    with link:
+        try:
+            data = link.pull_course(name)
+        except LinkError as exc:
+            _fail(str(exc))
+    try:
+        c = course_mod.load(data)
+    except course_mod.CourseError as exc:
+        _fail(f"the board sent a damaged course {name!r}: {exc}")
+    path = output or Path(f"{name}.tbc")
+    path.write_bytes(data)
+    typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
+
+
+def list_board(port):
+    """Print the courses on the board."""
+    link = _connect(port)
+    with link:
+        try:
+            entries = link.list_courses()
+        except LinkError as exc:
+            _fail(str(exc))
+    table = Table("Name", "Course", "Holes", "Hash", "Kept as",
+                  title=f"Courses on board {link.info.board_id}")
+    for e in entries:
+        kind = "stored" + (" (over a built-in)" if e.builtin else "") if e.stored else "built-in"
+        table.add_row(e.name, e.title, str(e.holes), e.hash.hex(), kind)
+    Console().print(table)
+
+
+def add_course_commands(course_app, local_list):
+    """Register ``push``, ``pull`` and ``list --board`` on the `teebox course` app.
+
+    ``local_list`` is the existing `course list` function (the built-in courses);
+    the new ``list`` calls it unless ``--board`` is given.
+    """
+    if any(c.name == "push" for c in course_app.registered_commands):
+        return  # registered already
+    course_app.command("push")(push)
+    course_app.command("pull")(pull)
+    course_app.registered_commands = [c for c in course_app.registered_commands
+                                      if c.name != "list"]
+
+    @course_app.command("list")
+    def list_courses(board: bool = typer.Option(False, "--board",
+                                                help="List the courses on the board instead."),
+                     port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+        """List the built-in courses, or with --board the courses on the board."""
+        if board:
+            list_board(port)
+        else:
+            local_list()

@@ -1,0 +1,103 @@
+# Helpers for the "nothing lost" tests: bot games journalled on a store, and a tiny
+# link client over a simulated pipe. Runs under CPython and inside MicroPython.
+import struct
+
+from teebox.app import framing, gamejournal, link_server
+from teebox.app.courses_store import CourseStore
+from teebox.core import bots, cards, course, engine
+
+CLUBS = cards.load_default_clubs()
+SHOTS = cards.load_default_shots()
+_COURSES = {}
+
+
+def builtin(name="starter"):
+    """A built-in course, compiled once per test run."""
+    if name not in _COURSES:
+        _COURSES[name] = course.load_builtin(name)
+    return _COURSES[name]
+
+
+def new_game(mode="stroke", players=2, seed=5, name="starter", hands="first-game"):
+    """A fresh engine game on a built-in course."""
+    return engine.Game(builtin(name), CLUBS, SHOTS, engine.Setup(players, mode, seed, hands))
+
+
+def bot_list(n, seed=0):
+    return [bots.SensibleBot(seed + i) for i in range(n)]
+
+
+def play(recorder, mode="stroke", players=2, seed=5, name="starter", who=None):
+    """Play one bot game to the end through ``recorder``; returns the Game."""
+    game = new_game(mode, players, seed, name)
+    gamejournal.play_bots(recorder, game, bot_list(players, seed), who)
+    return game
+
+
+def each_input(game, bots_):
+    """Yield ``(seat, choice)`` as the bots play ``game`` (applied before yielding)."""
+    while not game.over:
+        for seat in game.pending().waiting:
+            choice = bots_[seat].choose(game, seat)
+            game.apply(choice, seat)
+            yield seat, choice
+            if game.over:
+                break
+
+
+def courses(store):
+    """The board's course store (built-ins compiled for a 24 x 16 board)."""
+    return CourseStore(store)
+
+
+class Client:
+    """Sends requests to a LinkServer over a pipe and polls it for the answer."""
+
+    def __init__(self, server, host_end):
+        self.server = server
+        self.end = host_end
+        self.decoder = framing.FrameDecoder()
+        self.tag = 0
+        self.events = []
+        self.notices = []
+
+    def send_raw(self, data):
+        self.end.write(data)
+        self.server.poll()
+
+    def frames(self):
+        """Every frame the server has sent since the last call, decoded."""
+        out = []
+        for kind, value in self.decoder.feed(self.end.read_available(1 << 20)):
+            assert kind == framing.FRAME, value
+            out.append(value)
+        return out
+
+    def call(self, cmd, body=b""):
+        """``(status, body)`` of the reply to one request; events and notices are kept."""
+        self.tag += 1
+        payload = struct.pack("<BH", cmd, self.tag) + bytes(body)
+        self.send_raw(framing.encode(payload))
+        reply = None
+        for f in self.frames():
+            if f[0] == link_server.EVENT:
+                self.events.append(f)
+            elif f[0] == link_server.NOTICE:
+                self.notices.append(f)
+            else:
+                assert f[0] == cmd | link_server.REPLY, f
+                assert struct.unpack_from("<H", f, 1)[0] == self.tag
+                reply = (f[3], f[4:])
+        assert reply is not None, "no reply to command %d" % cmd
+        return reply
+
+    def ok(self, cmd, body=b""):
+        """The body of a successful reply (fails the test on an error status)."""
+        status, out = self.call(cmd, body)
+        assert status == link_server.OK, (status, out)
+        return out
+
+
+def text(s):
+    raw = s.encode()
+    return bytes((len(raw),)) + raw

@@ -1,0 +1,116 @@
+# Courses stored on the board: listed, installed only whole and verified, deleted.
+# Runs under CPython and inside MicroPython.
+from fwtest import raises
+from link_kit import builtin
+
+from teebox.app.courses_store import BUILTIN, STORED, CourseStore, CourseStoreError, hash_of
+from teebox.core import course
+from teebox.hal.store import SimStore
+
+MINI = """teebox-course 1
+name: Mini Links
+size: 6x3
+hole 1 par 3 tee 0,1 green 4,1
+map:
+r r f f r r
+ T f f f G r
+r r f f r r
+"""
+MINI2 = MINI.replace("name: Mini Links", "name: Mini Links II").replace(
+    "r r f f r r\n T", "r b f f r r\n T")
+
+
+def _binary(text=MINI):
+    return course.compile_source(text)
+
+
+def test_builtin_courses_are_listed_with_title_holes_and_hash():
+    cs = CourseStore(SimStore())
+    entries = dict([(e[0], e[1:]) for e in cs.entries()])
+    assert sorted(entries) == course.builtin_names()
+    title, holes, content_hash, flags = entries["starter"]
+    assert title == builtin().name and holes == builtin().hole_count
+    assert content_hash == bytes(builtin().hash) and flags == BUILTIN
+
+
+def test_an_installed_course_is_listed_loaded_and_found_by_hash():
+    store = SimStore()
+    cs = CourseStore(store)
+    c = cs.install("mini", _binary(), hash_of(_binary()))
+    assert c.name == "Mini Links"
+    entry = [e for e in cs.entries() if e[0] == "mini"][0]
+    assert entry == ("mini", "Mini Links", 1, bytes(c.hash), STORED)
+    assert CourseStore(store.reboot()).load("mini").hash == c.hash
+    assert cs.find(c.hash).name == "Mini Links"
+    assert cs.find(builtin().hash).name == builtin().name
+    assert cs.find(b"\x00" * 8) is None
+
+
+def _refused(cs, name, data, content_hash=None):
+    return str(raises(CourseStoreError, cs.install, name, data, content_hash))
+
+
+def test_a_bad_course_is_refused_and_the_old_one_stays():
+    store = SimStore()
+    cs = CourseStore(store)
+    old = _binary()
+    cs.install("mini", old)
+    new = _binary(MINI2)
+    assert "course data is truncated" in _refused(cs, "mini", new[:-9])
+    flipped = bytearray(new)
+    flipped[40] ^= 0x01
+    assert "corrupt" in _refused(cs, "mini", bytes(flipped))
+    msg = _refused(cs, "mini", new, hash_of(old))
+    assert "content hash is %s, %s was announced" % (hash_of(new).hex(), hash_of(old).hex()) in msg
+    assert "not a Teebox course" in _refused(cs, "mini", b"hello world, not a course")
+    assert cs.data("mini") == old
+
+
+def test_a_course_larger_than_the_board_is_refused():
+    cs = CourseStore(SimStore(), width=5, height=3)
+    assert "it is 6x3, this board is 5x3" in _refused(cs, "mini", _binary())
+
+
+def test_course_names_are_checked():
+    cs = CourseStore(SimStore())
+    for bad in ("", "Mini", "a/b", "x" * 25, "mini.tmp"):
+        assert "bad course name" in _refused(cs, bad, _binary())
+
+
+def test_a_power_cut_during_install_leaves_the_old_or_the_new_course():
+    store = SimStore()
+    cs = CourseStore(store)
+    old = _binary()
+    new = _binary(MINI2)
+    cs.install("mini", old)
+    seen = set()
+    for completed, board in store.every_cut(lambda s: CourseStore(s).install("mini", new)):
+        board.recover()
+        got = CourseStore(board).data("mini")
+        assert got in (old, new)
+        seen.add(got == new)
+        if completed:
+            assert got == new
+    assert seen == {False, True}
+
+
+def test_delete_removes_stored_courses_and_keeps_builtins():
+    store = SimStore()
+    cs = CourseStore(store)
+    cs.install("mini", _binary())
+    assert cs.delete("mini") is True
+    assert cs.delete("mini") is False  # a repeated delete is harmless
+    assert "mini" not in cs.names()
+    err = raises(CourseStoreError, cs.delete, "starter")
+    assert "'starter' is a built-in course: it cannot be deleted" in str(err)
+    # A stored course with a built-in's name replaces it until deleted.
+    cs.install("starter", _binary())
+    assert cs.load("starter").name == "Mini Links"
+    assert [e[4] for e in cs.entries() if e[0] == "starter"] == [STORED | BUILTIN]
+    assert cs.delete("starter") is True
+    assert cs.load("starter").name == builtin().name
+
+
+def test_loading_an_unknown_course_names_the_known_ones():
+    err = raises(CourseStoreError, CourseStore(SimStore()).load, "nope")
+    assert "no course 'nope' on this board" in str(err) and "starter" in str(err)

@@ -1,0 +1,210 @@
+# The running game's journal: resume after a power cut exactly where the game stood,
+# written at safe points only, shelved once when over. Runs under CPython and MicroPython.
+from fwtest import raises
+from link_kit import CLUBS, SHOTS, bot_list, builtin, courses, each_input, new_game, play
+
+from teebox.app import gamejournal, records
+from teebox.app.journal import encode_record
+from teebox.app.gamejournal import GameJournal, ResumeError, resume
+from teebox.core import gamelog
+from teebox.core.protocol import SELECT_CLUB
+from teebox.hal.store import PowerCut, SimStore
+
+WHO = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255))]
+
+
+def _resume(store):
+    return resume(store, courses(store).find, CLUBS, SHOTS, board="b0a7d")
+
+
+def _digest_after(game, k):
+    """The state digest of ``game``'s first ``k`` inputs replayed."""
+    log = gamelog.of(game)
+    log.inputs = log.inputs[:k]
+    return gamelog.replay(log, game.course, CLUBS, SHOTS).state_digest()
+
+
+def test_resume_at_every_safe_point_gives_the_same_game():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(seed=8)
+    gj.start(game, WHO)
+    checked = 0
+    for seat, choice in each_input(game, bot_list(2, 8)):
+        gj.record(seat, choice)
+        if game.over:
+            break
+        if gj.journal.pending() == 0 and checked < 40:
+            back = _resume(store.reboot())
+            assert back.game.state_digest() == game.state_digest()
+            assert back.number == gj.number and back.players == WHO
+            assert back.game.inputs == game.inputs
+            checked += 1
+    assert checked == 40
+
+
+def test_choices_since_the_last_safe_point_are_the_only_thing_a_cut_loses():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(seed=3)
+    gj.start(game)
+    flushed = 0
+    seen_pending = False
+    for seat, choice in each_input(game, bot_list(2, 3)):
+        gj.record(seat, choice)
+        if gj.journal.pending() == 0:
+            flushed = len(game.inputs)
+        elif len(game.inputs) > 30:
+            seen_pending = True
+            break
+    assert seen_pending and flushed < len(game.inputs)
+    back = _resume(store.reboot())
+    assert len(back.game.inputs) == flushed
+    assert back.game.state_digest() == _digest_after(game, flushed)
+
+
+def test_a_club_selection_is_not_written_until_the_selection_is_complete():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(players=3, seed=2)
+    gj.start(game)
+    bots_ = bot_list(3, 2)
+    d = game.pending()
+    assert d.kind == SELECT_CLUB and len(d.waiting) == 3
+    spent = store.spent
+    for seat in d.waiting[:2]:
+        choice = bots_[seat].choose(game, seat)
+        game.apply(choice, seat)
+        gj.record(seat, choice)
+    assert store.spent == spent  # two button presses, no flash write
+    seat = game.pending().waiting[0]
+    choice = bots_[seat].choose(game, seat)
+    game.apply(choice, seat)
+    gj.record(seat, choice)
+    assert store.spent > spent and gj.journal.pending() == 0  # the round's turns begin
+
+
+def test_a_torn_last_write_is_dropped_and_the_game_resumes_before_it():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(seed=6)
+    gj.start(game)
+    bots_ = bot_list(2, 6)
+    for seat, choice in each_input(game, bots_):
+        gj.record(seat, choice)
+        if gj.journal.pending() == 0 and len(game.inputs) > 20:
+            break
+    # The next boot's power fails 3 bytes into its first flash write.
+    board = store.reboot(cut_after=3)
+    later = _resume(board)
+    good = len(later.game.inputs)
+    assert good == len(game.inputs)
+    cut = False
+    try:
+        for seat, choice in each_input(later.game, bots_):
+            later.record(seat, choice)
+    except PowerCut:
+        cut = True
+    assert cut and len(later.game.inputs) > good
+    back = _resume(board.reboot())
+    assert len(back.game.inputs) == good
+    assert back.game.state_digest() == game.state_digest()
+
+
+def test_a_finished_game_is_shelved_once_and_the_journal_removed():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = play(gj, seed=5, who=WHO)
+    assert gj.game is None and gj.last_finished == 1
+    assert "game.jnl" not in store.names()
+    rec = records.decode(records.Shelf(store).read(1))
+    assert rec.standings == game.standings() and rec.players == WHO
+    assert rec.board_id == "b0a7d"
+    board = store.reboot()
+    back = _resume(board)
+    assert back.game is None and records.Shelf(board).numbers() == [1]
+    play(back, seed=6)
+    assert records.Shelf(board).numbers() == [1, 2]
+
+
+class _CutBeforeJournalRemoval(SimStore):
+    """The power fails just as the journal of a finished game is to be removed."""
+
+    def remove(self, name):
+        if name == "game.jnl":
+            raise PowerCut("cut before removing the journal")
+        return SimStore.remove(self, name)
+
+
+def test_a_cut_after_the_record_but_before_the_journal_goes_shelves_the_same_record():
+    store = _CutBeforeJournalRemoval()
+    raised = False
+    try:
+        play(GameJournal(store, board="b0a7d"), seed=5)
+    except PowerCut:
+        raised = True
+    assert raised
+    first = records.Shelf(store).read(1)
+    assert first is not None and "game.jnl" in store.names()
+    board = store.reboot()
+    back = _resume(board)
+    assert back.game is None and back.last_finished == 1
+    assert records.Shelf(board).numbers() == [1] and records.Shelf(board).read(1) == first
+    assert "game.jnl" not in board.names()
+
+
+def test_a_game_on_a_course_the_board_lost_cannot_resume():
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(seed=5)
+    gj.start(game)
+    err = raises(ResumeError, resume, store.reboot(), lambda h: None, CLUBS, SHOTS)
+    assert "game 1 was played on course %s" % builtin().hash_hex() in str(err)
+    assert "not on this board" in str(err)
+
+
+def test_a_journal_another_firmware_wrote_is_refused_and_can_be_abandoned():
+    store = SimStore()
+    store.rewrite_log("game.jnl", encode_record(b"TBJH\x09rest of a future header"))
+    err = raises(ResumeError, _resume, store)
+    assert str(err) == ("the journal was written by another firmware (header version 9, "
+                        "this one reads 1)")
+    GameJournal(store).abandon()
+    assert _resume(store).game is None
+
+
+def test_recording_without_a_game_is_refused():
+    gj = GameJournal(SimStore(), board="b0a7d")
+    err = raises(ValueError, gj.record, 0, (2, 5))
+    assert "call start(game) first" in str(err)
+
+
+def test_an_empty_store_resumes_nothing():
+    gj = _resume(SimStore())
+    assert gj.game is None and gj.number == 0
+
+
+def test_scoreboard_events_follow_the_game():
+    store = SimStore()
+    events = []
+    gj = GameJournal(store, board="b0a7d", listener=events.append)
+    game = play(gj, mode="stroke", seed=5)
+    kinds = [e[0] for e in events]
+    assert kinds[0] == gamejournal.EV_STARTED and events[0][1:] == (1, 1, 2)
+    assert kinds[-1] == gamejournal.EV_GAME_OVER and events[-1][2] == game.standings()
+    scored = [e for e in events if e[0] == gamejournal.EV_SCORED]
+    assert len(scored) == 2 * game.course.hole_count  # each player scores every hole
+    for seat in (0, 1):
+        last = [e for e in scored if e[1] == seat][-1]
+        assert last[4] == game.players[seat].score
+    holes = [e[2] for e in events if e[0] == gamejournal.EV_HOLE and e[1] == 0]
+    assert holes == list(range(2, game.course.hole_count + 1))
+
+
+def test_a_failing_listener_never_stops_the_game():
+    def broken(event):
+        raise OSError("scoreboard unplugged")
+
+    store = SimStore()
+    play(GameJournal(store, board="b0a7d", listener=broken), seed=5)
+    assert records.Shelf(store).numbers() == [1]

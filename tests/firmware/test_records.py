@@ -1,0 +1,174 @@
+# Finished-game records: layout, round trip, clear errors, the shelf of waiting games.
+# Runs under CPython and inside MicroPython.
+import struct
+from binascii import crc32
+
+from fwtest import raises
+from link_kit import CLUBS, SHOTS, bot_list, each_input, new_game
+
+from teebox.app import records
+from teebox.app.records import RecordError, Shelf, WallTime
+from teebox.core import gamelog
+from teebox.hal.clock import SimClock
+from teebox.hal.store import SimStore
+
+PLAYERS = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255)), ("Cy", (9, 9, 9))]
+
+
+def _finished(mode="stroke", players=3, seed=4):
+    game = new_game(mode, players, seed)
+    for _ in each_input(game, bot_list(players, seed)):
+        pass
+    return game
+
+
+_GAMES = {}
+
+
+def _game(mode="stroke"):
+    if mode not in _GAMES:
+        _GAMES[mode] = _finished(mode)
+    return _GAMES[mode]
+
+
+def _reseal(data):
+    """Record bytes with a fresh CRC (to reach the field checks behind it)."""
+    body = bytes(data[:-4])
+    return body + struct.pack("<I", crc32(body) & 0xFFFFFFFF)
+
+
+def test_a_finished_game_round_trips_with_every_field():
+    game = _game()
+    data = records.encode(game, "e6614c311b2c9a2f", 42, 1700000000, PLAYERS)
+    rec = records.decode(data)
+    assert rec.mode == "stroke" and rec.number == 42 and rec.finished_at == 1700000000
+    assert rec.board_id == "e6614c311b2c9a2f"
+    assert rec.course_hash == bytes(game.course.hash)
+    assert rec.course_name == "Starter Course"
+    assert rec.seed == 4
+    assert rec.players == PLAYERS
+    assert rec.golfers == [None, None, None]
+    assert rec.standings == game.standings()
+    assert rec.log == gamelog.encode(gamelog.of(game))
+    assert [h[0] for h in rec.holes] == [1, 2, 3, 4, 5]
+    assert [h[1] for h in rec.holes] == [game.course.hole(n)[0] for n in range(1, 6)]
+
+
+def test_per_hole_scores_add_up_to_the_final_scores_in_every_mode():
+    for mode in ("stroke", "stableford", "match", "chaos"):
+        game = _game(mode)
+        rec = records.decode(records.encode(game, "ab", 1, 0))
+        for seat in range(3):
+            assert sum([h[2][seat] for h in rec.holes]) == game.players[seat].score, mode
+
+
+def test_stroke_play_hole_scores_are_the_strokes_each_player_took():
+    game = _game("stroke")
+    holes = records.score_sheet(gamelog.of(game), game.course, CLUBS, SHOTS)[1]
+    # Every player finishes every hole in Stroke Play, in at least one stroke.
+    for hole, par, scores in holes:
+        assert min(scores) >= 1
+
+
+def test_layout_starts_with_magic_version_mode_hash_number_time():
+    game = _game()
+    data = records.encode(game, "ab", 7, 99)
+    assert data[:4] == b"TBGR"
+    assert data[4] == 1
+    assert data[5] == 1  # stroke is mode code 1
+    assert data[6:14] == bytes(game.course.hash)
+    assert struct.unpack_from("<II", data, 14) == (7, 99)
+    assert struct.unpack_from("<I", data, len(data) - 4)[0] == crc32(data[:-4]) & 0xFFFFFFFF
+
+
+def test_default_players_are_named_by_their_seat_colour():
+    rec = records.decode(records.encode(_game(), "ab", 1, 0))
+    assert rec.players == [("Red", (255, 0, 0)), ("Yellow", (255, 210, 0)),
+                           ("White", (255, 255, 255))]
+
+
+def test_an_unfinished_game_is_not_a_record():
+    err = raises(RecordError, records.encode, new_game(), "ab", 3, 0)
+    assert "game 3 is not over" in str(err)
+
+
+def test_bad_players_are_refused_by_name():
+    game = _game()
+    err = raises(RecordError, records.encode, game, "ab", 1, 0, PLAYERS[:2])
+    assert "2 player names and colours for 3 players" in str(err)
+    bad = [PLAYERS[0], ("Bo", (0, 300, 0)), PLAYERS[2]]
+    assert "player 2 colour" in str(raises(RecordError, records.encode, game, "ab", 1, 0, bad))
+    long = [PLAYERS[0], PLAYERS[1], ("X" * 40, (1, 2, 3))]
+    assert "player 3 name" in str(raises(RecordError, records.encode, game, "ab", 1, 0, long))
+
+
+def test_decode_names_what_is_wrong():
+    data = records.encode(_game(), "ab", 1, 0, PLAYERS)
+    err = raises(RecordError, records.decode, b"TBGL" + data[4:])
+    assert "byte 0 (magic)" in str(err) and "not a Teebox game record" in str(err)
+    err = raises(RecordError, records.decode, data[:4] + b"\x09" + data[5:])
+    assert "(version)" in str(err) and "version 9" in str(err)
+    err = raises(RecordError, records.decode, data[:-10])
+    assert "(CRC)" in str(err) and "damaged or truncated" in str(err)
+    flipped = bytearray(data)
+    flipped[30] ^= 0x10
+    assert "(CRC)" in str(raises(RecordError, records.decode, bytes(flipped)))
+    assert "truncated" in str(raises(RecordError, records.decode, b"TBGR\x01"))
+
+
+def test_decode_names_the_field_behind_a_good_crc():
+    data = records.encode(_game(), "ab", 1, 0, PLAYERS)
+    # Cut inside the game log, CRC made good again: the log length field is wrong.
+    err = raises(RecordError, records.decode, _reseal(data[:-40] + data[-4:]))
+    assert "(game log)" in str(err) and "byte" in str(err)
+    # An unknown mode code at byte 5.
+    err = raises(RecordError, records.decode, _reseal(data[:5] + b"\x07" + data[6:]))
+    assert "byte 5 (mode)" in str(err) and "unknown mode code 7" in str(err)
+    # Bytes left over after the log.
+    err = raises(RecordError, records.decode, _reseal(data[:-4] + b"\x00\x00" + data[-4:]))
+    assert "2 bytes left over" in str(err)
+
+
+def test_shelf_numbers_only_grow_across_reboots_and_acks():
+    store = SimStore()
+    shelf = Shelf(store)
+    assert shelf.numbers() == [] and shelf.last_number() == 0
+    a = shelf.reserve()
+    shelf.put(a, b"first")
+    b = shelf.reserve()
+    shelf.put(b, b"second")
+    assert (a, b) == (1, 2)
+    assert shelf.numbers() == [1, 2] and shelf.read(2) == b"second" and shelf.size(1) == 5
+    assert shelf.remove(1) and shelf.remove(2)
+    assert not shelf.remove(2)  # a second ack finds nothing: harmless
+    assert shelf.read(2) is None and shelf.size(2) is None
+    later = Shelf(store.reboot())
+    assert later.reserve() == 3
+
+
+def test_a_waiting_record_counts_even_if_the_sequence_file_is_gone():
+    store = SimStore()
+    shelf = Shelf(store)
+    shelf.put(17, b"x")
+    assert shelf.reserve() == 18
+
+
+def test_board_id_is_stable_across_reboots():
+    store = SimStore()
+    first = records.board_id(store)
+    assert len(first) == 16 and int(first, 16) >= 0
+    assert records.board_id(store.reboot()) == first
+    assert records.board_id(SimStore()) != first
+
+
+def test_wall_time_is_zero_until_set_then_counts_seconds_through_a_tick_wrap():
+    clock = SimClock(start=0x3FFFF000, wrap=True)
+    wall = WallTime(clock)
+    assert wall.now() == 0
+    clock.advance(5000)
+    assert wall.now() == 0
+    wall.set(1700000000)
+    clock.advance(2500)  # the tick counter wraps here
+    assert wall.now() == 1700000002
+    clock.advance(600)
+    assert wall.now() == 1700000003

@@ -1,0 +1,222 @@
+"""End to end: games played on a virtual board, synced over a pseudo-terminal with the
+`teebox` commands, checked in the score history. Both virtual boards: the firmware in a
+thread of this process, and the firmware inside MicroPython (WebAssembly).
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from link_fakes import cli_app
+from typer.testing import CliRunner
+
+from teebox_host import link as link_mod
+from teebox_host.link import Link, LineError
+from teebox_host.scoredb import ScoreDB
+from teebox_host.virtual_board import VirtualBoard
+
+runner = CliRunner()
+WHO = [("Ann", (255, 0, 0)), ("Bo", (255, 210, 0)), ("Cy", (1, 2, 3))]
+
+
+def teebox(*args):
+    return runner.invoke(cli_app(), [str(a) for a in args])
+
+
+@pytest.fixture
+def board():
+    with VirtualBoard() as vb:
+        yield vb
+
+
+def test_a_game_played_on_the_board_lands_in_the_score_history(board, tmp_path):
+    game = board.play("stroke", 3, seed=7, who=WHO)
+    db_path = tmp_path / "scores.db"
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 0, result.output
+    assert f"board {board.board_id}: stored 1 game (1)." in result.output
+    with ScoreDB(db_path) as db:
+        stored = db.game(board.board_id, 1)
+    assert stored.mode == "stroke" and stored.course_name == "Starter Course"
+    assert stored.course_hash == game.course.hash_hex()
+    assert stored.players == [(0, "Ann", "red"), (1, "Bo", "yellow"), (2, "Cy", "#010203")]
+    assert [tuple(s) for s in stored.standings] == list(game.standings())
+    for seat in range(3):
+        assert sum(h[2][seat] for h in stored.holes) == game.players[seat].score
+    assert [h[1] for h in stored.holes] == [game.course.hole(n)[0] for n in range(1, 6)]
+    assert stored.finished_at == 0  # played before any sync set the board's clock
+    # The board let the game go; the next game carries the time the sync set.
+    board.play("match", 2, seed=8)
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert "stored 1 game (2)." in result.output
+    with ScoreDB(db_path) as db:
+        assert abs(db.game(board.board_id, 2).finished_at - time.time()) < 60
+
+
+def test_syncing_again_stores_nothing_new_and_acks_are_idempotent(board, tmp_path):
+    board.play("stableford", 2, seed=3)
+    db_path = tmp_path / "scores.db"
+    assert teebox("sync", "--port", board.port, "--db", db_path).exit_code == 0
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 0
+    assert f"board {board.board_id}: no finished games waiting." in result.output
+    with ScoreDB(db_path) as db:
+        assert db.count_games() == 1
+    with Link(board.port) as link:
+        assert link.ack_game(1) is False  # acknowledged already: nothing happens
+
+
+def test_the_micropython_board_syncs_the_same_way(tmp_path):
+    db_path = tmp_path / "scores.db"
+    with VirtualBoard(micropython=True, games=3) as vb:
+        result = teebox("board", "status", "--port", vb.port)
+        assert result.exit_code == 0, result.output
+        assert vb.board_id in result.output and "Games waiting to sync" in result.output
+        result = teebox("sync", "--port", vb.port, "--db", db_path)
+        assert result.exit_code == 0, result.output
+        assert "stored 3 games (1, 2, 3)." in result.output
+        result = teebox("sync", "--port", vb.port, "--db", db_path)
+        assert "no finished games waiting" in result.output
+    with ScoreDB(db_path) as db:
+        assert db.count_games() == 3
+        # MicroPython's replay on the board and CPython's here agreed on every score.
+        modes = [db.game(vb.board_id, n).mode for n in (1, 2, 3)]
+    assert modes == ["stroke", "match", "stableford"]
+
+
+def test_board_status_shows_the_game_in_progress(board):
+    from teebox.core import engine
+    board.play("chaos", 3, seed=2)
+    with board.lock:
+        board.recorder.start(engine.Game(board.courses.load("nine"), board._clubs,
+                                         board._shots, engine.Setup(4, "match", 9)))
+    result = teebox("board", "status", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert re.search(r"Games waiting to sync\s*│\s*1", out)
+    assert "game 2: match, 4 players, hole 1, round 1, 0 choices" in out
+
+
+def test_teebox_board_virtual_prints_a_port_that_sync_reaches(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-c", "from teebox_host.cli import main; main()",
+                             "board", "--virtual", "--games", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        port = re.search(r" on (\S+) with 2 finished games", line).group(1)
+        result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
+        assert result.exit_code == 0, result.output
+        assert "stored 2 games (1, 2)." in result.output
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+    assert proc.returncode == 0
+
+
+def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, monkeypatch):
+    board.play("stroke", 2, seed=1)
+    monkeypatch.setattr(link_mod, "PROTOCOL_VERSION", 2)
+    result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
+    assert result.exit_code == 1
+    assert (f"the board on {board.port} speaks link protocol version 1, this teebox speaks "
+            "version 2: update the board's firmware with `teebox deploy`") in result.output
+    with Link(board.port) as link:
+        assert link.hello(check=False).games_waiting == 1  # nothing was touched
+
+
+def test_no_board_on_the_port_lists_the_ports_there(tmp_path):
+    result = teebox("sync", "--port", tmp_path / "ttyNothing", "--db", tmp_path / "s.db")
+    assert result.exit_code == 1
+    assert f"no board on {tmp_path / 'ttyNothing'}" in result.output
+    assert "Serial ports here" in result.output or "No serial ports found" in result.output
+    assert "--port" in result.output
+
+
+def test_the_cable_pulled_mid_sync_keeps_the_game_on_the_board(board, tmp_path):
+    board.play("stroke", 2, seed=1)
+    board.play("stroke", 2, seed=2)
+    from teebox_host.sync_cmd import sync_games
+    with ScoreDB(tmp_path / "s.db") as db, Link(board.port, timeout=0.3, retries=2) as link:
+        with pytest.raises(LineError) as err:
+            sync_games(link, db, progress=lambda n, done, total: board.drop_line())
+        assert f"lost the board on {board.port}" in str(err.value)
+        # The first game was fetched, checked and stored; its ACK never arrived.
+        assert db.count_games() == 1
+    from teebox.app.records import Shelf
+    assert Shelf(board.store).numbers() == [1, 2]  # so the board still has both
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_virtual_board_keeps_its_flash_in_a_folder(tmp_path):
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        vb.play("stroke", 2, seed=4)
+        first_id = vb.board_id
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        assert vb.board_id == first_id
+        with Link(vb.port) as link:
+            assert link.hello().games_waiting == 1
+
+
+def test_a_scoreboard_follows_the_game_live(board):
+    from teebox.app import gamejournal, link_server
+    with Link(board.port) as link:
+        link.hello()
+        link.events_on()
+        board.play("stableford", 2, seed=6)
+        events = []
+        while True:
+            ev = link.next_event(timeout=1.0)
+            if ev is None:
+                break
+            assert ev[0] == link_server.EVENT
+            events.append(ev[3])
+        link.events_on(False)
+        board.play("stableford", 2, seed=7)
+        assert link.next_event(timeout=0.3) is None
+    assert events[0] == gamejournal.EV_STARTED and events[-1] == gamejournal.EV_GAME_OVER
+    assert events.count(gamejournal.EV_SCORED) == 2 * 5  # two players, five holes
+
+
+def test_the_repl_command_gives_the_line_back(board):
+    with Link(board.port, timeout=0.2, retries=2) as link:
+        link.hello()
+        link.to_repl()
+        with pytest.raises(LineError) as err:
+            link.hello()
+    assert "no answer from the board" in str(err.value)
+    assert not board.server.running
+
+
+class _Port:
+    def __init__(self, device, vid, description):
+        self.device = device
+        self.vid = vid
+        self.description = description
+
+
+def test_without_a_port_the_one_board_on_usb_is_used_or_the_choice_explained(monkeypatch):
+    import serial.tools.list_ports as list_ports
+    from teebox_host.link import NoBoard, find_port
+    monkeypatch.setattr(list_ports, "comports", lambda: [])
+    with pytest.raises(NoBoard) as err:
+        find_port()
+    assert str(err.value) == ("no Teebox board found on USB. No serial ports found here: plug "
+                              "the board in by USB. Give the port with --port.")
+    pico = _Port("/dev/ttyACM0", 0x2E8A, "Board in FS mode")
+    other = _Port("/dev/ttyUSB0", 0x0403, "FT232R")
+    monkeypatch.setattr(list_ports, "comports", lambda: [other, pico])
+    assert find_port() == "/dev/ttyACM0"
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [pico, _Port("/dev/ttyACM1", 0x2E8A, "Board in FS mode")])
+    with pytest.raises(NoBoard) as err:
+        find_port()
+    assert "2 boards found (/dev/ttyACM0, /dev/ttyACM1): say which with --port." in str(err.value)
+    monkeypatch.setattr(list_ports, "comports", lambda: [other])
+    result = teebox("board", "status")
+    assert result.exit_code == 1
+    assert "no Teebox board found on USB. Serial ports here: /dev/ttyUSB0 (FT232R)." \
+        in result.output

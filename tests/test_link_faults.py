@@ -1,0 +1,176 @@
+"""The link through a hostile line: garbage, damaged, truncated, lost, repeated and
+reordered frames, and a line that dies mid-transfer. Neither end crashes, no game is
+lost or stored twice, and the host says clearly what went wrong.
+"""
+
+import struct
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from link_fakes import (DROP, DUP, FLIP, GARBAGE, HOLD, TRUNCATE, FaultyBoard, Faults,
+                        board_store)
+
+from teebox.app import framing, link_server
+from teebox_host.link import Link, LineError, LinkError
+from teebox_host.scoredb import ScoreDB
+from teebox_host.sync_cmd import sync_games
+
+GAMES = 2
+_STORE = board_store(GAMES)
+
+
+def fresh_board(**faults):
+    return FaultyBoard(_STORE.reboot(), **faults)
+
+
+def link_to(board, retries=6):
+    return Link("/dev/fake", timeout=0.03, retries=retries, serial_factory=board.serial)
+
+
+def stored(db):
+    return sorted(g.game_number for g in db.games())
+
+
+def test_a_clean_line_syncs_every_game_once(tmp_path):
+    board = fresh_board()
+    with ScoreDB(tmp_path / "s.db") as db:
+        report = sync_games(link_to(board), db)
+        assert report.stored == [1, 2] and report.kept == []
+        assert stored(db) == [1, 2] and board.shelf() == []
+
+
+@pytest.mark.parametrize("direction", ["up", "down"])
+@pytest.mark.parametrize("action", [FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD])
+def test_every_kind_of_damage_is_survived(tmp_path, direction, action):
+    # Damage one frame in three, from the start, in one direction.
+    plan = Faults({i: action for i in range(0, 60, 3)})
+    board = fresh_board(**{direction: plan})
+    link = link_to(board, retries=8)
+    with ScoreDB(tmp_path / "s.db") as db:
+        report = sync_games(link, db)
+        assert sorted(report.stored + report.duplicates) == [1, 2]
+        assert stored(db) == [1, 2] and board.shelf() == []
+    if action in (FLIP, TRUNCATE, DROP, HOLD):
+        assert link.resent > 0  # those cost a repeat; garbage and duplicates do not
+
+
+def test_a_damaged_request_gets_a_notice_and_is_sent_again():
+    board = fresh_board(up=Faults({0: FLIP}))
+    link = link_to(board)
+    assert link.hello().board_id == "f00dfeedc0ffee00"
+    assert link.resent == 1 and board.server.bad_frames == 1
+
+
+def test_a_line_that_only_damages_says_so_and_gives_up():
+    board = fresh_board(down=Faults({i: FLIP for i in range(100)}))
+    link = link_to(board, retries=3)
+    with pytest.raises(LineError) as err:
+        link.hello()
+    msg = str(err.value)
+    assert "HELLO on /dev/fake: frames failed their CRC 3 times; gave up after 3 tries" in msg
+    assert "try another cable or port" in msg and "Nothing was deleted" in msg
+
+
+def test_silence_says_what_to_check():
+    board = fresh_board(down=Faults({i: DROP for i in range(100)}))
+    with pytest.raises(LineError) as err:
+        link_to(board, retries=2).hello()
+    msg = str(err.value)
+    assert "no answer from the board on /dev/fake to HELLO after 2 tries" in msg
+    assert "Teebox firmware running" in msg
+
+
+# A sync of two games writes: HELLO, SET_CLOCK, LIST_GAMES, then per game FETCH_GAME
+# and ACK_GAME. The line dies in the middle of each of those in turn.
+@pytest.mark.parametrize("frames", range(7))
+def test_the_line_dropped_mid_transfer_loses_nothing(tmp_path, frames):
+    first = fresh_board(cut_after=frames)
+    with ScoreDB(tmp_path / "s.db") as db:
+        with pytest.raises(LinkError) as err:
+            sync_games(link_to(first), db)
+        assert "lost the board on /dev/fake" in str(err.value)
+        assert "plug it in again and repeat; nothing was deleted" in str(err.value)
+        # Each game is on the board or stored (or both, when its ACK was cut).
+        assert set(first.shelf()) | set(stored(db)) == {1, 2}
+        assert stored(db) == [1, 2][:max(0, (frames - 2) // 2)]
+        # Plugged in again: the next sync takes the rest, each game stored once.
+        again = FaultyBoard(first.store)
+        waiting = again.shelf()
+        report = sync_games(link_to(again), db)
+        assert sorted(report.stored + report.duplicates) == waiting
+        assert again.shelf() == [] and stored(db) == [1, 2]
+
+
+def test_a_lost_acknowledgement_only_means_the_next_sync_lets_the_board_forget(tmp_path):
+    board = fresh_board()
+    with ScoreDB(tmp_path / "s.db") as db:
+        link = link_to(board)
+        real_ack = link.ack_game
+
+        def ack_lost(number):
+            raise LineError("the line failed during ACK_GAME")
+
+        link.ack_game = ack_lost
+        with pytest.raises(LineError):
+            sync_games(link, db)
+        assert stored(db) == [1] and board.shelf() == [1, 2]  # stored, not yet acknowledged
+        link.ack_game = real_ack
+        report = sync_games(link, db)
+        assert report.duplicates == [1] and report.stored == [2]
+        assert stored(db) == [1, 2] and board.shelf() == []
+
+
+FAULT = st.sampled_from([FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD])
+PLANS = st.dictionaries(st.integers(0, 40), FAULT, max_size=8)
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(up=PLANS, down=PLANS, cut=st.one_of(st.none(), st.integers(0, 12)))
+def test_random_faults_never_lose_or_duplicate_a_game(tmp_path_factory, up, down, cut):
+    board = fresh_board(up=Faults(up), down=Faults(down), cut_after=cut)
+    path = tmp_path_factory.mktemp("db") / "s.db"
+    with ScoreDB(path) as db:
+        try:
+            sync_games(link_to(board, retries=4), db)
+        except LinkError as exc:
+            assert "/dev/fake" in str(exc)  # a clear error, never a crash
+        on_host = stored(db)
+        on_board = board.shelf()
+        assert set(on_host) | set(on_board) == {1, 2}  # nothing lost
+        # Whatever happened, a sync on a good line finishes the job, storing each once.
+        sync_games(link_to(FaultyBoard(board.store)), db)
+        assert stored(db) == [1, 2] and board.shelf() == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=64), st.sampled_from([
+    framing.encode(struct.pack("<BHB", link_server.HELLO, 1, 1)),
+    framing.encode(struct.pack("<BHIIH", link_server.FETCH_GAME, 2, 1, 0, 500)),
+    framing.encode(struct.pack("<BHI", link_server.ACK_GAME, 3, 9)),
+    framing.encode(b"\x07\x04\x00" + b"\xff" * 9),
+    framing.encode(bytes([0x55, 5, 0]))])), max_size=12))
+def test_the_board_answers_any_byte_soup_without_crashing(chunks):
+    board = fresh_board()
+    for chunk in chunks:
+        board.host_end.write(chunk)
+        while board.server.poll():
+            pass
+    decoder = framing.FrameDecoder()
+    for kind, payload in decoder.feed(board.host_end.read_available(1 << 20)):
+        assert kind == framing.FRAME
+        assert payload[0] in (link_server.NOTICE,) or payload[0] & link_server.REPLY
+        if payload[0] == link_server.NOTICE:
+            assert payload[3] in (link_server.BAD_CRC, link_server.BAD_FRAME)
+    assert board.server.running and board.shelf() == [1, 2]  # ACK of game 9 deleted nothing
+
+
+def test_a_refusal_names_the_command_and_the_game():
+    from teebox_host.link import BoardRefused
+    link = link_to(fresh_board())
+    link.hello()
+    with pytest.raises(BoardRefused) as err:
+        link.fetch_game(9)
+    assert str(err.value) == ("the board refused FETCH_GAME (game 9): no game 9 waiting on "
+                              "this board (waiting: 1 2) (unknown game)")

@@ -1,0 +1,177 @@
+"""`teebox sync` checks before it stores, and `teebox course push/pull/list --board`.
+
+A record whose scores the replay does not confirm stays on the board and is
+reported; a course the laptop lacks is fetched from the board to check a game;
+a malformed course is refused and the board keeps the one it had.
+"""
+
+import pytest
+from link_fakes import cli_app
+from typer.testing import CliRunner
+
+from teebox.app import records
+from teebox.app.courses_store import CourseStore, hash_of
+from teebox.core import course, gamelog
+from teebox_host.link import BoardRefused, Link
+from teebox_host.scoredb import GameResult, ScoreDB
+from teebox_host.sync_cmd import colour_name, verify
+from teebox_host.virtual_board import VirtualBoard
+
+runner = CliRunner()
+POCKET = """teebox-course 1
+name: Pocket Links
+size: 10x4
+hole 1 par 3 tee 0,1 green 5,1
+hole 2 par 3 tee 6,2 green 1,3
+map:
+r r f f f f r r r r
+ T f f f f G r r r r
+r r f f r r T f f r
+r G f f f f f f r r
+"""
+
+
+def teebox(*args):
+    return runner.invoke(cli_app(), [str(a) for a in args])
+
+
+@pytest.fixture
+def board():
+    with VirtualBoard() as vb:
+        yield vb
+
+
+def shelve(board, number, game, **kw):
+    """Put a hand-made record for ``game`` on the board's shelf."""
+    with board.lock:
+        board.recorder.shelf.put(number, records.encode(game, board.board_id, number, 0, **kw))
+
+
+def true_holes(game):
+    return records.score_sheet(gamelog.of(game), game.course, game.clubs, game.shots)[1]
+
+
+def test_a_record_the_replay_does_not_confirm_stays_on_the_board(board, tmp_path):
+    board.play("stroke", 2, seed=5)
+    bad = board.play("stroke", 2, seed=6)
+    holes = true_holes(bad)
+    hole, par, scores = holes[1]
+    holes[1] = (hole, par, (scores[0] + 4, scores[1]))
+    shelve(board, 2, bad, holes=holes)
+    db_path = tmp_path / "s.db"
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 1
+    assert "stored 1 game (1)." in result.output
+    assert f"board {board.board_id}, game 2: kept on the board, not stored:" in result.output
+    assert (f"hole 2, player 1 (Red): the board says {scores[0] + 4}, the replay {scores[0]}"
+            in result.output)
+    with ScoreDB(db_path) as db:
+        assert db.game(board.board_id, 1) is not None and db.game(board.board_id, 2) is None
+    assert board.recorder.shelf.numbers() == [2]
+
+
+def test_wrong_standings_and_a_short_log_are_caught(board, tmp_path):
+    game = board.play("match", 2, seed=3)
+    rec = records.decode(board.recorder.shelf.read(1))
+    c = course.load_builtin("starter")
+    fake = records.GameRecord()
+    fake.__dict__.update(rec.__dict__)
+    fake.standings = tuple((p, s, score + 1, h) for p, s, score, h in rec.standings)
+    diffs = verify(fake, c, game.clubs, game.shots)
+    assert len(diffs) == 1 and diffs[0].startswith("standings: the board says")
+    holes = true_holes(game)
+    game.inputs = game.inputs[:-4]
+    shelve(board, 1, game, holes=holes)
+    result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
+    assert result.exit_code == 1
+    assert "the game log stops before the end of the game" in result.output
+    assert board.recorder.shelf.numbers() == [1]
+
+
+def test_a_game_on_a_course_only_the_board_has_is_checked_with_the_boards_copy(board, tmp_path):
+    data = course.compile_source(POCKET)
+    with Link(board.port) as link:
+        link.hello()
+        link.push_course("pocket", data)
+    board.play("stroke", 2, seed=9, course_name="pocket")
+    result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
+    assert result.exit_code == 0, result.output
+    with ScoreDB(tmp_path / "s.db") as db:
+        assert db.game(board.board_id, 1).course_name == "Pocket Links"
+
+
+def test_a_game_whose_course_is_gone_everywhere_is_kept_with_advice(board, tmp_path):
+    data = course.compile_source(POCKET)
+    with Link(board.port) as link:
+        link.hello()
+        link.push_course("pocket", data)
+        board.play("stroke", 2, seed=9, course_name="pocket")
+        assert link.delete_course("pocket") is True
+    result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
+    assert result.exit_code == 1
+    assert (f"its course 'Pocket Links' ({hash_of(data).hex()}) is neither built in here nor "
+            "on the board: push that course to the board and sync again") in result.output
+    assert board.recorder.shelf.numbers() == [1]
+
+
+def test_a_game_number_stored_with_another_log_is_a_conflict_not_an_overwrite(board, tmp_path):
+    board.play("stroke", 2, seed=1)
+    db_path = tmp_path / "s.db"
+    with ScoreDB(db_path) as db:
+        db.add_game(GameResult(board.board_id, 1, 0, "stroke", "00" * 8, "Elsewhere", 1,
+                               b"another log", [(0, "Red", "red")], [(1, 3, [4])],
+                               [(1, 0, 4, 0)]))
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 1
+    assert "is stored already with a different game log" in result.output
+    assert board.recorder.shelf.numbers() == [1]
+
+
+def test_course_push_list_and_pull_over_the_link(board, tmp_path):
+    src = tmp_path / "pocket.course"
+    src.write_text(POCKET)
+    result = teebox("course", "push", src, "--port", board.port)
+    assert result.exit_code == 0, result.output
+    data = course.compile_source(POCKET)
+    assert f"installed course 'pocket' on board {board.board_id}" in result.output
+    assert hash_of(data).hex() in result.output
+    result = teebox("course", "push", "starter", "--name", "my-starter", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    result = teebox("course", "list", "--board", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert "pocket" in result.output and "Pocket Links" in result.output
+    assert "my-starter" in result.output and "built-in" in result.output
+    out = tmp_path / "back.tbc"
+    result = teebox("course", "pull", "pocket", "-o", out, "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == data
+    # A compiled file pushes as it is.
+    result = teebox("course", "push", out, "--name", "again", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert CourseStore(board.store).data("again") == data
+    assert teebox("course", "list").output.strip() == "the built-in courses"
+
+
+def test_a_malformed_course_is_refused_and_the_board_keeps_its_old_one(board, tmp_path):
+    good = course.compile_source(POCKET)
+    with Link(board.port) as link:
+        link.hello()
+        link.push_course("pocket", good)
+        broken = bytearray(course.compile_source(POCKET.replace("Pocket", "Broken")))
+        broken[50] ^= 0x01
+        with pytest.raises(BoardRefused) as err:
+            link.push_course("pocket", bytes(broken))
+        assert "the board refused PUSH_COMMIT (course 'pocket'): course refused: course data " \
+               "is corrupt" in str(err.value)
+    assert CourseStore(board.store).data("pocket") == good
+    bad_file = tmp_path / "bad.tbc"
+    bad_file.write_bytes(bytes(broken))
+    result = teebox("course", "push", bad_file, "--port", board.port)
+    assert result.exit_code == 1 and "course data is corrupt" in result.output
+    result = teebox("course", "pull", "nowhere", "--port", board.port)
+    assert result.exit_code == 1 and "no course 'nowhere' on this board" in result.output
+
+
+def test_seat_colours_are_named_as_the_table_names_them():
+    assert colour_name((255, 0, 0)) == "red" and colour_name((120, 0, 255)) == "violet"
+    assert colour_name((10, 11, 12)) == "#0a0b0c"
