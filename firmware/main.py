@@ -1,0 +1,50 @@
+"""Teebox board entry point: MicroPython runs ``/main.py`` at boot.
+
+Loads the board profile (``/profile.json``, put there by ``teebox deploy``),
+builds the hardware it describes (``teebox.app.board``) and runs the table's
+main loop (``teebox.app.loop``). If anything fails, the error is printed to
+the REPL, shown on the display (when one answers) and the LEDs blink red;
+then this file ends, so the REPL over USB stays reachable to fix the board.
+Ctrl-C stops the table and leaves the REPL too.
+"""
+
+import sys
+
+
+def main(path=None, frames=-1, store_root=None):
+    """Start the table; returns False (after showing why) if it could not run.
+
+    ``path`` is the profile file (default ``/profile.json``), ``frames`` how
+    many frames to run (-1: for ever), ``store_root`` the flash store folder.
+    """
+    profile = None
+    hw = None
+    board = None
+    try:
+        from teebox import profile as profile_mod
+        from teebox.app import board
+        from teebox.app.loop import Loop
+        profile = profile_mod.load_file(path or profile_mod.PROFILE_PATH)
+        hw = board.build(profile, store_root=store_root or board.STORE_ROOT)
+        loop = Loop(hw)
+        loop.run(frames)
+    except Exception as exc:  # noqa: BLE001 - show any failure rather than die silently
+        print("teebox: the table stopped:")
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
+        else:
+            _traceback(exc)
+        if board is not None:
+            board.show_failure(exc, profile, hw)
+        return False
+    return True
+
+
+def _traceback(exc):
+    # CPython (tests): the same report sys.print_exception gives on the board.
+    import traceback
+    traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+if __name__ == "__main__":
+    main()

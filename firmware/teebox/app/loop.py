@@ -1,0 +1,168 @@
+"""The main loop: poll the buttons and readers, step the table, draw and show a frame.
+
+One :meth:`Loop.step` is one frame (about 30 a second): it never waits for a
+card or a button, and sleeps only for what is left of the frame. The parts
+that run every frame allocate nothing while nothing happens (the table's
+``tick``, the renderer, the prompt strip, the LED driver, button and reader
+polls), so the garbage collector has nothing to do between moves.
+
+:class:`PromptLayer` draws the LED-only form of the table's prompt over the
+renderer's frame, so the table is playable without a display (see
+``docs/table-guide.md``).
+"""
+
+from array import array
+
+from teebox.app import palette
+from teebox.app.renderer import Renderer
+from teebox.app.table import Table
+from teebox.app.view import View
+from teebox.hal.rfid import ReaderBank
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+FRAME_MS = const(33)   # ~30 frames a second
+PULSE_MS = const(1000)
+
+# Strip colours: the neutral prompt colour (setup, card learning: no seat's hue),
+# an option not chosen, the question-code cells.
+NEUTRAL = bytes((0, 170, 255))
+DIM = bytes((40, 40, 40))
+CODE = bytes((90, 90, 90))
+
+
+class PromptLayer:
+    """The LED-only prompt, drawn over a frame in LED order.
+
+    * Question code: ``prompt.code`` lit cells along the top edge, from the west.
+    * Option strip along the bottom edge, from the west (continuing on the row
+      above when it is longer than a row): ``prompt.count`` cells, the first
+      ``index + 1`` pulsing in the prompt's colour (a seat's, or the neutral
+      blue), the rest dim; or, for ``prompt.seats``, one cell per seat in that
+      seat's colour (seating order, waiting players, play order, standings).
+    """
+
+    def __init__(self, profile):
+        w = profile.width
+        h = profile.height
+        self._top = array("H", [profile.led_index(c, 0) for c in range(w)])
+        rows = min(h, 2)
+        self._bottom = array("H", [profile.led_index(c, h - 1 - k)
+                                   for k in range(rows) for c in range(w)])
+
+    def draw(self, frame, prompt, now):
+        """Draw ``prompt`` over ``frame`` as of tick ``now``."""
+        top = self._top
+        for i in range(min(prompt.code, len(top))):
+            self._put(frame, top[i], CODE, 0, 256)
+        strip = self._bottom
+        seats = prompt.seats
+        if seats is not None:
+            for i in range(min(len(seats), len(strip))):
+                self._put(frame, strip[i], palette.PLAYERS, 3 * seats[i], 256)
+            return
+        if prompt.seat >= 0:
+            ink = palette.PLAYERS
+            at = 3 * prompt.seat
+        else:
+            ink = NEUTRAL
+            at = 0
+        t = now % PULSE_MS
+        if t >= PULSE_MS // 2:
+            t = PULSE_MS - t
+        level = 96 + 160 * t // (PULSE_MS // 2)
+        lit = prompt.index + 1
+        for i in range(min(prompt.count, len(strip))):
+            if i < lit:
+                self._put(frame, strip[i], ink, at, level)
+            else:
+                self._put(frame, strip[i], DIM, 0, 256)
+
+    def _put(self, frame, led, ink, at, level):
+        i = 3 * led
+        frame[i] = (ink[at] * level) >> 8
+        frame[i + 1] = (ink[at + 1] * level) >> 8
+        frame[i + 2] = (ink[at + 2] * level) >> 8
+
+
+class Loop:
+    """The table running on ``hw`` (``board.build``'s parts).
+
+    ``table`` defaults to a new :class:`~teebox.app.table.Table` on this
+    hardware; ``renderer`` to a Renderer over the board's View.
+    ``frame_ms`` is the frame time.
+    """
+
+    def __init__(self, hw, table=None, renderer=None, frame_ms=FRAME_MS):
+        p = hw.profile
+        self.hw = hw
+        self.frame_ms = frame_ms
+        if table is None:
+            table = Table(hw.clock, View(p.width * p.height), hw.display, hw.store, p.width,
+                          p.height, seat_readers=hw.seat_readers)
+        self.table = table
+        self.view = table.view
+        self.renderer = renderer if renderer is not None else Renderer(p, table.course, self.view)
+        self._course = table.course
+        self.prompts = PromptLayer(p)
+        self._bank = isinstance(hw.readers, ReaderBank)
+        self.frames = 0
+
+    def step(self, render=True):
+        """One frame: inputs, table, LEDs and display, then sleep out the frame.
+
+        ``render`` False skips drawing the LEDs (the simulator fast-forwarding).
+        """
+        hw = self.hw
+        clock = hw.clock
+        start = clock.ticks_ms()
+        t = self.table
+        t.tick(start)
+        buttons = hw.buttons
+        buttons.poll()
+        ev = buttons.get()
+        while ev is not None:
+            t.handle_button(ev)
+            ev = buttons.get()
+        if hw.readers is not None:
+            self._poll_readers(t)
+        if render:
+            if t.course is not self._course:
+                self.renderer.set_course(t.course)
+                self._course = t.course
+            frame = self.renderer.compose(start)
+            if t.led_prompts:
+                self.prompts.draw(frame, t.prompt, start)
+            hw.leds.show(frame)
+        if t.display_dirty:
+            t.display_dirty = False
+            hw.display.show()
+        self.frames += 1
+        spent = clock.ticks_diff(clock.ticks_ms(), start)
+        if spent < self.frame_ms:
+            clock.sleep_ms(self.frame_ms - spent)
+
+    def _poll_readers(self, t):
+        ev = self.hw.readers.poll()
+        if ev is None:
+            return
+        seat = None
+        if self._bank:
+            seat, ev = ev
+            if not self.hw.seat_readers:
+                seat = None
+        if ev[0] == "placed":
+            t.handle_scan(seat, ev[1])
+        else:
+            t.handle_removed(seat, ev[1])
+
+    def run(self, frames=-1):
+        """Run ``frames`` frames, or for ever (-1)."""
+        while frames != 0:
+            self.step()
+            if frames > 0:
+                frames -= 1

@@ -1,0 +1,449 @@
+"""Setting a game up with the buttons: mode, course, players, seats, hands; card
+learning; bag registration after a physical draft.
+
+Each flow is a small state machine the table (``app/table.py``) drives with
+button intents (``on_dir(d)``, ``on_ok()``, ``on_more()``, ``on_back()``)
+and card scans (``on_scan(seat, uid)``). Each keeps a :class:`Prompt`: what
+it asks right now, in a display form (``text``) and an LED-only form (a
+question code and an option strip, drawn by ``app/loop.py``). The calls
+return a result code (``R_*``) so the table can flash and move on.
+
+How the buttons work everywhere (``docs/table-guide.md``): the right-hand
+direction buttons (E, NE, SE) go to the next option, the left-hand ones (W,
+NW, SW) to the previous one, OK confirms, BACK goes back a step.
+"""
+
+from teebox.app.palette import PLAYER_NAMES as SEAT_NAMES
+from teebox.core import cards, modes
+from teebox.core.engine import FIRST_GAME
+from teebox.core.hexgrid import E, NE, SE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# What a flow call did, for the table.
+R_NONE = const(0)      # nothing changed
+R_CHANGED = const(1)   # the prompt changed (redraw the display)
+R_ACK = const(2)       # a card was taken: flash in the prompt's colour
+R_REFUSED = const(3)   # a card or button was refused: blink red, nothing changed
+R_DONE = const(4)      # the flow has its answer
+R_EXIT = const(5)      # BACK out of the flow's first step
+R_LEARN = const(6)     # start menu: learn cards
+
+# Setup steps; their numbers are the LED-only question codes (lit cells on the top edge).
+S_START = const(0)
+S_MODE = const(1)
+S_COURSE = const(2)
+S_PLAYERS = const(3)
+S_SEATS = const(4)
+S_HANDS = const(5)
+S_CONFIRM = const(6)
+
+BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
+HAND_CHOICES = (FIRST_GAME, BAG)
+HAND_LABELS = ("First game", "Scan bags")
+START_LABELS = ("New game", "Learn cards")
+DEFAULT_COURSE = "starter"
+
+# Card learning question codes
+L_CARD = const(1)
+L_REBIND = const(2)
+
+
+def is_next(d):
+    """Whether direction button ``d`` means "next option": the right-hand ones, E, NE, SE."""
+    return d == E or d == NE or d == SE
+
+
+def player_label(seat):
+    """How the display names a seat: ``"P1 red"``."""
+    return "P%d %s" % (seat + 1, SEAT_NAMES[seat])
+
+
+class Prompt:
+    """What the table asks right now.
+
+    * ``text``: the display form (16 x 8 characters, wrapped by the display);
+    * ``code``: which question, shown LED-only as that many lit cells on the top edge
+      (0: none);
+    * ``seat``: whose colour the prompt is in (-1: nobody's, the neutral colour);
+    * ``count`` / ``index``: the LED-only option strip on the bottom edge: ``count``
+      cells, the first ``index + 1`` bright in the prompt's colour, the rest dim
+      (``index`` -1: none lit; ``count`` 0: no strip);
+    * ``seats``: instead of options, a strip of seat colours (``bytes`` of seats), e.g.
+      the seating order or the play order; None when unused.
+    """
+
+    def __init__(self):
+        self.text = ""
+        self.code = 0
+        self.seat = -1
+        self.count = 0
+        self.index = -1
+        self.seats = None
+
+    def set(self, text, code, seat=-1, count=0, index=-1, seats=None):
+        """Replace the whole prompt."""
+        self.text = text
+        self.code = code
+        self.seat = seat
+        self.count = count
+        self.index = index
+        self.seats = seats
+
+
+def step_index(index, count, d):
+    """The option after (direction ``d`` on the right) or before ``index``, wrapping."""
+    return (index + (1 if is_next(d) else -1)) % count
+
+
+class SetupFlow:
+    """The start menu and the game setup: mode, course, players, seats, hands, start.
+
+    ``course_names`` are the courses the board holds; ``learned`` / ``needed``
+    how many club cards have tags (shown on the start menu). After R_DONE,
+    ``mode``, ``course``, ``players`` and ``hands`` (``"first-game"`` or
+    :data:`BAG`) hold the answers. ``course`` is also the course to show on
+    the LEDs while the players look through them.
+    """
+
+    def __init__(self, course_names, learned=0, needed=0):
+        if not course_names:
+            raise ValueError("the board holds no course: deploy the firmware with its courses")
+        self.course_names = tuple(course_names)
+        self.learned = learned
+        self.needed = needed
+        self.prompt = Prompt()
+        self.titles = []
+        self.ranges = []
+        for name in modes.NAMES:
+            m = modes.make(name)
+            self.titles.append(m.title)
+            self.ranges.append(m.players)
+        self.step = S_START
+        self.start_choice = 0
+        self.mode_index = 0
+        self.course_index = 0
+        for i in range(len(self.course_names)):
+            if self.course_names[i] == DEFAULT_COURSE:
+                self.course_index = i
+        self.players = 2
+        self.hands_index = 0
+        self._show()
+
+    @property
+    def mode(self):
+        """The chosen mode's name."""
+        return modes.NAMES[self.mode_index]
+
+    @property
+    def course(self):
+        """The chosen (or looked-at) course's name."""
+        return self.course_names[self.course_index]
+
+    @property
+    def hands(self):
+        """``"first-game"`` or :data:`BAG`."""
+        return HAND_CHOICES[self.hands_index]
+
+    def player_range(self):
+        """Fewest and most players of the chosen mode."""
+        return self.ranges[self.mode_index]
+
+    # ------------------------------------------------------------ intents
+
+    def on_dir(self, d):
+        """A direction button: the next or previous option of this step."""
+        st = self.step
+        if st == S_START:
+            self.start_choice = step_index(self.start_choice, len(START_LABELS), d)
+        elif st == S_MODE:
+            self.mode_index = step_index(self.mode_index, len(modes.NAMES), d)
+            self._fit_players()
+        elif st == S_COURSE:
+            self.course_index = step_index(self.course_index, len(self.course_names), d)
+        elif st == S_PLAYERS:
+            lo, hi = self.player_range()
+            self.players = lo + step_index(self.players - lo, hi - lo + 1, d)
+        elif st == S_HANDS:
+            self.hands_index = step_index(self.hands_index, len(HAND_CHOICES), d)
+        else:
+            return R_NONE  # seats and the last check have nothing to choose
+        self._show()
+        return R_CHANGED
+
+    def on_ok(self):
+        """Confirm this step and go to the next one; R_DONE after the last."""
+        st = self.step
+        if st == S_START and self.start_choice == 1:
+            return R_LEARN
+        if st == S_CONFIRM:
+            return R_DONE
+        self.step = st + 1
+        self._show()
+        return R_CHANGED
+
+    def on_more(self):
+        """Holding OK is the same as the next option (every list works this way)."""
+        return self.on_dir(E)
+
+    def on_back(self):
+        """Back one step (the start menu has none)."""
+        if self.step == S_START:
+            return R_NONE
+        self.step -= 1
+        self._show()
+        return R_CHANGED
+
+    def on_scan(self, seat, uid):
+        """Cards mean nothing while setting up."""
+        return R_REFUSED
+
+    def restart(self, learned, needed):
+        """Back to the start menu (after a game, or after learning cards)."""
+        self.learned = learned
+        self.needed = needed
+        self.step = S_START
+        self._show()
+
+    # ------------------------------------------------------------ prompt
+
+    def _fit_players(self):
+        lo, hi = self.player_range()
+        self.players = max(lo, min(hi, self.players))
+
+    def _show(self):
+        st = self.step
+        p = self.prompt
+        if st == S_START:
+            cards_line = "Cards %d/%d" % (self.learned, self.needed)
+            p.set("TEEBOX\n%s\n> %s\n\nOK: choose\n</>: other\n%s"
+                  % (cards_line, START_LABELS[self.start_choice],
+                     "" if self.learned >= self.needed else "Learn cards 1st"),
+                  0, -1, len(START_LABELS), self.start_choice)
+        elif st == S_MODE:
+            lo, hi = self.player_range()
+            p.set("1 Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next"
+                  % (self.titles[self.mode_index], lo, hi),
+                  st, -1, len(modes.NAMES), self.mode_index)
+        elif st == S_COURSE:
+            p.set("2 Course\n> %s\n(shown on table)\n\n</>: other\nOK: next  BACK"
+                  % self.course, st, -1, len(self.course_names), self.course_index)
+        elif st == S_PLAYERS:
+            lo, hi = self.player_range()
+            p.set("3 Players\n> %d players\n(%s: %d-%d)\n\n</>: more/less\nOK: next  BACK"
+                  % (self.players, self.titles[self.mode_index], lo, hi),
+                  st, -1, 0, -1, bytes(range(self.players)))
+        elif st == S_SEATS:
+            # Seat i passes to seat i + 1 on its left (the big hit discard): sit in turn.
+            names = "\n".join([player_label(s) for s in range(self.players)])
+            p.set("4 Seats, to the\nleft in turn:\n%s\nOK: seated" % names,
+                  st, -1, 0, -1, bytes(range(self.players)))
+        elif st == S_HANDS:
+            p.set("5 Hands\n> %s\n%s\n\n</>: other\nOK: next  BACK"
+                  % (HAND_LABELS[self.hands_index],
+                     "A-E card letters" if self.hands_index == 0 else "after a draft"),
+                  st, -1, len(HAND_CHOICES), self.hands_index)
+        else:
+            p.set("6 Start?\n%s\n%s\n%d players\n%s\n\nOK: play  BACK"
+                  % (self.titles[self.mode_index], self.course, self.players,
+                     HAND_LABELS[self.hands_index]),
+                  st, -1, 0, -1, bytes(range(self.players)))
+
+
+class CardLearning:
+    """Card learning: scan each physical club card once, walking the clubs in data order.
+
+    The display names the club; the LED-only form shows its initiative as that
+    many lit cells. A scanned tag is bound and saved at once (store
+    ``write_atomic``). A tag already bound to another club asks first: OK moves
+    it to this club, BACK keeps it where it was. The direction buttons skip to
+    the next or previous club; BACK (with no question open) leaves.
+    """
+
+    def __init__(self, bindings, clubs):
+        self.bindings = bindings
+        self.clubs = clubs
+        self.prompt = Prompt()
+        missing = bindings.missing()
+        self.club = missing[0] if missing else 0
+        self.pending = None   # a tag bound to another club, waiting for OK / BACK
+        self.note = ""
+        self._show()
+
+    def on_dir(self, d):
+        """Skip to the next (right-hand buttons) or previous club."""
+        if self.pending is not None:
+            return R_NONE
+        self.club = step_index(self.club, len(self.clubs), d)
+        self.note = ""
+        self._show()
+        return R_CHANGED
+
+    def on_more(self):
+        """Holding OK skips to the next club, like E."""
+        return self.on_dir(E)
+
+    def on_ok(self):
+        """Confirm moving a tag to this club (only while asked)."""
+        if self.pending is None:
+            return R_NONE
+        uid = self.pending
+        self.pending = None
+        before = self.bindings.bind(uid, self.club)
+        self.bindings.save()
+        self._advance("Moved from %s" % self.clubs[before].name)
+        return R_ACK
+
+    def on_back(self):
+        """Keep the tag where it was (while asked), else leave card learning."""
+        if self.pending is not None:
+            self.pending = None
+            self.note = "Kept as before"
+            self._show()
+            return R_REFUSED
+        return R_EXIT
+
+    def on_scan(self, seat, uid):
+        """Bind the scanned tag to the club shown (asking first if it means another club)."""
+        if self.pending is not None:
+            return R_REFUSED
+        bound = self.bindings.club_of(uid)
+        if bound == self.club:
+            self._advance("Already learned")
+            return R_ACK
+        if bound >= 0:
+            self.pending = bytes(uid)
+            self._show()
+            return R_CHANGED
+        self.bindings.bind(uid, self.club)
+        self.bindings.save()
+        self._advance("Learned")
+        return R_ACK
+
+    def _advance(self, note):
+        self.note = note
+        self.club = (self.club + 1) % len(self.clubs)
+        self._show()
+
+    def _show(self):
+        c = self.clubs[self.club]
+        p = self.prompt
+        if self.pending is not None:
+            other = self.clubs[self.bindings.club_of(self.pending)]
+            p.set("Card is the\n%s (%d)\nMake it %s\n(%d)?\nOK: yes\nBACK: no"
+                  % (other.name, other.initiative, c.name, c.initiative),
+                  L_REBIND, -1, c.initiative, c.initiative - 1)
+            return
+        tag = "has a card" if self.bindings.uid_of(self.club) is not None else "no card yet"
+        extra = " (%s)" % c.expansion if c.expansion else ""
+        p.set("Learn %d/%d%s\nScan the card:\n%s (%d)\n%s\n%s\n</>: skip\nBACK: done"
+              % (self.club + 1, len(self.clubs), extra, c.name, c.initiative, tag, self.note),
+              L_CARD, -1, c.initiative, c.initiative - 1)
+
+
+class BagRegistration:
+    """After a physical draft, each player scans the five clubs in their bag.
+
+    Players take turns in seat order, prompted in their colour (with one reader
+    per seat, each scans on their own reader, in any order). An unknown tag, a
+    club already in a bag, or a club not dealt for this many players is refused
+    and changes nothing. BACK takes the last club scanned back out (BACK with
+    every bag empty leaves); when every bag is full, OK starts the game and
+    ``hands`` holds the club indices per seat.
+    """
+
+    def __init__(self, bindings, clubs, players, seat_readers=False):
+        self.bindings = bindings
+        self.clubs = clubs
+        self.players = players
+        self.seat_readers = seat_readers
+        self.hands = [[] for _ in range(players)]
+        self.owner = bytearray(b"\xff" * len(clubs))
+        self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
+        index = {}
+        for i in range(len(clubs)):
+            index[id(clubs[i])] = i
+        for c in cards.clubs_for(clubs, players):
+            self.dealt[index[id(c)]] = 1
+        self.prompt = Prompt()
+        self.note = ""
+        self.last = []   # seats in scan order, for BACK
+        self._show()
+
+    def seat(self):
+        """The seat whose bag is being scanned: the first one not full (-1: all full)."""
+        for s in range(self.players):
+            if len(self.hands[s]) < cards.HAND_SIZE:
+                return s
+        return -1
+
+    def complete(self):
+        """Every bag holds five clubs."""
+        return self.seat() < 0
+
+    def on_scan(self, seat, uid):
+        """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
+        club = self.bindings.club_of(uid)
+        target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
+        why = None
+        if club < 0:
+            why = "Unknown card"
+        elif self.owner[club] != 0xFF:
+            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
+        elif not self.dealt[club]:
+            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
+        elif target < 0 or target >= self.players or len(self.hands[target]) >= cards.HAND_SIZE:
+            why = "Bag is full"
+        if why is not None:
+            self.note = why
+            self._show()
+            return R_REFUSED
+        self.hands[target].append(club)
+        self.owner[club] = target
+        self.last.append(target)
+        self.note = "%s in" % self.clubs[club].name
+        self._show()
+        return R_ACK
+
+    def on_dir(self, d):
+        """Nothing to choose: players scan."""
+        return R_NONE
+
+    def on_more(self):
+        """Nothing to choose: players scan."""
+        return R_NONE
+
+    def on_ok(self):
+        """Start the game once every bag is full."""
+        if self.complete():
+            return R_DONE
+        return R_NONE
+
+    def on_back(self):
+        """Take the last club scanned back out; with nothing scanned, leave."""
+        if not self.last:
+            return R_EXIT
+        s = self.last.pop()
+        club = self.hands[s].pop()
+        self.owner[club] = 0xFF
+        self.note = "%s out" % self.clubs[club].name
+        self._show()
+        return R_CHANGED
+
+    def _show(self):
+        p = self.prompt
+        s = self.seat()
+        if s < 0:
+            p.set("Bags ready\n%s\n\nOK: start game\nBACK: undo" % self.note,
+                  1, -1, 0, -1, bytes(range(self.players)))
+            return
+        n = len(self.hands[s])
+        who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
+        p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
+              % (player_label(s), who, n, cards.HAND_SIZE, self.note),
+              1, s, cards.HAND_SIZE, n - 1)
+

@@ -1,0 +1,213 @@
+"""`teebox sim`: the table's firmware on simulated hardware, in the terminal.
+
+* ``teebox sim --script FILE``: plays a script of button presses and card scans
+  (the format is in ``firmware/teebox/app/script.py`` and ``docs/table-guide.md``)
+  on a simulated table and prints the final scorecard.
+* ``teebox sim`` without a script, in a terminal: the table to play, keys for
+  its buttons and a card picker for its reader (``sim_tui.py``).
+* ``teebox sim --demo`` (and ``teebox sim`` without a terminal): a demo. Bots play
+  a whole game through the table's buttons and card reader, exactly as players
+  would, and every screen the display shows is printed with the line that led to it.
+
+Both run on a :class:`SimTable`: the board's parts from a board profile, all
+simulated (``board.build(profile, sim=True)``), with the firmware's own main
+loop. An interactive simulator builds on the same class: it only has to turn
+keys into script lines for :meth:`SimTable.do` and print :meth:`SimTable.screen`.
+"""
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from teebox import profile as profile_mod
+from teebox.app import script as script_mod
+from teebox.app.bindings import Bindings
+from teebox.app.board import build
+from teebox.app.loop import Loop
+from teebox.core import engine, modes
+from teebox.core.protocol import DECISION_NAMES
+from teebox_host import scorecard
+from teebox_host.course_cmd import _fail
+
+SCREEN_WIDTH = 16
+
+
+class SimTable:
+    """One simulated table running the firmware: ``hw``, ``loop``, ``table``.
+
+    The club cards come learned, each with its simulator tag
+    (``bindings.demo_uid``), unless ``blank_cards``. ``inputs`` collects every
+    ``(seat, choice)`` the table gives the engine (its ``inputs`` hook).
+    """
+
+    def __init__(self, profile, blank_cards=False, name="script"):
+        self.hw = build(profile, sim=True)
+        if not blank_cards:
+            from teebox.core import cards
+            Bindings(self.hw.store, cards.load_default_clubs()).bind_demo_cards()
+        self.loop = Loop(self.hw)
+        self.table = self.loop.table
+        self.inputs = []
+        self.table.inputs = lambda seat, choice: self.inputs.append((seat, choice))
+        self.runner = script_mod.Runner(self.loop, name=name)
+        self._lines = 0
+
+    def do(self, text):
+        """Play one script line (ScriptError if it is bad or cannot be played)."""
+        self._lines += 1
+        try:
+            step = script_mod.parse_line(text, self._lines, self.table.clubs)
+        except ValueError as exc:
+            raise script_mod.ScriptError(["line %d: %s" % (self._lines, exc)], self.runner.name)
+        if step is not None:
+            self.runner.step(step)
+
+    def run(self, steps):
+        """Play parsed script steps."""
+        self.runner.run(steps)
+
+    def screen(self):
+        """What the display says now: eight lines (the text goes to a NullDisplay too)."""
+        return tuple(self.hw.display.lines)
+
+    def tally(self):
+        """The scorecard of the game played, from a replay of its inputs (None: no game)."""
+        g = self.table.game
+        if g is None:
+            return None
+        fresh = engine.Game(g.course, self.table.clubs, self.table.shots, g.setup)
+        tally, _results = scorecard.tally_inputs(fresh, self.inputs)
+        return tally
+
+
+def _console():
+    return Console(highlight=False)
+
+
+def _framed(lines):
+    edge = "+" + "-" * SCREEN_WIDTH + "+"
+    return "\n".join([edge] + ["|%-*s|" % (SCREEN_WIDTH, ln) for ln in lines] + [edge])
+
+
+def _load_profile(name):
+    try:
+        return profile_mod.load_named(name)
+    except profile_mod.ProfileError as exc:
+        _fail("--profile %s: %s" % (name, exc))
+
+
+def _describe(game, inputs):
+    s = game.setup
+    return Text("%s on %s, %d player%s, seed %d: %d inputs" % (
+        game.mode.title, game.course.name, s.players, "" if s.players == 1 else "s", s.seed,
+        inputs), style="bold")
+
+
+def _print_result(out, sim):
+    """The final scorecard, or what the table is waiting for when the game is not over."""
+    game = sim.table.game
+    if game is None:
+        out.print(Text("The script ended before a game started; the display shows:",
+                       style="bold"))
+        out.print(_framed(sim.screen()))
+        return
+    out.print(_describe(game, len(sim.inputs)))
+    if not game.over:
+        out.print(Text("The script ended before the game was over (round %d, waiting for %s)."
+                       % (game.round, DECISION_NAMES[game.pending().kind]),
+                       style="bold"))
+    out.print(scorecard.final_view(sim.tally()))
+
+
+def _run_script(path, profile, blank_cards):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail("cannot read script %s: %s" % (path, getattr(exc, "strerror", None) or exc))
+    sim = SimTable(profile, blank_cards, name=path.name)
+    try:
+        steps = script_mod.parse(text, path.name, sim.table.clubs)
+        sim.run(steps)
+    except script_mod.ScriptError as exc:
+        _fail(str(exc))
+    _print_result(_console(), sim)
+
+
+def _run_demo(profile, mode, players, course, seed):
+    if mode not in modes.NAMES:
+        _fail("--mode %s: unknown game mode (use one of: %s)" % (mode, ", ".join(modes.NAMES)))
+    lo, hi = modes.make(mode).players
+    players = max(2, lo) if players is None else players
+    if not lo <= players <= hi:
+        _fail("--players %d: %s is played by %d to %d players"
+              % (players, modes.make(mode).title, lo, hi))
+    sim = SimTable(profile, name="demo")
+    if course not in sim.table.setup.course_names:
+        _fail("--course %s: not on this table (courses: %s)"
+              % (course, ", ".join(sim.table.setup.course_names)))
+    auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, "first-game", seed,
+                                 bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers)
+    out = _console()
+    out.print(Text("Teebox simulator demo: bots play through the table's buttons and card "
+                   "reader", style="bold"))
+    out.print(_framed(sim.screen()))
+    shown = [sim.screen()]
+
+    def play(text):
+        sim.do(text)
+        screen = sim.screen()
+        if screen != shown[0]:
+            shown[0] = screen
+            out.print("> " + text)
+            out.print(_framed(screen))
+    script_mod.autoplay(sim.table, auto, play)
+    _print_result(out, sim)
+
+
+def _terminal():
+    """Whether someone is at a terminal (stdin and stdout are one): the simulator can be
+    played there."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def sim(
+    script: Optional[Path] = typer.Option(
+        None, "--script", metavar="FILE",
+        help="Play this script of button presses and card scans, then print the scorecard."),
+    profile: str = typer.Option(profile_mod.DEFAULT, "--profile", metavar="NAME",
+                                help="Board profile (hardware/profiles/NAME.json)."),
+    blank_cards: bool = typer.Option(
+        False, "--blank-cards",
+        help="Start with no club card learned (to learn the cards, or script that)."),
+    mode: Optional[str] = typer.Option(
+        None, "--mode", help="match, stroke, stableford or chaos (default match). Playing: "
+                             "--mode/--course/--players/--hands answer the table's setup."),
+    players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
+    course: Optional[str] = typer.Option(None, "--course",
+                                         help="A course on the table (default starter)."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="Seed of the first game's shuffles (demo: and of the bots; "
+                             "default: random when playing, 1 for the demo)."),
+    hands: Optional[str] = typer.Option(
+        None, "--hands", help="Playing: first-game, or bag (register the bags by card)."),
+    demo: bool = typer.Option(
+        False, "--demo", help="Bots play a game through the buttons and card reader, printed "
+                              "as text (what runs without a terminal)."),
+):
+    """Run the table's firmware on simulated hardware: play it in the terminal, play a
+    script, or watch a demo played by bots through the buttons and the card reader."""
+    prof = _load_profile(profile)
+    if script is not None:
+        _run_script(script, prof, blank_cards)
+    elif demo or not _terminal():
+        _run_demo(prof, mode or "match", players, course or "starter", 1 if seed is None else seed)
+    else:
+        from teebox_host import sim_tui  # textual loads only to play
+        try:
+            sim_tui.run(prof, seed, mode, course, players, hands, blank_cards)
+        except ValueError as exc:
+            _fail(str(exc))

@@ -1,0 +1,186 @@
+# Setting a game up at the table with the buttons: mode, course, players, seats, hands.
+# Runs under CPython and inside MicroPython.
+import table_kit as K
+from fwtest import raises
+from teebox.app import setup_flow as sf
+from teebox.app import table as T
+from teebox.app.view import FLASH_REFUSED
+from teebox.core.course import CourseError, Problem
+from teebox.hal.display import NullDisplay
+
+
+def _setup(t, *texts):
+    d = K.Direct(t)
+    K.lines(d, *texts)
+    return t.setup
+
+
+def test_the_start_menu_offers_a_new_game_and_card_learning():
+    t = K.new_table()
+    s = K.screen(t)
+    assert "TEEBOX" in s and "> New game" in s
+    assert "Cards 34/34" in s  # every base club card has a tag
+    _setup(t, "press E")
+    assert "> Learn cards" in K.screen(t)
+    assert t.prompt.count == 2 and t.prompt.index == 1
+
+
+def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
+    t = K.new_table(learned=False)
+    s = K.screen(t)
+    assert "Cards 0/34" in s and "Learn cards 1st" in s
+
+
+def test_pressing_ok_through_the_defaults_starts_a_first_game():
+    t = K.new_table()
+    _setup(t, "seed 3", "press OK 7")
+    g = t.game
+    assert t.phase == T.PH_PLAY
+    assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
+    assert g.setup.hands == "first-game"
+    assert g.course.name == "Starter Course"  # the default course
+    assert "Lay your club" in K.screen(t)
+
+
+def test_choosing_a_mode_keeps_the_players_in_its_range():
+    t = K.new_table()
+    s = _setup(t, "press OK", "press W")  # stableford -> ... W from match wraps to chaos
+    assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
+    assert s.players == 3  # chaos needs 3: the 2 of the default went up
+    _setup(t, "press OK 2")
+    assert s.step == sf.S_PLAYERS and "> 3 players" in K.screen(t)
+    _setup(t, "press E 2")
+    assert s.players == 5
+    _setup(t, "press E")
+    assert s.players == 3  # wraps inside the mode's range
+    _setup(t, "press W")
+    assert s.players == 5
+
+
+def test_stroke_play_may_be_played_alone():
+    t = K.new_table()
+    s = _setup(t, "press OK", "press E", "press OK 2", "press W")
+    assert s.mode == "stroke" and s.players == 1
+
+
+def test_back_goes_back_one_step_and_keeps_the_answers():
+    t = K.new_table()
+    s = _setup(t, "press OK", "press E", "press OK", "press BACK")
+    assert s.step == sf.S_MODE and s.mode == "stroke"
+    _setup(t, "press BACK", "press BACK")
+    assert s.step == sf.S_START  # BACK on the start menu stays there
+
+
+def test_the_course_looked_at_is_shown_on_the_table_once_the_choice_rests():
+    t = K.new_table()
+    assert t.course.name == "Starter Course"
+    s = _setup(t, "press OK 2", "press E")
+    assert s.course == "championship" and "championship" in K.screen(t)
+    # Scrolling on does not load every course on the way...
+    assert t.course.name == "Starter Course"
+    _setup(t, "wait 100")
+    assert t.course.name == "Starter Course"
+    # ...the one the players stop at is loaded and drawn.
+    _setup(t, "wait 300")
+    assert t.course.name == "Championship Course"
+    _setup(t, "press E", "press OK")
+    assert t.course.name == "Chaos Meadow"  # OK loads at once
+
+
+def test_seats_show_each_players_colour_in_seating_order():
+    t = K.new_table()
+    _setup(t, "press OK 3", "press E", "press OK")  # 3 players, then the seats
+    s = K.screen(t)
+    assert "4 Seats" in s and "P1 red\nP2 yellow\nP3 white\nOK" in s
+    assert t.prompt.seats == bytes((0, 1, 2))
+
+
+def test_the_last_step_sums_the_game_up():
+    t = K.new_table()
+    _setup(t, "press OK", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
+           "press OK")
+    s = K.screen(t)
+    assert "6 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
+
+
+def test_bag_hands_lead_to_bag_registration():
+    t = K.new_table()
+    _setup(t, "press OK 5", "press E", "press OK 2")
+    assert t.phase == T.PH_REGISTER and t.game is None
+    assert "P1 red:" in K.screen(t)
+
+
+def test_every_setup_step_has_an_led_only_form():
+    t = K.new_table(display=NullDisplay())
+    assert t.led_prompts  # no display: the LED-only prompts are drawn
+    p = t.prompt
+    assert (p.code, p.count, p.index) == (0, 2, 0)  # start menu: option 1 of 2
+    _setup(t, "press OK", "press E")
+    assert (p.code, p.count, p.index) == (1, 4, 1)  # mode: stroke is option 2 of 4
+    _setup(t, "press OK")
+    p = t.prompt
+    assert p.code == 2 and p.count == len(t.setup.course_names)
+    assert p.index == list(t.setup.course_names).index("starter")
+    _setup(t, "press OK")
+    assert t.prompt.code == 3 and t.prompt.seats == bytes((0, 1))  # two seat colours
+    _setup(t, "press OK")
+    assert t.prompt.code == 4
+    _setup(t, "press OK")
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (5, 2, 0)
+    _setup(t, "press OK")
+    assert t.prompt.code == 6
+
+
+def test_with_a_display_the_led_prompts_stay_off_unless_asked_for():
+    assert not K.new_table().led_prompts
+    assert K.new_table(led_prompts=True).led_prompts
+
+
+def test_a_card_scanned_during_setup_blinks_red_and_changes_nothing():
+    t = K.new_table()
+    _setup(t, "press OK")
+    K.scan(t, "driver-34")
+    assert t.view.flash == FLASH_REFUSED
+    assert t.setup.step == sf.S_MODE and t.game is None
+
+
+def test_the_start_menu_leads_to_card_learning():
+    t = K.new_table()
+    _setup(t, "press E", "press OK")
+    assert t.phase == T.PH_LEARN
+    assert "Learn 1/" in K.screen(t)
+
+
+class _Shelf(K.Courses):
+    # Courses where "big" cannot be used on this board.
+    def load(self, name):
+        if name == "big":
+            raise CourseError([Problem(3, None, "size 30x20 does not fit the board")],
+                              "big.course")
+        return K.Courses.load(self, name)
+
+
+def _shelf_table():
+    return K.new_table(courses=_Shelf("big", K.pond(), "pond", K.pond()))
+
+
+def test_a_course_that_cannot_be_used_is_refused_and_the_one_shown_stays():
+    t = _shelf_table()
+    assert t.course is not None and t.setup.course == "pond"  # "big" was skipped at boot
+    _setup(t, "press OK 2", "press W", "wait 400")
+    assert t.setup.course == "big" and t.view.flash == FLASH_REFUSED
+    assert K.words(t).startswith("NO: course big cannot be used: big.course:3: size 30x20")
+    assert t.course.name == "Pond"
+    _setup(t, "press OK 4")  # players, seats, hands, start?
+    assert t.setup.step == sf.S_CONFIRM
+    _setup(t, "press OK")
+    assert t.game is None and t.setup.step == sf.S_CONFIRM  # no game on a course it lacks
+    assert "cannot be used" in K.words(t)
+
+
+def test_a_board_without_any_usable_course_says_so():
+    class Broken(K.Courses):
+        def load(self, name):
+            raise CourseError([Problem(0, None, "damaged")], name)
+    err = raises(ValueError, K.new_table, courses=Broken("big", None))
+    assert str(err) == "no course on this board fits its 24 x 16 grid"

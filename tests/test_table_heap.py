@@ -1,0 +1,145 @@
+"""Memory the table needs on the board, measured inside MicroPython.
+
+A 5-player, 18-hole Stroke Play game on the championship course (the longest game the
+table plays: everyone holes out on every hole) runs on simulated hardware through the
+main loop, fed script events (presses and scans) that bots decide through the UI. The
+heap is sampled after every step (``heap_high_water``).
+
+Two figures, both measured here (MicroPython 1.27, WebAssembly port):
+
+* the whole run, module code included: about 300 kB. The bytecode of the modules is
+  225 kB of it (the board's own modules, without the bots and the script player, about
+  210 kB): more than a Pico's ~200 kB of free heap, so the firmware has to be frozen
+  into the MicroPython image (bytecode then stays in flash): the deploy step's job;
+* the state the game adds above the imported code: about 73 kB, over the 64 kB target.
+  What dominates: the card data (the club and shot card objects, ~22 kB) and the
+  engine's input log (966 inputs in this game, ~24 bytes each once the table shares
+  its choice tuples: ~23 kB), then the renderer's frame, base and flash buffers and
+  the profile's LED tables (~14 kB). The table itself (View, setup flow, bindings,
+  prompt, course) is ~8 kB; the simulated LEDs and store and the bots that decide add
+  ~5 kB that a board does not have.
+"""
+
+IMPORTS = """
+from teebox import profile
+from teebox.app import bindings, board, loop, renderer, script, table
+from teebox.core import bots
+from teebox.core.modes import chaos, match, stableford, stroke
+"""
+
+PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height": 16}, '
+           '"leds": {"pin": 0, "count": 384, "order": "GRB", "chain": "serpentine-rows"}, '
+           '"buttons": {"E": 2, "NE": 3, "NW": 4, "W": 5, "SW": 6, "SE": 7, "OK": 8, "BACK": 9}, '
+           '"readers": [{"seat": 0, "spi": 0, "sck": 18, "mosi": 19, "miso": 16, "cs": 17, '
+           '"rst": 20}], "display": {"i2c": 1, "sda": 14, "scl": 15, "address": 60}, '
+           '"power": {"supply_ma": 4000, "reserve_ma": 500, "brightness": 128}}')
+
+BUILD = """
+from teebox.app.view import View
+from teebox.core import cards
+hw = board.build(profile.load(%r), sim=True)
+clubs = cards.load_default_clubs()
+bindings.Bindings(hw.store, clubs).bind_demo_cards()  # the cards come learned
+t = table.Table(hw.clock, View(384), hw.display, hw.store, clubs=clubs)
+app = loop.Loop(hw, t)
+"""
+
+GAME = IMPORTS + BUILD + """
+auto = script.Autoplayer(t.clubs, "stroke", "championship", 5, seed=12)
+runner = script.Runner(app)
+pending = []
+lines = [0]
+
+
+def feed(n=%d):
+    # Play up to n script events; False once the game is over.
+    for _ in range(n):
+        if not pending:
+            auto.check(t)
+            pending.extend(auto.next_lines(t))
+            if not pending:
+                if not t.game.over:
+                    raise AssertionError("the game stopped before it was over")
+                return False
+        lines[0] += 1
+        runner.step(script.parse_line(pending.pop(0), lines[0], t.clubs))
+    return True
+"""
+
+EVENTS_PER_STEP = 25
+# Ceilings (measured: state 73 kB, whole run 299 kB); they leave room for small changes
+# and fail on anything that grows per turn or per frame.
+STATE_CEILING = 80 * 1024
+TOTAL_CEILING = 320 * 1024
+
+
+def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython):
+    code = micropython.heap_high_water(IMPORTS)
+    run = micropython.heap_high_water(GAME % (PROFILE, EVENTS_PER_STEP), step="feed()")
+    state = run.high_water - code.high_water
+    print("table heap: code %d B, whole run %d B, game state %d B over %d steps"
+          % (code.cost, run.cost, state, run.steps))
+    assert run.steps * EVENTS_PER_STEP >= 1400  # the whole game: 1425 events, 966 inputs
+    assert state <= STATE_CEILING
+    assert run.cost <= TOTAL_CEILING
+
+
+IDLE = IMPORTS + BUILD + """
+import gc
+t.led_prompts = True  # the LED-only strip is drawn too
+
+
+def measure(fn, times):
+    fn()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(times):
+        fn()
+    grown = gc.mem_alloc() - before
+    gc.enable()
+    return grown
+"""
+
+
+def test_a_frame_with_nothing_happening_allocates_nothing(micropython):
+    # On the start menu, in a game waiting for a club, while a ball flies, and the tick alone.
+    code = IDLE % PROFILE + """
+print("ALLOC setup", measure(app.step, 60))
+runner = script.Runner(app)
+
+
+def play(*texts):
+    for text in texts:
+        runner.step(script.parse_line(text, 1, t.clubs))
+
+
+play("seed 3", "press OK 7")
+assert t.game is not None
+print("ALLOC game", measure(app.step, 60))
+# P1's Sand Wedge (initiative 7) chips first: declare east, then OK (and OK again for a
+# wild card's first way) until the ball is in the air.
+play("scan club:sand-wedge-7", "place club:3-wood-29", "press OK", "press E")
+
+
+def flying():
+    v = t.view
+    gone = hw.clock.ticks_diff(hw.clock.ticks_ms(), v.flight_start)
+    return v.flight_len > 0 and gone < (v.flight_len - 1) * renderer.FLIGHT_STEP_MS
+
+
+for _ in range(3):
+    if flying():
+        break
+    hw.buttons.press(6, 60)  # OK
+    for _ in range(3):
+        app.step()
+assert flying()
+print("ALLOC flight", measure(app.step, 3))
+print("ALLOC tick", measure(lambda: t.tick(hw.clock.ticks_ms()), 200))
+"""
+    res = micropython.run(code=code)
+    assert res.returncode == 0, res.stderr
+    got = dict((ln.split()[1], int(ln.split()[2])) for ln in res.stdout.splitlines()
+               if ln.startswith("ALLOC "))
+    assert got == {"setup": 0, "game": 0, "flight": 0, "tick": 0}, got
