@@ -1,8 +1,9 @@
 """Teebox board entry point: MicroPython runs ``/main.py`` at boot.
 
 Loads the board profile (``/profile.json``, put there by ``teebox deploy``),
-builds the hardware it describes (``teebox.app.board``) and runs the table's
-main loop (``teebox.app.loop``). If anything fails, the error is printed to
+builds the hardware it describes (``teebox.app.board``), resumes a game a power
+cut interrupted, starts the USB link server (hold BACK at boot to skip it and
+keep the REPL) and runs the table's main loop (``teebox.app.boot``). If anything fails, the error is printed to
 the REPL, shown on the display (when one answers) and the LEDs blink red;
 then this file ends, so the REPL over USB stays reachable to fix the board.
 Ctrl-C stops the table and leaves the REPL too.
@@ -11,11 +12,12 @@ Ctrl-C stops the table and leaves the REPL too.
 import sys
 
 
-def main(path=None, frames=-1, store_root=None):
+def main(path=None, frames=-1, store_root=None, port=None):
     """Start the table; returns False (after showing why) if it could not run.
 
     ``path`` is the profile file (default ``/profile.json``), ``frames`` how
-    many frames to run (-1: for ever), ``store_root`` the flash store folder.
+    many frames to run (-1: for ever), ``store_root`` the flash store folder,
+    ``port`` the link server's serial line (default the USB serial port).
     """
     profile = None
     hw = None
@@ -23,11 +25,15 @@ def main(path=None, frames=-1, store_root=None):
     try:
         from teebox import profile as profile_mod
         from teebox.app import board
-        from teebox.app.loop import Loop
+        from teebox.app import boot
         profile = profile_mod.load_file(path or profile_mod.PROFILE_PATH)
         hw = board.build(profile, store_root=store_root or board.STORE_ROOT)
-        loop = Loop(hw)
-        loop.run(frames)
+        loop = boot.start(hw, port)
+        try:
+            loop.run(frames)
+        finally:
+            if loop.link is not None:
+                loop.link.stop()  # Ctrl-C works again: mpremote can reach the REPL
     except Exception as exc:  # noqa: BLE001 - show any failure rather than die silently
         print("teebox: the table stopped:")
         if hasattr(sys, "print_exception"):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tests" / "firmware"))
 
 import fake_hardware as fh  # noqa: E402
 import fake_mfrc522 as fk  # noqa: E402
-from teebox.app import board  # noqa: E402
+from teebox.app import board, link_server  # noqa: E402
 
 NTAG = bytes.fromhex("04a1b2c3d4e5f6")
 
@@ -58,7 +58,8 @@ def test_main_runs_the_table_on_the_profiles_hardware(main_module, tmp_path):
     fh.FakeNeoPixel.created = []
     with fh.installed(machine=m, neopixel=fh.FakeMicroPythonNeopixel):
         ok = main_module.main(_profile_file(tmp_path).as_posix(), frames=3,
-                              store_root=(tmp_path / "store").as_posix())
+                              store_root=(tmp_path / "store").as_posix(),
+                              port=link_server.pipe()[0])
     assert ok
     strip = fh.FakeNeoPixel.created[-1]
     assert strip.writes == 3  # one LED frame per loop frame

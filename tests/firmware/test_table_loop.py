@@ -7,15 +7,19 @@ from teebox.app.script import Runner, parse
 
 
 def _rgb(loop, col, row):
+    # The colour an LED shows, read back from the strip-ready frame (gamma, cap, GRB).
     led = loop.hw.profile.led_index(col, row)
-    f = loop.hw.leds.frame
-    return f[3 * led], f[3 * led + 1], f[3 * led + 2]
+    return loop.hw.leds.unprepare(loop.hw.leds.frame, 3 * led)
 
 
 def _base(loop, col, row):
     led = loop.hw.profile.led_index(col, row)
-    b = loop.renderer.base
-    return b[3 * led], b[3 * led + 1], b[3 * led + 2]
+    return loop.hw.leds.unprepare(loop.renderer.base, 3 * led)
+
+
+def _seen(loop, rgb):
+    # What an LED lit with colour ``rgb`` reads back as (prepared, then read back).
+    return loop.hw.leds.unprepare(loop.hw.leds.prepare(bytes(rgb)), 0)
 
 
 def _play(loop, text):
@@ -52,10 +56,10 @@ def test_without_a_display_the_prompt_strip_shows_the_option_on_the_bottom_edge(
     lit = _rgb(loop, 0, h - 1)
     assert lit[2] > 0 and lit[0] == 0  # the neutral blue, pulsing
     for col in (1, 2, 3):
-        assert _rgb(loop, col, h - 1) == (40, 40, 40)  # the other options, dim
+        assert _rgb(loop, col, h - 1) == _seen(loop, (40, 40, 40))  # the other options, dim
     assert _rgb(loop, 4, h - 1) == _base(loop, 4, h - 1)  # beyond the strip: the course
     # The question code: one cell on the top edge (mode is question 1).
-    assert _rgb(loop, 0, 0) == (90, 90, 90) and _rgb(loop, 1, 0) == _base(loop, 1, 0)
+    assert _rgb(loop, 0, 0) == _seen(loop, (90, 90, 90)) and _rgb(loop, 1, 0) == _base(loop, 1, 0)
     _play(loop, "press E")
     assert _rgb(loop, 1, h - 1)[2] > 40 and _rgb(loop, 1, h - 1)[0] == 0  # two lit now
 
@@ -75,7 +79,7 @@ def test_seat_strips_show_the_seats_colours():
     _play(loop, "press OK 3\npress E")  # 3 players
     h = loop.hw.profile.height
     for seat in range(3):
-        assert _rgb(loop, seat, h - 1) == palette.rgb(palette.PLAYERS, seat)
+        assert _rgb(loop, seat, h - 1) == _seen(loop, palette.rgb(palette.PLAYERS, seat))
     assert _rgb(loop, 3, h - 1) == _base(loop, 3, h - 1)
 
 
@@ -100,8 +104,6 @@ def test_a_game_shows_golfers_on_the_leds():
     t = loop.table
     tee = t.view.golfer[0]
     assert tee >= 0 and t.view.golfer[1] == tee
-    led = loop.renderer.cell_led(tee)
-    f = loop.hw.leds.frame
     # Both golfers stand on the tee and take turns: red, then yellow.
-    assert (f[3 * led], f[3 * led + 1], f[3 * led + 2]) in (palette.rgb(palette.PLAYERS, 0),
-                                                            palette.rgb(palette.PLAYERS, 1))
+    assert loop.renderer.rgb_of_cell(tee) in (_seen(loop, palette.rgb(palette.PLAYERS, 0)),
+                                              _seen(loop, palette.rgb(palette.PLAYERS, 1)))

@@ -35,6 +35,10 @@ DIM = bytes((40, 40, 40))
 CODE = bytes((90, 90, 90))
 
 
+def _plain(colours):
+    return colours
+
+
 class PromptLayer:
     """The LED-only prompt, drawn over a frame in LED order.
 
@@ -46,7 +50,13 @@ class PromptLayer:
       seat's colour (seating order, waiting players, play order, standings).
     """
 
-    def __init__(self, profile):
+    def __init__(self, profile, leds=None):
+        # With ``leds`` the prompt colours are prepared for the strip, like the renderer's.
+        prep = leds.prepare if leds is not None else _plain
+        self._players = prep(palette.PLAYERS)
+        self._neutral = prep(NEUTRAL)
+        self._dim = prep(DIM)
+        self._code = prep(CODE)
         w = profile.width
         h = profile.height
         self._top = array("H", [profile.led_index(c, 0) for c in range(w)])
@@ -58,18 +68,18 @@ class PromptLayer:
         """Draw ``prompt`` over ``frame`` as of tick ``now``."""
         top = self._top
         for i in range(min(prompt.code, len(top))):
-            self._put(frame, top[i], CODE, 0, 256)
+            self._put(frame, top[i], self._code, 0, 256)
         strip = self._bottom
         seats = prompt.seats
         if seats is not None:
             for i in range(min(len(seats), len(strip))):
-                self._put(frame, strip[i], palette.PLAYERS, 3 * seats[i], 256)
+                self._put(frame, strip[i], self._players, 3 * seats[i], 256)
             return
         if prompt.seat >= 0:
-            ink = palette.PLAYERS
+            ink = self._players
             at = 3 * prompt.seat
         else:
-            ink = NEUTRAL
+            ink = self._neutral
             at = 0
         t = now % PULSE_MS
         if t >= PULSE_MS // 2:
@@ -80,7 +90,7 @@ class PromptLayer:
             if i < lit:
                 self._put(frame, strip[i], ink, at, level)
             else:
-                self._put(frame, strip[i], DIM, 0, 256)
+                self._put(frame, strip[i], self._dim, 0, 256)
 
     def _put(self, frame, led, ink, at, level):
         i = 3 * led
@@ -93,11 +103,12 @@ class Loop:
     """The table running on ``hw`` (``board.build``'s parts).
 
     ``table`` defaults to a new :class:`~teebox.app.table.Table` on this
-    hardware; ``renderer`` to a Renderer over the board's View.
-    ``frame_ms`` is the frame time.
+    hardware; ``renderer`` to a Renderer over the board's View, drawing with
+    colours prepared for ``hw.leds`` (see ``hal/leds.py``). ``link`` is the
+    USB link server polled every frame (None: none). ``frame_ms`` is the frame time.
     """
 
-    def __init__(self, hw, table=None, renderer=None, frame_ms=FRAME_MS):
+    def __init__(self, hw, table=None, renderer=None, frame_ms=FRAME_MS, link=None):
         p = hw.profile
         self.hw = hw
         self.frame_ms = frame_ms
@@ -106,9 +117,12 @@ class Loop:
                           p.height, seat_readers=hw.seat_readers)
         self.table = table
         self.view = table.view
-        self.renderer = renderer if renderer is not None else Renderer(p, table.course, self.view)
+        if renderer is None:
+            renderer = Renderer(p, table.course, self.view, leds=hw.leds)
+        self.renderer = renderer
         self._course = table.course
-        self.prompts = PromptLayer(p)
+        self.prompts = PromptLayer(p, renderer.leds)
+        self.link = link
         self._bank = isinstance(hw.readers, ReaderBank)
         self.frames = 0
 
@@ -130,6 +144,8 @@ class Loop:
             ev = buttons.get()
         if hw.readers is not None:
             self._poll_readers(t)
+        if self.link is not None and self.link.running:
+            self.link.poll()
         if render:
             if t.course is not self._course:
                 self.renderer.set_course(t.course)
@@ -137,7 +153,10 @@ class Loop:
             frame = self.renderer.compose(start)
             if t.led_prompts:
                 self.prompts.draw(frame, t.prompt, start)
-            hw.leds.show(frame)
+            if self.renderer.leds is not None:
+                hw.leds.show_ready(frame)
+            else:
+                hw.leds.show(frame)
         if t.display_dirty:
             t.display_dirty = False
             hw.display.show()

@@ -422,22 +422,40 @@ class Table:
         rng = self.rng
         self.seed = None
         self.rng = None
-        self.game = engine.Game(self.course, self.clubs, self.shots,
-                                engine.Setup(s.players, s.mode, seed, hands), rng)
-        g = self.game
+        g = engine.Game(self.course, self.clubs, self.shots,
+                        engine.Setup(s.players, s.mode, seed, hands), rng)
+        self._play(g)
+        if self.on_start is not None:
+            self.on_start(g)
+        self._outputs(g.initial_outputs)
+        self._enter()
+
+    def resume_game(self, game):
+        """Carry on ``game``, rebuilt from the journal after a power cut
+        (``gamejournal.resume``): the table shows it exactly as it stood, on its course.
+        ``on_start`` is not called: the journal already holds this game."""
+        self.course = game.course
+        self._course_name = ""
+        self._play(game)
+        self._sync_view()
+        self._enter()
+
+    def _play(self, g):
+        # Make ``g`` the table's game: who owns which club card, a clean view.
+        self.game = g
         for c in range(len(self._owner)):
             self._owner[c] = 0xFF
         for p in g.players:
             for c in p.hand:
                 self._owner[c] = p.seat
+            for c in p.discards:
+                self._owner[c] = p.seat
+            if p.chosen >= 0:
+                self._owner[p.chosen] = p.seat
         self.phase = PH_PLAY
         self.note = ""
         self.view.seats = len(g.players)
         self._clear_view()
-        if self.on_start is not None:
-            self.on_start(g)
-        self._outputs(g.initial_outputs)
-        self._enter()
 
     # ------------------------------------------------------------ play: decisions
 

@@ -1,0 +1,69 @@
+# Power-on: the table resumes a game a power cut interrupted, journals every choice,
+# and serves the USB link. Runs under CPython and inside MicroPython.
+import table_kit as K
+
+from teebox.app import boot, board, framing, link_server
+from teebox.app.bindings import Bindings
+
+
+def _power_on(store=None):
+    # The board after a (re)boot: fresh hardware, the flash as the power cut left it.
+    hw = board.build(K.table_profile(), sim=True)
+    if store is not None:
+        hw.store = store
+    else:
+        Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    board_end, host_end = link_server.pipe()
+    return boot.start(hw, board_end), host_end
+
+
+def _play_until(loop, inputs_wanted):
+    # Play bot decisions through the table's UI until the journal has that many inputs.
+    auto = K.autoplayer()
+    play = K.runner_player(loop)
+    t = loop.table
+    for _ in range(3000):
+        if t.game is not None and len(t.game.inputs) >= inputs_wanted:
+            return
+        for text in auto.next_lines(t):
+            play(text)
+    raise AssertionError("the game never reached %d inputs" % inputs_wanted)
+
+
+def test_a_game_cut_off_mid_round_carries_on_where_it_stood_after_power_on():
+    loop, _ = _power_on()
+    _play_until(loop, 12)
+    t = loop.table
+    loop.journal.flush()  # the end of a turn: the journal reaches flash
+    digest = t.game.state_digest()
+    played = len(t.game.inputs)
+    # Power cut: only the flash survives.
+    again, _ = _power_on(loop.hw.store)
+    g = again.table.game
+    assert g is not None, "the interrupted game was not resumed"
+    assert len(g.inputs) == played
+    assert g.state_digest() == digest
+    # The table shows it: golfers on their cells, and play goes on from there.
+    for p in g.players:
+        assert again.table.view.golfer[p.seat] >= 0
+    _play_until(again, played + 4)
+    assert len(again.table.game.inputs) >= played + 4
+
+
+def test_a_fresh_board_starts_in_setup_with_the_link_answering():
+    loop, host = _power_on()
+    assert loop.table.game is None
+    assert loop.link is not None and loop.link.running
+    host.write(framing.encode(bytes((1, 7, 0, link_server.PROTOCOL_VERSION))))  # HELLO, tag 7
+    loop.step()
+    replies = framing.FrameDecoder().feed(host.read_available(4096))
+    assert replies and replies[0][0] == framing.FRAME
+    reply = replies[0][1]
+    assert reply[0] == 0x81 and reply[1:3] == bytes((7, 0)) and reply[3] == 0  # HELLO ok
+
+
+def test_holding_back_at_power_on_keeps_the_repl_free_of_the_link():
+    hw = board.build(K.table_profile(), sim=True)
+    hw.buttons.set(7, True)  # BACK held
+    loop = boot.start(hw, link_server.pipe()[0])
+    assert loop.link is None
