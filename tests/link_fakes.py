@@ -5,7 +5,9 @@ duplicate, reorder and cut what passes, frame by frame, in either direction.
 
 import time
 
+import pytest
 import serial
+from typer.testing import CliRunner
 
 from teebox.app import gamejournal, link_server
 from teebox.app.courses_store import CourseStore
@@ -14,6 +16,7 @@ from teebox.app.records import Shelf, WallTime
 from teebox.core import cards, course
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
+from teebox_host.virtual_board import VirtualBoard
 
 CLUBS = cards.load_default_clubs()
 SHOTS = cards.load_default_shots()
@@ -178,3 +181,31 @@ def cli_app():
     sync_cmd.add_course_commands(course_app, lambda: typer.echo("the built-in courses"))
     app.add_typer(course_app, name="course")
     return app
+
+
+# A two-hole course for course pushes and power-cut games.
+POCKET = """teebox-course 1
+name: Pocket Links
+size: 10x4
+hole 1 par 3 tee 0,1 green 5,1
+hole 2 par 3 tee 6,2 green 1,3
+map:
+r r f f f f r r r r
+ T f f f f G r r r r
+r r f f r r T f f r
+r G f f f f f f r r
+"""
+
+runner = CliRunner()
+
+
+def teebox(*args):
+    """Run the `teebox` command line in-process; returns typer's Result."""
+    return runner.invoke(cli_app(), [str(a) for a in args])
+
+
+@pytest.fixture
+def board():
+    """A virtual board (CPython) behind a pseudo-terminal."""
+    with VirtualBoard() as vb:
+        yield vb

@@ -11,26 +11,16 @@ import sys
 import time
 
 import pytest
-from link_fakes import cli_app
-from typer.testing import CliRunner
+from link_fakes import board, cli_app, runner, teebox  # noqa: F401 (board is a fixture)
 
 from teebox_host import link as link_mod
 from teebox_host.link import Link, LineError
 from teebox_host.scoredb import ScoreDB
 from teebox_host.virtual_board import VirtualBoard
 
-runner = CliRunner()
 WHO = [("Ann", (255, 0, 0)), ("Bo", (255, 210, 0)), ("Cy", (1, 2, 3))]
 
 
-def teebox(*args):
-    return runner.invoke(cli_app(), [str(a) for a in args])
-
-
-@pytest.fixture
-def board():
-    with VirtualBoard() as vb:
-        yield vb
 
 
 def test_a_game_played_on_the_board_lands_in_the_score_history(board, tmp_path):

@@ -14,6 +14,7 @@ the game record, removing the journal) the board reboots and resumes; then:
   ever shelved twice, and game numbers are never reused.
 """
 
+import link_fakes
 import pytest
 
 from teebox.app import gamejournal, records
@@ -23,17 +24,7 @@ from teebox.hal.store import PowerCut, SimStore
 
 CLUBS = cards.load_default_clubs()
 SHOTS = cards.load_default_shots()
-POCKET = course.from_source("""teebox-course 1
-name: Pocket Links
-size: 10x4
-hole 1 par 3 tee 0,1 green 5,1
-hole 2 par 3 tee 6,2 green 1,3
-map:
-r r f f f f r r r r
- T f f f f G r r r r
-r r f f r r T f f r
-r G f f f f f f r r
-""")
+POCKET = course.from_source(link_fakes.POCKET)
 STARTER = course.load_builtin("starter")
 WHO = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255)), ("Cy", (9, 9, 9))]
 BOARD = "c0ffee00c0ffee00"

@@ -6,8 +6,7 @@ a malformed course is refused and the board keeps the one it had.
 """
 
 import pytest
-from link_fakes import cli_app
-from typer.testing import CliRunner
+from link_fakes import POCKET, board, teebox  # noqa: F401 (board is a fixture)
 
 from teebox.app import records
 from teebox.app.courses_store import CourseStore, hash_of
@@ -15,30 +14,9 @@ from teebox.core import course, gamelog
 from teebox_host.link import BoardRefused, Link
 from teebox_host.scoredb import GameResult, ScoreDB
 from teebox_host.sync_cmd import colour_name, verify
-from teebox_host.virtual_board import VirtualBoard
-
-runner = CliRunner()
-POCKET = """teebox-course 1
-name: Pocket Links
-size: 10x4
-hole 1 par 3 tee 0,1 green 5,1
-hole 2 par 3 tee 6,2 green 1,3
-map:
-r r f f f f r r r r
- T f f f f G r r r r
-r r f f r r T f f r
-r G f f f f f f r r
-"""
 
 
-def teebox(*args):
-    return runner.invoke(cli_app(), [str(a) for a in args])
 
-
-@pytest.fixture
-def board():
-    with VirtualBoard() as vb:
-        yield vb
 
 
 def shelve(board, number, game, **kw):

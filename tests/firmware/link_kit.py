@@ -101,3 +101,14 @@ class Client:
 def text(s):
     raw = s.encode()
     return bytes((len(raw),)) + raw
+
+# A one-hole course small enough to push over the link in a few chunks.
+MINI = """teebox-course 1
+name: Mini Links
+size: 6x3
+hole 1 par 3 tee 0,1 green 4,1
+map:
+r r f f r r
+ T f f f G r
+r r f f r r
+"""

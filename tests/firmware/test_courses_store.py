@@ -1,21 +1,12 @@
 # Courses stored on the board: listed, installed only whole and verified, deleted.
 # Runs under CPython and inside MicroPython.
 from fwtest import raises
-from link_kit import builtin
+from link_kit import MINI, builtin
 
 from teebox.app.courses_store import BUILTIN, STORED, CourseStore, CourseStoreError, hash_of
 from teebox.core import course
 from teebox.hal.store import SimStore
 
-MINI = """teebox-course 1
-name: Mini Links
-size: 6x3
-hole 1 par 3 tee 0,1 green 4,1
-map:
-r r f f r r
- T f f f G r
-r r f f r r
-"""
 MINI2 = MINI.replace("name: Mini Links", "name: Mini Links II").replace(
     "r r f f r r\n T", "r b f f r r\n T")
 

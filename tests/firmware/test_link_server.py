@@ -2,7 +2,7 @@
 # code, bad frames, repeats. Runs under CPython and inside MicroPython.
 import struct
 
-from link_kit import CLUBS, SHOTS, Client, bot_list, new_game, play, text
+from link_kit import CLUBS, MINI, SHOTS, Client, bot_list, new_game, play, text
 
 from teebox.app import framing, gamejournal, link_server, records
 from teebox.app.courses_store import CourseStore, hash_of
@@ -20,15 +20,6 @@ from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 
 BOARD = "e6614c311b2c9a2f"
-MINI = """teebox-course 1
-name: Mini Links
-size: 6x3
-hole 1 par 3 tee 0,1 green 4,1
-map:
-r r f f r r
- T f f f G r
-r r f f r r
-"""
 
 
 class Board:

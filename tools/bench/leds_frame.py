@@ -17,6 +17,8 @@ measured here.
 import sys
 import time
 
+from tools.bench.common import micropython_rows
+
 COUNT = 384
 REPEAT = 100
 WIRE_US_PER_LED = 30        # 24 bits at 800 kHz
@@ -75,19 +77,10 @@ def cpython_figures():
 
 def micropython_figures():
     """[(label, us per frame, mA)] measured inside the MicroPython WebAssembly port."""
-    from tools import mpy
     code = (_SETUP + "import time\n"
             "for row in bench(time.ticks_us, time.ticks_diff, %d, %d):\n"
             "    print('ROW|%%s|%%d|%%d' %% row)\n" % (COUNT, REPEAT))
-    res = mpy.run(code=code)
-    if res.returncode != 0:
-        raise SystemExit("MicroPython run failed:\n" + res.stderr)
-    rows = []
-    for line in res.stdout.splitlines():
-        if line.startswith("ROW|"):
-            _, label, us, ma = line.split("|")
-            rows.append((label, int(us), int(ma)))
-    return rows
+    return [(label, int(us), int(ma)) for label, us, ma in micropython_rows(code)]
 
 
 def main():

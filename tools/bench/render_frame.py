@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from tools.bench.common import micropython_rows
 from tools.bench.leds_frame import RP2040_SLOWDOWN, WIRE_US_PER_LED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,18 +92,10 @@ def cpython_figures():
 
 def micropython_figures():
     """[(frame kind, us per frame)] measured inside the MicroPython WebAssembly port."""
-    from tools import mpy
     code = (_SETUP + "import time\n"
             "for row in bench(time.ticks_ms, time.ticks_diff, 1, %r, %d):\n"
             "    print('ROW|%%s|%%d' %% row)\n" % (_profile_text(), FRAMES))
-    res = mpy.run(code=code)
-    if res.returncode != 0:
-        raise SystemExit("MicroPython run failed:\n" + res.stderr)
-    rows = []
-    for line in res.stdout.splitlines():
-        if line.startswith("ROW|"):
-            _, kind, us = line.split("|")
-            rows.append((kind, int(us)))
+    rows = [(kind, int(us)) for kind, us in micropython_rows(code)]
     return rows
 
 
@@ -136,8 +129,8 @@ def main():
     print("MicroPython figures are the WebAssembly port on this machine (its clock ticks in ms, "
           "hence %d frames a figure); the RP2040 column is an estimate (%d-%d times slower), "
           "not a measurement." % (FRAMES, lo, hi))
-    print("Not included: hal/leds' gamma, power limit and colour order for the same frame "
-          "(python -m tools.bench.leds_frame).")
+    print("Not included: sending the frame. The table draws with colours prepared for the "
+          "strip and sends with hal/leds show_ready (python -m tools.bench.leds_frame).")
 
 
 if __name__ == "__main__":

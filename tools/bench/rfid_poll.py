@@ -31,6 +31,8 @@ RP2040_VS_CPYTHON = (100, 200)
 # (label, us per poll, transfers, bytes, accesses per poll, max accesses in one poll).
 _SETUP = """
 import fake_mfrc522 as fk
+
+from tools.bench import common
 from teebox.hal import rfid
 
 
@@ -134,18 +136,11 @@ def cpython_rows():
 
 def micropython_rows():
     """Rows measured inside the MicroPython WebAssembly port."""
-    from tools import mpy
     code = (_SETUP + "import time\n"
             "for row in bench(time.ticks_us, time.ticks_diff, %d):\n"
             "    print('ROW|%%s|%%f|%%f|%%f|%%f|%%f|%%d' %% row)\n" % POLLS)
-    res = mpy.run(code=code)
-    if res.returncode != 0:
-        raise SystemExit("MicroPython run failed:\n" + res.stderr)
-    rows = []
-    for line in res.stdout.splitlines():
-        if line.startswith("ROW|"):
-            label, most = line.split("|")[1], int(line.split("|")[-1])
-            rows.append((label,) + tuple(float(x) for x in line.split("|")[2:-1]) + (most,))
+    rows = [(f[0],) + tuple(float(x) for x in f[1:-1]) + (int(f[-1]),)
+            for f in common.micropython_rows(code)]
     return rows
 
 
