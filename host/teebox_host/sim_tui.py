@@ -1,0 +1,784 @@
+"""`teebox sim`: the table app on simulated hardware, played in the terminal.
+
+The firmware's own table (``app/table.py``) runs on the simulated parts of
+``app/board.build(profile, sim=True)`` through its own main loop
+(``app/loop.py``), exactly as on the board. The terminal shows what the
+hardware would: every hex cell coloured from the live LED frame (so pulses,
+the preview path, flights and flashes are the LEDs' own), the OLED's eight
+lines, plus a scorecard and a line saying what the table waits for. Keys
+press the table's eight buttons; a card picker lays club cards on the
+simulated reader.
+
+Two parts:
+
+* :class:`LiveTable` - the simulated table without any screen (the
+  ``SimTable`` that ``teebox sim --script`` plays scripts on), plus a queue of
+  button presses and card scans fed to the simulated buttons and reader with
+  real timings (a press is held 60 ms, a long press 1 s, a card lies on the
+  reader 300 ms), and a live :class:`~teebox_host.scorecard.Tally`. Tests
+  and the app drive it; ``advance(ms)`` runs frames as fast as the host
+  can, ``catch_up(ms)`` follows a real clock.
+* :class:`SimApp` - the textual app around it: a timer steps the loop and
+  redraws about 30 times a second.
+
+Every club card carries its own made-up tag (``bindings.demo_uid``); the
+board starts with those tags learned (``blank_cards``: a new board that must
+learn them first, from its start menu).
+"""
+
+import time
+from collections import deque
+
+from rich.color import Color
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from teebox import profile as profile_mod
+from teebox.app import palette, script
+from teebox.app import setup_flow as sf
+from teebox.app import table as T
+from teebox.app.bindings import demo_uid
+from teebox.core import engine, hexgrid, modes
+from teebox.core.protocol import (
+    CHOOSE_ACTION, DECISION_NAMES, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, SELECT_CLUB)
+from teebox.hal import buttons as B
+from teebox.hal.display import COLS, ROWS, SimDisplay
+from teebox.hal.rfid import ReaderBank
+from teebox_host import render, scorecard
+from teebox_host.sim_cmd import SimTable
+
+PRESS_MS = script.PRESS_MS   # a key press holds its button this long (debounce is 30 ms)
+GAP_MS = script.GAP_MS       # and lets it rest this long before the next input
+HOLD_MS = script.HOLD_MS     # a long press (the buttons report one after 800 ms)
+SCAN_MS = 300                # a picked card lies on the reader this long, then is lifted
+MAX_QUEUED = 8               # inputs waiting at most (a key held down repeats)
+CATCH_UP_MS = 2000           # after a stall, the simulation catches up at most this much
+FPS = 30
+
+# Keys: a hex ring around S on the left hand, the numeric keypad around 5, arrows for E/W.
+DIRECTION_KEYS = (
+    ("d", "E"), ("e", "NE"), ("w", "NW"), ("a", "W"), ("z", "SW"), ("x", "SE"),
+    ("6", "E"), ("9", "NE"), ("7", "NW"), ("4", "W"), ("1", "SW"), ("3", "SE"),
+    ("right", "E"), ("left", "W"),
+)
+OK_KEYS = ("enter", "space", "s", "5")
+LONG_OK_KEYS = ("l", "shift+enter")
+BACK_KEYS = ("backspace", "escape")
+LONG_BACK_KEYS = ("b",)
+CARD_KEY = "c"
+QUIT_KEY = "q"
+
+KEY_HELP = (
+    "  w NW  e NE     keypad 7  9\n"
+    "a W   s OK   d E      4  5  6\n"
+    "  z SW  x SE          1  3\n"
+    "\u2190 \u2192: W E   Enter Space: OK\n"
+    "l Shift+Enter: hold OK\n"
+    "Bksp Esc: BACK   b: hold BACK\n"
+    "c: lay a card    q: quit"
+)
+
+# The key help in one line, for terminals too narrow for the Buttons panel.
+KEY_LINE = ("w e d x z a, keypad: directions  Enter: OK  l: hold OK  Bksp: BACK  "
+            "b: hold BACK  c: card  q: quit")
+NARROW = 108   # columns below which the Buttons panel gives way to KEY_LINE
+
+SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?")
+
+
+def player_style(seat):
+    """A seat's colour on the table (``palette.PLAYERS``) as a bold rich style."""
+    return Style(color=Color.from_rgb(*palette.rgb(palette.PLAYERS, seat)), bold=True)
+
+
+def player_label(seat):
+    """A seat's name in its colour: ``P1 red``."""
+    return Text(sf.player_label(seat), style=player_style(seat))
+
+
+def card_label(club):
+    """How the picker names a club card: ``9 Iron (3)`` (names repeat, initiatives do not)."""
+    return "%s (%d)" % (club.name, club.initiative)
+
+
+def check_setup(mode, players, course, hands, course_names):
+    """Check setup answers for a table offering ``course_names``; returns the number of
+    players (``players`` None: 2, or the mode's fewest if more). ValueError names the
+    option (as the command line spells it) and what is wrong."""
+    if mode not in modes.NAMES:
+        raise ValueError("--mode %s: unknown game mode (use one of: %s)"
+                         % (mode, ", ".join(modes.NAMES)))
+    lo, hi = modes.make(mode).players
+    if players is None:
+        players = max(2, lo)
+    if not lo <= players <= hi:
+        raise ValueError("--players %d: %s is played by %d to %d players"
+                         % (players, modes.make(mode).title, lo, hi))
+    if course not in course_names:
+        raise ValueError("--course %s: not on this table (courses: %s)"
+                         % (course, ", ".join(course_names)))
+    if hands not in sf.HAND_CHOICES:
+        raise ValueError("--hands %s: use one of: %s" % (hands, ", ".join(sf.HAND_CHOICES)))
+    return players
+
+
+def _contrast(rgb):
+    # Black on bright cells, white on dark ones.
+    r, g, b = rgb
+    return (0, 0, 0) if 299 * r + 587 * g + 114 * b > 110000 else (255, 255, 255)
+
+
+def _blend(a, b):
+    return tuple((x + y) // 2 for x, y in zip(a, b))
+
+
+class LiveTable(SimTable):
+    """A :class:`~teebox_host.sim_cmd.SimTable` played live: presses and card scans wait
+    in a queue and reach the simulated buttons and reader with real timings, while
+    frames run as the clock goes (:meth:`catch_up` follows a real clock, :meth:`advance`
+    and :meth:`settle` run as fast as the host can).
+
+    ``profile``: a board profile (default: the repository's default one); ``seed``: the
+    first game's shuffle (None: random); ``blank_cards``: a board that has not learned
+    the club cards yet (each card still carries its tag, ``bindings.demo_uid``).
+
+    Besides the SimTable's parts: ``clubs``, ``clock``, ``tally`` (the scorecard of the
+    game being played or last played, None before the first) and ``events`` (what the
+    player did lately, for the status line).
+    """
+
+    def __init__(self, profile=None, seed=None, blank_cards=False):
+        if profile is None:
+            profile = profile_mod.load_named()
+        SimTable.__init__(self, profile, blank_cards, name="sim")
+        self.profile = profile
+        self.table.seed = seed
+        self.clubs = self.table.clubs
+        self.clock = self.hw.clock
+        self.events = deque(maxlen=4)
+        self.tally = None
+        self._game = None      # the table's game the tally follows
+        self._shadow = None    # the same game replayed on the host: the tally's outputs
+        self._queue = deque()  # inputs waiting: ("press", button, hold_ms) / ("scan", reader, uid)
+        self._free_at = self.clock.ticks_ms()  # the next input may start then
+        self._lift = None      # (reader, when) of the card lying on a reader
+        self.loop.step()
+
+    # ------------------------------------------------------------ inputs
+
+    def press(self, button, long=False):
+        """Queue a press of ``button`` (a ``hal.buttons`` id); ``long``: hold it 1 s.
+        False (and nothing queued) while ``MAX_QUEUED`` inputs already wait."""
+        return self._add(("press", button, HOLD_MS if long else PRESS_MS),
+                         "%s %s" % ("hold" if long else "press", B.NAMES[button]))
+
+    def lay(self, club, seat=-1):
+        """Queue laying club card ``club`` on the reader (of ``seat`` on a table with one
+        reader per seat), lifted again after ``SCAN_MS``. False when the queue is full."""
+        # Not which card: the others at the table must not learn it from the screen.
+        return self._add(("scan", self.reader(seat), demo_uid(club)), "a card laid on the %s" % (
+            "reader" if seat < 0 or not self.hw.seat_readers else "P%d reader" % (seat + 1)))
+
+    def _add(self, item, event):
+        # A held-down key repeats faster than buttons can be pressed: drop what overflows.
+        if len(self._queue) >= MAX_QUEUED:
+            return False
+        self._queue.append(item)
+        self.events.append(event)
+        return True
+
+    def reader(self, seat=-1):
+        """The reader of ``seat`` (its own with one reader per seat), else the first one."""
+        readers = self.hw.readers
+        if readers is None:
+            raise ValueError("board profile %r has no card reader" % self.profile.name)
+        if not isinstance(readers, ReaderBank):
+            return readers
+        for i in range(len(readers.seats)):
+            if readers.seats[i] == seat:
+                return readers.readers[i]
+        return readers.readers[0]
+
+    def busy(self):
+        """Whether queued inputs are still being pressed or scanned."""
+        return bool(self._queue) or self._lift is not None or (
+            self.clock.ticks_diff(self._free_at, self.clock.ticks_ms()) > 0)
+
+    def _feed(self):
+        clock = self.clock
+        now = clock.ticks_ms()
+        if self._lift is not None and clock.ticks_diff(now, self._lift[1]) >= 0:
+            self._lift[0].remove()
+            self._lift = None
+        if not self._queue or clock.ticks_diff(now, self._free_at) < 0:
+            return
+        kind, target, arg = self._queue.popleft()
+        if kind == "press":
+            self.hw.buttons.press(target, arg)
+            self._free_at = clock.ticks_add(now, arg + GAP_MS)
+        else:
+            target.place(arg)
+            self._lift = (target, clock.ticks_add(now, SCAN_MS))
+            self._free_at = clock.ticks_add(now, SCAN_MS + GAP_MS)
+
+    # ------------------------------------------------------------ time
+
+    def step(self, render=True):
+        """One main-loop frame (the loop sleeps out the frame on the simulated clock)."""
+        self._feed()
+        self.loop.step(render)
+        self._follow_game()
+
+    def advance(self, ms):
+        """Run frames until ``ms`` of simulated time have passed; only the last one draws."""
+        clock = self.clock
+        end = clock.ticks_add(clock.ticks_ms(), ms)
+        while True:
+            left = clock.ticks_diff(end, clock.ticks_ms())
+            if left <= 0:
+                return
+            self.step(left <= self.loop.frame_ms)
+
+    def catch_up(self, ms):
+        """Bring the simulated clock up to tick ``ms`` of a real clock: frames while it is
+        behind, nothing while the last frame's sleep is still ahead. Returns the ms not
+        simulated (more than ``CATCH_UP_MS`` behind, after a stall: skipped, not raced)."""
+        behind = self.clock.ticks_diff(ms, self.clock.ticks_ms())
+        if behind <= 0:
+            return 0
+        self.advance(min(behind, CATCH_UP_MS))
+        return max(0, behind - CATCH_UP_MS)
+
+    def settle(self, limit_ms=600000):
+        """Run until every queued input has been played and the table has taken it in
+        (fast: the simulated clock does not wait for a real one)."""
+        clock = self.clock
+        start = clock.ticks_ms()
+        while self.busy():
+            if clock.ticks_diff(clock.ticks_ms(), start) > limit_ms:
+                raise RuntimeError("inputs still queued after %d ms" % limit_ms)
+            self.step(False)
+        self.advance(2 * self.loop.frame_ms)
+
+    # ------------------------------------------------------------ setup
+
+    def prefill(self, mode="match", course="starter", players=None, hands=sf.HAND_CHOICES[0]):
+        """Walk the table's setup with its buttons up to its "Start?" question, answering
+        ``mode``, ``course``, ``players`` and ``hands`` (the presses a player would make).
+        ValueError names an answer the table does not offer (:func:`check_setup`)."""
+        players = check_setup(mode, players, course, hands, self.table.setup.course_names)
+        auto = script.Autoplayer(self.clubs, mode, course, players, hands)
+        while self.table.phase == T.PH_SETUP and self.table.setup.step != sf.S_CONFIRM:
+            for text in auto.next_lines(self.table):
+                self.do(text)
+
+    # ------------------------------------------------------------ what the table shows
+
+    def cell_rgb(self, col, row):
+        """``(r, g, b)`` of the LED under board cell ``(col, row)`` in the frame last shown,
+        as a screen shows colours (before gamma: a renderer that draws in the strip's
+        prepared colours is undone with ``leds.unprepare``)."""
+        leds = self.hw.leds
+        at = 3 * self.profile.led_index(col, row)
+        if self.loop.renderer.leds is not None:
+            return leds.unprepare(leds.frame, at)
+        f = leds.frame
+        return f[at], f[at + 1], f[at + 2]
+
+    def oled(self):
+        """The eight lines the OLED shows, or None on a profile without one."""
+        d = self.hw.display
+        return list(d.shown) if isinstance(d, SimDisplay) else None
+
+    def _follow_game(self):
+        g = self.table.game
+        if g is not None and g is not self._game:
+            self._game = g
+            self._shadow = engine.Game(g.course, self.clubs, self.table.shots, g.setup)
+            self.tally = scorecard.Tally(self._shadow)
+            self.tally.feed(self._shadow.initial_outputs)
+        if self._game is not None:
+            done = len(self._shadow.inputs)
+            for seat, choice in self._game.inputs[done:]:
+                self.tally.feed(self._shadow.apply(choice, seat))
+
+    def card_groups(self):
+        """The club cards as the players hold them, for the picker: a list of
+        ``(seat, clubs, played)`` - each seat's hand in a game (``played``: its used
+        clubs) or bag during bag registration, then ``(-1, the other cards, [])``."""
+        t = self.table
+        groups = []
+        if t.game is not None:
+            for p in t.game.players:
+                groups.append((p.seat, sorted(p.hand), sorted(p.discards)))
+        elif t.phase == T.PH_REGISTER:
+            for s in range(len(t.flow.hands)):
+                groups.append((s, list(t.flow.hands[s]), []))
+        held = set()
+        for _seat, hand, played in groups:
+            held.update(hand)
+            held.update(played)
+        groups.append((-1, [c for c in range(len(self.clubs)) if c not in held], []))
+        return groups
+
+    def status(self):
+        """What the table waits for, as a rich Text (one or two lines)."""
+        t = self.table
+        out = Text()
+        if t.phase == T.PH_SETUP:
+            out.append("Setting up: %s. " % SETUP_STEPS[t.setup.step], style="bold")
+            out.append("Directions change the answer, OK goes on, BACK goes back.")
+        elif t.phase == T.PH_LEARN:
+            out.append("Learning cards: ", style="bold")
+            out.append("lay the card the display names (c), directions skip, BACK: done.")
+        elif t.phase == T.PH_REGISTER:
+            seat = t.flow.seat()
+            if seat < 0:
+                out.append("Bags ready: OK starts the game.", style="bold")
+            else:
+                out.append_text(player_label(seat))
+                out.append(": lay the five clubs of your bag on the reader (c).")
+        elif t.phase == T.PH_OVER:
+            out.append("Game over. ", style="bold")
+            out.append("The final scorecard stays below; OK on the table: a new game.")
+        else:
+            self._play_status(out, t.d)
+        return out
+
+    def _play_status(self, out, d):
+        k = d.kind
+        if k == SELECT_CLUB:
+            out.append("Round %d: waiting for " % self.table.game.round, style="bold")
+            for i, s in enumerate(d.waiting):
+                if i:
+                    out.append(", ")
+                out.append_text(player_label(s))
+            out.append(" to lay a club face down (c).")
+            return
+        out.append_text(player_label(d.player if d.player >= 0 else d.players[0]))
+        out.append(": %s. " % DECISION_NAMES[k])
+        if k == CHOOSE_ACTION:
+            out.append("OK: play the club; a direction: move one hex that way; l (hold OK): "
+                       "the other actions.")
+        elif k == DECLARE_DIRECTION or k == HIT_DIRECTION:
+            out.append("Pick a direction (w e d x z a), then OK; BACK clears it.")
+        elif k != GAME_OVER:
+            out.append("d e x: next option, a w z: previous, OK: confirm.")
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def board_text(sim):
+    """The board as a rich Text: every cell a two-character block in its LED's colour,
+    odd rows one character east; golfers numbered, tee boxes and greens numbered by
+    hole, hazards marked with the glyphs of ``render.PALETTE``."""
+    t = sim.table
+    p = sim.profile
+    crs = t.course
+    labels = {}
+    if crs is not None:
+        for (q, r), (label, _style) in render.hole_labels(crs).items():
+            labels[(q, r)] = (label, False)
+        v = t.view
+        seats = {}
+        for s in range(v.seats):
+            cell = v.golfer[s]
+            if cell >= 0:
+                seats.setdefault(cell, []).append(str(s + 1))
+        for cell, names in seats.items():
+            labels[hexgrid.cell_at(cell, crs.width)] = ("".join(names[:2]), True)
+    text = Text(no_wrap=True, overflow="ignore")
+    for row in range(p.height):
+        if row:
+            text.append("\n")
+        if row & 1:
+            text.append(" ")
+        for col in range(p.width):
+            rgb = sim.cell_rgb(col, row)
+            bg = Color.from_rgb(*rgb)
+            mark = labels.get(hexgrid.from_offset(col, row))
+            if mark is not None:
+                text.append(mark[0][:2].rjust(2),
+                            style=Style(color=Color.from_rgb(*_contrast(rgb)), bgcolor=bg,
+                                        bold=mark[1]))
+                continue
+            glyph = "  "
+            if crs is not None and col < crs.width and row < crs.height:
+                glyph = render.PALETTE[crs.terrain_at(col, row)][1]
+            fg = Color.from_rgb(*_blend(rgb, _contrast(rgb)))
+            text.append(glyph, style=Style(color=fg, bgcolor=bg))
+    return text
+
+
+def board_title(sim):
+    """Course name, and the hole and round being played."""
+    t = sim.table
+    title = t.course.name if t.course is not None else "no course"
+    g = t.game
+    if g is not None and not g.over:
+        holes = sorted(set(p.hole for p in g.players))
+        title += " \u00b7 hole %s \u00b7 round %d" % ("/".join(str(h) for h in holes), g.round)
+    return title
+
+
+def oled_text(sim):
+    """The OLED's lines, 16 x 8, or a note on a profile without one."""
+    lines = sim.oled()
+    if lines is None:
+        return Text("no display on this\nprofile: the LED\nprompt strip asks", style="dim")
+    return Text("\n".join(line.ljust(COLS) for line in lines[:ROWS]), no_wrap=True)
+
+
+def scorecard_view(sim):
+    """The scorecard: a row per player (in the table's colours), a column per hole so far,
+    totals, standings; at the end of a game the final card with the winners."""
+    tally = sim.tally
+    if tally is None:
+        return Text("No game yet: set one up on the table (its display asks).", style="dim")
+    g = tally.game
+    mode = tally.mode.name
+    crs = tally.course
+    current = set(p.hole for p in g.players) if not g.over else set()
+    card = RichTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    card.add_column("Hole")
+    for h in range(1, crs.hole_count + 1):
+        card.add_column(str(h), justify="center",
+                        header_style="bold reverse" if h in current else "bold")
+    card.add_column("Total", justify="right")
+    card.add_row("Par", *[str(crs.hole(h)[0]) for h in range(1, crs.hole_count + 1)],
+                 str(render.total_par(crs)), style="dim")
+    standings = g.standings()
+    totals = dict((row[1], row[2]) for row in standings)
+    for seat in range(tally.players):
+        cells = []
+        for h in range(1, crs.hole_count + 1):
+            lines = tally.holes.get(h)
+            cells.append(scorecard._cell(mode, lines[seat]) if lines else "")
+        card.add_row(player_label(seat), *cells, Text(str(totals[seat]), style="bold"))
+    places = Text("Final standings: " if g.over else "Standings: ", style="bold")
+    unit = "strokes" if tally.mode.lower_wins else "points"
+    for i, (place, seat, score, hio) in enumerate(standings):
+        if i:
+            places.append("   ")
+        places.append("%d. " % place)
+        places.append_text(player_label(seat))
+        places.append(" %d %s%s" % (score, unit, ", %d hole-in-one" % hio if hio else ""))
+    parts = [card, Text(scorecard._LEGEND[mode], style="dim"), places]
+    if g.over:
+        parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name), style="bold")] + parts
+        parts += scorecard.summary_lines(tally)[1:]
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------- screens
+
+
+class CardPicker(ModalScreen):
+    """Lay a club card on the reader: every card, grouped by who holds it.
+
+    Type to narrow the list (a club name, its initiative or its id; the input
+    suggests completions, Right accepts one), Up/Down to move, Enter to lay the
+    highlighted card, Escape to put the cards away. Dismisses with
+    ``(club, seat)`` or None.
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "put the cards away"),
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+    ]
+
+    def __init__(self, clubs, groups=()):
+        super().__init__()
+        self.clubs = clubs
+        self.groups = list(groups)
+        names = []
+        for c in clubs:
+            names += [card_label(c), c.id]
+        self.suggester = SuggestFromList(names, case_sensitive=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Label("Lay a club card on the reader", id="picker-title")
+            yield Input(placeholder="type a club name, initiative or id", id="picker-input",
+                        suggester=self.suggester)
+            yield OptionList(id="picker-list")
+            yield Label("Enter: lay it   \u2191\u2193: choose   Esc: cancel", classes="dim")
+
+    def show(self, groups):
+        """Offer the cards as ``groups`` (:meth:`LiveTable.card_groups`), nothing typed yet."""
+        self.groups = list(groups)
+        if self.is_mounted:
+            self._reset()
+
+    def on_mount(self):
+        self._reset()
+
+    def _reset(self):
+        field = self.query_one(Input)
+        field.value = ""
+        self._fill("")
+        field.focus()
+
+    def matches(self, typed):
+        """The ``(seat, club, played)`` entries whose label or id contains ``typed``."""
+        words = typed.lower().split()
+        out = []
+        for seat, hand, played in self.groups:
+            for c in list(hand) + list(played):
+                club = self.clubs[c]
+                hay = "%s %s" % (card_label(club).lower(), club.id)
+                if all(w in hay for w in words):
+                    out.append((seat, c, c in played))
+        return out
+
+    def _fill(self, typed):
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        options = []
+        last = None
+        for seat, c, played in self.matches(typed):
+            if seat != last:
+                last = seat
+                head = Text()
+                if seat >= 0:
+                    head.append("\u25cf ", style=player_style(seat))
+                    head.append_text(player_label(seat))
+                    head.append(" holds", style="dim")
+                else:
+                    head.append("Card box (in no hand)", style="bold")
+                options.append(Option(head, disabled=True))
+            label = Text("   " + card_label(self.clubs[c]))
+            if played:
+                label.append("  played", style="dim italic")
+            options.append(Option(label, id="%d:%d" % (c, seat)))
+        ol.add_options(options)
+        for i, o in enumerate(options):
+            if not o.disabled:
+                ol.highlighted = i
+                break
+
+    def on_input_changed(self, event):
+        self._fill(event.value)
+
+    def on_input_submitted(self, event):
+        ol = self.query_one(OptionList)
+        option = ol.highlighted_option
+        if option is not None and not option.disabled:
+            self._pick(option.id)
+
+    def on_option_list_option_selected(self, event):
+        self._pick(event.option.id)
+
+    def _pick(self, key):
+        club, seat = key.split(":")
+        self.dismiss((int(club), int(seat)))
+
+    def action_move(self, step):
+        ol = self.query_one(OptionList)
+        if step < 0:
+            ol.action_cursor_up()
+        else:
+            ol.action_cursor_down()
+
+    def action_cancel(self):
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen):
+    """Asks before leaving the simulator; dismisses with True to quit."""
+
+    BINDINGS = [Binding("y", "answer(True)"), Binding("enter", "answer(True)"),
+                Binding("n", "answer(False)"), Binding("escape", "answer(False)"),
+                Binding("q", "answer(True)")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit"):
+            yield Label("Quit the simulator? The game is not kept.\n\n"
+                        "y / Enter / q: quit     n / Esc: play on")
+
+    def action_answer(self, yes):
+        self.dismiss(yes)
+
+
+class TableScreen(Screen):
+    """The table: board, OLED, what the table waits for, scorecard, keys."""
+
+    BINDINGS = (
+        [Binding(key, "button('%s')" % name, show=False) for key, name in DIRECTION_KEYS]
+        + [Binding(key, "button('OK')", show=False) for key in OK_KEYS]
+        + [Binding(key, "button('OK', True)", show=False) for key in LONG_OK_KEYS]
+        + [Binding(key, "button('BACK')", show=False) for key in BACK_KEYS]
+        + [Binding(key, "button('BACK', True)", show=False) for key in LONG_BACK_KEYS]
+        + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False)]
+    )
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                with Horizontal(id="panel"):
+                    yield Static(id="oled")
+                    yield Static(Text(KEY_HELP), id="keys")
+                yield Static(id="status")
+        yield Static(id="scorecard")
+        yield Static(Text(KEY_LINE), id="keyline")
+
+    def on_resize(self, event):
+        self.set_class(event.size.width < NARROW, "narrow")
+
+    def on_mount(self):
+        self.panels = dict((w.id, w) for w in self.query(Static))
+        self._shown = {}   # panel -> what it was last drawn from
+        self.panels["oled"].border_title = "OLED"
+        self.panels["scorecard"].border_title = "Scorecard"
+        self.panels["status"].border_title = "The table waits for"
+        self.panels["keys"].border_title = "Buttons"
+        self.app.start(self)
+
+    def draw(self, sim):
+        """Draw the board, OLED, status and scorecard from the simulated hardware
+        (each panel only when what it shows changed: the terminal gets little to do)."""
+        v = sim.table.view
+        self._show("board", (bytes(sim.hw.leds.frame), bytes(v.golfer), v.seats,
+                             sim.table.course), lambda: board_text(sim))
+        title = board_title(sim)
+        if self.panels["board"].border_title != title:
+            self.panels["board"].border_title = title
+        self._show("oled", sim.oled(), lambda: oled_text(sim))
+        status = sim.status()
+        if sim.events:
+            status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
+        self._show("status", status, lambda: status)
+        tally = sim.tally
+        self._show("scorecard", (tally, tally and len(tally.game.inputs)),
+                   lambda: scorecard_view(sim))
+
+    def _show(self, panel, key, content):
+        # Redraw ``panel`` with ``content()`` when ``key`` (what it depends on) changed.
+        if self._shown.get(panel, self) != key:
+            self._shown[panel] = key
+            self.panels[panel].update(content())
+
+    def action_button(self, name, long=False):
+        self.app.sim.press(B.button_named(name), long)
+
+    def action_cards(self):
+        sim = self.app.sim
+        if sim.hw.readers is None:
+            self.app.notify("This board profile has no card reader.", severity="error")
+            return
+        picker = self.app.picker
+        picker.show(sim.card_groups())
+        self.app.push_screen(picker, self.app.card_picked)
+
+    def action_quit_asked(self):
+        self.app.push_screen(QuitScreen(), self.app.quit_answered)
+
+
+class SimApp(App):
+    """The simulator: ``sim`` (a :class:`LiveTable`) in the terminal.
+
+    ``realtime`` False: no timer drives the loop (tests step ``sim`` and call
+    :meth:`redraw`). ``fps``: frames a second when it does.
+    """
+
+    TITLE = "Teebox simulator"
+    CSS = """
+    #top { height: auto; }
+    #board { width: 53; height: 18; border: round $secondary; background: #000000;
+             padding: 0 1; }
+    #side { width: 1fr; height: 18; }
+    #panel { height: 10; }
+    #oled { width: 20; height: 10; border: heavy #3a6ea5; background: #000000;
+            color: #8fd8ff; padding: 0 1; }
+    #keys { width: 1fr; height: 10; min-width: 32; border: round $secondary; padding: 0 1; }
+    #status { height: 1fr; padding: 0 1; border: round $secondary; }
+    #scorecard { height: auto; min-height: 5; border: round $secondary; padding: 0 1; }
+    #picker { width: 60; height: 80%; border: thick $accent; background: $surface;
+              padding: 0 1; }
+    #picker-list { height: 1fr; }
+    #quit { width: 50; height: auto; border: thick $error; background: $surface;
+            padding: 1 2; }
+    #keyline { display: none; height: auto; padding: 0 1; color: $text-muted; }
+    .narrow #keys { display: none; }
+    .narrow #keyline { display: block; }
+    CardPicker, QuitScreen { align: center middle; }
+    .dim { color: $text-muted; }
+    """
+    BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
+
+    def __init__(self, sim, realtime=True, fps=FPS):
+        App.__init__(self)
+        self.sim = sim
+        self.realtime = realtime
+        self.fps = fps
+        self._start = None
+        self._sim_start = 0
+        self.picker = CardPicker(sim.clubs)   # one picker, kept: it opens at once
+
+    def get_default_screen(self):
+        self.table_screen = TableScreen()
+        return self.table_screen
+
+    def start(self, screen):
+        """Draw the first frame and, in real time, start the timer that runs the table
+        (owned by the table screen: it stops with it)."""
+        self.install_screen(self.picker, "cards")
+        self.redraw()
+        if self.realtime:
+            self._start = time.monotonic()
+            self._sim_start = self.sim.clock.ticks_ms()
+            screen.set_interval(1 / self.fps, self.tick)
+
+    def tick(self):
+        """One timer tick: bring the simulation up to real time, then redraw."""
+        ms = int((time.monotonic() - self._start) * 1000)
+        skipped = self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
+        self._sim_start -= skipped
+        self.redraw()
+
+    def redraw(self):
+        """Draw the table screen from the simulated hardware now."""
+        self.table_screen.draw(self.sim)
+
+    def card_picked(self, picked):
+        """The picker's answer: lay that card (on its holder's reader)."""
+        if picked is None:
+            return
+        club, seat = picked
+        if seat < 0:
+            seat = self.sim.table.prompt.seat
+        self.sim.lay(club, seat)
+
+    def quit_answered(self, yes):
+        """The quit question's answer."""
+        if yes:
+            self.exit()
+
+
+def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
+        blank_cards=False):
+    """Play the table in the terminal until the player quits.
+
+    ``profile``: a board profile (default: the repository's default); ``seed``: the first
+    game's shuffle (None: random); ``mode``, ``course``, ``players``, ``hands``: if any is
+    given, the table's setup is answered with them (the rest default: match, starter, 2
+    players, first-game hands) and waits at its "Start?" question; ``blank_cards``: a
+    board that has not learned the club cards yet. ValueError names a bad option.
+    """
+    sim = LiveTable(profile, seed, blank_cards)
+    if (mode, course, players, hands) != (None, None, None, None):
+        sim.prefill(mode or "match", course or sf.DEFAULT_COURSE, players,
+                    hands or sf.HAND_CHOICES[0])
+    SimApp(sim).run()

@@ -1,0 +1,571 @@
+"""`teebox sim` in the terminal: the table app on simulated hardware, driven by keys.
+
+The app runs headless (textual's ``run_test``); without ``realtime`` the
+tests move the simulated clock themselves (``LiveTable.settle``), so a whole
+game plays in seconds.
+"""
+
+import asyncio
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from teebox import profile as profile_mod
+from teebox.app import script
+from teebox.app import setup_flow as sf
+from teebox.app import table as T
+from teebox.app.bindings import demo_uid
+from teebox.app.palette import PLAYERS, TERRAIN, rgb
+from teebox.core import hexgrid, terrain
+from teebox.core.protocol import CHOOSE_ACTION, FLAG
+from teebox.hal import buttons as B
+from teebox_host import sim_cmd, sim_tui
+
+SIZE = (130, 42)
+# The keys the tests press for each table button.
+KEYS = {"E": "d", "NE": "e", "NW": "w", "W": "a", "SW": "z", "SE": "x", "OK": "enter",
+        "BACK": "backspace"}
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def widget_text(app, wid):
+    """The plain text a panel of the table screen shows."""
+    content = app.table_screen.panels[wid].content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def scorecard_text(app):
+    """The scorecard panel as plain text."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(app.table_screen.panels["scorecard"].content)
+    return console.export_text()
+
+
+def board_bg(text, col, row, width=24):
+    """The background colour of board cell ``(col, row)`` in the board's rich Text."""
+    offset = sum((r & 1) + 2 * width + 1 for r in range(row)) + (row & 1) + 2 * col
+    style = text.get_style_at_offset(Console(), offset)
+    return style.bgcolor.triplet if style.bgcolor is not None else None
+
+
+def near(a, b, slack=16):
+    """Colours equal but for the rounding of gamma at the profile's brightness cap."""
+    return all(abs(x - y) <= slack for x, y in zip(a, b))
+
+
+def cell_of(course, q, r):
+    return hexgrid.cell_index(q, r, course.width)
+
+
+async def lay_card(pilot, typed):
+    """Open the picker, type ``typed`` and lay the highlighted card."""
+    await pilot.press("c")
+    await pilot.press(*typed)
+    await pilot.press("enter")
+
+
+async def lay_club(pilot, sim, club):
+    """Lay club card ``club`` from the picker, typing the shortest part of its id that
+    only it matches (as a player narrows the list down)."""
+    cid = sim.clubs[club].id
+    picker = sim_tui.CardPicker(sim.clubs, sim.card_groups())
+    typed = next(cid[i:i + n] for n in range(1, len(cid) + 1) for i in range(len(cid) - n + 1)
+                 if [m[1] for m in picker.matches(cid[i:i + n])] == [club])
+    await lay_card(pilot, typed)
+
+
+def started(seed=3, **setup):
+    """A LiveTable whose setup waits at "Start?" (match play, starter, 2 players)."""
+    sim = sim_tui.LiveTable(seed=seed)
+    sim.prefill(**setup)
+    return sim
+
+
+# ---------------------------------------------------------------- the board
+
+
+def test_board_cells_show_the_led_frame():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")   # Start? OK: the game begins
+            sim.settle()
+            app.redraw()
+            await pilot.pause()
+            text = app.table_screen.panels["board"].content
+            crs = sim.table.course
+            g = sim.table.game
+            renderer = sim.loop.renderer
+            _par, tq, tr, gq, gr = crs.hole(2)
+            water = [c for c in range(crs.width * crs.height) if crs.cells()[c] == terrain.WATER]
+            golfer = cell_of(crs, g.players[0].q, g.players[0].r)
+            for cell in (cell_of(crs, tq, tr), cell_of(crs, gq, gr), water[0], golfer):
+                col, row = cell % crs.width, cell // crs.width
+                assert board_bg(text, col, row) == renderer.rgb_of_cell(cell) \
+                    == sim.cell_rgb(col, row)
+            # Terrain cells in their terrain colour, golfers in a seat colour (as near as
+            # the strip's brightness steps give them back).
+            col, row = water[0] % crs.width, water[0] // crs.width
+            assert near(board_bg(text, col, row), rgb(TERRAIN, terrain.WATER))
+            col, row = golfer % crs.width, golfer // crs.width
+            assert [s for s in (0, 1) if near(board_bg(text, col, row), rgb(PLAYERS, s))]
+            # Odd rows are pushed one character east, every cell is two characters.
+            lines = text.plain.split("\n")
+            assert len(lines) == 16
+            assert all(len(line) == 48 + (i & 1) for i, line in enumerate(lines))
+            # The golfers carry their seat numbers, tee boxes and greens their hole.
+            def label(cell):
+                col, row = cell % crs.width, cell // crs.width
+                return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
+            assert label(golfer) == "12"
+            assert label(cell_of(crs, tq, tr)) == label(cell_of(crs, gq, gr)) == " 2"
+            assert app.table_screen.panels["board"].border_title.startswith(
+                "Starter Course \u00b7 hole 1 \u00b7 round 1")
+    run(go())
+
+
+def test_board_follows_the_frame_as_it_changes():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            # Both lay a club: P1's turn, the active golfer pulses.
+            await lay_card(pilot, "driver")
+            await lay_card(pilot, "3 wood")
+            sim.settle()
+            assert sim.table.d.kind == CHOOSE_ACTION
+            crs = sim.table.course
+            p = sim.table.game.players[sim.table.d.player]
+            cell = cell_of(crs, p.q, p.r)
+            col, row = cell % crs.width, cell // crs.width
+            seen = set()
+            for _ in range(12):
+                sim.advance(90)
+                app.redraw()
+                bg = board_bg(app.table_screen.panels["board"].content, col, row)
+                assert bg == sim.cell_rgb(col, row)
+                seen.add(bg)
+            assert len(seen) > 2, "the active golfer's pulse should show on the board"
+    run(go())
+
+
+# ---------------------------------------------------------------- buttons
+
+
+def test_keys_press_the_table_buttons():
+    sim = sim_tui.LiveTable(seed=1)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+
+            async def keys(*names):
+                await pilot.press(*names)
+                sim.settle()
+                app.redraw()
+                await pilot.pause()
+                return widget_text(app, "oled")
+
+            assert "TEEBOX" in widget_text(app, "oled")
+            assert "1 Game mode" in await keys("enter")           # OK: next step
+            assert sim.table.setup.mode == "match"
+            assert "Stroke Play" in await keys("d")               # E: the next mode
+            assert sim.table.setup.mode == "stroke"
+            assert sim.table.setup.mode == "stroke"
+            await keys("a")                                        # W: back to match
+            assert sim.table.setup.mode == "match"
+            await keys("6", "9", "3")                              # keypad E, NE, SE
+            assert sim.table.setup.mode_index == 3
+            await keys("7", "4", "1")                              # keypad NW, W, SW
+            assert sim.table.setup.mode_index == 0
+            await keys("right", "left", "e", "x", "w", "z")
+            assert sim.table.setup.mode_index == 0
+            # A long OK is "more" (the next option here), not OK.
+            await keys("l")
+            assert sim.table.setup.step == sf.S_MODE and sim.table.setup.mode_index == 1
+            assert sim.events[-1] == "hold OK"
+            await keys("a")
+            assert "2 Course" in await keys("space")
+            assert "3 Players" in await keys("s")
+            assert "2 Course" in await keys("backspace")          # BACK: a step back
+            assert "1 Game mode" in await keys("escape")
+            assert "Setting up: game mode" in widget_text(app, "status")
+    run(go())
+
+
+def test_long_back_offers_to_quit_a_game():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            assert sim.table.phase == T.PH_PLAY
+            await pilot.press("b")
+            sim.settle()
+            assert "Quit this game?" in sim.hw.display.screen()
+            await pilot.press("enter")
+            sim.settle()
+            assert sim.table.phase == T.PH_SETUP
+    run(go())
+
+
+# ---------------------------------------------------------------- cards
+
+
+def test_picking_a_card_lays_its_tag_on_the_reader():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            await pilot.press("c")
+            picker = app.screen
+            assert isinstance(picker, sim_tui.CardPicker)
+            # Every card is offered, grouped by who holds it: P1's hand first.
+            groups = sim.card_groups()
+            assert [g[0] for g in groups] == [0, 1, -1]
+            assert sum(len(g[1]) for g in groups) == len(sim.clubs)
+            await pilot.press(*"driver")
+            assert [m[1] for m in picker.matches("driver")] == [33]
+            await pilot.press("enter")
+            assert not isinstance(app.screen, sim_tui.CardPicker)
+            sim.step()
+            assert sim.hw.readers.uid == demo_uid(33)   # lying on the reader ...
+            sim.settle()
+            assert sim.hw.readers.uid is None           # ... and lifted again
+            assert sim.table.game.players[0].chosen == 33
+            app.redraw()
+            status = widget_text(app, "status")
+            assert "a card laid on the reader" in status
+            assert "Driver" not in status and "Driver" not in sim.hw.display.screen()
+            # Typing the id, or a name and initiative, finds one card; Escape lays none.
+            await pilot.press("c")
+            assert [m[1] for m in app.screen.matches("9 iron (3)")] == [2]
+            assert [m[1] for m in app.screen.matches("9-iron-3")] == [2]
+            await pilot.press("escape")
+            sim.settle()
+            assert sim.table.game.players[1].chosen == -1
+            assert sim.hw.readers.uid is None and not sim.busy()
+            # Down moves through the list: the second of P1's cards.
+            await pilot.press("c", "down", "enter")
+            sim.settle()
+            hand = sorted(sim.table.game.players[0].hand)
+            assert sim.table.game.players[0].chosen == hand[1]
+    run(go())
+
+
+def test_bags_are_registered_by_picking_cards():
+    sim = started(hands=sf.BAG)
+    bags = script.deal_bags(sim.clubs, 2, 5)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            assert sim.table.phase == T.PH_REGISTER
+            for seat in (0, 1):
+                for club in bags[seat]:
+                    await lay_club(pilot, sim, club)
+                    sim.settle()
+            # The picker shows the bags as they fill.
+            assert [g[1] for g in sim.card_groups()[:2]] == [bags[0], bags[1]]
+            app.redraw()
+            assert "Bags ready" in widget_text(app, "status")
+            await pilot.press("enter")
+            sim.settle()
+            assert sim.table.phase == T.PH_PLAY
+            assert [sorted(p.hand) for p in sim.table.game.players] == [sorted(b) for b in bags]
+    run(go())
+
+
+def test_a_new_board_learns_the_cards_from_the_picker():
+    sim = sim_tui.LiveTable(blank_cards=True)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            assert "Cards 0/34" in widget_text(app, "oled")
+            await pilot.press("d", "enter")   # Learn cards
+            sim.settle()
+            assert sim.table.phase == T.PH_LEARN
+            first = sim.table.flow.club
+            await lay_card(pilot, sim.clubs[first].id)
+            sim.settle()
+            assert sim.table.bindings.club_of(demo_uid(first)) == first
+            app.redraw()
+            assert "Learned" in widget_text(app, "oled")
+    run(go())
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def test_a_whole_match_is_played_through_the_keys():
+    sim = sim_tui.LiveTable(seed=1)
+    auto = script.Autoplayer(sim.clubs, "match", "starter", 2, sf.HAND_CHOICES[0], seed=1)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            checked = False
+            for _ in range(2000):
+                lines = auto.next_lines(sim.table)
+                if not lines:
+                    break
+                for text in lines:
+                    await play(pilot, sim, text)
+                    sim.settle()
+                auto.check(sim.table)
+                if not checked and sim.table.game is not None \
+                        and sim.table.game.players[0].hole == 2:
+                    checked = True
+                    app.redraw()
+                    the_card_shows_hole_1(app, sim)
+            assert checked
+            app.redraw()
+            await pilot.pause()
+            assert sim.table.phase == T.PH_OVER
+            standings = sim.table.game.standings()
+            assert sim.tally.game.standings() == standings
+            card = scorecard_text(app)
+            assert "Final scorecard: Match Play, Starter Course" in card
+            assert "Final standings: 1. P%d" % (standings[0][1] + 1) in card
+            assert "Game over" in widget_text(app, "oled")
+            assert "Game over" in widget_text(app, "status")
+            # OK on the table starts over; the last game's card stays on screen.
+            await pilot.press("enter")
+            sim.settle()
+            app.redraw()
+            assert sim.table.phase == T.PH_SETUP
+            assert "Final scorecard" in scorecard_text(app)
+    run(go())
+
+
+def the_card_shows_hole_1(app, sim):
+    # Hole 1 is played out: the live card shows the flag and the standings in order.
+    card = scorecard_text(app).split("\n")
+    flag = [s for s in (0, 1) if (FLAG, 1) in sim.tally.holes[1][s].scores]
+    assert len(flag) == 1
+    row = [line for line in card if line.strip().startswith("P%d " % (flag[0] + 1))][0]
+    assert row.split()[2:4] == ["F", "1"]   # the flag on hole 1, a total of 1
+    assert "Standings: 1. P%d" % (flag[0] + 1) in "\n".join(card)
+    assert not [line for line in card if "Final" in line]
+
+
+async def play(pilot, sim, text):
+    """One autoplayer line through the keys and the card picker."""
+    words = text.split()
+    if words[0] == "seed":
+        assert int(words[1]) == 1   # the SimTable was made with this seed
+    elif words[0] == "press":
+        await pilot.press(*[KEYS[words[1]]] * (int(words[2]) if len(words) > 2 else 1))
+    elif words[0] == "hold":
+        await pilot.press("l")
+    else:
+        assert words[0] == "scan" and len(words) == 2, text
+        cid = words[1][len(script.CLUB_PREFIX):]
+        await lay_club(pilot, sim, [c.id for c in sim.clubs].index(cid))
+
+
+# ---------------------------------------------------------------- real time, quitting
+
+
+def test_the_timer_runs_the_table_in_real_time():
+    sim = sim_tui.LiveTable()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=True, fps=30)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if "1 Game mode" in widget_text(app, "oled"):
+                    break
+            assert "1 Game mode" in widget_text(app, "oled")
+            # The simulated clock keeps up with the real one, within a frame or two.
+            t0, real0 = sim.clock.ticks_ms(), time.monotonic()
+            await pilot.pause(0.5)
+            sim_ms = sim.clock.ticks_diff(sim.clock.ticks_ms(), t0)
+            real_ms = (time.monotonic() - real0) * 1000
+            assert real_ms - 120 <= sim_ms <= real_ms + 120
+    run(go())
+
+
+def test_q_asks_before_quitting():
+    sim = sim_tui.LiveTable()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("q")
+            assert isinstance(app.screen, sim_tui.QuitScreen)
+            await pilot.press("n")
+            assert isinstance(app.screen, sim_tui.TableScreen)
+            await pilot.press("q", "y")
+            await pilot.pause()
+            assert not app.is_running
+    run(go())
+
+
+def test_ctrl_c_quits_at_once():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c")                 # even from the card picker
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert not app.is_running
+    run(go())
+
+
+# ---------------------------------------------------------------- options
+
+
+def test_prefill_answers_the_setup_and_stops_at_start():
+    sim = started(mode="stroke", course="nine", players=3)
+    assert sim.table.phase == T.PH_SETUP and sim.table.setup.step == sf.S_CONFIRM
+    screen = sim.hw.display.screen()
+    assert "Stroke Play" in screen and "nine" in screen and "3 players" in screen
+    assert sim.table.course.name == "The Nine"
+
+
+@pytest.mark.parametrize("setup, message", [
+    (dict(mode="skins"), "--mode skins: unknown game mode (use one of: match, stroke, "),
+    (dict(mode="chaos", players=2), "--players 2: Chaos Golf is played by 3 to 5 players"),
+    (dict(course="moon"), "--course moon: not on this table (courses: "),
+    (dict(hands="deal"), "--hands deal: use one of: first-game, bag"),
+])
+def test_prefill_refuses_what_the_table_does_not_offer(setup, message):
+    sim = sim_tui.LiveTable()
+    with pytest.raises(ValueError) as exc:
+        sim.prefill(**setup)
+    assert str(exc.value).startswith(message)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _cli(*args):
+    app = typer.Typer()
+    app.command("sim")(sim_cmd.sim)
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def _no_app(monkeypatch):
+    def refuse(self):
+        raise AssertionError("the simulator app should not start")
+    monkeypatch.setattr(sim_tui.SimApp, "run", refuse)
+
+
+def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
+    calls = []
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args))
+    res = _cli("--mode", "stroke", "--players", 3, "--seed", 9, "--hands", "bag",
+               "--blank-cards", "--course", "nine")
+    assert res.exit_code == 0, res.output
+    profile, *rest = calls[0]
+    assert profile.name == profile_mod.load_named().name
+    assert rest == [9, "stroke", "nine", 3, "bag", True]
+
+
+def test_run_prefills_the_setup_only_when_asked(monkeypatch):
+    apps = []
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: apps.append(self))
+    sim_tui.run()
+    sim = apps[-1].sim
+    assert sim.table.phase == T.PH_SETUP and sim.table.setup.step == sf.S_START
+    assert sim.table.seed is None   # a random game
+    sim_tui.run(seed=5, players=3)
+    sim = apps[-1].sim
+    assert sim.table.setup.step == sf.S_CONFIRM and sim.table.setup.players == 3
+    assert sim.table.setup.mode == "match" and sim.table.setup.course == "starter"
+    assert sim.table.seed == 5
+
+
+def test_teebox_sim_names_a_bad_option(monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    _no_app(monkeypatch)
+    res = _cli("--players", 7)
+    assert res.exit_code == 1
+    assert "--players 7: Match Play is played by 2 to 5 players" in res.output
+
+
+def test_teebox_sim_demo_still_runs_in_a_terminal(monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    _no_app(monkeypatch)
+    res = _cli("--demo", "--seed", 2)
+    assert res.exit_code == 0, res.output
+    assert "Teebox simulator demo" in res.output and "|Game over       |" in res.output
+
+
+def test_a_table_with_a_reader_per_seat_and_no_display():
+    d = json.loads((Path(profile_mod.profile_dir()) / "pico-24x16.json").read_text())
+    d["readers"].append(dict(d["readers"][0], seat=1, cs=21))
+    d["display"] = None
+    sim = sim_tui.LiveTable(profile_mod.load(json.dumps(d)), seed=3)
+    sim.prefill()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            assert "no display on this" in widget_text(app, "oled")
+            # The LED-only prompt strip shows on the board's bottom edge, off the course.
+            text = app.table_screen.panels["board"].content
+            assert sim.table.course.terrain_at(0, 15) == terrain.OFF
+            assert board_bg(text, 0, 15) == sim.cell_rgb(0, 15) != (0, 0, 0)
+            await pilot.press("enter")
+            sim.settle()
+            # P2's card goes on P2's reader.
+            club = sorted(sim.table.game.players[1].hand)[0]
+            await lay_club(pilot, sim, club)
+            sim.step()
+            assert sim.reader(1).uid == demo_uid(club) and sim.reader(0).uid is None
+            sim.settle()
+            assert sim.table.game.players[1].chosen == club
+    run(go())
+
+
+def test_a_narrow_terminal_gets_the_keys_in_one_line():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=(80, 30)) as pilot:
+            panels = app.table_screen.panels
+            assert not panels["keys"].display and panels["keyline"].display
+            await pilot.resize_terminal(*SIZE)
+            assert panels["keys"].display and not panels["keyline"].display
+    run(go())
+
+
+def test_a_key_held_down_queues_only_a_few_presses():
+    sim = sim_tui.LiveTable()
+    sim.press(B.OK)
+    sim.press(B.OK)
+    sim.settle()
+    setup = sim.table.setup
+    assert setup.step == sf.S_COURSE
+    first = setup.course_index
+    taken = [sim.press(B.E) for _ in range(30)]   # keyboard auto-repeat: 30 presses at once
+    assert taken == [True] * sim_tui.MAX_QUEUED + [False] * (30 - sim_tui.MAX_QUEUED)
+    sim.settle()
+    assert setup.course_index == (first + sim_tui.MAX_QUEUED) % len(setup.course_names)
+    assert sim.press(B.E)   # room again
