@@ -116,3 +116,20 @@ def list_courses():
         _fail(f"{_count(len(broken), 'built-in course')} refused: "
               f"fix {course_mod.courses_dir()}/{broken[0].filename} and run "
               f"'teebox course check' on it.")
+
+
+@app.command()
+def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
+                                   help="A built-in course name or a .course file."),
+         rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
+         players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
+         seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
+    """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
+    from teebox_host import rate as rating  # the engine loads only for this command
+
+    try:
+        result = rating.rate_course(_open(ref, width, height), rounds, players, seed)
+    except ValueError as exc:
+        _fail(str(exc))
+    Console().print(rating.rating_view(result))

@@ -463,7 +463,7 @@ def scorecard_view(sim):
         cells = []
         for h in range(1, crs.hole_count + 1):
             lines = tally.holes.get(h)
-            cells.append(scorecard._cell(mode, lines[seat]) if lines else "")
+            cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
         card.add_row(player_label(seat), *cells, Text(str(totals[seat]), style="bold"))
     places = Text("Final standings: " if g.over else "Standings: ", style="bold")
     unit = "strokes" if tally.mode.lower_wins else "points"
@@ -473,7 +473,7 @@ def scorecard_view(sim):
         places.append("%d. " % place)
         places.append_text(player_label(seat))
         places.append(" %d %s%s" % (score, unit, ", %d hole-in-one" % hio if hio else ""))
-    parts = [card, Text(scorecard._LEGEND[mode], style="dim"), places]
+    parts = [card, Text(scorecard.LEGEND[mode], style="dim"), places]
     if g.over:
         parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name), style="bold")] + parts
         parts += scorecard.summary_lines(tally)[1:]

@@ -1,0 +1,193 @@
+"""`teebox demo` and `teebox replay`: whole bot games and saved game logs in the terminal.
+
+``demo`` plays a game with computer players and shows the course with the
+golfers on it, every hole's result and the final scorecard; ``replay`` reads a
+saved game log (``--save-log`` here, or a game synced from the board), replays
+it through the rules engine and prints the same final scorecard.
+"""
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from teebox.core import bots, cards, course as course_mod, engine, gamelog, modes
+from teebox.core.protocol import DECISION_NAMES
+from teebox_host import render, scorecard
+from teebox_host.course_cmd import _fail, _open
+
+BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot}
+# A demo stops with an error rather than run forever (random bots seldom hole out).
+CHOICE_LIMIT = 20000
+
+
+def _console():
+    # No highlighting: numbers in the text keep the styles we give them.
+    return Console(highlight=False)
+
+
+def _load_cards():
+    return cards.load_default_clubs(), cards.load_default_shots()
+
+
+def _describe(game):
+    """One line: mode, players, course, seed."""
+    s = game.setup
+    return Text("%s, %d player%s, %s, seed %d" % (
+        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed),
+        style="bold")
+
+
+def _hands(game):
+    hands = game.setup.hands
+    return hands + " hands" if isinstance(hands, str) else "hands chosen at setup"
+
+
+def _tees(game):
+    """Where the golfers stand before the first decision."""
+    return [p.position() for p in game.players]
+
+
+def _check_options(mode, players, seed, bot_kind):
+    """The player count to use, or exit 1 saying which option is wrong and why."""
+    if mode not in modes.NAMES:
+        _fail("--mode %s: unknown game mode (use one of: %s)" % (mode, ", ".join(modes.NAMES)))
+    rules = modes.make(mode)
+    lo, hi = rules.players
+    if players is None:
+        players = max(2, lo)
+    if not lo <= players <= hi:
+        _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+    if seed < 0:
+        _fail("--seed %d: the seed must be 0 or more" % seed)
+    if bot_kind not in BOTS:
+        _fail("--bots %s: use one of: %s" % (bot_kind, ", ".join(BOTS)))
+    return players
+
+
+def demo(
+    players: Optional[int] = typer.Option(
+        None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
+    mode: str = typer.Option("match", "--mode", help="match, stroke, stableford or chaos."),
+    course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
+                               help="A built-in course name or a .course file."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),
+    save_log: Optional[Path] = typer.Option(None, "--save-log", metavar="FILE",
+                                            help="Write the game log here (for 'teebox replay')."),
+    bot_kind: str = typer.Option("sensible", "--bots", help="sensible or random bots."),
+):
+    """Play a whole game with bots: the course, every hole's result and the final scorecard."""
+    players = _check_options(mode, players, seed, bot_kind)
+    crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
+    clubs, shots = _load_cards()
+    game = engine.Game(crs, clubs, shots, engine.Setup(players, mode, seed=seed))
+    seats = [BOTS[bot_kind](seed * 8 + seat + 1) for seat in range(players)]
+    out = _console()
+    out.print(Text("Teebox demo: ", style="bold") + _describe(game))
+    out.print("%s bots, %s" % (bot_kind.capitalize(), _hands(game)))
+    out.print()
+    out.print(render.course_view(crs, scorecard.golfer_overlays(_tees(game))))
+
+    def show(tally, result):
+        out.print()
+        out.print(scorecard.result_view(tally, result))
+        out.print(scorecard.position_map(tally, result.positions))
+
+    try:
+        tally = scorecard.play_bots(game, seats, show, CHOICE_LIMIT)
+    except RuntimeError:
+        _fail("the %s bots did not finish the game within %d choices (random play seldom "
+              "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
+    out.print()
+    out.print(scorecard.final_view(tally))
+    if save_log is not None:
+        data = gamelog.encode(gamelog.of(game))
+        try:
+            save_log.write_bytes(data)
+        except OSError as exc:
+            _fail("--save-log %s: cannot write the game log: %s" % (save_log, exc.strerror or exc))
+        out.print("Game log saved to %s (%d bytes, %d inputs): replay it with "
+                  "'teebox replay %s'" % (save_log, len(data), len(game.inputs), save_log),
+                  soft_wrap=True)
+
+
+def _builtin_by_hash(course_hash):
+    """The built-in course with this content hash, or None."""
+    for name in course_mod.builtin_names():
+        try:
+            crs = course_mod.load_builtin(name)
+        except course_mod.CourseError:
+            continue  # a broken built-in cannot be the one; 'teebox course list' reports it
+        if bytes(crs.hash) == bytes(course_hash):
+            return crs
+    return None
+
+
+def _input_offset(log, index):
+    """Byte offset of input ``index`` in the encoded log."""
+    head = gamelog.encode(gamelog.GameLog(log.setup, log.course_hash, log.cards_crc, []))
+    return len(head) + sum(len(gamelog.encode_input(seat, choice))
+                           for seat, choice in log.inputs[:index])
+
+
+def replay(
+    log_file: Path = typer.Argument(..., metavar="LOG", help="A saved game log (*.tbgl)."),
+    course: Optional[str] = typer.Option(
+        None, "--course", metavar="NAME|FILE",
+        help="The course the game was played on (default: found among the built-ins by hash)."),
+):
+    """Replay a saved game log through the rules engine and print its final scorecard."""
+    try:
+        data = log_file.read_bytes()
+    except OSError as exc:
+        _fail("cannot read %s: %s" % (log_file, exc.strerror or exc))
+    try:
+        log = gamelog.decode(data)
+    except ValueError as exc:
+        _fail("%s: corrupt game log: %s" % (log_file, exc))
+    wanted = log.course_hash.hex()
+    if course is None:
+        crs = _builtin_by_hash(log.course_hash)
+        if crs is None:
+            _fail("%s: the game was played on a course with hash %s, and no built-in course "
+                  "has it: give that course with --course NAME|FILE" % (log_file, wanted))
+    else:
+        crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
+        if bytes(crs.hash) != log.course_hash:
+            _fail("%s: the game was played on a course with hash %s, not on %s (hash %s): "
+                  "give the course it was played on with --course" % (
+                      log_file, wanted, crs.name, crs.hash_hex()))
+    clubs, shots = _load_cards()
+    crc = gamelog.cards_fingerprint(clubs, shots)
+    if crc != log.cards_crc:
+        _fail("%s: card data mismatch: the game was played with card data CRC %08x, the card "
+              "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
+              "it was played with" % (log_file, log.cards_crc, cards.data_path(""), crc))
+    try:
+        game = engine.Game(crs, clubs, shots, log.setup)
+    except ValueError as exc:
+        _fail("%s: corrupt game log: its setup cannot be played: %s" % (log_file, exc))
+    try:
+        tally, _results = scorecard.tally_inputs(game, log.inputs)
+    except engine.IllegalMove as exc:
+        seat, choice = log.inputs[exc.index]
+        _fail("%s: corrupt game log: byte %d: input %d (player %d, %r) is illegal: %s"
+              % (log_file, _input_offset(log, exc.index), exc.index, seat + 1, choice, exc))
+    # The engine's own replay is the check the host relies on: it must agree.
+    digest = gamelog.replay(log, crs, clubs, shots).state_digest()
+    if digest != game.state_digest():
+        _fail("%s: two replays of this log disagree (%s, %s): the rules engine is not "
+              "deterministic; please report it" % (log_file, digest, game.state_digest()))
+    out = _console()
+    out.print(Text("Replay of %s" % log_file, style="bold"), soft_wrap=True)
+    out.print(_describe(game))
+    out.print("%s, course hash %s, %d inputs" % (_hands(game), crs.hash_hex(), len(log.inputs)))
+    out.print()
+    if not game.over:
+        out.print(Text("The log ends before the game is over: %d inputs, round %d, waiting "
+                       "for %s." % (len(log.inputs), game.round,
+                                    DECISION_NAMES[game.pending().kind]), style="bold"))
+    out.print(scorecard.final_view(tally))
+    out.print("State digest %s" % digest, soft_wrap=True)

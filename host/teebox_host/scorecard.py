@@ -1,0 +1,427 @@
+"""Scorecards of Teebox games: what happened on each hole, and the final card.
+
+A :class:`Tally` reads the engine's outputs as a game goes (a live demo, a
+replayed log, later a synced game) and keeps, for every hole and player, the
+turns, the hazards that caught the ball and what was scored. It hands back a
+:class:`HoleResult` each time a hole is finished (Chaos Golf, where holes have
+no order: a :class:`ChaosRound` for each round in which tokens were taken).
+The ``*_view`` functions draw them with rich; :meth:`Tally.card` is the same
+final card as plain data (what the golden game test compares).
+"""
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from teebox.core import engine
+from teebox.core.protocol import (
+    BUNKER, FLAG, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
+    OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
+    OUT_SCORED, OUT_TURN, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
+from teebox_host import render
+
+# A golfer's colour on the map and in tables, by seat: strong colours that no
+# terrain uses, with a readable number on top.
+PLAYER_STYLES = (
+    "bold #ffffff on #d00000",
+    "bold #ffffff on #7b2cbf",
+    "bold #000000 on #ff9f1c",
+    "bold #000000 on #ff66c4",
+    "bold #000000 on #00e5ff",
+)
+
+# Hazards a ball can be caught by, in table order, with their labels.
+HAZARDS = ("water", "bunker", "trees", "out")
+HAZARD_LABELS = {"water": "water", "bunker": "bunker", "trees": "trees hit",
+                 "out": "out of bounds"}
+
+# What a scorecard cell shows for each kind of score, and the legend under the card.
+_CELL = {FLAG: "F", TOKEN_1: "1", TOKEN_2: "2", TOKEN_5: "5"}
+LEGEND = {"match": "F: flag, 1: 1-point token", "chaos": "5: 5-point token, 2: 2-point token",
+           "stroke": "strokes per hole", "stableford": "Stableford points per hole"}
+
+
+def player_name(seat):
+    """``"player 1"`` for seat 0: the name the engine's messages use too."""
+    return engine.player_name(seat)
+
+
+def player_text(seat):
+    """A player's name in their colour."""
+    text = Text()
+    text.append(" %d " % (seat + 1), style=PLAYER_STYLES[seat])
+    text.append(" " + player_name(seat))
+    return text
+
+
+def golfer_overlays(positions):
+    """Map overlays for ``render.course_map``: each golfer's number in its colour.
+
+    ``positions`` lists ``(q, r)`` per seat. Golfers sharing a hex show as
+    ``12`` (the first two numbers) in the first one's colour.
+    """
+    at = {}
+    for seat in range(len(positions)):
+        at.setdefault(tuple(positions[seat]), []).append(seat)
+    overlays = {}
+    for hexes, seats in at.items():
+        label = "".join(str(s + 1) for s in seats[:2])
+        overlays[hexes] = (label, PLAYER_STYLES[seats[0]])
+    return overlays
+
+
+class HoleLine:
+    """One player's play of one hole: counters taken from the engine's outputs."""
+
+    def __init__(self):
+        self.turns = 0          # turns taken (out of bounds included)
+        self.missed = 0         # turns missed in the water
+        self.penalties = 0      # Stroke Play penalty strokes
+        self.reached = 0        # the round the player reached the green, 0 if not
+        self.scores = []        # (kind, points) scored on this hole
+        self.hole_in_one = False
+        self.caught = dict.fromkeys(HAZARDS, 0)  # times each hazard caught the ball
+
+    def points(self):
+        """Sum of the points scored on the hole."""
+        return sum(points for _kind, points in self.scores)
+
+
+class HoleResult:
+    """A finished hole: ``hole``, ``par``, ``lines`` (a HoleLine per seat),
+    ``positions`` (where each golfer ended it) and the rounds it took."""
+
+    def __init__(self, hole, par, lines, positions, first_round, last_round):
+        self.hole = hole
+        self.par = par
+        self.lines = lines
+        self.positions = positions
+        self.first_round = first_round
+        self.last_round = last_round
+
+
+class ChaosRound:
+    """A Chaos Golf round in which tokens were taken: ``claims`` lists
+    ``(seat, hole, kind, points)``; ``positions`` after the round."""
+
+    def __init__(self, round_no, claims, positions):
+        self.round = round_no
+        self.claims = claims
+        self.positions = positions
+
+
+class Tally:
+    """Reads a game's outputs and keeps its scorecard.
+
+    Feed it ``game.initial_outputs`` first, then what every ``apply`` returns.
+    ``holes[h]`` is a list of HoleLine per seat; ``scored`` lists
+    ``(hole, seat, kind, points)`` in the order they were scored.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self.course = game.course
+        self.mode = game.mode
+        self.players = len(game.players)
+        self.chaos = game.mode.name == "chaos"
+        self.holes = {}
+        self.hole_of = [0] * self.players
+        self.positions = [(0, 0)] * self.players
+        self.scored = []
+        self.hole_in_ones = []      # (seat, hole)
+        self.longest_drive = None   # (seat, hole) of the last player to take the card
+        self.standings = None       # from OUT_GAME_OVER
+        self._round = game.round    # the round the next batch of outputs starts in
+        self._first_round = 1
+        self._claims = []
+
+    def line(self, seat, hole=None):
+        """The HoleLine of ``seat`` on ``hole`` (its current hole by default)."""
+        hole = self.hole_of[seat] if hole is None else hole
+        lines = self.holes.get(hole)
+        if lines is None:
+            lines = self.holes[hole] = [HoleLine() for _ in range(self.players)]
+        return lines[seat]
+
+    def feed(self, outs):
+        """Take one batch of outputs; returns the holes (or chaos rounds) finished by it."""
+        done = []
+        for out in outs:
+            kind = out[0]
+            if kind == OUT_NEXT_HOLE:
+                seats, hole = out[1], out[2]
+                if self.hole_of[seats[0]]:
+                    done.append(self._finish_hole(self.hole_of[seats[0]]))
+                for seat in seats:
+                    # Chaos Golf holes have no order: its counters stay on "hole 0".
+                    self.hole_of[seat] = 0 if self.chaos else hole
+                    self.positions[seat] = (out[3], out[4])
+            elif kind == OUT_TURN:
+                self.line(out[1]).turns += 1
+            elif kind == OUT_MISS_TURN:
+                self.line(out[1]).missed += 1
+            elif kind == OUT_FLIGHT:
+                self._landed(out[1], out[3], out[4], out[5])
+            elif kind == OUT_MOVE:
+                self._landed(out[1], out[2], out[3], 0)
+            elif kind == OUT_PENALTY:
+                self.line(out[1]).penalties += 1
+            elif kind == OUT_REACHED:
+                self.line(out[1], out[2]).reached = self._round
+            elif kind == OUT_SCORED:
+                self._score(out[1], out[2], out[3], out[4])
+            elif kind == OUT_HOLE_IN_ONE:
+                self.line(out[1], out[2]).hole_in_one = True
+                self.hole_in_ones.append((out[1], out[2]))
+            elif kind == OUT_LONGEST_DRIVE:
+                self.longest_drive = (out[1], self.hole_of[out[1]])
+            elif kind == OUT_GAME_OVER:
+                self.standings = out[1]
+                if self.hole_of[0]:
+                    done.append(self._finish_hole(self.hole_of[0]))
+        # Turns (and so scores) happen in the round a batch starts in; the batch that
+        # ends a round also begins the next one.
+        if self._claims and (self.game.round != self._round or self.game.over):
+            done.append(ChaosRound(self._round, self._claims, list(self.positions)))
+            self._claims = []
+        self._round = self.game.round
+        return done
+
+    def _landed(self, seat, land, outcome, hit_tree):
+        line = self.line(seat)
+        self.positions[seat] = tuple(land)
+        if hit_tree:
+            line.caught["trees"] += 1
+        if outcome == WATER:
+            line.caught["water"] += 1
+        elif outcome == BUNKER:
+            line.caught["bunker"] += 1
+        elif outcome == OUT_OF_BOUNDS:
+            line.caught["out"] += 1
+
+    def _score(self, seat, hole, kind, points):
+        self.line(seat, hole).scores.append((kind, points))
+        self.scored.append((hole, seat, kind, points))
+        if self.chaos:
+            self._claims.append((seat, hole, kind, points))
+
+    def _finish_hole(self, hole):
+        lines = self.holes.get(hole) or [HoleLine() for _ in range(self.players)]
+        last = self._round
+        result = HoleResult(hole, self.course.hole(hole)[0], lines, list(self.positions),
+                            self._first_round, last)
+        self._first_round = last + 1
+        return result
+
+    def card(self):
+        """The final card as JSON-ready data: scores by hole, hole-in-ones, longest drive,
+        standings (``[place, seat, score, hole_in_ones]``)."""
+        return {
+            "scored": [list(s) for s in self.scored],
+            "hole_in_ones": [list(h) for h in self.hole_in_ones],
+            "longest_drive": self.longest_drive[0] if self.longest_drive else -1,
+            "standings": [list(row) for row in (self.standings or self.game.standings())],
+        }
+
+
+def play_bots(game, seats, each=None, limit=20000):
+    """Play ``game`` to the end with ``seats[seat]`` (a bot) choosing for each seat.
+
+    ``each(tally, result)`` is called for every finished hole (or chaos round).
+    Returns the :class:`Tally`; RuntimeError if the game needs more than
+    ``limit`` choices (random bots seldom finish a hole in Stroke Play).
+    """
+    tally = Tally(game)
+    tally.feed(game.initial_outputs)
+    for _ in range(limit):
+        if game.over:
+            return tally
+        d = game.pending()
+        seat = d.waiting[0] if d.waiting else d.players[0]
+        for result in tally.feed(game.apply(seats[seat].choose(game, seat), seat)):
+            if each is not None:
+                each(tally, result)
+    if not game.over:
+        raise RuntimeError("the game did not finish within %d choices" % limit)
+    return tally
+
+
+def tally_inputs(game, inputs):
+    """Apply ``inputs`` (``(seat, choice)`` pairs) to a fresh ``game`` and tally it.
+
+    Returns ``(tally, results)``; IllegalMove propagates with ``.index`` set to
+    the position of the refused input.
+    """
+    tally = Tally(game)
+    results = tally.feed(game.initial_outputs)
+    for i in range(len(inputs)):
+        seat, choice = inputs[i]
+        try:
+            outs = game.apply(choice, seat)
+        except engine.IllegalMove as exc:
+            exc.index = i
+            raise
+        results += tally.feed(outs)
+    return tally, results
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _count(n, noun, plural=None):
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
+def _hazard_words(line):
+    words = []
+    for hazard, noun in (("water", "water"), ("bunker", "bunker"), ("trees", "tree hit"),
+                         ("out", "out of bounds")):
+        n = line.caught[hazard]
+        if n:
+            words.append("%d %s" % (n, noun) if hazard == "out" else _count(n, noun))
+    return words
+
+
+def _score_words(mode, line, par):
+    # What a player made of the hole, in the mode's terms.
+    if mode in ("stroke", "stableford"):
+        if not line.scores:
+            return "did not finish"
+        kind, points = line.scores[0]
+        if kind == STROKES:
+            diff = points - par
+            return "holed out: %s (%s)" % (_count(points, "stroke"),
+                                           "par" if diff == 0 else "%+d" % diff)
+        return "holed out: %s" % _count(points, "point")
+    if not line.reached:
+        return "not on the green"
+    kind = line.scores[0][0] if line.scores else 0
+    return "on the green in round %d: %s" % (line.reached, {FLAG: "the flag",
+                                                             TOKEN_1: "a 1-point token"}[kind])
+
+
+def hole_result_view(tally, result):
+    """A finished hole as text: one line per player (turns, hazards, score)."""
+    mode = tally.mode.name
+    head = Text("Hole %d (par %d), rounds %d-%d" % (result.hole, result.par, result.first_round,
+                                                    result.last_round), style="bold")
+    lines = [head]
+    for seat in range(tally.players):
+        line = result.lines[seat]
+        words = [_count(line.turns, "turn")]
+        if line.missed:
+            words.append("%d missed" % line.missed)
+        words += _hazard_words(line)
+        if line.penalties:
+            words.append(_count(line.penalties, "penalty stroke"))
+        text = Text("  ")
+        text.append_text(player_text(seat))
+        text.append(": %s; %s" % (", ".join(words), _score_words(mode, line, result.par)))
+        if line.hole_in_one:
+            text.append("  HOLE-IN-ONE", style="bold")
+        lines.append(text)
+    return Group(*lines)
+
+
+def chaos_round_view(tally, result):
+    """A Chaos Golf round in which tokens were taken."""
+    lines = [Text("Round %d" % result.round, style="bold")]
+    for seat, hole, kind, points in result.claims:
+        text = Text("  ")
+        text.append_text(player_text(seat))
+        text.append(" landed on the green of hole %d: %d-point token"
+                    % (hole, 5 if kind == TOKEN_5 else 2))
+        if tally.line(seat, hole).hole_in_one:
+            text.append("  HOLE-IN-ONE", style="bold")
+        lines.append(text)
+    return Group(*lines)
+
+
+def result_view(tally, result):
+    """The view of whatever :meth:`Tally.feed` returned (a hole or a chaos round)."""
+    if isinstance(result, ChaosRound):
+        return chaos_round_view(tally, result)
+    return hole_result_view(tally, result)
+
+
+def position_map(tally, positions):
+    """The course map with each golfer's number where it stands."""
+    return render.course_map(tally.course, golfer_overlays(positions))
+
+
+def hole_cell(mode, line):
+    """One player's entry for one hole on the scorecard, in the mode's own terms."""
+    if not line.scores:
+        return "" if mode in ("match", "chaos") else "-"
+    if mode in ("stroke", "stableford"):
+        return str(line.points())
+    return " ".join(_CELL[kind] for kind, _points in line.scores)
+
+
+def hole_table(tally):
+    """Per-hole table of the final card: a row per hole, a column per player."""
+    mode = tally.mode.name
+    standings = tally.standings or tally.game.standings()
+    totals = {row[1]: row[2] for row in standings}
+    table = Table(title="Scorecard", show_footer=True, title_justify="left")
+    table.add_column("Hole", footer="Total", justify="right")
+    table.add_column("Par", footer=str(render.total_par(tally.course)), justify="right")
+    for seat in range(tally.players):
+        table.add_column("P%d" % (seat + 1), footer=str(totals[seat]), justify="right")
+    for hole in range(1, tally.course.hole_count + 1):
+        lines = tally.holes.get(hole)
+        cells = [hole_cell(mode, lines[s]) if lines else "" for s in range(tally.players)]
+        table.add_row(str(hole), str(tally.course.hole(hole)[0]), *cells)
+    return table
+
+
+def standings_table(tally):
+    """Places, scores and hole-in-one tokens, best first."""
+    standings = tally.standings or tally.game.standings()
+    unit = "strokes" if tally.mode.lower_wins else "points"
+    table = Table(title="Standings", title_justify="left")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    table.add_column(unit.capitalize(), justify="right")
+    table.add_column("Hole-in-ones", justify="right")
+    for place, seat, score, hio in standings:
+        table.add_row(str(place), player_text(seat), str(score), str(hio))
+    return table
+
+
+def _names(seats):
+    names = [str(s + 1) for s in seats]
+    if len(names) == 1:
+        return "player " + names[0]
+    return "players " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def summary_lines(tally):
+    """Winner(s), hole-in-ones and the longest drive, one line each."""
+    standings = tally.standings or tally.game.standings()
+    first = [row[1] for row in standings if row[0] == 1]
+    if tally.standings is None:
+        win = "Leading (game not finished): " + _names(first)
+    elif len(first) == 1:
+        win = "Winner: " + _names(first)
+    else:
+        win = "Shared win: " + _names(first)
+    if tally.hole_in_ones:
+        hio = "Hole-in-ones: " + ", ".join("%s on hole %d" % (player_name(s), h)
+                                           for s, h in tally.hole_in_ones)
+    else:
+        hio = "Hole-in-ones: none"
+    if tally.longest_drive is None:
+        drive = "Longest drive: nobody played the longest drive card"
+    elif tally.chaos:
+        drive = "Longest drive: %s" % player_name(tally.longest_drive[0])
+    else:
+        drive = "Longest drive: %s (hole %d)" % (player_name(tally.longest_drive[0]),
+                                                  tally.longest_drive[1])
+    return [Text(win, style="bold"), Text(hio), Text(drive)]
+
+
+def final_view(tally):
+    """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive."""
+    return Group(hole_table(tally), Text(LEGEND[tally.mode.name], style="dim"), Text(),
+                 standings_table(tally), Text(), *summary_lines(tally))

@@ -1,0 +1,361 @@
+"""`teebox demo` and `teebox replay`, and the scorecard they share (teebox_host.scorecard)."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+import typer
+from rich.style import Style
+from typer.testing import CliRunner
+
+from teebox.core import bots, cards, course, engine, gamelog, hexgrid
+from teebox_host import play_cmd, render, scorecard
+
+runner = CliRunner()
+app = typer.Typer()
+app.command("demo")(play_cmd.demo)
+app.command("replay")(play_cmd.replay)
+
+CLUBS = cards.load_default_clubs()
+SHOTS = cards.load_default_shots()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def demo_ok(*args):
+    result = invoke("demo", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def final_card(text):
+    """The final scorecard part of a demo or replay output: from the per-hole table on."""
+    start = text.index("Scorecard")
+    end = text.index("Longest drive")
+    return text[start:text.index("\n", end)]
+
+
+def table_rows(text, first_word):
+    """Cells of the table rows in ``text`` whose first cell is a number or ``first_word``."""
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("│"):
+            cells = [c.strip() for c in line.strip("│").split("│")]
+            if cells[0].isdigit() or cells[0] == first_word:
+                rows.append(cells)
+    return rows
+
+
+def played(name="starter", players=2, mode="match", seed=1):
+    game = engine.Game(course.load_builtin(name), CLUBS, SHOTS,
+                       engine.Setup(players, mode, seed=seed))
+    seen = []
+    tally = scorecard.play_bots(game, [bots.SensibleBot(s + 1) for s in range(players)],
+                                lambda t, result: seen.append(result))
+    return game, tally, seen
+
+
+# ---------------------------------------------------------------- demo
+
+
+def test_demo_defaults_to_match_play_for_two_on_the_starter_course():
+    out = demo_ok()
+    assert out.startswith("Teebox demo: Match Play, 2 players, Starter Course, seed 1\n"
+                          "Sensible bots, first-game hands\n")
+    starter = course.load_builtin("starter")
+    assert "hash %s" % starter.hash_hex() in out
+    for n in range(1, starter.hole_count + 1):
+        assert re.search(r"^Hole %d \(par %d\), rounds \d+-\d+$" % (n, starter.hole(n)[0]),
+                         out, re.M), n
+    assert "player 1: " in out and "player 2: " in out
+    assert re.search(r"^(Winner: player \d|Shared win: players 1 and 2)$", out, re.M)
+    assert re.search(r"^Hole-in-ones: ", out, re.M)
+    assert re.search(r"^Longest drive: ", out, re.M)
+
+
+def test_the_same_seed_prints_the_same_game_and_another_seed_another():
+    first = demo_ok("--seed", 5, "--course", "nine")
+    assert demo_ok("--seed", 5, "--course", "nine") == first
+    assert demo_ok("--seed", 6, "--course", "nine") != first
+
+
+def test_match_play_card_gives_each_hole_one_flag_and_totals_match_the_standings():
+    out = demo_ok("--course", "nine", "--players", 3, "--seed", 2)
+    card = final_card(out)
+    rows = table_rows(card.split("Standings")[0], "Total")
+    holes, total = rows[:-1], rows[-1]
+    assert [r[0] for r in holes] == [str(n) for n in range(1, 10)]
+    for row in holes:
+        cells = row[2:]
+        assert sum(c.split().count("F") for c in cells) == 1, row  # one flag a hole
+    points = [sum(len(c.split()) for c in col) for col in zip(*[r[2:] for r in holes])]
+    assert total[2:] == [str(p) for p in points]
+    standings = table_rows(card.split("Standings")[1], "")
+    by_player = {int(re.search(r"player (\d)", r[1]).group(1)): int(r[2]) for r in standings}
+    assert [by_player[s] for s in (1, 2, 3)] == points
+
+
+def test_stroke_play_counts_strokes_per_hole_against_par():
+    out = demo_ok("--mode", "stroke", "--course", "nine", "--seed", 3)
+    assert out.startswith("Teebox demo: Stroke Play, 2 players, The Nine, seed 3\n")
+    assert re.search(r"holed out: \d+ strokes? \((par|[+-]\d+)\)", out)
+    rows = table_rows(final_card(out).split("Standings")[0], "Total")
+    for col in (2, 3):
+        assert sum(int(r[col]) for r in rows[:-1]) == int(rows[-1][col])
+    assert "Strokes" in final_card(out)  # lowest total wins: the standings say strokes
+
+
+def test_stableford_scores_points_per_hole():
+    out = demo_ok("--mode", "stableford", "--course", "starter", "--players", 1)
+    assert out.startswith("Teebox demo: Stableford, 1 player, Starter Course, seed 1\n")
+    assert re.search(r"holed out: \d+ points?", out)
+    assert "Stableford points per hole" in out
+
+
+def test_chaos_golf_defaults_to_three_players_and_reports_tokens_by_round():
+    out = demo_ok("--mode", "chaos", "--course", "chaos")
+    assert out.startswith("Teebox demo: Chaos Golf, 3 players, Chaos Meadow, seed 1\n")
+    assert re.search(r"^Round \d+$", out, re.M)
+    assert re.search(r"landed on the green of hole \d+: 5-point token", out)
+    assert "5: 5-point token, 2: 2-point token" in out
+
+
+def test_hole_in_ones_are_marked_where_they_happen_and_listed_at_the_end():
+    out = demo_ok("--mode", "chaos", "--course", "chaos", "--seed", 2)
+    marked = re.findall(r"player (\d) landed on the green of hole (\d+): \d-point token  "
+                        r"HOLE-IN-ONE", out)
+    assert marked
+    listed = re.search(r"^Hole-in-ones: (.*)$", out, re.M).group(1)
+    assert listed == ", ".join("player %s on hole %s" % m for m in marked)
+
+
+def test_random_bots_play_a_whole_demo():
+    out = demo_ok("--bots", "random", "--seed", 4)
+    assert "Random bots, first-game hands" in out
+    assert "Standings" in out
+
+
+def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
+    monkeypatch.setattr(play_cmd, "CHOICE_LIMIT", 10)
+    result = invoke("demo")
+    assert result.exit_code == 1
+    assert "did not finish the game within 10 choices" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--mode", "chaos", "--players", 2), "--players 2: Chaos Golf is played by 3 to 5 players"),
+    (("--players", 6), "--players 6: Match Play is played by 2 to 5 players"),
+    (("--players", 1), "--players 1: Match Play is played by 2 to 5 players"),
+    (("--mode", "skins"), "--mode skins: unknown game mode (use one of: match, stroke, "
+                          "stableford, chaos)"),
+    (("--seed", -1), "--seed -1: the seed must be 0 or more"),
+    (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
+    (("--course", "nowhere"), "unknown course 'nowhere'"),
+])
+def test_invalid_demo_options_are_refused_on_stderr_with_exit_1(args, message):
+    result = invoke("demo", *args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_log_that_cannot_be_written_is_an_error(tmp_path):
+    target = tmp_path / "no-such-folder" / "game.tbgl"
+    result = invoke("demo", "--save-log", target)
+    assert result.exit_code == 1
+    assert f"--save-log {target}: cannot write the game log: No such file or directory" \
+        in result.stderr
+
+
+def test_the_demo_course_may_be_a_file(tmp_path):
+    path = tmp_path / "mine.course"
+    path.write_text(course.builtin_source("starter").replace("name: Starter Course",
+                                                             "name: My Copy"))
+    out = demo_ok("--course", path)
+    assert out.startswith("Teebox demo: Match Play, 2 players, My Copy, seed 1\n")
+
+
+def test_demo_shows_the_golfers_on_the_map_in_their_colours():
+    starter = course.load_builtin("starter")
+    tee = starter.hole(1)[1:3]
+    overlays = scorecard.golfer_overlays([tee, tee, (tee[0] + 1, tee[1])])
+    assert overlays[tee] == ("12", scorecard.PLAYER_STYLES[0])
+    assert overlays[(tee[0] + 1, tee[1])] == ("3", scorecard.PLAYER_STYLES[2])
+    text = render.course_map(starter, overlays)
+    col, row = hexgrid.to_offset(*tee)
+    line_start = sum(len(line) + 1 for line in text.plain.split("\n")[:row])
+    at = line_start + (row & 1) + 2 * col
+    assert text.plain[at:at + 2] == "12"
+    styles = [s.style for s in text.spans if s.start <= at < s.end]
+    assert Style.parse(scorecard.PLAYER_STYLES[0]).bgcolor in [s.bgcolor for s in styles]
+
+
+def test_each_hole_result_shows_where_the_golfers_ended_it():
+    game, tally, results = played("nine", 3)
+    assert [r.hole for r in results] == list(range(1, 10))
+    for result in results:
+        reached = [s for s in range(3) if result.lines[s].reached]
+        green = tuple(game.course.hole(result.hole)[3:5])
+        assert reached, result.hole  # match play: a hole ends when someone is on the green
+        for seat in reached:
+            assert result.positions[seat] == green
+    assert results[-1].last_round == game.round
+
+
+def test_tally_scores_add_up_to_the_engine_scores_in_every_mode():
+    for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3)):
+        game, tally, _results = played("championship", players, mode, seed=4)
+        card = tally.card()
+        assert card["standings"] == [list(row) for row in game.standings()]
+        for seat in range(players):
+            assert sum(p for _h, s, _k, p in card["scored"] if s == seat) == \
+                game.players[seat].score
+            assert len([h for h in card["hole_in_ones"] if h[0] == seat]) == \
+                game.players[seat].hole_in_ones
+        assert card["longest_drive"] == game.longest_drive
+
+
+# ---------------------------------------------------------------- save and replay
+
+
+def saved_demo(tmp_path, *args):
+    path = tmp_path / "game.tbgl"
+    out = demo_ok("--save-log", path, *args)
+    return path, out
+
+
+def test_save_log_writes_the_game_log_that_replays_to_the_printed_result(tmp_path):
+    path, out = saved_demo(tmp_path, "--course", "nine", "--players", 3, "--seed", 9)
+    data = path.read_bytes()
+    assert f"Game log saved to {path} ({len(data)} bytes, " in out
+    log = gamelog.decode(data)
+    assert (log.setup.players, log.setup.mode, log.setup.seed) == (3, "match", 9)
+    nine = course.load_builtin("nine")
+    assert log.course_hash == nine.hash
+    game = gamelog.replay(log, nine, CLUBS, SHOTS)
+    assert game.over
+    assert gamelog.encode(gamelog.of(game)) == data  # exactly gamelog.encode(gamelog.of(game))
+    standings = table_rows(final_card(out).split("Standings")[1], "")
+    assert [(int(r[0]), int(r[2])) for r in standings] == \
+        [(place, score) for place, _seat, score, _hio in game.standings()]
+
+
+@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3)])
+def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
+    path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
+                           "championship", "--seed", 11)
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert final_card(result.stdout) == final_card(out)
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Replay of {path}"
+    assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
+                               % ({"match": "Match Play", "stroke": "Stroke Play",
+                                   "chaos": "Chaos Golf"}[mode], players))
+    game = gamelog.replay(gamelog.decode(path.read_bytes()), course.load_builtin("championship"),
+                          CLUBS, SHOTS)
+    assert lines[-1] == "State digest " + game.state_digest()
+
+
+def test_replay_with_the_course_given_as_a_file(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    course_file = tmp_path / "starter-copy.course"
+    course_file.write_text(course.builtin_source("starter"))
+    result = invoke("replay", path, "--course", course_file)
+    assert result.exit_code == 0, result.output
+    assert "Standings" in result.stdout
+
+
+def test_replay_of_a_missing_file_says_it_cannot_read_it(tmp_path):
+    result = invoke("replay", tmp_path / "none.tbgl")
+    assert result.exit_code == 1
+    assert f"cannot read {tmp_path / 'none.tbgl'}: No such file or directory" in result.stderr
+
+
+def test_replay_of_a_file_that_is_not_a_log_says_so(tmp_path):
+    path = tmp_path / "notes.tbgl"
+    path.write_bytes(b"hello, this is not a game")
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert f"{path}: corrupt game log: not a Teebox game log" in result.stderr
+
+
+def test_replay_of_a_log_cut_inside_an_input_names_the_byte(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    data = path.read_bytes()
+    # Find an input with an argument and cut the log after its first byte.
+    log = gamelog.decode(data)
+    offset = play_cmd._input_offset(log, 0)
+    path.write_bytes(data[:offset + 1])
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert f"corrupt game log: data ends inside a number at byte {offset + 1}" in result.stderr
+
+
+def test_replay_of_an_illegal_input_names_its_byte(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    data = bytearray(path.read_bytes())
+    log = gamelog.decode(bytes(data))
+    at = play_cmd._input_offset(log, 3)
+    seat, choice = log.inputs[3]
+    # The same seat now "keeps a card" where it chose a club: one byte changed, same length.
+    data[at] = 13 << 3 | seat
+    path.write_bytes(bytes(data))
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert (f"{path}: corrupt game log: byte {at}: input 3 (player {seat + 1}, (13, {choice[1]}))"
+            f" is illegal: that is not a choice now" in result.stderr)
+
+
+def test_replay_of_an_unfinished_log_prints_the_card_so_far(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    data = path.read_bytes()
+    log = gamelog.decode(data)
+    path.write_bytes(data[:play_cmd._input_offset(log, 40)])
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "The log ends before the game is over: 40 inputs, round " in result.stdout
+    assert "Leading (game not finished): " in result.stdout
+
+
+def test_replay_on_an_unknown_course_prints_the_hash_and_suggests_course(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    data = bytearray(path.read_bytes())
+    data[5:13] = bytes.fromhex("0123456789abcdef")
+    path.write_bytes(bytes(data))
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert ("the game was played on a course with hash 0123456789abcdef, and no built-in "
+            "course has it: give that course with --course NAME|FILE") in result.stderr
+
+
+def test_replay_on_the_wrong_course_says_which_was_expected(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    starter = course.load_builtin("starter").hash_hex()
+    nine = course.load_builtin("nine").hash_hex()
+    result = invoke("replay", path, "--course", "nine")
+    assert result.exit_code == 1
+    assert (f"the game was played on a course with hash {starter}, not on The Nine "
+            f"(hash {nine})") in result.stderr
+
+
+def test_replay_with_other_card_data_reports_the_mismatch(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    data = bytearray(path.read_bytes())
+    data[13:17] = b"\x00\x00\x00\x00"
+    path.write_bytes(bytes(data))
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert "card data mismatch: the game was played with card data CRC 00000000" in result.stderr
+    assert "%08x" % gamelog.cards_fingerprint(CLUBS, SHOTS) in result.stderr
+
+
+def test_the_teebox_command_has_demo_and_replay():
+    proc = subprocess.run([sys.executable, "-c", "from teebox_host.cli import main; main()",
+                           "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"│ demo +Play a whole game with bots", proc.stdout)
+    assert re.search(r"│ replay +Replay a saved game log", proc.stdout)
