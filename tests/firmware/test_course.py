@@ -279,9 +279,9 @@ def test_a_green_walled_in_by_trees_clubhouse_and_off_board_is_unreachable():
 
 
 def test_par_length_rule():
-    assert course.par_length_range(3) == (3, 7)
-    assert course.par_length_range(4) == (6, 11)
-    assert course.par_length_range(5) == (9, 15)
+    assert course.par_length_range(3) == (3, 9)
+    assert course.par_length_range(4) == (5, 13)
+    assert course.par_length_range(5) == (9, 16)
     err = raises(ValueError, course.par_length_range, 6)
     assert "3, 4 or 5" in str(err)
 
@@ -289,20 +289,20 @@ def test_par_length_rule():
 def test_a_hole_too_short_for_its_par_is_a_warning_not_an_error():
     text = edit(TINY, 9, "hole 1 par 5 tee 0,0 green 4,0")
     p = only(text)
-    expect(p, 9, None, "hole 1: par 5 but 4 hexes from tee to green (a par 5 should be 9 to 15)",
+    expect(p, 9, None, "hole 1: par 5 but 4 hexes from tee to green (a par 5 should be 9 to 16)",
            error=False)
     assert p.format("tiny.course") == ("tiny.course:9: warning: hole 1: par 5 but 4 hexes from "
-                                       "tee to green (a par 5 should be 9 to 15)")
+                                       "tee to green (a par 5 should be 9 to 16)")
     c = course.from_source(text)  # warnings do not stop compiling
     assert c.hole(1)[0] == 5
 
 
 def test_a_hole_too_long_for_its_par_is_a_warning():
-    # 9 columns apart on one row: too long for a par 3.
-    text = "\n".join(["teebox-course 1", "name: Long", "size: 10x1",
-                      "hole 1 par 3 tee 0,0 green 9,0", "map:", "T f f f f f f f f G"])
+    # 10 columns apart on one row: too long for a par 3.
+    text = "\n".join(["teebox-course 1", "name: Long", "size: 11x1",
+                      "hole 1 par 3 tee 0,0 green 10,0", "map:", "T f f f f f f f f f G"])
     p = only(text)
-    expect(p, 4, None, "hole 1: par 3 but 9 hexes from tee to green (a par 3 should be 3 to 7)",
+    expect(p, 4, None, "hole 1: par 3 but 10 hexes from tee to green (a par 3 should be 3 to 9)",
            error=False)
 
 

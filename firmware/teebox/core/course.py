@@ -46,7 +46,7 @@ _HOLE_SIZE = const(6)     # number, par, tee col, tee row, green col, green row
 _FLAG_COAST = const(1)
 
 # Teebox's hole-length rule, by par (index par - 3): lowest and highest hex distance.
-_PAR_LENGTHS = ((3, 7), (6, 11), (9, 15))
+_PAR_LENGTHS = ((3, 9), (5, 13), (9, 16))
 
 
 class Problem:

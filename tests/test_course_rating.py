@@ -1,0 +1,199 @@
+"""`teebox course rate`: per-hole strokes and hazard catches of the sensible bot (teebox_host.rate)."""
+
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from teebox.core import cards, course, engine, hexgrid
+from teebox.core.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
+                                  HIT_DIRECTION, MOVE, PLAY, SELECT, SELECT_CLUB)
+from teebox_host import rate, scorecard
+from teebox_host.course_cmd import app
+
+runner = CliRunner()
+CLUBS = cards.load_default_clubs()
+SHOTS = cards.load_default_shots()
+
+# Hole 1: three hexes of fairway to a pond, then two to the green. Hole 2: off the
+# board to the west, a bunker with a tree behind it, the green south-east of the bunker.
+HAZARD_COURSE = """\
+teebox-course 1
+name: Hazards
+size: 6x4
+hole 1 par 3 tee 0,0 green 5,0
+hole 2 par 3 tee 0,2 green 2,3
+map:
+T f f w f G
+ . . . . . .
+T f b t r r
+ r r G r r r
+"""
+
+
+def club(club_id):
+    return [c.id for c in CLUBS].index(club_id)
+
+
+def rows_of(text):
+    """Table rows as lists of cells (numbered holes and the Total row)."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("│"):
+            out.append([c.strip() for c in line.strip("│").split("│")])
+    return out
+
+
+class Script:
+    """One golfer in Stroke Play on HAZARD_COURSE, played by hand, tallied as it goes."""
+
+    def __init__(self):
+        self.course = course.from_source(HAZARD_COURSE)
+        hand = ["5-wood-20", "5-wood-25", "3-wood-29", "sand-wedge-7", "sand-wedge-11"]
+        self.game = engine.Game(self.course, CLUBS, SHOTS,
+                                engine.Setup(1, "stroke", seed=3, hands=[hand]))
+        self.tally = scorecard.Tally(self.game)
+        self.tally.feed(self.game.initial_outputs)
+
+    def apply(self, choice):
+        self.tally.feed(self.game.apply(choice, 0))
+
+    def turn(self, club_index, action, direction):
+        """Select a club and take one turn: PLAY (aimed), EXIT_BUNKER (declared) or MOVE."""
+        assert self.game.pending().kind == SELECT_CLUB
+        self.apply((SELECT, club_index))
+        assert self.game.pending().kind == CHOOSE_ACTION
+        if action == MOVE:
+            self.apply((MOVE, direction))
+            return
+        self.apply((action,))
+        if self.game.pending().kind in (DECLARE_DIRECTION, HIT_DIRECTION):
+            self.apply((AIM, direction))
+
+    def hand_club(self, with_deck):
+        p = self.game.players[0]
+        return [c for c in p.hand if not with_deck or CLUBS[c].decks][0]
+
+
+def test_hazards_and_strokes_are_read_from_the_engine_outputs_per_hole():
+    s = Script()
+    p = s.game.players[0]
+    E, W, SE = hexgrid.E, hexgrid.W, hexgrid.SE
+    s.turn(club("5-wood-20"), PLAY, E)        # three hexes: into the pond (penalty stroke)
+    s.turn(club("5-wood-25"), PLAY, E)        # from the water (rough): two hexes, the green
+    assert p.hole == 2
+    s.turn(club("3-wood-29"), PLAY, W)        # off the board: out of bounds, club back
+    s.turn(club("3-wood-29"), PLAY, E)        # stopped by the tree, back onto the bunker
+    turns = 2
+    bunker = hexgrid.from_offset(2, 2)
+    green = s.course.hole(2)[3:5]
+    while not s.game.over:
+        if p.position() == bunker:
+            s.turn(s.hand_club(True), EXIT_BUNKER, SE)  # exit toward the green
+        else:                                           # beside the green
+            s.turn(s.hand_club(False), MOVE,
+                   hexgrid.direction_between(p.q, p.r, green[0], green[1]))
+        turns += 1
+
+    one, two = s.tally.holes[1][0], s.tally.holes[2][0]
+    assert (one.turns, one.penalties, one.points()) == (2, 1, 3)
+    assert one.caught == {"water": 1, "bunker": 0, "trees": 0, "out": 0}
+    assert (two.turns, two.penalties, two.points()) == (turns, 1, turns + 1)
+    assert two.caught["out"] == 1 and two.caught["water"] == 0
+    assert two.caught["trees"] >= 1 and two.caught["bunker"] >= 1
+
+    rating = rate.CourseRating(s.course)
+    rating.add(s.tally)
+    h1, h2 = rating.holes
+    assert (h1.rounds, h1.average(), h1.par) == (1, 3, 3)
+    assert [h1.share(z) for z in scorecard.HAZARDS] == [1, 0, 0, 0]
+    assert h2.average() == turns + 1
+    assert [h2.share(z) for z in scorecard.HAZARDS] == [0, 1, 1, 1]
+    assert rating.caught == {"water": 1, "bunker": 1, "trees": 1, "out": 1}
+    assert rating.catches["water"] == 1 and rating.catches["out"] == 1
+    assert rating.average() == 3 + turns + 1
+
+    console = Console(width=100, record=True)
+    console.print(rate.rating_view(rating))
+    rows = rows_of(console.export_text())
+    assert rows[0] == ["1", "3", "3.00", "+0.00", "100%", "0%", "0%", "0%"]
+    assert rows[1][4:] == ["0%", "100%", "100%", "100%"]
+    assert rows[2][:4] == ["Total", "6", "%.2f" % (4 + turns), "%+.2f" % (turns - 2)]
+
+
+def invoke(*args):
+    return runner.invoke(app, ["rate"] + [str(a) for a in args])
+
+
+def test_rate_prints_every_hole_and_a_total_that_adds_up():
+    result = invoke("starter", "--rounds", 4)
+    assert result.exit_code == 0, result.output
+    starter = course.load_builtin("starter")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Starter Course (hash %s)" % starter.hash_hex()
+    assert lines[1] == "4 games of Stroke Play, 1 SensibleBot each (seeds 1-4): 4 rounds"
+    rows = rows_of(result.stdout)
+    holes, total = rows[:-1], rows[-1]
+    assert [r[:2] for r in holes] == [[str(n), str(starter.hole(n)[0])] for n in range(1, 6)]
+    for r in holes:
+        assert float(r[3]) == pytest.approx(float(r[2]) - int(r[1]), abs=0.006)
+        for share in r[4:]:
+            assert re.fullmatch(r"\d+%", share) and 0 <= int(share[:-1]) <= 100
+            assert int(share[:-1]) % 25 == 0  # a share of 4 rounds
+    assert total[0] == "Total" and total[1] == str(sum(starter.hole(n)[0] for n in range(1, 6)))
+    assert float(total[2]) == pytest.approx(sum(float(r[2]) for r in holes), abs=0.03)
+    assert re.search(r"^Catches per round: water \d+\.\d\d, bunker \d+\.\d\d, trees hit "
+                     r"\d+\.\d\d, out of bounds \d+\.\d\d$", result.stdout, re.M)
+
+
+def test_rate_is_repeatable_and_the_seed_changes_the_games():
+    first = invoke("nine", "--rounds", 3, "--players", 2)
+    assert first.exit_code == 0, first.output
+    assert "3 games of Stroke Play, 2 SensibleBots each (seeds 1-3): 6 rounds" in first.stdout
+    assert invoke("nine", "--rounds", 3, "--players", 2).stdout == first.stdout
+    other = invoke("nine", "--rounds", 3, "--players", 2, "--seed", 40)
+    assert "(seeds 40-42)" in other.stdout
+    assert rows_of(other.stdout) != rows_of(first.stdout)
+
+
+def test_rate_takes_a_course_file(tmp_path):
+    path = tmp_path / "hazards.course"
+    path.write_text(HAZARD_COURSE)
+    result = invoke(path, "--rounds", 2)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Hazards (hash ")
+    assert len(rows_of(result.stdout)) == 3
+
+
+def test_rating_rotates_the_first_game_hands():
+    hands = [rate.first_game_hands(CLUBS, game, 2) for game in range(5)]
+    letters = [[CLUBS[h[0]].hand for h in pair] for pair in hands]
+    assert letters == [["A", "B"], ["B", "C"], ["C", "D"], ["D", "E"], ["E", "A"]]
+    assert all(len(h) == 5 for pair in hands for h in pair)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("starter", "--rounds", 0), "--rounds 0: play at least 1 round"),
+    (("starter", "--players", 6), "--players 6: Stroke Play is played by 1 to 5 players"),
+    (("starter", "--players", 0), "--players 0: Stroke Play is played by 1 to 5 players"),
+    (("starter", "--seed", -2), "--seed -2: the seed must be 0 or more"),
+    (("nowhere",), "unknown course 'nowhere'"),
+])
+def test_rate_refuses_bad_options_with_exit_1(args, message):
+    result = invoke(*args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("name", ["starter", "nine", "championship", "coastline"])
+def test_built_in_courses_play_close_to_their_par(name):
+    # The evidence that the card data and the pars fit each other: over 40 rounds the
+    # sensible bot finishes within 15% of par (pars are its average strokes per hole,
+    # rounded, 3 at least: the starter's short holes take about 2.6, hence the margin).
+    # Chaos Meadow is left out: Chaos Golf has no pars, any green scores.
+    c = course.load_builtin(name)
+    r = rate.rate_course(c, rounds=40, players=1, seed=1)
+    strokes = sum(h.average() for h in r.holes)
+    par = sum(c.hole(n)[0] for n in range(1, c.hole_count + 1))
+    assert abs(par - strokes) <= 0.15 * par, "%s: par %d, the bot %.2f" % (name, par, strokes)
