@@ -382,7 +382,7 @@ def test_a_busy_board_and_a_failing_board_script_are_told_apart(firmware, tmp_pa
 
     with pytest.raises(deploy.NoBoard) as err:
         run(busy, firmware, tmp_path)
-    assert "busy running a program" in str(err.value) and "reset button" in str(err.value)
+    assert "busy running a program" in str(err.value) and "BACK button" in str(err.value)
 
     def broken(args, timeout=None):
         return RunResult(1, "Traceback (most recent call last):\nMemoryError: memory allocation "
@@ -540,3 +540,17 @@ def test_command_reports_missing_mpremote(cli, monkeypatch):
     result = cli()
     assert result.exit_code == 1
     assert "pip install mpremote" in result.output
+
+
+
+def test_deploy_first_asks_a_running_table_to_give_the_line_back():
+    # The table's link server holds Ctrl-C off; deploy asks it for the REPL first.
+    from teebox_host.virtual_board import VirtualBoard
+    with VirtualBoard() as vb:
+        assert vb.server.running
+        deploy.release_line(vb.port)
+        assert not vb.server.running
+
+
+def test_releasing_the_line_of_a_board_that_is_not_a_table_changes_nothing(tmp_path):
+    deploy.release_line(str(tmp_path / "no-such-port"))  # nothing there: no error

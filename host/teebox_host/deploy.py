@@ -413,8 +413,8 @@ class Board:
                               % (self.where, _said(res)))
         if res.returncode != 0 and "raw repl" in res.stdout + res.stderr:
             raise NoBoard("the board on %s is busy running a program that does not let mpremote "
-                          "in (%s): press its reset button and run teebox deploy again right "
-                          "away" % (self.where, _said(res)))
+                          "in (%s): hold its BACK button while you press reset (the table then "
+                          "starts without its link) and run teebox deploy again" % (self.where, _said(res)))
         if res.returncode != 0:
             ports = serial_ports()
             listing = ("Serial ports on this computer: %s. Pick the board's with --port."
@@ -563,6 +563,21 @@ def _manifest_text(build_, files):
                       indent=1) + "\n"
 
 
+def release_line(port):
+    """Ask a running table to hand the serial line back to the REPL, so mpremote gets in.
+
+    The table's link server turns Ctrl-C off while it owns the line; its REPL
+    command turns it back on (docs/protocol.md). Nothing answering is fine:
+    the board may be at the REPL already, or not a Teebox yet.
+    """
+    from teebox_host.link import Link, LinkError
+    try:
+        with Link(port, timeout=0.5, retries=1) as link:
+            link.to_repl()
+    except (LinkError, OSError):
+        pass
+
+
 def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, build_dir=None,
            profiles=None, echo=None):
     """Build and copy the firmware to the board on ``port``; returns a :class:`Report`.
@@ -575,6 +590,7 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     chosen = choose_profile(profile, profiles)
     notes = []
     if runner is None:
+        release_line(port)
         try:
             runner = mpremote_runner()
         except DeployError as exc:
