@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from teebox.core import bots, cards, course, engine, gamelog, modes, terrain
 from teebox.core.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
-                                  SELECT_CLUB, VERB_ARITY)
+                                  OUT_OF_BOUNDS, SELECT_CLUB, VERB_ARITY)
 from teebox.core.rng import Rng
 
 DEFAULT_GAMES = 250
@@ -118,9 +118,12 @@ class Checker:
             assert choice in legal
             preview = game.preview(choice, seat)
             if choice[0] == AIM and d.shot >= 0 and game.shot_list[d.shot].wild:
-                # A wild card's preview is its first outcome (engine-api.md); the
-                # outcome played may be another one.
-                preview = None
+                # A wild card's preview is its first outcome in bounds (engine-api.md);
+                # with several in bounds the player then picks, maybe another one.
+                stay = [i for i in range(len(game.shot_list[d.shot].outcomes))
+                        if game.simulate_shot(d.shot, i, choice[1])[2] != OUT_OF_BOUNDS]
+                if len(stay) > 1:
+                    preview = None
             outs = game.apply(choice, seat)
             self.check_preview(preview, choice, seat, outs)
             self.check_state()

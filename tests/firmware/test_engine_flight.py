@@ -287,6 +287,8 @@ def test_wild_card_with_one_outcome_in_bounds_must_take_it():
     g = _solo([club("8 Iron")], rows, {"2": [face("2", "SSL", wild=True)]})
     select(g, {0: club("8 Iron")})
     play(g, (PLAY,))
+    # The live preview shows the outcome the engine will take, not the one out of bounds.
+    assert g.preview((AIM, E))[1] == ax(3, 3)
     outs = play(g, (AIM, E))
     path, land, outcome, tree = _flight(outs)
     assert land == ax(3, 3) and outcome == NORMAL

@@ -302,7 +302,8 @@ class Game:
 
         Returns ``(path, (q, r), outcome, hit_tree)`` as in OUT_FLIGHT, or None
         for choices that do not decide a landing yet. For a wild card aimed with
-        AIM, the first of its outcomes is shown.
+        AIM, the first outcome that stays in bounds is shown: when it is the only
+        one, the engine plays it without asking.
         """
         seat = self._seat(player)
         choice = _as_choice(choice)
@@ -312,7 +313,8 @@ class Game:
         if verb == MOVE:
             return self.simulate_move(choice[1])
         if verb == AIM and self.stage == HIT_DIRECTION:
-            return self.simulate_shot(self.t_card, 0, choice[1])
+            first = self._legal_outcomes(choice[1])[0] if self.t_card >= 0 else 0
+            return self.simulate_shot(self.t_card, first, choice[1])
         if verb == OUTCOME:
             return self.simulate_shot(self.t_card, choice[1], self.t_dir)
         return None
@@ -811,13 +813,15 @@ class Game:
         # A big hit must leave a playable card after the left neighbour discards one.
         return 2 if self.t_action == BIG_HIT else 1
 
-    def _legal_outcomes(self):
+    def _legal_outcomes(self, direction=-1):
         # "If one of the options is out-of-bounds, then you must take the only option
-        # that remains in play."
+        # that remains in play." ``direction``: the one being previewed, else the turn's.
         p = self.players[self.t_player]
+        if direction < 0:
+            direction = self.t_dir
         n = len(self.shot_list[self.t_card].outcomes)
         stay = [i for i in range(n)
-                if self._flight(p, self.t_card, i, self.t_dir)[2] != OUT_OF_BOUNDS]
+                if self._flight(p, self.t_card, i, direction)[2] != OUT_OF_BOUNDS]
         return stay if stay else list(range(n))
 
     # ------------------------------------------------------------ doing
