@@ -105,3 +105,19 @@ def test_varints_round_trip_small_large_and_negative_numbers():
         v, pos = varint.get(data, pos)
         out.append(v)
     assert out == values and pos == len(data)
+
+
+def test_the_games_inputs_are_kept_as_log_bytes_and_read_back_like_a_list():
+    # About 2 bytes an input instead of a tuple each: the board's heap is small.
+    from teebox.core.inputlog import InputLog
+    from teebox.core.protocol import VERB_ARITY
+    log = InputLog()
+    args = (5, 300, -1, 2)
+    items = [(v % 3, (v,) + args[:VERB_ARITY[v]]) for v in range(1, len(VERB_ARITY))]
+    for item in items:
+        log.append(item)
+    assert len(log) == len(items) and list(log) == items
+    assert log[2] == items[2] and log[-1] == items[-1] and log[1:3] == items[1:3]
+    assert len(log.data) <= 3 * len(items)
+    assert log == items
+    assert raises(IndexError, lambda: log[len(items)])

@@ -18,6 +18,7 @@ import hashlib
 
 from teebox.core import cards, flight, hexgrid, modes, terrain, varint
 from teebox.core.decks import ShotDecks
+from teebox.core.inputlog import InputLog
 from teebox.core.player import GOLFERS, PlayerState
 from teebox.core.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
@@ -218,7 +219,7 @@ class Game:
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
                         for i in range(n)]
-        self.inputs = []            # (seat, choice) of every choice applied: the game log
+        self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
         self.round = 0
         self.over = False
         self.longest_drive = -1     # seat holding the longest drive card

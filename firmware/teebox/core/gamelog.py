@@ -19,10 +19,9 @@ An input takes one to two bytes.
 import binascii
 import struct
 
-from teebox.core import cards, modes, varint
+from teebox.core import cards, inputlog, modes, varint
 from teebox.core.engine import Game, IllegalMove, Setup
 from teebox.core.player import GOLFERS, SIDES
-from teebox.core.protocol import VERB_ARITY
 
 MAGIC = b"TBGL"
 VERSION = 1
@@ -67,14 +66,10 @@ def cards_fingerprint(clubs, shots):
 def encode_input(seat, choice):
     """One input as bytes (what a journal appends after each choice)."""
     out = bytearray()
-    _put_input(out, seat, choice)
+    inputlog.put(out, seat, choice)
     return bytes(out)
 
 
-def _put_input(out, seat, choice):
-    out.append(choice[0] << 3 | seat)
-    for arg in choice[1:]:
-        varint.put(out, arg)
 
 
 def encode(log):
@@ -104,7 +99,7 @@ def encode(log):
     for t in s.teams or ():
         varint.put(out, 0 if t is None else t + 1)
     for seat, choice in log.inputs:
-        _put_input(out, seat, choice)
+        inputlog.put(out, seat, choice)
     return bytes(out)
 
 
@@ -165,19 +160,11 @@ def decode(data):
     setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams)
     inputs = []
     while pos < len(data):
-        at = pos
-        head = data[pos]
-        pos += 1
-        verb = head >> 3
-        seat = head & 7
-        if not 0 < verb < len(VERB_ARITY) or seat >= players:
-            raise ValueError("game log byte %d: input %d has unknown verb %d or seat %d"
-                             % (at, len(inputs), verb, seat))
-        choice = [verb]
-        for _ in range(VERB_ARITY[verb]):
-            arg, pos = varint.get(data, pos)
-            choice.append(arg)
-        inputs.append((seat, tuple(choice)))
+        try:
+            item, pos = inputlog.read(data, pos, players)
+        except ValueError as exc:
+            raise ValueError("%s (input %d)" % (exc, len(inputs)))
+        inputs.append(item)
     return GameLog(setup, course_hash, crc, inputs)
 
 
