@@ -13,14 +13,14 @@ from teebox.app import gamejournal, link_server
 from teebox.app.courses_store import CourseStore
 from teebox.app.gamejournal import GameJournal
 from teebox.app.records import Shelf, WallTime
-from teebox.core import cards, course
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 from teebox_host.virtual_board import VirtualBoard
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
-STARTER = course.load_builtin("starter")
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
+STARTER = shipped.load_builtin("starter")
 BOARD_ID = "f00dfeedc0ffee00"
 
 FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD = "flip", "truncate", "drop", "dup", "garbage", "hold"

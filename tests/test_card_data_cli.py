@@ -5,14 +5,14 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from teebox.core import cards
 from teebox_host.data_cmd import app
+from teebox import shipped
 
 runner = CliRunner()
 
 
 def _shipped(name):
-    return json.loads(open(cards.data_path(name), encoding="utf-8").read())
+    return json.loads(open(shipped.data_path(name), encoding="utf-8").read())
 
 
 @pytest.fixture
@@ -103,15 +103,16 @@ def test_a_file_that_is_not_text_is_named(tmp_path):
 def test_the_board_and_the_host_read_the_shipped_files_alike(micropython):
     # The same loader runs on the board: it must find the files next to the package
     # and read the same cards as CPython does.
-    code = ("from teebox.core import cards\n"
-            "c = cards.load_default_clubs()\n"
-            "s = cards.load_default_shots()\n"
+    code = ("from teebox import shipped\n"
+            "from teebox.core import cards\n"
+            "c = shipped.load_default_clubs()\n"
+            "s = shipped.load_default_shots()\n"
             "print(len(c), ' '.join(str(len(s[d])) for d in cards.DECKS))\n"
-            "print(cards.data_path('clubs.json'))\n"
+            "print(shipped.data_path('clubs.json'))\n"
             "print(','.join(x.id for x in s['4']))\n")
     res = micropython.run(code=code)
     assert res.returncode == 0, res.stderr
     lines = res.output.splitlines()
     assert lines[0] == "39 12 16 18 16 12"
     assert lines[1] == "/fw/teebox/data/clubs.json"
-    assert lines[2] == ",".join(x.id for x in cards.load_default_shots()["4"])
+    assert lines[2] == ",".join(x.id for x in shipped.load_default_shots()["4"])

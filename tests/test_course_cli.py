@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from teebox.core import course, hexgrid, terrain
 from teebox_host import render
 from teebox_host.course_cmd import app
+from teebox import shipped
 
 TINY = """\
 # a tiny test course
@@ -50,7 +51,7 @@ def builtins(tmp_path, monkeypatch):
     """An empty built-in course folder the test can fill."""
     folder = tmp_path / "builtin"
     folder.mkdir()
-    monkeypatch.setattr(course, "courses_dir", lambda: str(folder))
+    monkeypatch.setattr(shipped, "courses_dir", lambda: str(folder))
     return folder
 
 
@@ -203,11 +204,11 @@ def test_list_reports_a_broken_builtin_and_exits_1(builtins):
 
 
 def test_the_real_builtin_courses_list_cleanly():
-    if not course.builtin_names():
+    if not shipped.builtin_names():
         pytest.skip("no built-in courses yet")
     result = invoke("list")
     assert result.exit_code == 0, result.output
-    assert [r[0] for r in table_rows(result.stdout)] == course.builtin_names()
+    assert [r[0] for r in table_rows(result.stdout)] == shipped.builtin_names()
 
 
 # ---------------------------------------------------------------- render

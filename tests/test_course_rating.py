@@ -6,15 +6,16 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from teebox.core import cards, course, engine, hexgrid
+from teebox.core import course, engine, hexgrid
 from teebox.core.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
                                   HIT_DIRECTION, MOVE, PLAY, SELECT, SELECT_CLUB)
 from teebox_host import rate, scorecard
 from teebox_host.course_cmd import app
+from teebox import shipped
 
 runner = CliRunner()
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 
 # Hole 1: three hexes of fairway to a pond, then two to the green. Hole 2: off the
 # board to the west, a bunker with a tree behind it, the green south-east of the bunker.
@@ -129,7 +130,7 @@ def invoke(*args):
 def test_rate_prints_every_hole_and_a_total_that_adds_up():
     result = invoke("starter", "--rounds", 4)
     assert result.exit_code == 0, result.output
-    starter = course.load_builtin("starter")
+    starter = shipped.load_builtin("starter")
     lines = result.stdout.splitlines()
     assert lines[0] == "Starter Course (hash %s)" % starter.hash_hex()
     assert lines[1] == "4 games of Stroke Play, 1 SensibleBot each (seeds 1-4): 4 rounds"
@@ -192,7 +193,7 @@ def test_built_in_courses_play_close_to_their_par(name):
     # sensible bot finishes within 15% of par (pars are its average strokes per hole,
     # rounded, 3 at least: the starter's short holes take about 2.6, hence the margin).
     # Chaos Meadow is left out: Chaos Golf has no pars, any green scores.
-    c = course.load_builtin(name)
+    c = shipped.load_builtin(name)
     r = rate.rate_course(c, rounds=40, players=1, seed=1)
     strokes = sum(h.average() for h in r.holes)
     par = sum(c.hole(n)[0] for n in range(1, c.hole_count + 1))

@@ -9,16 +9,17 @@ import typer
 from rich.style import Style
 from typer.testing import CliRunner
 
-from teebox.core import bots, cards, course, engine, gamelog, hexgrid
+from teebox.core import bots, engine, gamelog, hexgrid
 from teebox_host import play_cmd, render, scorecard
+from teebox import shipped
 
 runner = CliRunner()
 app = typer.Typer()
 app.command("demo")(play_cmd.demo)
 app.command("replay")(play_cmd.replay)
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 
 
 def invoke(*args):
@@ -50,7 +51,7 @@ def table_rows(text, first_word):
 
 
 def played(name="starter", players=2, mode="match", seed=1):
-    game = engine.Game(course.load_builtin(name), CLUBS, SHOTS,
+    game = engine.Game(shipped.load_builtin(name), CLUBS, SHOTS,
                        engine.Setup(players, mode, seed=seed))
     seen = []
     tally = scorecard.play_bots(game, [bots.SensibleBot(s + 1) for s in range(players)],
@@ -65,7 +66,7 @@ def test_demo_defaults_to_match_play_for_two_on_the_starter_course():
     out = demo_ok()
     assert out.startswith("Teebox demo: Match Play, 2 players, Starter Course, seed 1\n"
                           "Sensible bots, first-game hands\n")
-    starter = course.load_builtin("starter")
+    starter = shipped.load_builtin("starter")
     assert "hash %s" % starter.hash_hex() in out
     for n in range(1, starter.hole_count + 1):
         assert re.search(r"^Hole %d \(par %d\), rounds \d+-\d+$" % (n, starter.hole(n)[0]),
@@ -172,14 +173,14 @@ def test_a_log_that_cannot_be_written_is_an_error(tmp_path):
 
 def test_the_demo_course_may_be_a_file(tmp_path):
     path = tmp_path / "mine.course"
-    path.write_text(course.builtin_source("starter").replace("name: Starter Course",
+    path.write_text(shipped.builtin_source("starter").replace("name: Starter Course",
                                                              "name: My Copy"))
     out = demo_ok("--course", path)
     assert out.startswith("Teebox demo: Match Play, 2 players, My Copy, seed 1\n")
 
 
 def test_demo_shows_the_golfers_on_the_map_in_their_colours():
-    starter = course.load_builtin("starter")
+    starter = shipped.load_builtin("starter")
     tee = starter.hole(1)[1:3]
     overlays = scorecard.golfer_overlays([tee, tee, (tee[0] + 1, tee[1])])
     assert overlays[tee] == ("12", scorecard.PLAYER_STYLES[0])
@@ -233,7 +234,7 @@ def test_save_log_writes_the_game_log_that_replays_to_the_printed_result(tmp_pat
     assert f"Game log saved to {path} ({len(data)} bytes, " in out
     log = gamelog.decode(data)
     assert (log.setup.players, log.setup.mode, log.setup.seed) == (3, "match", 9)
-    nine = course.load_builtin("nine")
+    nine = shipped.load_builtin("nine")
     assert log.course_hash == nine.hash
     game = gamelog.replay(log, nine, CLUBS, SHOTS)
     assert game.over
@@ -255,7 +256,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
                                    "chaos": "Chaos Golf"}[mode], players))
-    game = gamelog.replay(gamelog.decode(path.read_bytes()), course.load_builtin("championship"),
+    game = gamelog.replay(gamelog.decode(path.read_bytes()), shipped.load_builtin("championship"),
                           CLUBS, SHOTS)
     assert lines[-1] == "State digest " + game.state_digest()
 
@@ -263,7 +264,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
 def test_replay_with_the_course_given_as_a_file(tmp_path):
     path, _out = saved_demo(tmp_path)
     course_file = tmp_path / "starter-copy.course"
-    course_file.write_text(course.builtin_source("starter"))
+    course_file.write_text(shipped.builtin_source("starter"))
     result = invoke("replay", path, "--course", course_file)
     assert result.exit_code == 0, result.output
     assert "Standings" in result.stdout
@@ -334,8 +335,8 @@ def test_replay_on_an_unknown_course_prints_the_hash_and_suggests_course(tmp_pat
 
 def test_replay_on_the_wrong_course_says_which_was_expected(tmp_path):
     path, _out = saved_demo(tmp_path)
-    starter = course.load_builtin("starter").hash_hex()
-    nine = course.load_builtin("nine").hash_hex()
+    starter = shipped.load_builtin("starter").hash_hex()
+    nine = shipped.load_builtin("nine").hash_hex()
     result = invoke("replay", path, "--course", "nine")
     assert result.exit_code == 1
     assert (f"the game was played on a course with hash {starter}, not on The Nine "

@@ -468,11 +468,11 @@ def test_the_deployed_firmware_imports_and_loads_its_data_under_micropython(micr
     assert not [p for p in board.files() if p.startswith("/teebox/") and p.endswith(".py")]
     code = (
         "from teebox.core import course, cards\n"
-        "from teebox import profile\n"
+        "from teebox import profile, shipped\n"
         "print('FILE', course.__file__)\n"
-        "c = course.load_builtin('starter')\n"
+        "c = shipped.load_builtin('starter')\n"
         "print('COURSE', c.name, c.hole_count)\n"
-        "print('CLUBS', len(cards.load_default_clubs()))\n"
+        "print('CLUBS', len(shipped.load_default_clubs()))\n"
         "p = profile.load_file('/board/profile.json')\n"
         "print('LEDS', p.led_count)\n")
     res = micropython.run(code=code, mounts=((board.root, "/board"),), paths=("/board",))

@@ -29,10 +29,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from teebox.core import bots, cards, course, engine, gamelog, modes, terrain
+from teebox.core import bots, engine, gamelog, modes, terrain
 from teebox.core.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_OF_BOUNDS, SELECT_CLUB, VERB_ARITY)
 from teebox.core.rng import Rng
+from teebox import shipped
 
 DEFAULT_GAMES = 250
 GAMES = int(os.environ.get("TEEBOX_PROPERTY_GAMES", DEFAULT_GAMES))
@@ -41,9 +42,9 @@ settings.register_profile("teebox-properties", max_examples=GAMES, derandomize=T
                           suppress_health_check=[HealthCheck.too_slow])
 PROFILE = settings.get_profile("teebox-properties")
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
-COURSES = {name: course.load_builtin(name) for name in course.builtin_names()}
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
+COURSES = {name: shipped.load_builtin(name) for name in shipped.builtin_names()}
 # One decision in FORK_EVERY gets a listed choice tried on a copy of the game.
 FORK_EVERY = 8
 CHOICE_LIMIT = 20000

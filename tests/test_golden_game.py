@@ -23,9 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from teebox.core import bots, cards, course, engine, gamelog
+from teebox.core import bots, engine, gamelog
 from teebox.core.protocol import FLAG, STROKES, TOKEN_1
 from teebox_host import scorecard
+from teebox import shipped
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -41,12 +42,13 @@ SUMMARY = """
 import json
 from teebox.core import cards, course, engine, gamelog
 from teebox.core.protocol import OUT_HOLE_IN_ONE, OUT_SCORED
+from teebox import shipped
 
 
 def golden_summary(name, data):
-    crs = course.load_builtin(name)
-    clubs = cards.load_default_clubs()
-    shots = cards.load_default_shots()
+    crs = shipped.load_builtin(name)
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
     log = gamelog.decode(data)
     game = engine.Game(crs, clubs, shots, log.setup)
     scored = []
@@ -107,8 +109,8 @@ def test_golden_log_replays_to_the_expected_scorecard_inside_micropython(micropy
 def test_the_host_scorecard_of_a_golden_game_matches_the_expected_file(name):
     crs_name, data, expected = load(name)
     log = gamelog.decode(data)
-    game = engine.Game(course.load_builtin(crs_name), cards.load_default_clubs(),
-                       cards.load_default_shots(), log.setup)
+    game = engine.Game(shipped.load_builtin(crs_name), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), log.setup)
     tally, _results = scorecard.tally_inputs(game, log.inputs)
     card = tally.card()
     assert card == {key: expected[key] for key in card}
@@ -165,11 +167,11 @@ def _pretty(summary):
 
 def write_golden():
     """Play every game in GAMES and write its log and expected scorecard."""
-    clubs = cards.load_default_clubs()
-    shots = cards.load_default_shots()
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
     GOLDEN.mkdir(exist_ok=True)
     for name, (crs_name, mode, players, seed, bot_seeds) in sorted(GAMES.items()):
-        game = engine.Game(course.load_builtin(crs_name), clubs, shots,
+        game = engine.Game(shipped.load_builtin(crs_name), clubs, shots,
                            engine.Setup(players, mode, seed=seed))
         bots.play_game(game, [bots.SensibleBot(s) for s in bot_seeds])
         data = gamelog.encode(gamelog.of(game))

@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from link_fakes import board, cli_app, runner, teebox  # noqa: F401 (board is a fixture)
+from link_fakes import board, teebox  # noqa: F401 (board is a fixture)
 
 from teebox_host import link as link_mod
 from teebox_host.link import Link, LineError

@@ -19,13 +19,14 @@ import pytest
 
 from teebox.app import gamejournal, records
 from teebox.app.gamejournal import GameJournal
-from teebox.core import bots, cards, course, engine, gamelog
+from teebox.core import bots, course, engine, gamelog
 from teebox.hal.store import PowerCut, SimStore
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 POCKET = course.from_source(link_fakes.POCKET)
-STARTER = course.load_builtin("starter")
+STARTER = shipped.load_builtin("starter")
 WHO = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255)), ("Cy", (9, 9, 9))]
 BOARD = "c0ffee00c0ffee00"
 

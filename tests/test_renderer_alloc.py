@@ -16,9 +16,10 @@ from teebox import profile as P
 from teebox.core import course as C
 from teebox.app import view as V
 from teebox.app.renderer import Renderer
+from teebox import shipped
 
 board = P.load(PROFILE_TEXT)
-crs = C.load_builtin("championship")
+crs = shipped.load_builtin("championship")
 w = crs.width
 view = V.View(w * crs.height)
 r = Renderer(board, crs, view)

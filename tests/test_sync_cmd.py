@@ -14,6 +14,7 @@ from teebox.core import course, gamelog
 from teebox_host.link import BoardRefused, Link
 from teebox_host.scoredb import GameResult, ScoreDB
 from teebox_host.sync_cmd import colour_name, verify
+from teebox import shipped
 
 
 
@@ -51,7 +52,7 @@ def test_a_record_the_replay_does_not_confirm_stays_on_the_board(board, tmp_path
 def test_wrong_standings_and_a_short_log_are_caught(board, tmp_path):
     game = board.play("match", 2, seed=3)
     rec = records.decode(board.recorder.shelf.read(1))
-    c = course.load_builtin("starter")
+    c = shipped.load_builtin("starter")
     fake = records.GameRecord()
     fake.__dict__.update(rec.__dict__)
     fake.standings = tuple((p, s, score + 1, h) for p, s, score, h in rec.standings)

@@ -36,8 +36,9 @@ PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height"
 BUILD = """
 from teebox.app.view import View
 from teebox.core import cards
+from teebox import shipped
 hw = board.build(profile.load(%r), sim=True)
-clubs = cards.load_default_clubs()
+clubs = shipped.load_default_clubs()
 bindings.Bindings(hw.store, clubs).bind_demo_cards()  # the cards come learned
 t = table.Table(hw.clock, View(384), hw.display, hw.store, clubs=clubs)
 app = loop.Loop(hw, t)

@@ -8,6 +8,7 @@ from rich.table import Table
 
 from teebox.core import course as course_mod
 from teebox_host import render
+from teebox import shipped
 
 app = typer.Typer(
     help="Check, draw and list Teebox courses (*.course files and the built-in ones).",
@@ -60,14 +61,14 @@ def _open(ref, width, height):
     path = Path(ref)
     if path.is_file() or ref.endswith(".course"):
         return _compile_file(path, width, height)[0]
-    names = course_mod.builtin_names()
+    names = shipped.builtin_names()
     if ref not in names:
         known = ", ".join(names) if names else "none yet"
         _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
               f"(built-in courses: {known}). Give the path of a .course file or a built-in "
               f"name (see 'teebox course list').")
     try:
-        return course_mod.load_builtin(ref, width, height)
+        return shipped.load_builtin(ref, width, height)
     except course_mod.CourseError as exc:
         _refuse(exc.filename, exc.problems)
 
@@ -95,15 +96,15 @@ def show(ref: str = typer.Argument(..., metavar="NAME|FILE",
 @app.command("list")
 def list_courses():
     """List the built-in courses with their holes, total par and hash."""
-    names = course_mod.builtin_names()
+    names = shipped.builtin_names()
     if not names:
-        typer.echo(f"no built-in courses in {course_mod.courses_dir()}")
+        typer.echo(f"no built-in courses in {shipped.courses_dir()}")
         return
     table = Table("Name", "Course", "Holes", "Par", "Hash")
     broken = []
     for name in names:
         try:
-            c = course_mod.load_builtin(name)
+            c = shipped.load_builtin(name)
         except course_mod.CourseError as exc:
             broken.append(exc)
             table.add_row(name, "[red]refused (see below)[/red]", "", "", "")
@@ -114,7 +115,7 @@ def list_courses():
         typer.echo(str(exc), err=True)
     if broken:
         _fail(f"{_count(len(broken), 'built-in course')} refused: "
-              f"fix {course_mod.courses_dir()}/{broken[0].filename} and run "
+              f"fix {shipped.courses_dir()}/{broken[0].filename} and run "
               f"'teebox course check' on it.")
 
 

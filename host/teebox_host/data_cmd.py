@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from teebox.core import cards
+from teebox import shipped
 
 app = typer.Typer(help="Club and shot card data of 18 Holes: check edited card files.",
                   no_args_is_help=True, add_completion=False)
@@ -48,7 +49,7 @@ def check(
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
         (shots, "shots.json", cards.load_shots, _shot_summary),
     ):
-        path = path if path is not None else Path(cards.data_path(default))
+        path = path if path is not None else Path(shipped.data_path(default))
         name = str(path)
         try:
             loaded = load(path.read_text(encoding="utf-8"), name)

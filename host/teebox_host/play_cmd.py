@@ -13,10 +13,11 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from teebox.core import bots, cards, course as course_mod, engine, gamelog, modes
+from teebox.core import bots, course as course_mod, engine, gamelog, modes
 from teebox.core.protocol import DECISION_NAMES
 from teebox_host import render, scorecard
 from teebox_host.course_cmd import _fail, _open
+from teebox import shipped
 
 BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot}
 # A demo stops with an error rather than run forever (random bots seldom hole out).
@@ -29,7 +30,7 @@ def _console():
 
 
 def _load_cards():
-    return cards.load_default_clubs(), cards.load_default_shots()
+    return shipped.load_default_clubs(), shipped.load_default_shots()
 
 
 def _describe(game):
@@ -115,9 +116,9 @@ def demo(
 
 def _builtin_by_hash(course_hash):
     """The built-in course with this content hash, or None."""
-    for name in course_mod.builtin_names():
+    for name in shipped.builtin_names():
         try:
-            crs = course_mod.load_builtin(name)
+            crs = shipped.load_builtin(name)
         except course_mod.CourseError:
             continue  # a broken built-in cannot be the one; 'teebox course list' reports it
         if bytes(crs.hash) == bytes(course_hash):
@@ -164,7 +165,7 @@ def replay(
     if crc != log.cards_crc:
         _fail("%s: card data mismatch: the game was played with card data CRC %08x, the card "
               "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
-              "it was played with" % (log_file, log.cards_crc, cards.data_path(""), crc))
+              "it was played with" % (log_file, log.cards_crc, shipped.data_path(""), crc))
     try:
         game = engine.Game(crs, clubs, shots, log.setup)
     except ValueError as exc:

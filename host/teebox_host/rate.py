@@ -22,6 +22,7 @@ from teebox.core import bots, cards, engine
 from teebox.core.modes.stroke import StrokePlay
 from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS
+from teebox import shipped
 
 
 class HoleRating:
@@ -109,8 +110,8 @@ def rate_course(course, rounds=20, players=1, seed=1):
                          % (players, StrokePlay.title, lo, hi))
     if seed < 0:
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
-    clubs = cards.load_default_clubs()
-    shots = cards.load_default_shots()
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
     rating = CourseRating(course, seed)
     for i in range(rounds):
         setup = engine.Setup(players, "stroke", seed=seed + i,

@@ -32,6 +32,7 @@ from teebox.core import engine, modes
 from teebox.core.protocol import DECISION_NAMES
 from teebox_host import scorecard
 from teebox_host.course_cmd import _fail
+from teebox import shipped
 
 SCREEN_WIDTH = 16
 
@@ -47,8 +48,7 @@ class SimTable:
     def __init__(self, profile, blank_cards=False, name="script"):
         self.hw = build(profile, sim=True)
         if not blank_cards:
-            from teebox.core import cards
-            Bindings(self.hw.store, cards.load_default_clubs()).bind_demo_cards()
+            Bindings(self.hw.store, shipped.load_default_clubs()).bind_demo_cards()
         self.loop = Loop(self.hw)
         self.table = self.loop.table
         self.inputs = []

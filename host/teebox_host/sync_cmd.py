@@ -23,11 +23,12 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
 from rich.table import Table
 
 from teebox.app import palette, records
-from teebox.core import cards, gamelog
+from teebox.core import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
 from teebox_host.link import Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
+from teebox import shipped
 
 PORT_HELP = "The board's serial port (default: the one Teebox board on USB)."
 DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
@@ -108,9 +109,9 @@ class Courses:
         self.link = link
         self._by_hash = {}
         self._board = None
-        for name in course_mod.builtin_names():
+        for name in shipped.builtin_names():
             try:
-                c = course_mod.load_builtin(name)
+                c = shipped.load_builtin(name)
             except course_mod.CourseError:
                 continue
             self._by_hash[bytes(c.hash)] = c
@@ -145,8 +146,8 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     ``progress(number, done, total)`` hears each fetched chunk. LinkError if the
     line fails (what was acknowledged before stays done; the rest stays on the board).
     """
-    clubs = clubs if clubs is not None else cards.load_default_clubs()
-    shots = shots if shots is not None else cards.load_default_shots()
+    clubs = clubs if clubs is not None else shipped.load_default_clubs()
+    shots = shots if shots is not None else shipped.load_default_shots()
     info = link.hello()
     link.set_clock()
     report = SyncReport(info.board_id)
@@ -264,10 +265,10 @@ def _course_binary(ref):
             _fail(f"{path}: course refused ({len(errors)} errors): fix it and push again "
                   "(see 'teebox course check').")
         return name, course_mod.encode(src)
-    if ref in course_mod.builtin_names():
-        return ref, course_mod.compile_source(course_mod.builtin_source(ref))
+    if ref in shipped.builtin_names():
+        return ref, course_mod.compile_source(shipped.builtin_source(ref))
     _fail(f"no course file or built-in course {ref!r} (built-in: "
-          f"{', '.join(course_mod.builtin_names())}).")
+          f"{', '.join(shipped.builtin_names())}).")
 
 
 def _connect(port):

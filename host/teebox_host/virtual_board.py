@@ -30,9 +30,9 @@ from pathlib import Path
 import teebox
 from teebox.app import gamejournal, link_server, records
 from teebox.app.courses_store import CourseStore
-from teebox.core import cards
 from teebox.hal.clock import Clock
 from teebox.hal.store import FileStore, SimStore
+from teebox import shipped
 
 READY = "TEEBOX-VIRTUAL-BOARD-READY"
 DEMO_COURSE = "starter"
@@ -176,8 +176,8 @@ class VirtualBoard:
 
     def _start_cpython(self):
         store = FileStore(str(self.store_dir)) if self.store_dir else SimStore()
-        clubs = cards.load_default_clubs()
-        shots = cards.load_default_shots()
+        clubs = shipped.load_default_clubs()
+        shots = shipped.load_default_shots()
         clock = Clock()
         wall = records.WallTime(clock)
         self.courses = CourseStore(store)
@@ -285,6 +285,7 @@ from teebox.app.courses_store import CourseStore
 from teebox.core import cards
 from teebox.hal.clock import Clock
 from teebox.hal.store import FileStore
+from teebox import shipped
 
 
 class JsPort:
@@ -303,8 +304,8 @@ class JsPort:
 
 store = FileStore("/board")
 courses = CourseStore(store)
-clubs = cards.load_default_clubs()
-shots = cards.load_default_shots()
+clubs = shipped.load_default_clubs()
+shots = shipped.load_default_shots()
 clock = Clock()
 wall = records.WallTime(clock)
 recorder = gamejournal.resume(store, courses.find, clubs, shots, wall=wall, board="%(board)s")

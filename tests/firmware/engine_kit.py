@@ -4,9 +4,10 @@
 from teebox.core import cards, course, engine, hexgrid
 from teebox.core.protocol import SELECT
 from teebox.core.rng import Rng
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 SHOT_LIST = [s for d in cards.DECKS for s in SHOTS[d]]
 
 

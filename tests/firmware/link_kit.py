@@ -4,17 +4,18 @@ import struct
 
 from teebox.app import framing, gamejournal, link_server
 from teebox.app.courses_store import CourseStore
-from teebox.core import bots, cards, course, engine
+from teebox.core import bots, engine
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 _COURSES = {}
 
 
 def builtin(name="starter"):
     """A built-in course, compiled once per test run."""
     if name not in _COURSES:
-        _COURSES[name] = course.load_builtin(name)
+        _COURSES[name] = shipped.load_builtin(name)
     return _COURSES[name]
 
 

@@ -12,14 +12,14 @@ from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
 from teebox.app.table import Table
 from teebox.app.view import View
-from teebox.core import cards
 from teebox.hal import buttons as B
 from teebox.hal.clock import SimClock
 from teebox.hal.display import SimDisplay
 from teebox.hal.store import SimStore
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 _EXTRA_CS = (21, 22, 26, 27)  # chip-selects of readers for seats 1-4 (seat 0 has GP17)
 
 

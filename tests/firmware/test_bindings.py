@@ -1,10 +1,10 @@
 # Card bindings: which RFID tag is stuck on which club card, kept on the board's store.
 # Runs under CPython and inside MicroPython.
 from teebox.app.bindings import FILE, Bindings, demo_uid
-from teebox.core import cards
 from teebox.hal.store import SimStore
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
+CLUBS = shipped.load_default_clubs()
 TAG_A = bytes.fromhex("04a1b2c3d4e5f6")
 TAG_B = bytes.fromhex("deadbeef")
 

@@ -3,12 +3,13 @@
 from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, club, face, make_course, new_game, place, play, select)
-from teebox.core import bots, course, hexgrid
+from teebox.core import bots, hexgrid
 from teebox.core.engine import Game, Setup
 from teebox.core.hexgrid import E
 from teebox.core.protocol import (AIM, BIG_HIT, DISCARD, GAME_OVER, KEEP, MOVE, PLAY, SELECT)
+from teebox import shipped
 
-STARTER = course.load_builtin("starter")
+STARTER = shipped.load_builtin("starter")
 ROWS = ["rrrrrrrrrr", "rrrrrrrrrr", "rTffffffGr", "rrrrrrrrrr", "rrrrrrrrrr"]
 HOLE = [(4, (1, 2), (8, 2))]
 

@@ -1,5 +1,6 @@
 # The five courses Teebox ships. Runs under CPython and inside MicroPython.
 from teebox.core import course, hexgrid, terrain
+from teebox import shipped
 
 BUILTINS = ("starter", "nine", "championship", "chaos", "coastline")
 BASE_KINDS = (terrain.ROUGH, terrain.FAIRWAY, terrain.GREEN, terrain.TEE, terrain.BUNKER,
@@ -15,7 +16,7 @@ _loaded = {}
 def _course(name):
     # Compiling a course is the slow part under MicroPython: do it once per name.
     if name not in _loaded:
-        _loaded[name] = course.load_builtin(name)
+        _loaded[name] = shipped.load_builtin(name)
     return _loaded[name]
 
 
@@ -38,20 +39,20 @@ def _par_total(c):
 
 
 def test_all_five_courses_are_built_in():
-    names = course.builtin_names()
+    names = shipped.builtin_names()
     for name in BUILTINS:
         assert name in names, "%s.course is not among the built-in courses %s" % (name, names)
 
 
 def test_every_builtin_course_checks_without_errors_or_warnings():
-    for name in course.builtin_names():
-        src, problems = course.check(course.builtin_source(name))
+    for name in shipped.builtin_names():
+        src, problems = course.check(shipped.builtin_source(name))
         assert src is not None, name
         assert problems == [], "\n".join([p.format(name + ".course") for p in problems])
 
 
 def test_every_builtin_course_fits_the_default_board():
-    for name in course.builtin_names():
+    for name in shipped.builtin_names():
         c = _course(name)
         assert c.width <= 24 and c.height <= 16, "%s is %dx%d" % (name, c.width, c.height)
         for n in range(1, c.hole_count + 1):
@@ -63,7 +64,7 @@ def test_every_builtin_course_fits_the_default_board():
 def test_every_builtin_course_ships_its_suggestions():
     # A name, Teebox as author, a solo par, one green card per hole and a wind
     # deck that can be dealt from the real 22 cards.
-    for name in course.builtin_names():
+    for name in shipped.builtin_names():
         c = _course(name)
         assert c.name and c.author == "Teebox", name
         assert 10 <= c.solo_par <= 30, "%s solo par %d" % (name, c.solo_par)
@@ -74,7 +75,7 @@ def test_every_builtin_course_ships_its_suggestions():
 
 
 def test_builtin_courses_all_have_different_hashes():
-    hashes = [_course(name).hash_hex() for name in course.builtin_names()]
+    hashes = [_course(name).hash_hex() for name in shipped.builtin_names()]
     assert len(set(hashes)) == len(hashes), hashes
 
 

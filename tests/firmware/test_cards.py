@@ -7,14 +7,15 @@ from fwtest import raises
 
 from teebox.core import cards
 from teebox.core.cards import CardDataError
+from teebox import shipped
 
-CLUBS = cards.load_default_clubs()
-SHOTS = cards.load_default_shots()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
 BASE = [c for c in CLUBS if not c.expansion]
 
 
 def _raw(filename):
-    with open(cards.data_path(filename)) as f:
+    with open(shipped.data_path(filename)) as f:
         return json.loads(f.read())
 
 

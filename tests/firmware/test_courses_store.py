@@ -6,6 +6,7 @@ from link_kit import MINI, builtin
 from teebox.app.courses_store import BUILTIN, STORED, CourseStore, CourseStoreError, hash_of
 from teebox.core import course
 from teebox.hal.store import SimStore
+from teebox import shipped
 
 MINI2 = MINI.replace("name: Mini Links", "name: Mini Links II").replace(
     "r r f f r r\n T", "r b f f r r\n T")
@@ -18,7 +19,7 @@ def _binary(text=MINI):
 def test_builtin_courses_are_listed_with_title_holes_and_hash():
     cs = CourseStore(SimStore())
     entries = dict([(e[0], e[1:]) for e in cs.entries()])
-    assert sorted(entries) == course.builtin_names()
+    assert sorted(entries) == shipped.builtin_names()
     title, holes, content_hash, flags = entries["starter"]
     assert title == builtin().name and holes == builtin().hole_count
     assert content_hash == bytes(builtin().hash) and flags == BUILTIN

@@ -4,8 +4,9 @@ from fwtest import raises
 from teebox.core import cards
 from teebox.core.decks import DeckEmpty, ShotDecks
 from teebox.core.rng import Rng
+from teebox import shipped
 
-SHOTS = cards.load_default_shots()
+SHOTS = shipped.load_default_shots()
 
 
 def _table(seed=1):

@@ -3,12 +3,13 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, club, make_course
-from teebox.core import bots, course, gamelog, varint
+from teebox.core import bots, gamelog, varint
 from teebox.core.engine import Game, Setup
 from teebox.core.hexgrid import E, NE
 from teebox.core.protocol import MOVE, SELECT
+from teebox import shipped
 
-STARTER = course.load_builtin("starter")
+STARTER = shipped.load_builtin("starter")
 ROWS = ["rrrrrrrrr", "rrrrrrrrr", "rTfffffGr", "rrrrrrrrr", "rrrrrrrrr"]
 SMALL = make_course(ROWS, [(4, (1, 2), (7, 2))])
 

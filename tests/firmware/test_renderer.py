@@ -11,11 +11,12 @@ from teebox.app.view import (View, FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_H
                              FLASH_OUT, FLASH_REFUSED, FLASH_WATER, MARK_GREEN, MARK_HAZARD,
                              MARK_OUT, MARK_PLAIN, MARK_TREE)
 from teebox.core import course, hexgrid, terrain
+from teebox import shipped
 
 from fake_hardware import PICO, profile, profile_dict
 
 BOARD = profile()  # the default 24 x 16 serpentine table
-CHAMP = course.load_builtin("championship")
+CHAMP = shipped.load_builtin("championship")
 W = CHAMP.width
 
 # Every terrain kind once, on a course much smaller than the board.

@@ -9,6 +9,7 @@ parsing and validating its source allocates. The course is the built-in
 """
 
 from teebox.core import course
+from teebox import shipped
 from tools.mpy import heap_high_water
 
 _IMPORT = "from teebox.core import course\n"
@@ -45,8 +46,8 @@ def generated_source(holes=18):
 
 def source_for_bench():
     """``(label, text)`` of the course to measure."""
-    if "championship" in course.builtin_names():
-        return "championship (built-in)", course.builtin_source("championship")
+    if "championship" in shipped.builtin_names():
+        return "championship (built-in)", shipped.builtin_source("championship")
     return "generated 18-hole course", generated_source()
 
 

@@ -23,8 +23,9 @@ recording its inputs. Then it times:
 
 import time
 
-from teebox.core import bots, cards, course, engine, gamelog
+from teebox.core import bots, engine, gamelog
 from teebox.core.protocol import OUT_TURN
+from teebox import shipped
 from tools.mpy import heap_high_water, run
 
 COURSE = "championship"
@@ -44,10 +45,11 @@ INPUTS_PER_SAMPLE = 1
 _SETUP = """
 from teebox.core import cards, course, engine, varint
 from teebox.core.protocol import VERB_ARITY
+from teebox import shipped
 STREAM = bytes.fromhex(%(stream)r)
-clubs = cards.load_default_clubs()
-shots = cards.load_default_shots()
-crs = course.load_builtin(%(course)r)
+clubs = shipped.load_default_clubs()
+shots = shipped.load_default_shots()
+crs = shipped.load_builtin(%(course)r)
 at = [0]
 
 
@@ -88,9 +90,9 @@ print(best, game.over, game.state_digest())
 
 def record_game():
     """Play the bot game once; returns ``(game, turns, seconds)``."""
-    clubs = cards.load_default_clubs()
-    shots = cards.load_default_shots()
-    game = engine.Game(course.load_builtin(COURSE), clubs, shots,
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    game = engine.Game(shipped.load_builtin(COURSE), clubs, shots,
                        engine.Setup(PLAYERS, MODE, seed=SEED))
     seats = [bots.SensibleBot(seat + 1) for seat in range(PLAYERS)]
     turns = 0

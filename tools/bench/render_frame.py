@@ -35,6 +35,7 @@ from teebox import profile as P
 from teebox.core import course as C
 from teebox.app import view as V
 from teebox.app.renderer import Renderer
+from teebox import shipped
 
 def scene(board, crs, kind):
     w = crs.width
@@ -61,7 +62,7 @@ def scene(board, crs, kind):
 
 def bench(now, diff, ticks_per_ms, profile_text, frames):
     board = P.load(profile_text)
-    crs = C.load_builtin("championship")
+    crs = shipped.load_builtin("championship")
     out = []
     for kind, span in (("in-game", 1000), ("animation", 480), ("hole-in-one", 2000)):
         r = scene(board, crs, kind)

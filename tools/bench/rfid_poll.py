@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from tools.bench import common
+
 POLLS = 2000
 SPI_HZ = 1000000            # open_reader()'s default clock; the MFRC522 allows up to 10 MHz
 RP2040_SLOWDOWN = (20, 50)  # an RP2040 at 125 MHz vs. this machine's WebAssembly run (estimate)
@@ -31,8 +33,6 @@ RP2040_VS_CPYTHON = (100, 200)
 # (label, us per poll, transfers, bytes, accesses per poll, max accesses in one poll).
 _SETUP = """
 import fake_mfrc522 as fk
-
-from tools.bench import common
 from teebox.hal import rfid
 
 

@@ -16,21 +16,22 @@ from pathlib import Path
 
 from teebox.app import gamejournal, records
 from teebox.app.gamejournal import GameJournal
-from teebox.core import bots, cards, course, engine
+from teebox.core import bots, engine
 from teebox.hal.store import SimStore
 from teebox_host.link import Link
 from teebox_host.scoredb import ScoreDB
 from teebox_host.sync_cmd import sync_games
 from teebox_host.virtual_board import VirtualBoard
+from teebox import shipped
 
 BAUD = 115200
 RATE = BAUD / 10  # bytes a second: 8 data bits, a start and a stop bit
 
 
 def record_sizes():
-    crs = course.load_builtin("championship")
-    clubs = cards.load_default_clubs()
-    shots = cards.load_default_shots()
+    crs = shipped.load_builtin("championship")
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
     print("Record of a 5-player 18-hole game (championship course, SensibleBot players):")
     for mode in ("stroke", "match", "stableford", "chaos"):
         store = SimStore()

@@ -28,7 +28,7 @@ def demo_uid(club):
 class Bindings:
     """The tag -> club pairs of one board, loaded from ``store`` at creation.
 
-    ``clubs`` is the club card list (``cards.load_default_clubs()``); clubs
+    ``clubs`` is the club card list (``shipped.load_default_clubs()``); clubs
     are named by their index in it. ``problems`` lists the lines of the
     stored file that could not be used (a club id the card data no longer
     has, a bad UID): those lines are dropped, the rest still load.

@@ -13,6 +13,7 @@ the course that was there before untouched.
 """
 
 from teebox.core import course as course_mod
+from teebox import shipped
 
 PREFIX = "course-"
 MAX_NAME = 24
@@ -61,7 +62,7 @@ class CourseStore:
         """The firmware's built-in course names that fit this board."""
         if not self._builtins:
             return []
-        return [n for n in course_mod.builtin_names() if self._builtin(n) is not None]
+        return [n for n in shipped.builtin_names() if self._builtin(n) is not None]
 
     def stored_names(self):
         """The names of the courses stored on flash."""
@@ -75,7 +76,7 @@ class CourseStore:
         if name not in self._compiled:
             try:
                 self._compiled[name] = course_mod.compile_source(
-                    course_mod.builtin_source(name), self.width, self.height)
+                    shipped.builtin_source(name), self.width, self.height)
             except course_mod.CourseError:
                 self._compiled[name] = None
         return self._compiled[name]
@@ -84,7 +85,7 @@ class CourseStore:
         """The binary of course ``name`` (stored first, then built-in), or None."""
         check_name(name)
         raw = self.store.read(PREFIX + name)
-        if raw is None and self._builtins and name in course_mod.builtin_names():
+        if raw is None and self._builtins and name in shipped.builtin_names():
             raw = self._builtin(name)
         return raw
 

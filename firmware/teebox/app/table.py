@@ -38,6 +38,7 @@ from teebox.core.protocol import (
     STOP, STROKES, WATER)
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
+from teebox import shipped
 
 try:
     from micropython import const
@@ -111,11 +112,11 @@ class BuiltinCourses:
 
     def names(self):
         """The course names, sorted."""
-        return course_mod.builtin_names()
+        return shipped.builtin_names()
 
     def load(self, name):
         """The Course called ``name``."""
-        return course_mod.load_builtin(name, self.width, self.height)
+        return shipped.load_builtin(name, self.width, self.height)
 
 
 class Table:
@@ -150,8 +151,8 @@ class Table:
         self.display = display
         self.width = width
         self.height = height
-        self.clubs = clubs if clubs is not None else cards.load_default_clubs()
-        self.shots = shots if shots is not None else cards.load_default_shots()
+        self.clubs = clubs if clubs is not None else shipped.load_default_clubs()
+        self.shots = shots if shots is not None else shipped.load_default_shots()
         self.seat_readers = seat_readers
         if led_prompts is None:
             led_prompts = isinstance(display, NullDisplay)

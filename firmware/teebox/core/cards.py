@@ -177,29 +177,6 @@ class Shot:
 
 # ---------------------------------------------------------------- file access
 
-def data_path(filename):
-    """Path of a shipped data file (``teebox/data/<filename>``), found from this module."""
-    here = __file__.replace("\\", "/")
-    parts = here.rsplit("/", 2)  # .../teebox, core, cards.py
-    root = parts[0] if len(parts) == 3 else "."
-    return root + "/data/" + filename
-
-
-def _read(filename):
-    with open(data_path(filename)) as f:
-        return f.read()
-
-
-def load_default_clubs():
-    """The club cards shipped with the firmware."""
-    return load_clubs(_read("clubs.json"))
-
-
-def load_default_shots():
-    """The shot decks shipped with the firmware."""
-    return load_shots(_read("shots.json"))
-
-
 # ---------------------------------------------------------------- checking helpers
 
 class _Problems:

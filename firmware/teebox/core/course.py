@@ -10,7 +10,6 @@ Runs under CPython and MicroPython alike.
 
 import binascii
 import hashlib
-import os
 import struct
 
 from teebox.core import hexgrid, terrain
@@ -590,44 +589,3 @@ class Course:
     def green_hole(self, q, r):
         """The number of the hole whose green is ``(q, r)``, or 0."""
         return self._hole_with(4, q, r)
-
-
-# ---------------------------------------------------------------- built-in courses
-
-
-def _parent(path):
-    # The folder part of a path; works without os.path and with either slash.
-    cut = max(path.rfind("/"), path.rfind("\\"))
-    return path[:cut] if cut > 0 else "."
-
-
-def courses_dir():
-    """The folder holding the built-in ``*.course`` files."""
-    return _parent(_parent(__file__)) + "/data/courses"
-
-
-def builtin_names():
-    """Sorted names (file stems) of the built-in courses."""
-    try:
-        files = os.listdir(courses_dir())
-    except OSError:
-        return []
-    return sorted([f[:-7] for f in files if f.endswith(".course") and len(f) > 7])
-
-
-def builtin_source(name):
-    """The text of a built-in course; CourseError naming the known ones if unknown."""
-    names = builtin_names()
-    if name not in names:
-        _fail("unknown course %r (built-in courses: %s)" % (name, ", ".join(names) or "none"))
-    with open(courses_dir() + "/" + name + ".course", encoding="utf-8") as f:
-        return f.read()
-
-
-def load_builtin(name, width=BOARD_WIDTH, height=BOARD_HEIGHT):
-    """Compile and load a built-in course for a ``width`` x ``height`` board."""
-    text = builtin_source(name)
-    try:
-        return from_source(text, width, height)
-    except CourseError as exc:
-        raise CourseError(exc.problems, name + ".course")

@@ -192,9 +192,9 @@ class Game:
     """One game of 18 Holes (see the module docstring and ``docs/engine-api.md``).
 
     ``course`` is a :class:`~teebox.core.course.Course`; ``clubs`` the club cards
-    (a list of :class:`~teebox.core.cards.Club`, e.g. ``cards.load_default_clubs()``:
+    (a list of :class:`~teebox.core.cards.Club`, e.g. ``shipped.load_default_clubs()``:
     choices and outputs name clubs by their index in it); ``shots`` the shot decks
-    (``cards.load_default_shots()``: shots are named by their index in
+    (``shipped.load_default_shots()``: shots are named by their index in
     ``shot_list``, deck C first); ``setup`` a :class:`Setup`. ``rng`` replaces
     the seeded generator (tests stack the decks with it).
     """

@@ -7,7 +7,7 @@ seed.
 The generator is L'Ecuyer's combined generator for 16-bit machines (CACM 31(6),
 1988): three multiplicative congruential generators with prime moduli below
 2**15 and primitive-root multipliers, combined by subtraction. Its period is
-(m1-1)(m2-1)(m3-1)/4, about 8.1e12. Every value it computes stays below 2**23,
+(m1-1)(m2-1)(m3-1)/4, about 8 * 10**12. Every value it computes stays below 2**23,
 so on the RP2040 (where MicroPython's small ints end at 2**30) a call allocates
 nothing on the heap. Each call yields about 15 bits; ``below`` joins two calls
 when it needs more, and the product still stays below 2**30. Only seeding, done

@@ -1,0 +1,70 @@
+"""The data files shipped with the firmware: built-in courses and the card data.
+
+Reading files is I/O, so it lives here rather than in the pure rules core:
+``core/course.py`` and ``core/cards.py`` parse text, this module finds and
+reads the files under ``teebox/data/``. Works on CPython and MicroPython
+(which has ``os.listdir`` but no ``os.path``).
+"""
+
+import os
+
+from teebox.core import cards
+from teebox.core.course import BOARD_HEIGHT, BOARD_WIDTH, CourseError, Problem, from_source
+
+
+def _parent(path):
+    # The folder part of a path; works without os.path and with either slash.
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    return path[:cut] if cut > 0 else "."
+
+
+def data_path(filename):
+    """Path of a shipped data file (``teebox/data/<filename>``), found from this module."""
+    return _parent(__file__) + "/data/" + filename
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def load_default_clubs():
+    """The club cards shipped with the firmware."""
+    return cards.load_clubs(_read(data_path("clubs.json")))
+
+
+def load_default_shots():
+    """The shot decks shipped with the firmware."""
+    return cards.load_shots(_read(data_path("shots.json")))
+
+
+def courses_dir():
+    """The folder holding the built-in ``*.course`` files."""
+    return data_path("courses")
+
+
+def builtin_names():
+    """Sorted names (file stems) of the built-in courses."""
+    try:
+        files = os.listdir(courses_dir())
+    except OSError:
+        return []
+    return sorted([f[:-7] for f in files if f.endswith(".course") and len(f) > 7])
+
+
+def builtin_source(name):
+    """The text of a built-in course; CourseError naming the known ones if unknown."""
+    names = builtin_names()
+    if name not in names:
+        raise CourseError([Problem(0, None, "unknown course %r (built-in courses: %s)"
+                                   % (name, ", ".join(names) or "none"))])
+    return _read(courses_dir() + "/" + name + ".course")
+
+
+def load_builtin(name, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """Compile and load a built-in course for a ``width`` x ``height`` board."""
+    text = builtin_source(name)
+    try:
+        return from_source(text, width, height)
+    except CourseError as exc:
+        raise CourseError(exc.problems, name + ".course")
