@@ -67,3 +67,42 @@ def test_holding_back_at_power_on_keeps_the_repl_free_of_the_link():
     hw.buttons.set(7, True)  # BACK held
     loop = boot.start(hw, link_server.pipe()[0])
     assert loop.link is None
+
+
+def _game_in_progress(loop, host):
+    # HELLO's reply body (docs/protocol.md): u8 protocol, u16 max data, firmware and board
+    # id texts, u16 waiting, u32 last game, u32 clock, then u8 1 if a game is in progress.
+    host.write(framing.encode(bytes((1, 9, 0, link_server.PROTOCOL_VERSION))))
+    loop.step()
+    reply = framing.FrameDecoder().feed(host.read_available(4096))[0][1]
+    assert reply[0] == 0x81 and reply[3] == 0
+    at = 4 + 3
+    at += 1 + reply[at]  # firmware
+    at += 1 + reply[at]  # board id
+    return reply[at + 10] == 1
+
+
+def test_a_game_the_players_quit_does_not_come_back_at_the_next_power_on():
+    loop, host = _power_on()
+    _play_until(loop, 6)
+    loop.journal.flush()
+    assert _game_in_progress(loop, host)
+    play = K.runner_player(loop)
+    play("hold BACK")   # "Quit this game?"
+    play("press OK")    # quit
+    assert loop.table.game is None
+    again, host = _power_on(loop.hw.store)
+    assert again.table.game is None, "the quit game was resumed after a reboot"
+    assert again.journal.game is None
+    assert not _game_in_progress(again, host)
+
+
+def test_a_finished_game_is_still_kept_when_the_players_start_again():
+    loop, _ = _power_on()
+    auto = K.autoplayer()
+    K.autoplay(loop.table, auto, K.runner_player(loop))
+    assert loop.table.game.over
+    K.runner_player(loop)("press OK")  # game over: OK goes back to the start menu
+    assert loop.journal.shelf.numbers() == [1]
+    again, _ = _power_on(loop.hw.store)
+    assert again.table.game is None and again.journal.shelf.numbers() == [1]

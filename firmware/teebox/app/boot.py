@@ -2,8 +2,9 @@
 
 ``start(hw)`` recovers the flash store, resumes a game a power cut
 interrupted (``gamejournal.resume``), hands every accepted choice to the game
-journal, starts the USB link server unless BACK is held at boot, and returns
-the :class:`~teebox.app.loop.Loop` to run. ``main.py`` calls it on the board;
+journal (and tells it when the players quit a game, so it is gone for good),
+starts the USB link server unless BACK is held at boot, and returns the
+:class:`~teebox.app.loop.Loop` to run. ``main.py`` calls it on the board;
 tests call it on simulated hardware with a pipe for the serial line.
 """
 
@@ -39,6 +40,7 @@ def start(hw, port=None):
         table.resume_game(recorder.game)
     table.on_start = recorder.start
     table.inputs = recorder.record
+    table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on
     link = None
     if not link_server.skip_at_boot(hw.buttons):
         if port is None:

@@ -138,7 +138,7 @@ class Table:
 
     Hooks: ``inputs`` is called with ``(seat, choice)`` after every choice
     the engine accepted (the game journal); ``on_start`` with the new
-    ``Game``. ``seed`` (None: random) fixes the next game's shuffle; ``rng``
+    ``Game``; ``on_quit`` when the players quit a game. ``seed`` (None: random) fixes the next game's shuffle; ``rng``
     (None: ``Rng(seed)``) hands the next game an Rng-like object instead, as
     ``engine.Game`` allows (tests stack the shot decks with it).
     """
@@ -159,6 +159,7 @@ class Table:
         self.led_prompts = led_prompts
         self.inputs = None
         self.on_start = None
+        self.on_quit = None
         self.seed = None
         self.rng = None
         self.bindings = Bindings(store, self.clubs)
@@ -545,6 +546,8 @@ class Table:
 
     def _play_ok(self):
         if self._quit:
+            if self.on_quit is not None:
+                self.on_quit()  # the journal lets the abandoned game go
             self._to_setup()
             return
         choice = self.selected()
