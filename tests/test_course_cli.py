@@ -77,8 +77,8 @@ def test_check_ok_lists_warnings_with_file_and_line(write):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"OK {path}: 'Tiny', 2 holes, par 8 (5 3), hash ")
-    assert lines[1:] == [f"{path}:9: warning: hole 1: par 5 but 4 hexes from tee to green "
-                         "(a par 5 should be 9 to 16)"]
+    assert lines[1:] == [f"{path}:9: warning: cell (0,0): hole 1: tee is 4 hexes from the green, "
+                         "too short for par 5 (9 to 16 hexes)"]
 
 
 def test_check_prints_every_problem_to_stderr_and_exits_1(write):
@@ -91,8 +91,8 @@ def test_check_prints_every_problem_to_stderr_and_exits_1(write):
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
         f"{path}:6: solo-par: 'many' is not a number from 0 to 255",
-        f"{path}:9: warning: hole 1: par 5 but 4 hexes from tee to green "
-        "(a par 5 should be 9 to 16)",
+        f"{path}:9: warning: cell (0,0): hole 1: tee is 4 hexes from the green, "
+        "too short for par 5 (9 to 16 hexes)",
         f"{path}:14: cell (5,2): unknown terrain code 'q' (use one of: . r f G T b w l t C F Y ~)",
         f"{path}: course refused (2 errors, 1 warning). Fix the lines above and check again.",
     ]

@@ -224,10 +224,33 @@ def test_a_hole_number_used_twice_is_refused():
 
 
 def test_hole_numbers_must_run_from_1_without_gaps():
-    p = only(edit(TINY, 10, "hole 3 par 3 tee 5,4 green 1,4"))
-    expect(p, 0, None, "hole 2 is missing: holes must be numbered 1 to 2 without gaps")
-    assert p.format("tiny.course") == (
-        "tiny.course: hole 2 is missing: holes must be numbered 1 to 2 without gaps")
+    # Holes 1 and 3: the gap and the number above the count are both named.
+    problems = problems_of(edit(TINY, 10, "hole 3 par 3 tee 5,4 green 1,4"))
+    assert len(problems) == 2, problems
+    expect(problems[0], 10, None, "hole 3 is numbered above 2: 2 holes must be numbered 1 to 2 "
+                                  "without gaps")
+    expect(problems[1], 0, None, "hole 2 is missing: 2 holes must be numbered 1 to 2 without gaps")
+    assert [p.format("tiny.course") for p in problems] == [
+        "tiny.course:10: hole 3 is numbered above 2: 2 holes must be numbered 1 to 2 without gaps",
+        "tiny.course: hole 2 is missing: 2 holes must be numbered 1 to 2 without gaps"]
+
+
+def test_every_missing_and_every_too_high_hole_number_is_named():
+    # Holes 3 and 4 of a two-hole course: 1 and 2 are missing, 3 and 4 too high.
+    problems = problems_of(edit(edit(TINY, 9, "hole 3 par 3 tee 0,0 green 4,0"),
+                                10, "hole 4 par 3 tee 5,4 green 1,4"))
+    rule = "2 holes must be numbered 1 to 2 without gaps"
+    assert [(p.line, p.message) for p in problems] == [
+        (9, "hole 3 is numbered above 2: " + rule),
+        (10, "hole 4 is numbered above 2: " + rule),
+        (0, "hole 1 is missing: " + rule),
+        (0, "hole 2 is missing: " + rule)]
+    # One hole numbered 2: the count is one hole, not "1 holes".
+    problems = problems_of(edit(edit(TINY, 9, "hole 2 par 3 tee 0,0 green 4,0"), 10, ""),
+                           width=24, height=16)
+    assert [p.message for p in problems if "numbered" in p.message] == [
+        "hole 2 is numbered above 1: 1 hole must be numbered 1 to 1 without gaps",
+        "hole 1 is missing: 1 hole must be numbered 1 to 1 without gaps"]
 
 
 def test_a_course_without_holes_is_refused():
@@ -290,21 +313,32 @@ def test_par_length_rule():
 def test_a_hole_too_short_for_its_par_is_a_warning_not_an_error():
     text = edit(TINY, 9, "hole 1 par 5 tee 0,0 green 4,0")
     p = only(text)
-    expect(p, 9, None, "hole 1: par 5 but 4 hexes from tee to green (a par 5 should be 9 to 16)",
-           error=False)
-    assert p.format("tiny.course") == ("tiny.course:9: warning: hole 1: par 5 but 4 hexes from "
-                                       "tee to green (a par 5 should be 9 to 16)")
+    expect(p, 9, (0, 0), "hole 1: tee is 4 hexes from the green, too short for par 5 "
+                         "(9 to 16 hexes)", error=False)
+    assert p.format("tiny.course") == ("tiny.course:9: warning: cell (0,0): hole 1: tee is "
+                                       "4 hexes from the green, too short for par 5 "
+                                       "(9 to 16 hexes)")
     c = course.from_source(text)  # warnings do not stop compiling
     assert c.hole(1)[0] == 5
 
 
+def _one_row(cells, hole):
+    # A one-row course: the map row and the hole line given.
+    return "\n".join(["teebox-course 1", "name: Row", "size: %dx1" % len(cells.split()),
+                      hole, "map:", cells])
+
+
 def test_a_hole_too_long_for_its_par_is_a_warning():
     # 10 columns apart on one row: too long for a par 3.
-    text = "\n".join(["teebox-course 1", "name: Long", "size: 11x1",
-                      "hole 1 par 3 tee 0,0 green 10,0", "map:", "T f f f f f f f f f G"])
-    p = only(text)
-    expect(p, 4, None, "hole 1: par 3 but 10 hexes from tee to green (a par 3 should be 3 to 9)",
-           error=False)
+    p = only(_one_row("T f f f f f f f f f G", "hole 1 par 3 tee 0,0 green 10,0"))
+    expect(p, 4, (0, 0), "hole 1: tee is 10 hexes from the green, too long for par 3 "
+                         "(3 to 9 hexes)", error=False)
+
+
+def test_a_green_next_to_its_tee_is_one_hex_away():
+    p = only(_one_row("f T G", "hole 1 par 3 tee 1,0 green 2,0"))
+    expect(p, 4, (1, 0), "hole 1: tee is 1 hex from the green, too short for par 3 "
+                         "(3 to 9 hexes)", error=False)
 
 
 # ---------------------------------------------------------------- reporting
@@ -315,8 +349,8 @@ def test_every_problem_is_collected_in_line_order():
                 10, "hole 3 par 9 tee 5,4 green 1,4")
     problems = problems_of(text)
     assert [(p.line, p.message[:14]) for p in problems] == [
-        (6, "solo-par: 'x' "), (10, "hole 3: par 9 "), (14, "unknown terrai"),
-        (0, "hole 2 is miss")]
+        (6, "solo-par: 'x' "), (10, "hole 3: par 9 "), (10, "hole 3 is numb"),
+        (14, "unknown terrai"), (0, "hole 2 is miss")]
     err = raises(course.CourseError, course.compile_source, text)
     assert [p.format() for p in err.problems] == [p.format() for p in problems]
     assert str(err).split("\n") == [p.format() for p in problems]

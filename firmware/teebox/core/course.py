@@ -187,6 +187,11 @@ def _cell(text):
     return int(parts[0]), int(parts[1])
 
 
+def _plural(n, one, many):
+    # "1 hex", "4 hexes".
+    return "%d %s" % (n, one if n == 1 else many)
+
+
 def _bad_value(problems, line, key, value, expected):
     problems.append(Problem(line, None, "%s: %r is not %s" % (key, value, expected)))
 
@@ -302,11 +307,17 @@ def _check_hole_numbers(src, problems):
     if not src.holes:
         problems.append(Problem(0, None, "no holes: add a line 'hole N par P tee C,R green C,R' "
                                 "for each hole"))
+    # N distinct numbers must be exactly 1..N: name every gap below N (it has no
+    # line) and every number above N (on its own line), so none goes unmentioned.
     count = len(by_number)
+    rule = "%s must be numbered 1 to %d without gaps" % (_plural(count, "hole", "holes"), count)
     for num in range(1, count + 1):
         if num not in by_number:
-            problems.append(Problem(0, None, "hole %d is missing: holes must be numbered 1 to %d "
-                                    "without gaps" % (num, count)))
+            problems.append(Problem(0, None, "hole %d is missing: %s" % (num, rule)))
+    for num in sorted(by_number):
+        if num > count:
+            problems.append(Problem(by_number[num][6], None, "hole %d is numbered above %d: %s"
+                                    % (num, count, rule)))
     return by_number
 
 
@@ -352,9 +363,11 @@ def _check_holes(src, problems, by_number):
             lo, hi = par_length_range(par)
             length = hexgrid.distance(tee[0], tee[1], green[0], green[1])
             if length < lo or length > hi:
-                problems.append(Problem(line, None, "hole %d: par %d but %d hexes from tee to "
-                                        "green (a par %d should be %d to %d)"
-                                        % (num, par, length, par, lo, hi), False))
+                problems.append(Problem(line, (tc, tr), "hole %d: tee is %s from the green, too "
+                                        "%s for par %d (%d to %d hexes)"
+                                        % (num, _plural(length, "hex", "hexes"),
+                                           "short" if length < lo else "long", par, lo, hi),
+                                        False))
     w = src.width
     for i in range(len(src.cells)):
         kind = src.cells[i]
@@ -365,9 +378,13 @@ def _check_holes(src, problems, by_number):
                                     "the cell)" % terrain.NAMES[kind]))
 
 
-def _line_order(problem):
-    # Problems in source order; those without a line go last.
-    return (problem.line == 0, problem.line)
+def _in_line_order(problems):
+    # Problems in source order, those without a line last; problems on one line
+    # keep the order they were found in (MicroPython's sort is not stable, so
+    # the finding order is part of the key).
+    keyed = [(p.line == 0, p.line, i) for i, p in enumerate(problems)]
+    keyed.sort()
+    return [problems[k[2]] for k in keyed]
 
 
 def check(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
@@ -441,7 +458,7 @@ def check(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
         src = None
     else:
         _check_holes(src, problems, by_number)
-    problems.sort(key=_line_order)
+    problems = _in_line_order(problems)
     return src, problems
 
 
