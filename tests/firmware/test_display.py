@@ -4,46 +4,11 @@ from fwtest import raises
 
 from teebox.hal import display as D
 
-try:
-    import framebuf
-except ImportError:
-    # CPython has no framebuf: a stand-in with the same calls, drawing every
-    # character as a solid 7-pixel column block so tests can see where text lands.
-    class framebuf:
-        MVLSB = 0
-
-        class FrameBuffer:
-            def __init__(self, buf, width, height, fmt):
-                assert fmt == 0 and len(buf) == width * height // 8
-                self.buf = buf
-                self.width = width
-
-            def fill_rect(self, x, y, w, h, c):
-                assert y % 8 == 0 and h == 8  # the driver only clears whole pages
-                for col in range(x, x + w):
-                    self.buf[(y // 8) * self.width + col] = 0xFF if c else 0
-
-            def text(self, s, x, y, c):
-                for k in range(len(s)):
-                    for col in range(x + 8 * k, x + 8 * k + 7):
-                        if s[k] != " " and col < self.width:
-                            self.buf[(y // 8) * self.width + col] = 0x7F
-
-
-class FakeI2C:
-    """Records every write as (address, bytes)."""
-
-    def __init__(self):
-        self.writes = []
-
-    def writeto(self, address, buf):
-        self.writes.append((address, bytes(buf)))
+from fake_ssd1306 import framebuf, oled, screen_of
 
 
 def make_oled(address=0x3C):
-    i2c = FakeI2C()
-    oled = D.SSD1306(i2c, address, framebuf)
-    return oled, i2c
+    return oled(address)
 
 
 def test_text_wraps_between_words_at_16_columns():
@@ -122,24 +87,113 @@ def test_ssd1306_writes_only_the_page_of_the_changed_line():
     assert len(i2c.writes) == 2
     (a1, window), (a2, data) = i2c.writes
     assert a1 == a2 == 0x3D
-    assert window == bytes((0x00, 0x21, 0, 127, 0x22, 2, 2))
-    assert data[0] == 0x40 and len(data) == 129
-    lit = [x for x in range(128) if data[1 + x]]
-    assert lit and max(lit) < 16  # two 8-pixel characters from column 0
+    # Page 2 only, and only the columns the text can have changed: two characters.
+    assert window == bytes((0x00, 0x21, 0, 15, 0x22, 2, 2))
+    assert data[0] == 0x40 and len(data) == 17
+    assert any(data[1:9]) and any(data[9:17])  # both characters drawn
     i2c.writes.clear()
     oled.show()
     assert i2c.writes == []  # nothing changed, nothing sent
+    assert i2c.ram == screen_of(["", "", "HI"])
 
 
-def test_ssd1306_clearing_a_line_blanks_its_page():
+def test_ssd1306_clearing_a_line_blanks_what_its_text_covered():
     oled, i2c = make_oled()
     oled.text(5, "Eagle!")
     oled.show()
     i2c.writes.clear()
     oled.text(5, "")
     oled.show()
-    assert i2c.writes[0][1][5:7] == bytes((5, 5))
-    assert i2c.writes[1][1] == b"\x40" + bytes(128)
+    assert i2c.writes[0][1] == bytes((0x00, 0x21, 0, 47, 0x22, 5, 5))
+    assert i2c.writes[1][1] == b"\x40" + bytes(48)
+    assert i2c.ram == bytes(len(i2c.ram))
+
+
+TURN = "Hole 3  Rnd 2\nred: pick club\nlay it face down\nwind NE 1\nbag 5 left"
+
+
+def test_an_unchanged_message_sends_nothing():
+    oled, i2c = make_oled()
+    oled.message(TURN)
+    while oled.refresh():
+        pass
+    i2c.writes.clear()
+    oled.message(TURN)
+    assert not oled.refresh()
+    oled.show()
+    assert i2c.writes == []
+
+
+def test_a_message_that_changes_one_line_sends_only_that_page():
+    # The turn prompt moves on to the next player: only line 1 differs.
+    oled, i2c = make_oled()
+    oled.message(TURN)
+    oled.show()
+    i2c.writes.clear()
+    oled.message(TURN.replace("red:", "white:"))
+    assert not oled.refresh()  # one page fits one frame's share
+    assert [w[1][5:7] for w in i2c.writes if w[1][0] == 0x00] == [bytes((1, 1))]
+    assert len(i2c.writes) == 2
+    assert i2c.ram == screen_of(D.wrap(TURN.replace("red:", "white:")))
+
+
+def test_a_shorter_message_blanks_the_lines_below_it():
+    oled, i2c = make_oled()
+    oled.message(TURN)
+    oled.show()
+    oled.message("Hole 3  Rnd 2\nBirdie!")
+    assert oled.lines == ["Hole 3  Rnd 2", "Birdie!", "", "", "", "", "", ""]
+    oled.show()
+    assert i2c.ram == screen_of(oled.lines)
+
+
+def full_screen(k):
+    # Eight lines of sixteen characters, every one different from screen k - 1's.
+    return "\n".join(["%d%s" % (k, "ABCDEFGHIJKLMNOPQRSTUVWX"[i:i + 15]) for i in range(8)])
+
+
+def test_a_whole_new_screen_goes_out_a_frame_share_at_a_time_and_ends_right():
+    oled, i2c = make_oled()
+    oled.message(full_screen(1))
+    oled.show()
+    oled.message(full_screen(2))
+    calls = 0
+    busy = True
+    while busy:
+        before = i2c.bytes_sent
+        busy = oled.refresh()
+        calls += 1
+        # One frame's share: 138 bytes is 3.1 ms at 400 kHz (9 clocks a byte).
+        assert 0 < i2c.bytes_sent - before <= D.STEP_BYTES
+        assert calls <= 8
+    assert calls == 8  # a page a frame: eight full lines take eight frames
+    assert i2c.ram == screen_of(D.wrap(full_screen(2)))
+
+
+def test_text_written_while_pages_wait_still_reaches_the_screen():
+    oled, i2c = make_oled()
+    oled.message(full_screen(1))
+    assert oled.refresh()          # part of screen 1 is out, the rest waits ...
+    oled.message(full_screen(2))   # ... when the text changes again
+    oled.text(7, "last word")
+    while oled.refresh():
+        pass
+    assert i2c.ram == screen_of(oled.lines)
+    assert oled.lines[7] == "last word"
+
+
+def test_short_lines_share_a_frame():
+    oled, i2c = make_oled()
+    oled.message("Hole 1\nPar 4")
+    assert not oled.refresh()  # 2 x (10 + 48) bytes: both in one frame
+    assert i2c.ram == screen_of(["Hole 1", "Par 4"])
+
+
+def test_a_sim_display_refreshes_at_once():
+    d = D.SimDisplay()
+    d.message("Hole 1")
+    assert not d.refresh()
+    assert d.shown[0] == "Hole 1" and d.shows == 1
 
 
 def test_pico_oled_is_opened_on_the_profile_bus_and_address():

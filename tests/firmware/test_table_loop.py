@@ -107,3 +107,46 @@ def test_a_game_shows_golfers_on_the_leds():
     # Both golfers stand on the tee and take turns: red, then yellow.
     assert loop.renderer.rgb_of_cell(tee) in (_seen(loop, palette.rgb(palette.PLAYERS, 0)),
                                               _seen(loop, palette.rgb(palette.PLAYERS, 1)))
+
+
+def _oled_app():
+    # sim_app's table with the real SSD1306 driver on a simulated I2C bus in place of
+    # the SimDisplay: (loop, bus).
+    from fake_ssd1306 import oled
+    from teebox.app import board
+    from teebox.app.bindings import Bindings
+    from teebox.app.table import Table
+    from teebox.app.view import View
+    driver, panel = oled()
+    hw = board.build(K.table_profile(), sim=True)
+    hw.display = driver
+    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    p = hw.profile
+    table = Table(hw.clock, View(p.width * p.height), driver, hw.store, p.width, p.height,
+                  clubs=K.CLUBS, shots=K.SHOTS)
+    return L.Loop(hw, table), panel
+
+
+def test_a_new_screen_reaches_the_oled_a_page_a_frame_at_most():
+    from fake_ssd1306 import screen_of
+    from teebox.hal.display import STEP_BYTES
+    loop, panel = _oled_app()
+    sent = []  # bytes on the I2C bus in each frame
+
+    def frames(n):
+        for _ in range(n):
+            before = panel.bytes_sent
+            loop.step()
+            sent.append(panel.bytes_sent - before)
+
+    frames(10)  # the start menu: five lines of text
+    busy = [n for n in sent if n]
+    assert 2 <= len(busy) <= 8 and sent[len(busy):] == [0] * (10 - len(busy))
+    assert "TEEBOX" in loop.table.display.lines[0]
+    assert panel.ram == screen_of(loop.table.display.lines)
+    _play(loop, "press E")
+    frames(10)
+    assert loop.table.display.lines[2] == "> Learn cards"
+    assert panel.ram == screen_of(loop.table.display.lines)
+    # No frame carried more than a page: 138 bytes, 3.1 ms at 400 kHz.
+    assert max(sent) <= STEP_BYTES

@@ -124,10 +124,12 @@ class Loop:
         self.prompts = PromptLayer(p, renderer.leds)
         self.link = link
         self._bank = isinstance(hw.readers, ReaderBank)
+        self._display_busy = False
         self.frames = 0
 
     def step(self, render=True):
-        """One frame: inputs, table, LEDs and display, then sleep out the frame.
+        """One frame: inputs, table, LEDs and (a share of) the display, then sleep out
+        the frame.
 
         ``render`` False skips drawing the LEDs (the simulator fast-forwarding).
         """
@@ -157,9 +159,11 @@ class Loop:
                 hw.leds.show_ready(frame)
             else:
                 hw.leds.show(frame)
-        if t.display_dirty:
+        if t.display_dirty or self._display_busy:
+            # A frame's share of the I2C transfer at most: a whole new screen takes a
+            # few frames rather than stalling one (see hal/display.py STEP_BYTES).
             t.display_dirty = False
-            hw.display.show()
+            self._display_busy = hw.display.refresh()
         self.frames += 1
         spent = clock.ticks_diff(clock.ticks_ms(), start)
         if spent < self.frame_ms:

@@ -2,8 +2,10 @@
 
 All displays share one text model: eight lines of at most sixteen
 characters. ``text(line, s)`` writes ``s`` from ``line`` down, wrapped
-between words; ``message(s)`` clears and writes from the top; ``show()``
-puts the changes on the screen. Backends:
+between words; ``message(s)`` replaces the whole screen; ``show()`` puts the
+changes on the screen at once; ``refresh()`` does it a frame's share at a
+time (the main loop calls it every frame while it returns True). Only lines
+whose text changed are redrawn and sent. Backends:
 
 * ``SSD1306`` - this module's own driver for the OLED (one 8-pixel page per
   text line, drawn with ``framebuf`` in MONO_VLSB layout);
@@ -28,6 +30,12 @@ ADDRESS = const(0x3C)
 # Control bytes that start every I2C write to the SSD1306.
 _COMMANDS = const(0x00)
 _DATA = const(0x40)
+
+# I2C bytes one refresh() may send: one whole page (window command 7 + data 129, plus
+# an address byte each) is 138 bytes, 3.1 ms at 400 kHz (9 clocks a byte), so a
+# display update never costs a frame more than that; short lines share a frame.
+STEP_BYTES = const(138)
+_WINDOW_BYTES = const(8)   # address + control + 0x21 c0 c1 + 0x22 p0 p1
 
 # Sent once at start-up (display still off); the screen is cleared, then switched on.
 INIT = bytes((
@@ -90,33 +98,52 @@ class TextDisplay:
         """
         if not 0 <= line < ROWS:
             raise ValueError("display line %d is off the screen (use 0 to %d)" % (line, ROWS - 1))
-        for part in wrap(s):
-            if line >= ROWS:
-                break
-            self._set(line, part)
-            line += 1
-        return line
+        return self._write(line, wrap(s), False)
 
     def clear(self):
         """Blank every line."""
-        for i in range(ROWS):
-            self._set(i, "")
+        self._write(0, (), True)
 
     def message(self, s):
-        """Clear, then write ``s`` from the top line."""
-        self.clear()
-        return self.text(0, s)
+        """Show ``s`` alone: written from the top line, every line below it blank.
+
+        Lines that already read the same are left alone (not redrawn, not sent).
+        """
+        return self._write(0, wrap(s), True)
+
+    def _write(self, line, parts, blank_rest):
+        # Each line is set once to its final text, so a line that ends up as it was
+        # stays clean (clearing first would mark every line with text dirty).
+        for part in parts:
+            if line >= ROWS:
+                return line
+            self._set(line, part)
+            line += 1
+        if blank_rest:
+            for i in range(line, ROWS):
+                self._set(i, "")
+        return line
 
     def _set(self, i, s):
-        if self.lines[i] != s:
+        old = self.lines[i]
+        if old != s:
             self.lines[i] = s
-            self._draw(i, s)
+            self._draw(i, old, s)
 
-    def _draw(self, i, s):
+    def _draw(self, i, old, s):
         pass
 
     def show(self):
         """Put the lines written since the last ``show()`` on the screen."""
+
+    def refresh(self):
+        """Put changed lines on the screen, at most a frame's share of them per call.
+
+        Returns True while some are still to go: call again next frame.
+        Displays with no bus to wait on show everything at once.
+        """
+        self.show()
+        return False
 
 
 class NullDisplay(TextDisplay):
@@ -165,35 +192,89 @@ class SSD1306(TextDisplay):
         self._address = address
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
         self._fb = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MVLSB)
-        # One page write: the column and page window, then 0x40 and the page's 128 bytes.
+        # One page write: the column and page window, then 0x40 and the page's columns.
         self._window = bytearray((_COMMANDS, 0x21, 0, WIDTH - 1, 0x22, 0, 0))
         self._page = bytearray(WIDTH + 1)
         self._page[0] = _DATA
+        self._pageview = memoryview(self._page)
+        self._bufview = memoryview(self.buffer)
+        # Per page: the columns to send (from 0) because text changed there; a page is
+        # "dirty" (drawn, not yet shown) or "queued" (shown, waiting for the bus).
+        self._cols = bytearray(ROWS)
         self._dirty = 0
+        self._queued = 0
         self._command(INIT)
-        self._dirty = (1 << ROWS) - 1  # clear whatever the panel's RAM held
+        for p in range(ROWS):
+            self._cols[p] = WIDTH  # clear whatever the panel's RAM held
+        self._dirty = (1 << ROWS) - 1
         self.show()
         self._command(bytes((DISPLAY_ON,)))
 
     def _command(self, cmds):
         self._i2c.writeto(self._address, bytes((_COMMANDS,)) + cmds)
 
-    def _draw(self, i, s):
+    def _draw(self, i, old, s):
         y = i * 8
         self._fb.fill_rect(0, y, WIDTH, 8, 0)
         self._fb.text(s, 0, y, 1)
+        # Only the columns the old or the new text covers can differ on the panel (8
+        # pixels a character); the panel holds the text last sent, which is no longer
+        # than any text drawn since, so the widest of them all covers it.
+        self._cols[i] = min(WIDTH, max(self._cols[i], 8 * len(old), 8 * len(s)))
         self._dirty |= 1 << i
 
     def show(self):
-        """Send the pages (text lines) that changed since the last show()."""
-        for p in range(ROWS):
-            if self._dirty & (1 << p):
-                self._window[5] = p
-                self._window[6] = p
-                self._i2c.writeto(self._address, self._window)
-                self._page[1:] = self.buffer[p * WIDTH:(p + 1) * WIDTH]
-                self._i2c.writeto(self._address, self._page)
+        """Send every page (text line) that changed since the last show(), now."""
+        self._queued |= self._dirty
         self._dirty = 0
+        while self._queued:
+            self._send_next()
+
+    def refresh(self):
+        """Queue the pages changed since the last show()/refresh() and send what fits
+        one frame's I2C budget (``STEP_BYTES``, always at least one page): the rest
+        goes on the next calls. Returns True while pages are still queued.
+
+        A page is sent as its text is when it goes, so text written in between is
+        never lost: at worst it is on the screen a frame or two sooner.
+        """
+        self._queued |= self._dirty
+        self._dirty = 0
+        sent = 0
+        while self._queued:
+            cost = self._page_bytes(self._next_page())
+            if sent and sent + cost > STEP_BYTES:
+                break
+            sent += cost
+            self._send_next()
+        return self._queued != 0
+
+    def _next_page(self):
+        p = 0
+        while not self._queued & (1 << p):
+            p += 1
+        return p
+
+    def _page_bytes(self, p):
+        """Bytes on the bus (address bytes included) to send page ``p``."""
+        n = self._cols[p]
+        return _WINDOW_BYTES + 2 + n if n else 0
+
+    def _send_next(self):
+        p = self._next_page()
+        n = self._cols[p]
+        self._queued &= ~(1 << p)
+        self._cols[p] = 0
+        if n == 0:
+            return  # already sent as it is now (it was drawn again before its turn)
+        w = self._window
+        w[3] = n - 1
+        w[5] = p
+        w[6] = p
+        self._i2c.writeto(self._address, w)
+        at = p * WIDTH
+        self._page[1:n + 1] = self._bufview[at:at + n]
+        self._i2c.writeto(self._address, self._pageview[:n + 1])
 
 
 class _BusioI2C:
