@@ -6,7 +6,8 @@ from engine_kit import (CLUBS, SHOTS, club, face, make_course, new_game, place, 
 from teebox.core import bots, hexgrid
 from teebox.core.engine import Game, Setup
 from teebox.core.hexgrid import E
-from teebox.core.protocol import (AIM, BIG_HIT, DISCARD, GAME_OVER, KEEP, MOVE, PLAY, SELECT)
+from teebox.core.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE, PLAY,
+                                  SELECT)
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")
@@ -98,6 +99,29 @@ def test_in_chaos_golf_the_sensible_bot_goes_for_the_nearest_green_with_a_token(
     choice = bots.SensibleBot().choose(g, 0)
     q, r = hexgrid.neighbour(g.players[0].q, g.players[0].r, choice[1])
     assert choice[0] == MOVE and g.course.green_hole(q, r) == 2
+
+
+def _extra_turn_with(second_club):
+    # Chaos Golf: seat 0 steps onto the tee box two hexes from hole 1's green and is
+    # offered an extra turn, holding only ``second_club``; hole 2's tokens are gone.
+    rows = ["rrrrrrrrG", "rTrrrrrrr", "rrrrrTrGr", "rrrrrrrrr"]
+    holes = [(4, (1, 1), (7, 2)), (4, (5, 2), (8, 0))]
+    hands = [[club("8 Hybrid"), club(second_club)], [club("5 Wood")], [club("8 Iron")]]
+    g = new_game(make_course(rows, holes), hands, "chaos")
+    g.mode.five[2] = g.mode.two[2] = 0
+    place(g, 0, 4, 2)
+    select(g, {0: club("8 Hybrid"), 1: club("5 Wood"), 2: club("8 Iron")})
+    play(g, (MOVE, E), (MOVE, E), (MOVE, E))
+    assert g.pending().extra and (DECLINE,) in g.choices(0)
+    return g
+
+
+def test_the_sensible_bot_declines_an_extra_turn_only_its_clubs_would_waste():
+    """Rulebook: "if you end your turn on a tee box, you may take an extra turn". Two
+    hexes from the green, the Driver would fly far past it: the bot keeps the club; a
+    9 Iron lands about there, so it takes the turn."""
+    assert bots.SensibleBot().choose(_extra_turn_with("Driver"), 0) == (DECLINE,)
+    assert bots.SensibleBot().choose(_extra_turn_with("9 Iron"), 0) == (SELECT, club("9 Iron"))
 
 
 def test_play_game_gives_up_after_its_limit():

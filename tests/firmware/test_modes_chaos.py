@@ -1,10 +1,14 @@
 # Chaos Golf: any green in any order, 5 and 2-point tokens, fast travel from tee
 # boxes, the end after the last 5-point token. Runs under CPython and MicroPython.
+from fwtest import raises
+
 from engine_kit import (club, face, kinds, make_course, new_game, one, place, play, select)
+from teebox.core.engine import IllegalMove
 from teebox.core.hexgrid import E, NE, NW, SE, W
 from teebox.core.protocol import (
-    AIM, GREEN, MOVE, NORMAL, OUT_EXTRA_TURN, OUT_GAME_OVER, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
-    OUT_MOVE, OUT_NEXT_HOLE, OUT_SCORED, OUT_TURN, PLAY, RESET, SELECT_CLUB, TOKEN_2, TOKEN_5)
+    AIM, DECLINE, GREEN, MOVE, NORMAL, OUT_DECLINED, OUT_EXTRA_TURN, OUT_GAME_OVER,
+    OUT_HAND_RESET, OUT_HOLE_IN_ONE, OUT_MOVE, OUT_NEXT_HOLE, OUT_SCORED, OUT_TURN, PLAY, RESET,
+    SELECT, SELECT_CLUB, TOKEN_2, TOKEN_5)
 
 # Hole 1 along row 2; hole 2 tees off at (6,4) to (1,4); hole 3 tees off at (5,4) to (4,0).
 ROWS = ["rrrrGrrrr", "rrrrrrrrr", "rTfffffGr", "rrrrrrrrr", "rGrrrTTrr"]
@@ -87,6 +91,44 @@ def test_landing_on_a_tee_box_gives_extra_turns_that_chain_while_clubs_remain():
     outs = _round(g, {0: club("Sand Wedge")}, (MOVE, W))  # a tee box, but no clubs left
     assert not kinds(outs, OUT_EXTRA_TURN)
     assert (OUT_HAND_RESET, 0, 0) in outs and g.pending().players == (0, 1, 2)
+
+
+def test_an_extra_turn_may_be_declined_without_spending_a_club():
+    """Rulebook (FAST TRAVEL): "if you end your turn on a tee box, you may take an extra
+    turn at the end of the round." "If you end an extra turn on a tee box, you may take
+    another extra turn." May: declining costs no club and ends that player's extra turns
+    for the round; the next player's extra turn follows."""
+    g = _chaos([EARLY, LATE, MIDDLE])
+    place(g, 0, 4, 4)
+    place(g, 1, 7, 4)
+    _round(g, {0: club("8 Hybrid"), 1: club("5 Wood"), 2: club("8 Iron")},
+           (MOVE, E), (MOVE, NE), (MOVE, W))  # seats 0 and 1 land on tee boxes
+    assert g.pending().players == (0,) and (DECLINE,) in g.choices(0)
+    outs = g.apply((DECLINE,), 0)
+    assert one(outs, OUT_DECLINED)[1] == 0
+    assert one(outs, OUT_EXTRA_TURN)[1] == 1 and g.pending().players == (1,)
+    assert g.players[0].hand == sorted([club("6 Iron"), club("Sand Wedge")])
+    outs = g.apply((DECLINE,), 1)
+    assert not kinds(outs, OUT_EXTRA_TURN) and g.pending().players == (0, 1, 2)
+    assert g.round == 2 and not kinds(outs, OUT_TURN)
+
+
+def test_a_chained_extra_turn_may_be_declined_and_only_extra_turns_can_be():
+    """Rulebook: "If you end an extra turn on a tee box, you may take another extra turn."
+    Outside an extra turn a club must be chosen: declining is refused with the reason."""
+    g = _chaos([EARLY, MIDDLE, LATE])
+    err = raises(IllegalMove, g.apply, (DECLINE,), 0)
+    assert "only an extra turn" in str(err)
+    assert (DECLINE,) not in g.choices(0)
+    place(g, 0, 4, 4)
+    _round(g, {0: club("8 Hybrid"), 1: club("8 Iron"), 2: club("5 Wood")},
+           (MOVE, E), (MOVE, NE), (MOVE, NE))
+    outs = _round(g, {0: club("6 Iron")}, (MOVE, E))  # the extra turn ends on a tee box
+    assert one(outs, OUT_EXTRA_TURN)[1] == 0 and g.pending().extra
+    assert g.choices(0) == [(SELECT, club("Sand Wedge")), (DECLINE,)]
+    outs = g.apply((DECLINE,), 0)
+    assert one(outs, OUT_DECLINED)[1] == 0 and g.pending().players == (0, 1, 2)
+    assert g.players[0].hand == [club("Sand Wedge")]
 
 
 def test_extra_turns_are_taken_in_initiative_order():

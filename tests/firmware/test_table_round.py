@@ -6,7 +6,7 @@ import table_kit as K
 from teebox.app import table as T
 from teebox.app.view import FLASH_ACK, FLASH_NONE, FLASH_REFUSED
 from teebox.core import hexgrid
-from teebox.core.protocol import CHOOSE_ACTION, RESET, SELECT, SELECT_CLUB
+from teebox.core.protocol import CHOOSE_ACTION, DECLINE, RESET, SELECT, SELECT_CLUB
 
 # First-game hands: P1 holds hand A, P2 hand B.
 P1_CLUBS = ("8-hybrid-5", "sand-wedge-7", "6-iron-12", "4-iron-24", "driver-34")
@@ -142,6 +142,48 @@ def test_a_hand_reset_is_offered_with_a_button_when_a_club_cannot_be_used():
     assert len(t.game.players[0].hand) == 5
     assert t.game.pending().waiting == (0, 1)  # P1 still lays a club
     assert t.phase == T.PH_PLAY
+
+
+def _chaos_extra_turn(led_prompts=None):
+    # Chaos Golf on POND: P1 steps off the tee, then back onto it, earning an extra turn.
+    t, d = K.game_table(mode="chaos", players=3, led_prompts=led_prompts)
+    # Round 2 plays P2 (initiative 3), P3 (4), then P1 (7), who moves back W.
+    for clubs, moves in ((("8-hybrid-5", "8-iron-10", "5-wood-20"), "EEE"),
+                         (("sand-wedge-7", "9-iron-3", "5-hybrid-4"), "EEW")):
+        for cid in clubs:
+            K.scan(t, cid)
+        for direction in moves:
+            K.lines(d, "press " + direction, "press OK")
+    assert t.game.pending().extra and t.game.pending().players == (0,)
+    return t, d
+
+
+def test_an_extra_turn_may_be_declined_with_the_buttons():
+    """Rulebook (Chaos Golf, FAST TRAVEL): "if you end your turn on a tee box, you may
+    take an extra turn at the end of the round." BACK offers to skip it, OK skips it,
+    and the player keeps the club they did not lay down."""
+    t, d = _chaos_extra_turn()
+    got = K.record_inputs(t)
+    s = K.words(t)
+    assert "Extra turn: P1" in s and "BACK: skip it" in s
+    assert t.prompt.code == T.CODE_EXTRA_TURN
+    K.lines(d, "press BACK")
+    assert "Skip P1 red extra turn?" in K.words(t) and "OK: skip" in K.words(t)
+    K.lines(d, "press BACK")  # no: the extra turn is still there
+    assert "BACK: skip it" in K.words(t) and got == []
+    hand = list(t.game.players[0].hand)
+    K.lines(d, "press BACK", "press OK")
+    assert got == [(0, (DECLINE,))]
+    assert t.game.pending().kind == SELECT_CLUB and t.game.pending().waiting == (0, 1, 2)
+    assert t.game.players[0].hand == hand and "Extra turn" not in K.words(t)
+
+
+def test_the_led_only_form_of_an_extra_turn_shows_its_own_code_and_the_skip_option():
+    t, d = _chaos_extra_turn(led_prompts=True)
+    assert t.prompt.code == T.CODE_EXTRA_TURN and t.prompt.seats == bytes((0,))
+    K.lines(d, "press BACK")
+    assert (t.prompt.code, t.prompt.seat, t.prompt.count, t.prompt.index) == (
+        T.CODE_EXTRA_TURN, 0, 1, 0)
 
 
 def test_chaos_golf_tokens_show_on_the_greens_until_taken():

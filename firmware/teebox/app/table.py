@@ -31,8 +31,8 @@ from teebox.core import course as course_mod
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECK,
-    DECLARE_DIRECTION, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GAME_OVER,
-    GREEN, HIT_DIRECTION, KEEP, MOVE, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
+    DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL,
+    GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
     OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_ORDER,
     OUT_PENALTY, OUT_SCORED, OUTCOME, PLAY, RESET, SELECT, SELECT_CLUB, STABLEFORD,
     STOP, STROKES, WATER)
@@ -56,6 +56,9 @@ PH_OVER = const(4)
 FLASH_MS = const(700)        # how long a flash (ack, refusal, hazard) lasts
 ORDER_STEP_MS = const(500)   # the play order: one golfer blinks after another
 COURSE_SETTLE_MS = const(300)  # a course looked at this long is loaded and shown
+# The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
+# would not tell a player without a display that BACK may decline it.
+CODE_EXTRA_TURN = const(12)
 
 # Actions on the CHOOSE_ACTION menu, in the order holding OK steps through them
 # (the LED-only strip shows the slot: 1 play, 2 big hit, 3 exit bunker, 4 reset).
@@ -481,10 +484,13 @@ class Table:
             self.phase = PH_OVER
             self.view.active = -1
         elif k == SELECT_CLUB:
+            # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
             for s in d.waiting:
-                if (RESET,) in g.choices(s):
-                    self.opts.append((RESET,))
-                    self.opt_seats.append(s)
+                legal = g.choices(s)
+                for c in ((RESET,), (DECLINE,)):
+                    if c in legal:
+                        self.opts.append(c)
+                        self.opt_seats.append(s)
         elif k == CHOOSE_ACTION:
             legal = g.choices()
             for v in ACTIONS:
@@ -552,7 +558,7 @@ class Table:
             return
         choice = self.selected()
         if choice is None:
-            if self.opts and self.d.kind == SELECT_CLUB:
+            if self.d.kind == SELECT_CLUB and (RESET,) in self.opts:
                 self.sel = 0  # the first OK shows the reset offer, the second takes it
                 self._show_decision()
             return
@@ -567,7 +573,12 @@ class Table:
             if k == CHOOSE_ACTION:
                 self.sel = self._default_action()
             elif k == SELECT_CLUB:
-                self.sel = -1
+                # BACK says no to an offer shown; with none shown, it offers to decline
+                # the extra turn (when one is offered).
+                if self.sel < 0 and (DECLINE,) in self.opts:
+                    self.sel = self.opts.index((DECLINE,))
+                else:
+                    self.sel = -1
             elif self.opts:
                 self.sel = 0
         self._show_decision()
@@ -845,14 +856,21 @@ class Table:
                 head = "Round %d" % g.round  # Chaos Golf plays the holes in any order
             else:
                 head = "Hole %d round %d" % (g.players[d.players[0]].hole, g.round)
+            code = CODE_EXTRA_TURN if d.extra else k
             if self.sel >= 0:
                 s = self.opt_seats[self.sel]
-                pr.set("%s\nReset %s\nhand? (a club\ncan't be used)\nOK: reset\nBACK: no"
-                       % (head, player_label(s)), k, s, len(self.opts), self.sel)
+                if self.opts[self.sel][0] == DECLINE:
+                    ask = "Skip %s\nextra turn?\nOK: skip" % player_label(s)
+                else:
+                    ask = "Reset %s\nhand? (a club\ncan't be used)\nOK: reset" % player_label(s)
+                pr.set("%s\n%s\nBACK: no" % (head, ask), code, s, len(self.opts), self.sel)
             else:
-                offer = "\nOK: reset offer" if self.opts else ""
-                pr.set("%s\nLay your club\non the reader\nWaiting:\n%s%s"
-                       % (head, waiting, offer), k, -1, 0, -1, bytes(d.waiting))
+                offer = "\nOK: reset offer" if (RESET,) in self.opts else ""
+                if (DECLINE,) in self.opts:
+                    offer += "\nBACK: skip it"
+                what = "Extra turn" if d.extra else "Waiting"
+                pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
+                       % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
         elif k == CHOOSE_ACTION:
             club = self.clubs[d.club]
             c = self.selected()

@@ -14,8 +14,8 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 from teebox.core import cards, flight, hexgrid
 from teebox.core.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
-    DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN, HIT_DIRECTION, MOVE,
-    OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
+    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -196,7 +196,23 @@ class SensibleBot:
                 return self._wood_cost(game, seat, club)  # no card to wait for: look
             over = reach - far
             return abs(over) + (5 if over > 10 else 0)
-        return self._best(legal, cost)
+        best = self._best(legal, cost)
+        if (DECLINE,) in legal and not self._closer(game, seat, best, far, cost(best)):
+            # An extra turn spends a club: not worth it unless that club gets closer
+            # to a green that still scores.
+            return (DECLINE,)
+        return best
+
+    def _closer(self, game, seat, choice, far, cost):
+        # Whether the club ``choice`` (its ``cost`` as _select judges it) is expected to
+        # land nearer a scoring green than ``far`` (tenths of a hex) from here.
+        if choice[0] != SELECT or cost >= _UNUSABLE // 2 or not self._greens(game, seat):
+            return False
+        if far <= 10:
+            return True  # next to a green: one step reaches it
+        if game.clubs[choice[1]].kind == "fixed":
+            return cost < far
+        return abs(self._club_reach(game, choice[1], game.lie(seat)) - far) < far
 
     def _wood_cost(self, game, seat, club):
         # A wood flies a known straight line: the best of the six directions.

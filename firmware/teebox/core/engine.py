@@ -22,9 +22,10 @@ from teebox.core.inputlog import InputLog
 from teebox.core.player import GOLFERS, PlayerState
 from teebox.core.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
-    DECK, DECLARE_DIRECTION, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW,
-    FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_BUNKER,
-    OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DECLARE, OUT_DISCARDED, OUT_DRAW,
+    DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER,
+    FOLLOW, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_BUNKER,
+    OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DECLARE, OUT_DECLINED,
+    OUT_DISCARDED, OUT_DRAW,
     OUT_EXTRA_TURN, OUT_FLIGHT, OUT_GAME_OVER, OUT_HAND_RESET, OUT_KEPT, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_ORDER, OUT_PASS, OUT_REVEAL,
     OUT_SCORED, OUT_SHUFFLE, OUT_TURN, OUTCOME, PICK, PLAY, RESET, RESET_ACTION, RESET_EMPTY,
@@ -158,7 +159,8 @@ class Decision:
     action verb PLAY / BIG_HIT / EXIT_BUNKER once chosen, else 0), ``declared`` (the
     direction announced before the draw, -1), ``shot`` (the card being played,
     -1), ``direction`` (the hit direction once chosen, -1), ``discarded`` (the
-    pile the left neighbour threw away, -1), ``extra`` (an extra turn).
+    pile the left neighbour threw away, -1), ``extra`` (an extra turn: its
+    SELECT_CLUB also accepts ``(DECLINE,)``, since an extra turn may be refused).
     """
 
     def __init__(self, kind, players, waiting=(), player=-1, club=-1, deck=-1, piles=(),
@@ -670,7 +672,7 @@ class Game:
         if st == DRAFT_PICK:
             return [(PICK, c) for c in self.packets[seat]]
         if st == SELECT_CLUB:
-            return [(SELECT, c) for c in self.players[seat].hand] + [(RESET,)]
+            return [(SELECT, c) for c in self.players[seat].hand] + [(RESET,), (DECLINE,)]
         if st == CHOOSE_ACTION:
             return [(MOVE, d) for d in six] + [(PLAY,), (BIG_HIT,), (EXIT_BUNKER,), (RESET,)]
         if st == CHOOSE_DECK:
@@ -700,6 +702,10 @@ class Game:
             return self._why_select(choice[1], seat)
         if verb == RESET:
             return self._why_reset(seat) if st == SELECT_CLUB else None
+        if verb == DECLINE:
+            if not self.in_extra:
+                return "only an extra turn (Chaos Golf fast travel) may be declined: choose a club"
+            return None
         if verb == MOVE:
             return self._why_move(choice[1], seat)
         if verb in (PLAY, BIG_HIT, EXIT_BUNKER):
@@ -846,6 +852,11 @@ class Game:
             else:
                 outs.append((OUT_HAND_RESET, seat, RESET_ACTION))
                 self.stage = _END_TURN
+        elif verb == DECLINE:
+            # "you may take an extra turn": no club is spent, and this player's extra
+            # turns end for the round (the seat is no longer queued).
+            outs.append((OUT_DECLINED, seat))
+            self.stage = _NEXT_TURN
         elif verb == MOVE:
             p = self.players[seat]
             res = self._land(p, self._step(p, choice[1]), 0, outs, OUT_MOVE)
@@ -1054,7 +1065,7 @@ class Game:
 # Verbs each decision accepts, and how messages call them.
 _VERBS = {
     DRAFT_PICK: (PICK,),
-    SELECT_CLUB: (SELECT, RESET),
+    SELECT_CLUB: (SELECT, RESET, DECLINE),
     CHOOSE_ACTION: (MOVE, PLAY, BIG_HIT, EXIT_BUNKER, RESET),
     CHOOSE_DECK: (DECK,),
     DECLARE_DIRECTION: (AIM,),
@@ -1065,7 +1076,7 @@ _VERBS = {
     CHOOSE_OUTCOME: (OUTCOME,),
 }
 _VERB_WORDS = ("", "PICK", "SELECT", "RESET", "MOVE", "PLAY", "BIG_HIT", "EXIT_BUNKER", "DECK",
-               "AIM", "FOLLOW", "STOP", "DISCARD", "KEEP", "OUTCOME")
+               "AIM", "FOLLOW", "STOP", "DISCARD", "KEEP", "OUTCOME", "DECLINE")
 
 
 def _as_choice(choice):

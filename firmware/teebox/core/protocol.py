@@ -15,7 +15,8 @@ except ImportError:  # CPython
 # ---------------------------------------------------------------- decision kinds
 # What ``Game.pending().kind`` says the engine is waiting for.
 DRAFT_PICK = const(1)         # simultaneous: pick one club from the cards in front of you
-SELECT_CLUB = const(2)        # simultaneous: lay a club face down (or reset an unusable hand)
+SELECT_CLUB = const(2)        # simultaneous: lay a club face down (or reset an unusable hand;
+                              # in an extra turn, decline it)
 CHOOSE_ACTION = const(3)      # your turn: move one hex, play, big hit, exit bunker, reset
 CHOOSE_DECK = const(4)        # the club shows two shot decks: which one
 DECLARE_DIRECTION = const(5)  # before the draw: chip direction, or bunker exit target
@@ -46,11 +47,12 @@ STOP = const(11)        # (STOP,): follow no more special cards
 DISCARD = const(12)     # (DISCARD, pile)
 KEEP = const(13)        # (KEEP, pile)
 OUTCOME = const(14)     # (OUTCOME, index into the card's outcomes)
+DECLINE = const(15)     # (DECLINE,): take no (more) extra turns this round (Chaos Golf)
 
 VERB_NAMES = ("", "pick", "select", "reset", "move", "play", "big hit", "exit bunker", "deck",
-              "aim", "follow", "stop", "discard", "keep", "outcome")
+              "aim", "follow", "stop", "discard", "keep", "outcome", "decline")
 # Number of ints after the verb, by verb (the game log relies on it).
-VERB_ARITY = (0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1)
+VERB_ARITY = (0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 0)
 
 # ---------------------------------------------------------------- outputs
 # ``Game.apply`` returns a list of tuples, kind first.
@@ -79,11 +81,13 @@ OUT_LONGEST_DRIVE = const(22)  # (k, player): now holds the longest drive card
 OUT_EXTRA_TURN = const(23)   # (k, player): a tee box gave this player another turn
 OUT_GAME_OVER = const(24)    # (k, standings): see Game.standings()
 OUT_PASS = const(25)         # (k, pick_round): draft hands passed to the left
+OUT_DECLINED = const(26)     # (k, player): this player takes no more extra turns this round
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",
                 "club returned", "club discarded", "penalty", "reached", "scored",
-                "hole in one", "longest drive", "extra turn", "game over", "pass")
+                "hole in one", "longest drive", "extra turn", "game over", "pass",
+                "declined")
 
 # Why a hand was reset (OUT_HAND_RESET).
 RESET_EMPTY = const(0)     # no clubs left in hand: automatic at the start of a round
