@@ -174,6 +174,17 @@ def test_a_chaos_hole_in_one_is_a_hit_from_a_holes_tee_onto_its_green():
     assert kinds(outs, OUT_TURN)[-1][1] == 1
 
 
+def test_there_is_no_tie_break_in_chaos_golf():
+    """Rulebook (Chaos Golf, SCORING): "There is no tie-break". Equal points share the
+    place even when one player holds a hole-in-one token (Match Play would break the tie
+    with it)."""
+    g = _chaos([EARLY, MIDDLE, LATE])
+    for seat, score, hole_in_ones in ((0, 7, 0), (1, 7, 1), (2, 5, 2)):
+        g.players[seat].score = score  # test set-up only: the final scores
+        g.players[seat].hole_in_ones = hole_in_ones
+    assert g.standings() == ((1, 0, 7, 0), (1, 1, 7, 1), (3, 2, 5, 2))
+
+
 def test_everyone_tees_off_from_the_first_tee_and_staying_on_a_tee_earns_nothing():
     """Chaos Golf starts on the first tee box. An extra turn needs a turn that lands on a
     tee box: resetting the hand while standing on one does not chain turns forever."""

@@ -9,7 +9,7 @@ token, the game ends at the end of that round." "If you end your turn on a tee
 box, you may take an extra turn at the end of the round."
 """
 
-from teebox.core import terrain
+from teebox.core import scoring, terrain
 from teebox.core.modes.match import MatchPlay
 from teebox.core.protocol import OUT_REACHED, TOKEN_2, TOKEN_5
 
@@ -68,6 +68,14 @@ class ChaosGolf(MatchPlay):
         """The game ends at the end of the round that claimed the last 5-point token."""
         if not any(self.five):
             game.finish(outs)
+
+    def standings(self, game):
+        """Rulebook: "There is no tie-break": equal points share the place, however many
+        hole-in-ones each player holds (they are still listed)."""
+        n = len(game.players)
+        rows = scoring.standings([p.score for p in game.players], [0] * n)
+        return tuple([(place, seat, score, game.players[seat].hole_in_ones)
+                      for place, seat, score, _ in rows])
 
     def state_ints(self, out):
         """Append the tokens still on the greens and who took each 5."""
