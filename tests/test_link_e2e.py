@@ -11,20 +11,33 @@ import sys
 import time
 
 import pytest
-from link_fakes import board, teebox  # noqa: F401 (board is a fixture)
+from link_fakes import CLUBS, SHOTS, board, teebox  # noqa: F401 (board is a fixture)
 
+from teebox import shipped
+from teebox.core import gamelog
 from teebox_host import link as link_mod
 from teebox_host.link import Link, LineError
 from teebox_host.scoredb import ScoreDB
 from teebox_host.virtual_board import VirtualBoard
 
-WHO = [("Ann", (255, 0, 0)), ("Bo", (255, 210, 0)), ("Cy", (1, 2, 3))]
 
 
+def _engine_scores(stored):
+    """What the rules engine makes of a stored game's log, replayed here from scratch:
+    ``(per-hole scores per seat, standings)``."""
+    from teebox.app import records
+    from teebox.core import gamelog
+    log = gamelog.decode(stored.log)
+    course = shipped.load_builtin("starter")
+    game, holes = records.score_sheet(log, course, CLUBS, SHOTS)
+    return [(n, par, list(scores)) for n, par, scores in holes], list(game.standings())
 
 
 def test_a_game_played_on_the_board_lands_in_the_score_history(board, tmp_path):
-    game = board.play("stroke", 3, seed=7, who=WHO)
+    # Bots play through the table's buttons and card reader; the firmware's own journal
+    # shelves the game; sync fetches it over the pty.
+    game = board.play("stroke", 3, seed=7)
+    assert game.over
     db_path = tmp_path / "scores.db"
     result = teebox("sync", "--port", board.port, "--db", db_path)
     assert result.exit_code == 0, result.output
@@ -33,11 +46,16 @@ def test_a_game_played_on_the_board_lands_in_the_score_history(board, tmp_path):
         stored = db.game(board.board_id, 1)
     assert stored.mode == "stroke" and stored.course_name == "Starter Course"
     assert stored.course_hash == game.course.hash_hex()
-    assert stored.players == [(0, "Ann", "red"), (1, "Bo", "yellow"), (2, "Cy", "#010203")]
+    # The table names each seat by its colour.
+    assert stored.players == [(0, "Red", "red"), (1, "Yellow", "yellow"), (2, "White", "white")]
+    assert gamelog.decode(stored.log).inputs == game.inputs  # every choice the table took
+    # The scores are the engine's: the table's own game, and a replay from scratch.
     assert [tuple(s) for s in stored.standings] == list(game.standings())
     for seat in range(3):
         assert sum(h[2][seat] for h in stored.holes) == game.players[seat].score
-    assert [h[1] for h in stored.holes] == [game.course.hole(n)[0] for n in range(1, 6)]
+    holes, standings = _engine_scores(stored)
+    assert [list(h) for h in stored.holes] == [list(h) for h in holes]
+    assert [tuple(s) for s in stored.standings] == standings
     assert stored.finished_at == 0  # played before any sync set the board's clock
     # The board let the game go; the next game carries the time the sync set.
     board.play("match", 2, seed=8)
@@ -60,12 +78,14 @@ def test_syncing_again_stores_nothing_new_and_acks_are_idempotent(board, tmp_pat
         assert link.ack_game(1) is False  # acknowledged already: nothing happens
 
 
-def test_the_micropython_board_syncs_the_same_way(tmp_path):
+def test_a_game_played_on_the_micropython_board_lands_in_the_score_history(tmp_path):
+    # The same firmware inside MicroPython: bots play three games through its table.
     db_path = tmp_path / "scores.db"
     with VirtualBoard(micropython=True, games=3) as vb:
         result = teebox("board", "status", "--port", vb.port)
         assert result.exit_code == 0, result.output
-        assert vb.board_id in result.output and "Games waiting to sync" in result.output
+        assert vb.board_id in result.output
+        assert re.search(r"Games waiting to sync\s*│\s*3", result.output)
         result = teebox("sync", "--port", vb.port, "--db", db_path)
         assert result.exit_code == 0, result.output
         assert "stored 3 games (1, 2, 3)." in result.output
@@ -73,17 +93,18 @@ def test_the_micropython_board_syncs_the_same_way(tmp_path):
         assert "no finished games waiting" in result.output
     with ScoreDB(db_path) as db:
         assert db.count_games() == 3
-        # MicroPython's replay on the board and CPython's here agreed on every score.
-        modes = [db.game(vb.board_id, n).mode for n in (1, 2, 3)]
-    assert modes == ["stroke", "match", "stableford"]
+        stored = [db.game(vb.board_id, n) for n in (1, 2, 3)]
+    assert [g.mode for g in stored] == ["stroke", "match", "stableford"]
+    for g in stored:
+        # MicroPython's engine on the board and CPython's engine here agree on every score.
+        holes, standings = _engine_scores(g)
+        assert [list(h) for h in g.holes] == [list(h) for h in holes]
+        assert [tuple(s) for s in g.standings] == standings
 
 
 def test_board_status_shows_the_game_in_progress(board):
-    from teebox.core import engine
     board.play("chaos", 3, seed=2)
-    with board.lock:
-        board.recorder.start(engine.Game(board.courses.load("nine"), board._clubs,
-                                         board._shots, engine.Setup(4, "match", 9)))
+    board.play("match", 4, seed=9, course_name="nine", inputs=0)  # set up, nothing played
     result = teebox("board", "status", "--port", board.port)
     assert result.exit_code == 0, result.output
     out = result.output

@@ -72,6 +72,7 @@ def test_a_game_on_a_course_only_the_board_has_is_checked_with_the_boards_copy(b
     with Link(board.port) as link:
         link.hello()
         link.push_course("pocket", data)
+    board.power_cycle()  # the table's start menu lists the courses it found at power-on
     board.play("stroke", 2, seed=9, course_name="pocket")
     result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
     assert result.exit_code == 0, result.output
@@ -84,6 +85,7 @@ def test_a_game_whose_course_is_gone_everywhere_is_kept_with_advice(board, tmp_p
     with Link(board.port) as link:
         link.hello()
         link.push_course("pocket", data)
+        board.power_cycle()  # the table's start menu lists the courses it found at power-on
         board.play("stroke", 2, seed=9, course_name="pocket")
         assert link.delete_course("pocket") is True
     result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")

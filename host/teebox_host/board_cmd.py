@@ -37,7 +37,9 @@ def board(ctx: typer.Context,
                                            help="Run the virtual board's firmware inside "
                                                 "MicroPython (WebAssembly)."),
           games: int = typer.Option(0, "--games", min=0,
-                                    help="Finished bot games waiting on the virtual board."),
+                                    help="Bot games the virtual board's table plays "
+                                         "(through its buttons and card reader) before "
+                                         "its port opens."),
           store: Optional[Path] = typer.Option(None, "--store", metavar="DIR",
                                                help="Keep the virtual board's flash in this "
                                                     "folder (CPython board only)."),

@@ -1,17 +1,18 @@
-"""A virtual Teebox board behind a pseudo-terminal, for trying sync without hardware.
+"""A virtual Teebox board behind a pseudo-terminal, for anyone without the hardware.
 
-The firmware's own link server, game journal, game records and course store
-run on simulated hardware (a flash store in a folder or in memory, a
-simulated clock); the laptop tools talk to it through a pseudo-terminal
-(``os.openpty``) exactly as to a real board's USB serial port:
-``teebox sync --port /dev/pts/7``.
+The table's own firmware runs on simulated hardware (``tools/mpy/py/vboard.py``:
+``boot.start(board.build(profile, sim=True))`` and its main loop, with the
+game journal, the game records, the course store and the link server), and
+the laptop tools talk to it through a pseudo-terminal (``os.openpty``)
+exactly as to a real board's USB serial port: ``teebox sync --port /dev/pts/7``.
+Bots play games on it through the table's buttons and card reader.
 
 Two variants:
 
 * CPython (default): the board runs in a thread of this process.
 * MicroPython: the board runs inside the MicroPython WebAssembly runtime
-  (``tools/mpy/run.mjs --link``, a step loop that polls the link server), so
-  the firmware that answers is the firmware as MicroPython runs it.
+  (``tools/mpy/run.mjs --link``, whose step loop runs the main loop), so the
+  firmware that answers is the firmware as MicroPython runs it.
 
 Either way, pump threads copy bytes between the pty and the board, optionally
 at a serial line's speed (``baud``: 115200 baud carries 11520 bytes a second).
@@ -28,11 +29,9 @@ import tty
 from pathlib import Path
 
 import teebox
-from teebox.app import gamejournal, link_server, records
-from teebox.app.courses_store import CourseStore
-from teebox.hal.clock import Clock
+from teebox import profile as profile_mod
+from teebox.app import link_server
 from teebox.hal.store import FileStore, SimStore
-from teebox import shipped
 
 READY = "TEEBOX-VIRTUAL-BOARD-READY"
 DEMO_COURSE = "starter"
@@ -86,30 +85,36 @@ class VirtualBoard:
 
     * ``micropython``: run the firmware inside MicroPython (WebAssembly) instead of
       a thread of this process;
-    * ``games``: finished bot games waiting on the board when it starts (played on
-      the built-in course ``demo_course``, modes as ``gamejournal.DEMO_GAMES``);
+    * ``games``: bot games played through the table (on course ``demo_course``,
+      modes and players in turn from ``gamejournal.DEMO_GAMES``) before the port opens:
+      finished games waiting to be synced;
     * ``store_dir``: keep the board's flash in this folder (CPython variant; default:
       in memory, gone when the board stops);
     * ``baud``: throttle the line to this many baud (None: as fast as the pty goes);
-    * ``board_id``: the board's id (hex text; default: a new random one).
+    * ``board_id``: the id of a board whose flash has none yet (hex text; default:
+      a new random one);
+    * ``profile``: the board profile (``hardware/profiles/NAME.json``).
 
     ``up`` and ``down`` are the pumps (``bytes``: how many each has carried).
-    CPython variant only: ``store``, ``recorder`` (the GameJournal), ``server``
-    and ``lock`` (hold it to touch the board while it serves); :meth:`play`
-    plays a bot game on the board.
+    CPython variant only: ``table`` (the ``vboard.VirtualTable``: its ``loop``,
+    ``hw``...), ``store``, ``recorder`` (the firmware's GameJournal), ``server``
+    (its link server), ``courses`` and ``lock`` (hold it to touch the board while
+    it serves); :meth:`play` has bots play a game on the table, :meth:`power_cycle`
+    restarts the firmware on the same flash.
     """
 
     def __init__(self, micropython=False, games=0, store_dir=None, baud=None, board_id=None,
-                 demo_course=DEMO_COURSE):
+                 demo_course=DEMO_COURSE, profile=profile_mod.DEFAULT):
         self.micropython = micropython
         self.games = games
         self.demo_course = demo_course
         self.store_dir = store_dir
         self.rate = baud / 10 if baud else None
         self.board_id = board_id or os.urandom(8).hex()
+        self.profile = profile
         self.port = None
         self.lock = threading.RLock()
-        self.store = self.recorder = self.server = self.courses = None
+        self.table = self.store = None
         self._fds = []
         self._threads = []
         self._proc = None
@@ -174,52 +179,69 @@ class VirtualBoard:
 
     # ------------------------------------------------------------ CPython board
 
+    def _profile_text(self):
+        path = Path(profile_mod.profile_dir()) / f"{self.profile}.json"
+        try:
+            return path.read_text()
+        except OSError as exc:
+            raise VirtualBoardError(f"no board profile {self.profile!r} ({path}: "
+                                    f"{exc.strerror or exc})") from None
+
     def _start_cpython(self):
-        store = FileStore(str(self.store_dir)) if self.store_dir else SimStore()
-        clubs = shipped.load_default_clubs()
-        shots = shipped.load_default_shots()
-        clock = Clock()
-        wall = records.WallTime(clock)
-        self.courses = CourseStore(store)
-        board = records.board_id(store) if self.store_dir else self.board_id
-        self.board_id = board
-        self.recorder = gamejournal.resume(store, self.courses.find, clubs, shots, wall=wall,
-                                           board=board)
-        self.store = store
-        self._clubs, self._shots = clubs, shots
-        if self.games:
-            gamejournal.play_demo_games(self.recorder, self.courses.load(self.demo_course),
-                                        clubs, shots, self.games)
+        self.store = FileStore(str(self.store_dir)) if self.store_dir else SimStore()
         board_sock, pump_sock = socket.socketpair()
         self._socks = (board_sock, pump_sock)
-        port = link_server.StreamPort(board_sock.makefile("rb", buffering=0),
-                                      board_sock.makefile("wb", buffering=0), watch=board_sock)
-        self.server = link_server.LinkServer(port, port, store, clock=clock,
-                                             courses=self.courses, recorder=self.recorder,
-                                             wall=wall, board=board)
-        self.server.start()
+        self._line = link_server.StreamPort(board_sock.makefile("rb", buffering=0),
+                                            board_sock.makefile("wb", buffering=0),
+                                            watch=board_sock)
+        self._boot()
+        self.table.play_games(self.games, self.demo_course)
         t = threading.Thread(target=self._serve, args=(board_sock,), name="board", daemon=True)
         t.start()
         self._threads.append(t)
         fd = pump_sock.fileno()
         return fd, fd
 
-    def _serve(self, sock):
-        while not self._stopping:
-            select.select([sock], [], [], 0.05)
-            with self.lock:
-                if self.server.running:
-                    self.server.poll()
+    def _boot(self):
+        self.table = _vboard().VirtualTable(self._profile_text(), self._line, self.store,
+                                            self.board_id)
+        self.board_id = self.table.board_id
 
-    def play(self, mode="stroke", players=2, seed=1, course_name=DEMO_COURSE, who=None):
-        """Play one bot game to the end on the (CPython) board; returns the Game."""
-        from teebox.core import bots, engine
+    @property
+    def recorder(self):
+        """The firmware's game journal (CPython variant)."""
+        return self.table.journal
+
+    @property
+    def server(self):
+        """The firmware's link server (CPython variant)."""
+        return self.table.link
+
+    @property
+    def courses(self):
+        """The board's course store (CPython variant)."""
+        return self.table.link.courses
+
+    def _serve(self, sock):
+        def wait(ms):
+            select.select([sock], [], [], ms / 1000)
+        while not self._stopping:
+            wait(self.table.loop.frame_ms)
+            with self.lock:
+                self.table.loop.step()
+
+    def play(self, mode="stroke", players=2, seed=1, course_name=DEMO_COURSE, inputs=None):
+        """Bots play one game through the (CPython) board's table; returns the engine Game.
+
+        ``inputs``: stop once the game has that many choices (a game in progress)."""
         with self.lock:
-            game = engine.Game(self.courses.load(course_name), self._clubs, self._shots,
-                               engine.Setup(players, mode, seed))
-            gamejournal.play_bots(self.recorder, game,
-                                  [bots.SensibleBot(seed + i) for i in range(players)], who)
-        return game
+            return self.table.play(mode, players, seed, course_name, inputs)
+
+    def power_cycle(self):
+        """Switch the (CPython) board off and on: the firmware starts again on the same
+        flash (resuming a journalled game), behind the same port."""
+        with self.lock:
+            self._boot()
 
     # ------------------------------------------------------------ MicroPython board
 
@@ -235,8 +257,9 @@ class VirtualBoard:
         for p in mpy.DEFAULT_PATHS:
             cmd += ["--path", p]
         cmd += ["--link", "--step", "_vb_step()",
-                "-c", _MP_BOARD % {"board": self.board_id, "games": self.games,
-                                   "course": self.demo_course, "ready": READY}]
+                "-c", _MP_BOARD % {"profile": self._profile_text(), "board": self.board_id,
+                                   "games": self.games, "course": self.demo_course,
+                                   "ready": READY}]
         self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, bufsize=0,
                                       env=dict(os.environ, NODE_NO_WARNINGS="1"))
@@ -268,57 +291,28 @@ def _mpy_runner():
     except ImportError:
         root = Path(teebox.__file__).resolve().parents[2]
         if not (root / "tools" / "mpy" / "run.mjs").exists():
-            raise VirtualBoardError("the MicroPython board needs the Teebox source checkout "
+            raise VirtualBoardError("the virtual board needs the Teebox source checkout "
                                     "(tools/mpy): run it from there") from None
         sys.path.insert(0, str(root))
         from tools import mpy
     return mpy
 
 
-# The board inside MicroPython: boot (resume), demo games, then a link server polled
-# by run.mjs's step loop; the serial line is run.mjs's --link byte line.
+def _vboard():
+    """The virtual board's firmware side, ``tools/mpy/py/vboard.py`` (it runs inside
+    MicroPython too)."""
+    folder = str(_mpy_runner().HERE / "py")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import vboard
+    return vboard
+
+
+# The board inside MicroPython: the firmware powers on, bots play the games, then
+# run.mjs's step loop runs the main loop on its --link byte line.
 _MP_BOARD = """
-import js
 import sys
-from teebox.app import gamejournal, link_server, records
-from teebox.app.courses_store import CourseStore
-from teebox.core import cards
-from teebox.hal.clock import Clock
-from teebox.hal.store import FileStore
-from teebox import shipped
-
-
-class JsPort:
-    closed = False
-
-    def read_available(self, limit=512):
-        h = js.teeboxLink.read(limit)
-        if h is None:
-            self.closed = True
-            return b""
-        return bytes.fromhex(h)
-
-    def write(self, data):
-        js.teeboxLink.write(bytes(data).hex())
-
-
-store = FileStore("/board")
-courses = CourseStore(store)
-clubs = shipped.load_default_clubs()
-shots = shipped.load_default_shots()
-clock = Clock()
-wall = records.WallTime(clock)
-recorder = gamejournal.resume(store, courses.find, clubs, shots, wall=wall, board="%(board)s")
-gamejournal.play_demo_games(recorder, courses.load("%(course)s"), clubs, shots, %(games)d)
-port = JsPort()
-server = link_server.LinkServer(port, port, store, clock=clock, courses=courses,
-                                recorder=recorder, wall=wall, board="%(board)s")
-server.start()
+import vboard
+_vb_step = vboard.micropython_board(%(profile)r, "%(board)s", %(games)d, "%(course)s")
 sys.stderr.write("%(ready)s\\n")
-
-
-def _vb_step():
-    if not server.poll():
-        js.teeboxLink.wait(2)
-    return server.running and not port.closed
 """

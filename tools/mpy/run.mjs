@@ -20,7 +20,8 @@
 // virtual board's serial port, host/teebox_host/virtual_board.py), as the JS
 // object `teeboxLink` (`import js`): `read(max)` returns the bytes waiting on
 // stdin as hex text ("" if none: it never blocks; null once stdin is closed),
-// `write(hex)` writes those bytes to stdout, `wait(ms)` sleeps. Python must
+// `write(hex)` writes those bytes to stdout, `wait(ms)` sleeps up to ms but
+// wakes as soon as bytes arrive (the next `read` returns them). Python must
 // then not print to stdout (tracebacks go to stderr). A --step loop serves it.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
@@ -102,17 +103,30 @@ function byteLine() {
     fd = fs.openSync("/dev/stdin", fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (e) { /* no /dev/stdin: reads may block */ }
   const nap = new Int32Array(new SharedArrayBuffer(4));
-  const wait = (ms) => Atomics.wait(nap, 0, 0, ms);
+  const sleep = (ms) => Atomics.wait(nap, 0, 0, ms);
   const buf = Buffer.alloc(4096);
+  let early = null;   // bytes wait() found, handed out first by read()
+  let eof = false;
+  const take = (max) => {
+    // Bytes from stdin: a Buffer, an empty one if none wait, null once stdin is closed.
+    try {
+      const n = fs.readSync(fd, buf, 0, Math.min(max, buf.length), null);
+      return n === 0 ? null : Buffer.from(buf.subarray(0, n));
+    } catch (e) {
+      if (e.code === "EAGAIN") return Buffer.alloc(0);
+      throw e;
+    }
+  };
   return {
     read(max) {
-      try {
-        const n = fs.readSync(fd, buf, 0, Math.min(max, buf.length), null);
-        return n === 0 ? null : buf.toString("hex", 0, n);
-      } catch (e) {
-        if (e.code === "EAGAIN") return "";
-        throw e;
+      if (early !== null) {
+        const out = early.subarray(0, max);
+        early = early.length > max ? early.subarray(max) : null;
+        return out.toString("hex");
       }
+      if (eof) return null;
+      const got = take(max);
+      return got === null ? null : got.toString("hex");
     },
     write(hex) {
       const b = Buffer.from(hex, "hex");
@@ -122,11 +136,21 @@ function byteLine() {
           off += fs.writeSync(1, b, off);
         } catch (e) {
           if (e.code !== "EAGAIN") throw e;
-          wait(1);
+          sleep(1);
         }
       }
     },
-    wait,
+    // Sleep up to ms, waking as soon as bytes arrive on stdin.
+    wait(ms) {
+      const end = Date.now() + ms;
+      while (early === null && !eof) {
+        const got = take(buf.length);
+        if (got === null) eof = true;
+        else if (got.length) early = got;
+        else if (Date.now() >= end) return;
+        else sleep(1);
+      }
+    },
   };
 }
 if (link) globalThis.teeboxLink = byteLine();

@@ -266,13 +266,13 @@ def play_bots(recorder, game, bots, players=None):
     return number
 
 
-# Demo games for a board without players (the virtual board's --games): mode and seats.
+# Demo games: mode and seats (the virtual board's --games plays them through its table).
 DEMO_GAMES = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
 
 
 def play_demo_games(recorder, course, clubs, shots, count, seed=1):
-    """Play ``count`` finished bot games on ``course`` through ``recorder``, cycling
-    through DEMO_GAMES (seeds ``seed``, ``seed + 1``, ...). Returns their numbers."""
+    """Play ``count`` finished bot games on ``course`` straight into ``recorder`` (no
+    table: quick shelves of games for link tests), cycling through DEMO_GAMES (seeds ``seed``, ``seed + 1``, ...). Returns their numbers."""
     from teebox.core import bots, engine
     out = []
     for i in range(count):

@@ -1,0 +1,139 @@
+"""The virtual board's firmware: the table itself on simulated hardware, serving the link.
+
+:class:`VirtualTable` powers on the firmware exactly as ``main.py`` does on a
+board (``boot.start`` on ``board.build(profile, sim=True)``: the journal,
+the table, the link server and the main loop), with the club cards learned.
+Bots play games through the table's buttons and card reader
+(``script.Autoplayer``), so every game is journalled, shelved and reported
+by the firmware's own code.
+
+It runs under CPython (``host/teebox_host/virtual_board.py`` drives it from a
+thread) and inside MicroPython (``run.mjs --link``: :func:`micropython_board`
+builds it on the runner's byte line and its step loop calls
+:meth:`VirtualTable.serve`). Host-side only: no board ever imports it.
+"""
+
+from teebox import profile as profile_mod
+from teebox import shipped
+from teebox.app import board, boot, gamejournal, records, script
+from teebox.app.bindings import Bindings
+from teebox.app.table import PH_OVER
+
+GAME_LIMIT = 30000    # decisions a game may take before the bots are deemed stuck
+IDLE_WAIT_MS = 33     # with nothing to do, wait this long for bytes between frames
+
+
+class VirtualTable:
+    """The firmware on simulated hardware (profile JSON ``profile_text``), its link
+    server on ``port`` (``read_available`` / ``write``, as ``link_server.StreamPort``).
+
+    ``store`` is the flash (default: a fresh SimStore), ``board_id`` the id a
+    store without one gets (hex text). ``loop`` is the Loop ``boot.start``
+    returned; ``table``, ``journal`` and ``link`` are its parts.
+    """
+
+    def __init__(self, profile_text, port, store=None, board_id=None):
+        hw = board.build(profile_mod.load(profile_text, "virtual board profile"), sim=True)
+        if store is not None:
+            hw.store = store
+        if board_id is not None and hw.store.read(records.BOARD_ID_FILE) is None:
+            hw.store.write_atomic(records.BOARD_ID_FILE, bytes.fromhex(board_id))
+        Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+        self.hw = hw
+        self.loop = boot.start(hw, port)
+        self.table = self.loop.table
+        self.journal = self.loop.journal
+        self.link = self.loop.link
+        self.board_id = records.board_id(hw.store)
+        self._runner = script.Runner(self.loop, name="virtual board")
+        self._lines = 0
+
+    def line(self, text):
+        """Play one script line (``app/script.py``) on the table's buttons and reader."""
+        self._lines += 1
+        st = script.parse_line(text, self._lines, self.table.clubs)
+        if st is not None:
+            self._runner.step(st)
+
+    def play(self, mode="stroke", players=2, seed=1, course="starter", inputs=None):
+        """Bots play a game through the table's buttons and card reader; returns the game.
+
+        The game is set up on the start menu (``seed`` fixes its shuffle and the
+        bots') and played to the end, then OK takes the table back to its start
+        menu, as players would. With ``inputs`` play stops once the game has
+        that many choices: a game left in progress. A game already in progress
+        is played on instead of setting up a new one.
+        """
+        t = self.table
+        if t.phase == PH_OVER:
+            self.line("press OK")
+        if t.game is None and course not in t.setup.course_names:
+            raise ValueError("course %r is not on the table's start menu (%s)"
+                             % (course, ", ".join(t.setup.course_names)))
+        auto = script.Autoplayer(t.clubs, mode, course, players, "first-game", seed,
+                                 bot_seed=seed, seat_readers=self.hw.seat_readers)
+        for _ in range(GAME_LIMIT):
+            g = t.game
+            if g is not None and g.over:
+                self.line("press OK")  # the final scorecard read: back to the start menu
+                return g
+            if g is not None and inputs is not None and len(g.inputs) >= inputs:
+                return g
+            for text in auto.next_lines(t):
+                self.line(text)
+        raise RuntimeError("the bots did not finish a game within %d decisions" % GAME_LIMIT)
+
+    def play_games(self, count, course="starter", seed=1):
+        """Play ``count`` bot games, modes and players in turn from
+        ``gamejournal.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...); returns their
+        game numbers."""
+        out = []
+        for i in range(count):
+            mode, players = gamejournal.DEMO_GAMES[i % len(gamejournal.DEMO_GAMES)]
+            self.play(mode, players, seed + i, course)
+            out.append(self.journal.last_finished)
+        return out
+
+    def serve(self, wait):
+        """One frame of the main loop (it polls the link), after ``wait(ms)`` has waited
+        up to :data:`IDLE_WAIT_MS` for bytes. True while the link server runs."""
+        wait(IDLE_WAIT_MS)
+        self.loop.step()
+        return self.link is not None and self.link.running
+
+
+class JsPort:
+    """The link's serial line inside MicroPython: ``run.mjs --link``'s byte line."""
+
+    def __init__(self):
+        import js
+        self._line = js.teeboxLink
+        self.closed = False
+
+    def read_available(self, limit=512):
+        """The bytes waiting (at most ``limit``), b"" if none: never blocks."""
+        h = self._line.read(limit)
+        if h is None:
+            self.closed = True
+            return b""
+        return bytes.fromhex(h)
+
+    def write(self, data):
+        """Send all of ``data``."""
+        self._line.write(bytes(data).hex())
+
+    def wait(self, ms):
+        """Sleep up to ``ms``, waking as soon as bytes arrive."""
+        self._line.wait(ms)
+
+
+def micropython_board(profile_text, board_id, games, course):
+    """The board inside MicroPython: ``games`` bot games played, then serving
+    ``run.mjs --link``'s line. Returns the step function for ``--step``."""
+    port = JsPort()
+    vt = VirtualTable(profile_text, port, board_id=board_id)
+    vt.play_games(games, course)
+
+    def step():
+        return vt.serve(port.wait) and not port.closed
+    return step
