@@ -270,6 +270,38 @@ def test_poll_with_nothing_waiting_returns_at_once():
     link_server.set_ctrl_c(True)
 
 
+def test_a_serial_port_reads_only_what_waits_and_never_blocks():
+    from fake_line import Wire
+    wire = Wire()
+    port = wire.port
+    assert port.read_available() == b""  # an idle line: back at once, empty
+    wire.write(b"\x00abc")
+    assert bytes(port.read_available()) == b"\x00abc"
+    assert port.read_available() == b""
+    # A long burst comes a poll's budget at a time, so one frame never reads for long.
+    burst = bytes(range(1, 256)) * 3
+    wire.write(burst)
+    got = bytes(port.read_available(10))
+    assert got == burst[:10]
+    got += bytes(port.read_available())
+    assert len(got) == 10 + link_server.READ_BUDGET
+    got += bytes(port.read_available())
+    assert got == burst and not port.closed
+    wire.close()  # the host went away
+    assert port.read_available() == b"" and port.closed
+
+
+def test_the_server_answers_over_a_serial_port():
+    from fake_line import Wire
+    wire = Wire()
+    server = LinkServer(wire.port, wire.port, SimStore(), clock=SimClock(), board=BOARD)
+    server.start()
+    host = Client(server, wire)
+    version, max_data, _fw, board = _hello(host)[:4]
+    assert (version, max_data, board) == (PROTOCOL_VERSION, MAX_DATA, BOARD)
+    assert server.poll() == 0  # nothing more waiting
+
+
 def test_the_course_of_the_game_in_progress_cannot_be_deleted_or_replaced():
     b = Board()
     assert _push(b.host, "mini", course.compile_source(MINI))[0] == 0

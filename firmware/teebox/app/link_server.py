@@ -105,6 +105,10 @@ class StreamPort:
     stream reads block until they have all they asked for). On CPython any
     unbuffered binary file objects (a pty, a pipe, a socket's ``makefile``)
     work, read in blocks.
+
+    The loop polls the line every frame, so a poll with nothing waiting
+    allocates nothing: MicroPython's ``ipoll`` (no result list) and reads into
+    one buffer made here.
     """
 
     def __init__(self, stream_in=None, stream_out=None, watch=None):
@@ -118,22 +122,42 @@ class StreamPort:
         self._out = stream_out
         self._poll = select.poll()
         self._poll.register(stream_in if watch is None else watch, select.POLLIN)
+        self._ipoll = getattr(self._poll, "ipoll", None)  # MicroPython only
         self._bytewise = sys.implementation.name == "micropython"
+        self._buf = bytearray(READ_BUDGET)
+        self._view = memoryview(self._buf)
+        self._byte = bytearray(1)
         self.closed = False
 
+    def _waiting(self):
+        """True if a read would not block (bytes, or the other end closed)."""
+        if self._ipoll is None:
+            return bool(self._poll.poll(0))
+        for _ in self._ipoll(0):
+            return True
+        return False
+
     def read_available(self, limit=READ_BUDGET):
-        """The bytes waiting now (at most ``limit``), b"" if none: never blocks."""
-        out = bytearray()
-        while len(out) < limit and not self.closed and self._poll.poll(0):
+        """The bytes waiting now (at most ``limit`` and READ_BUDGET), b"" if none:
+        never blocks. The bytes are a view of the port's buffer, good until the
+        next call."""
+        limit = min(limit, READ_BUDGET)
+        n = 0
+        while n < limit and not self.closed and self._waiting():
             try:
-                b = self._in.read(1 if self._bytewise else limit - len(out))
+                if self._bytewise:
+                    got = self._in.readinto(self._byte)
+                    if got:
+                        self._buf[n] = self._byte[0]
+                else:
+                    got = self._in.readinto(self._view[n:limit])
             except OSError:
-                b = b""
-            if not b:
+                got = 0
+            if not got:
                 self.closed = True  # the other end went away
                 break
-            out += b
-        return bytes(out)
+            n += got
+        return self._view[:n] if n else b""
 
     def write(self, data):
         """Send all of ``data``."""
