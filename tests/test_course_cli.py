@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from rich.color import ColorSystem
 from rich.console import Console
 from rich.style import Style
 from typer.testing import CliRunner
@@ -253,14 +254,25 @@ def test_map_draws_two_characters_a_cell_with_odd_rows_indented():
 def test_tee_boxes_and_greens_carry_their_hole_number():
     c = course.from_source(TINY)
     text = render.course_map(c)
-    for col, row, label, kind in ((0, 0, " 1", terrain.TEE), (4, 0, " 1", terrain.GREEN),
-                                  (5, 4, " 2", terrain.TEE), (1, 4, " 2", terrain.GREEN)):
+    for col, row, label, kind in ((0, 0, "T1", terrain.TEE), (4, 0, "G1", terrain.GREEN),
+                                  (5, 4, "T2", terrain.TEE), (1, 4, "G2", terrain.GREEN)):
         at = cell_offset(text, col, row)
         assert text.plain[at:at + 2] == label
         assert style_at(text, at).bgcolor == Style.parse(render.PALETTE[kind][0]).bgcolor
     plain = render.course_map(c, numbers=False)
     at = cell_offset(plain, 0, 0)
-    assert plain.plain[at:at + 2] == "  "
+    assert plain.plain[at:at + 2] == "TT"
+
+
+def test_two_digit_hole_numbers_fill_the_cell():
+    c = shipped.load_builtin("championship")
+    text = render.course_map(c)
+    for n in (9, 10, 18):
+        _par, tq, tr, gq, gr = c.hole(n)
+        tee = cell_offset(text, *hexgrid.to_offset(tq, tr))
+        green = cell_offset(text, *hexgrid.to_offset(gq, gr))
+        expected = ("T%d" % n, "G%d" % n) if n < 10 else (str(n), str(n))
+        assert (text.plain[tee:tee + 2], text.plain[green:green + 2]) == expected
 
 
 def test_every_terrain_looks_different_and_keeps_its_colour_on_the_map():
@@ -294,10 +306,41 @@ def test_overlays_label_cells_over_the_terrain_colour():
     assert "Z" not in text.plain  # off the grid: nowhere to draw
 
 
-def record(renderable):
-    console = Console(record=True, width=100, color_system=None)
+def record(renderable, color_system=None):
+    console = Console(record=True, width=100, color_system=color_system)
     console.print(renderable)
     return console.export_text()
+
+
+def test_without_colour_every_terrain_has_its_own_glyph():
+    # NO_COLOR or output piped to a file: only the characters are left. Each
+    # kind of cell must still read differently, tee boxes from greens too.
+    c = course.from_source(TINY)
+    lines = record(render.course_map(c, numbers=False)).split("\n")
+    seen = {}
+    for row in range(c.height):
+        for col in range(c.width):
+            at = (row & 1) + 2 * col
+            seen.setdefault(c.terrain_at(col, row), set()).add(lines[row][at:at + 2])
+    assert len(seen) == terrain.COUNT  # TINY has every kind of cell
+    glyphs = [seen[kind] for kind in range(terrain.COUNT)]
+    assert all(len(g) == 1 for g in glyphs), seen  # one glyph per kind...
+    assert len(set([g.pop() for g in glyphs])) == terrain.COUNT  # ...none shared
+    for kind in (terrain.TEE, terrain.GREEN, terrain.FAIRWAY, terrain.ROUGH, terrain.BUNKER,
+                 terrain.WATER, terrain.TREE):
+        assert render.PALETTE[kind][1].strip(), terrain.NAMES[kind]  # never a blank cell
+    # With hole numbers, the tee box and green of a hole still differ.
+    row0 = record(render.course_map(c)).split("\n")[0]
+    assert (row0[0:2], row0[8:10]) == ("T1", "G1")
+
+
+def test_on_a_16_colour_terminal_every_glyph_stands_out_from_its_cell():
+    # Fairway and green both become bright green there: the glyph must show.
+    for kind in range(1, terrain.COUNT):
+        style = Style.parse(render.PALETTE[kind][0])
+        fg = style.color.downgrade(ColorSystem.STANDARD).number
+        bg = style.bgcolor.downgrade(ColorSystem.STANDARD).number
+        assert fg != bg, terrain.NAMES[kind]
 
 
 def test_legend_lists_only_the_terrain_the_course_uses():
@@ -309,7 +352,10 @@ def test_legend_lists_only_the_terrain_the_course_uses():
                  "fairway with a lake", "tree hazard", "clubhouse"):
         assert name in inland
     assert "off-board" not in full
-    assert "numbers on tee boxes and greens: the hole" in full
+    for glyph, name in ((",,", "rough"), ("..", "fairway"), ("GG", "green"), ("TT", "tee box"),
+                        ("::", "bunker"), ("~~", "water"), ("/\\", "tree hazard")):
+        assert glyph + " " + name in inland
+    assert "T1 G1: the tee box and green of hole 1 (from hole 10 on, the number alone)" in full
 
 
 def test_course_view_without_suggestions_has_no_suggestion_line():

@@ -15,23 +15,25 @@ from rich.text import Text
 from teebox.core import hexgrid, terrain
 from teebox.core.course import WIND_CARDS
 
-# Background colour and the two characters drawn on a cell of each kind.
-# Hazards that share a colour family get a glyph too, so the map still reads
-# on a terminal with few colours.
+# Style and the two characters drawn on a cell of each kind. Every kind has its
+# own glyph, drawn in a colour that stands out from its background: without
+# colour (NO_COLOR, output piped to a file) the glyphs alone tell the terrain
+# apart, and on a 16-colour terminal, where fairway and green both become bright
+# green, they still do.
 PALETTE = {
     terrain.OFF: ("", "  "),
-    terrain.ROUGH: ("on #2f6b2f", "  "),
-    terrain.FAIRWAY: ("on #8fd46a", "  "),
-    terrain.GREEN: ("bold #000000 on #1aff5a", "  "),
-    terrain.TEE: ("bold #000000 on #e0e0e0", "  "),
-    terrain.BUNKER: ("on #ead9a0", "  "),
+    terrain.ROUGH: ("#8fd46a on #2f6b2f", ",,"),
+    terrain.FAIRWAY: ("#2f6b2f on #8fd46a", ".."),
+    terrain.GREEN: ("bold #000000 on #1aff5a", "GG"),
+    terrain.TEE: ("bold #000000 on #e0e0e0", "TT"),
+    terrain.BUNKER: ("#8a6d2a on #ead9a0", "::"),
     terrain.WATER: ("#bfe3ff on #1e6fd9", "~~"),
-    terrain.LAKE: ("#1e6fd9 on #8fd46a", "~~"),
+    terrain.LAKE: ("#1e6fd9 on #8fd46a", ".~"),
     terrain.TREE: ("bold #9be37a on #0f3d14", "/\\"),
     terrain.CLUBHOUSE: ("bold #ffffff on #8b3a1a", "##"),
-    terrain.FESCUE: ("#6b6420 on #cfc98a", "''"),
+    terrain.FESCUE: ("#6b6420 on #cfc98a", ";;"),
     terrain.GORSE: ("bold #ffd400 on #4d5e1c", "**"),
-    terrain.OCEAN: ("#7fb2ff on #0b2a66", "~~"),
+    terrain.OCEAN: ("#7fb2ff on #0b2a66", "^^"),
 }
 
 
@@ -56,11 +58,11 @@ def course_map(course, overlays=None, numbers=True):
     ``overlays`` maps axial ``(q, r)`` to ``(label, style)``: the label (up to
     two characters) replaces what the cell shows, and the style is laid over
     the cell's own (a style without a background keeps the terrain colour).
-    ``numbers`` labels tee boxes and greens with their hole number.
+    ``numbers`` labels tee boxes and greens with their hole number, after the
+    cell's glyph letter while there is room ("T1", "G1"; "12" from hole 10).
     """
-    marks = hole_labels(course) if numbers else {}
-    if overlays:
-        marks.update(overlays)
+    holes = hole_labels(course) if numbers else {}
+    overlays = overlays or {}
     text = Text(no_wrap=True, overflow="ignore")
     cells = course.cells()
     for row in range(course.height):
@@ -70,16 +72,19 @@ def course_map(course, overlays=None, numbers=True):
             text.append(" ")
         for col in range(course.width):
             style, glyph = PALETTE[cells[row * course.width + col]]
-            mark = marks.get(hexgrid.from_offset(col, row))
-            if mark is None:
-                text.append(glyph, style=style or None)
-            else:
+            at = hexgrid.from_offset(col, row)
+            mark = overlays.get(at)
+            if mark is not None:
                 text.append(_label(mark[0]), style=Style.parse(style) + Style.parse(mark[1]))
+            elif at in holes:
+                text.append(str(holes[at][0])[:2].rjust(2, glyph[0]), style=style)
+            else:
+                text.append(glyph, style=style or None)
     return text
 
 
 def legend(course):
-    """A swatch and name for every kind of terrain the course uses."""
+    """A swatch (glyph in its colours) and name for every kind of terrain the course uses."""
     cells = bytes(course.cells())
     items = []
     for kind in range(1, terrain.COUNT):
@@ -89,7 +94,8 @@ def legend(course):
             item.append(glyph, style=style)
             item.append(" " + terrain.NAMES[kind])
             items.append(item)
-    note = Text("numbers on tee boxes and greens: the hole", style="dim")
+    note = Text("T1 G1: the tee box and green of hole 1 (from hole 10 on, the number alone)",
+                style="dim")
     return Group(Columns(items, padding=(0, 3)), note)
 
 
