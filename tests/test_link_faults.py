@@ -68,7 +68,8 @@ def test_a_line_that_only_damages_says_so_and_gives_up():
     with pytest.raises(LineError) as err:
         link.hello()
     msg = str(err.value)
-    assert "HELLO on /dev/fake: frames failed their CRC 3 times; gave up after 3 tries" in msg
+    assert ("HELLO on /dev/fake: 3 replies from the board failed their CRC; gave up after 3 "
+            "tries") in msg
     assert "try another cable or port" in msg and "Nothing was deleted" in msg
 
 
@@ -174,3 +175,52 @@ def test_a_refusal_names_the_command_and_the_game():
         link.fetch_game(9)
     assert str(err.value) == ("the board refused FETCH_GAME (game 9): no game 9 waiting on "
                               "this board (waiting: 1 2) (unknown game)")
+
+
+def test_a_request_the_board_keeps_failing_to_read_is_reported_as_such():
+    board = fresh_board(up=Faults({i: FLIP for i in range(100)}))
+    with pytest.raises(LineError) as err:
+        link_to(board, retries=3).hello()
+    msg = str(err.value)
+    assert "HELLO on /dev/fake: the board could not read the request 3 times (frame refused: " \
+        in msg
+    assert "gave up after 3 tries" in msg and "try another cable or port" in msg
+
+
+# `teebox course push` writes HELLO, PUSH_BEGIN, PUSH_CHUNK (these courses fit one chunk),
+# then PUSH_COMMIT: the line dies halfway through the chunk, or through the commit.
+@pytest.mark.parametrize("cut_after", [2, 3])
+def test_the_line_dropped_mid_course_push_leaves_the_old_course(monkeypatch, cut_after):
+    import serial
+    from link_fakes import POCKET, teebox
+
+    from teebox import shipped
+    from teebox.app.courses_store import CourseStore
+    from teebox.core import course
+    old = course.compile_source(POCKET)
+    first = fresh_board()
+    first.courses.install("pocket", old)
+    first.cut_after = cut_after
+    monkeypatch.setattr(serial, "Serial", first.serial)
+    result = teebox("course", "push", "championship", "--name", "pocket", "--port", "/dev/fake")
+    assert result.exit_code == 1
+    assert ("course 'pocket' not installed: lost the board on /dev/fake" in result.output
+            and "plug it in again and repeat" in result.output)
+    # Plugged in again (the board restarted too): the old course is whole and in use.
+    again = FaultyBoard(first.store)
+    assert CourseStore(again.store).data("pocket") == old
+    monkeypatch.setattr(serial, "Serial", again.serial)
+    result = teebox("course", "push", "championship", "--name", "pocket", "--port", "/dev/fake")
+    assert result.exit_code == 0, result.output
+    assert CourseStore(again.store).data("pocket") == course.compile_source(
+        shipped.builtin_source("championship"))
+
+
+def test_an_empty_course_chunk_is_an_error_not_an_endless_pull():
+    # A board that answers PULL_COURSE with no data (a firmware bug) must not hang the host.
+    link = link_to(fresh_board())
+    link.request = lambda cmd, body=b"", what="": struct.pack("<II", 400, 0) + bytes(8)
+    with pytest.raises(LineError) as err:
+        link.pull_course("starter")
+    assert "the board sent an empty chunk of course 'starter' at 0 of 400 bytes" \
+        in str(err.value)

@@ -233,10 +233,17 @@ class Link:
                                        status, detail)
                 # Anything else is a stale reply to an earlier send: skip it.
         if bad_crc or notices:
+            damage = []
+            if bad_crc:
+                damage.append(f"{bad_crc} {'reply' if bad_crc == 1 else 'replies'} from the "
+                              "board failed their CRC")
+            if notices:
+                damage.append(f"the board could not read the request {len(notices)} "
+                              f"time{'' if len(notices) == 1 else 's'} ({notices[-1]})")
             raise LineError(
-                f"{label} on {self.port}: frames failed their CRC {bad_crc + len(notices)} "
-                f"times; gave up after {self.retries} tries. The USB line is unreliable: try "
-                "another cable or port. Nothing was deleted from the board.")
+                f"{label} on {self.port}: {' and '.join(damage)}; gave up after "
+                f"{self.retries} tries. The USB line is unreliable: try another cable or "
+                "port. Nothing was deleted from the board.")
         raise LineError(
             f"no answer from the board on {self.port} to {label} after {self.retries} tries: "
             "is the Teebox firmware running (not the REPL, and BACK not held at boot) and no "
@@ -369,7 +376,11 @@ class Link:
                 raise LineError(f"the board sent the wrong part of course {name!r}: run the "
                                 "command again")
             total = size
-            data += body[16:]
+            chunk = body[16:]
+            if not chunk and len(data) < total:
+                raise LineError(f"the board sent an empty chunk of course {name!r} at "
+                                f"{len(data)} of {total} bytes: run the command again")
+            data += chunk
             if progress:
                 progress(len(data), total)
         return bytes(data)
