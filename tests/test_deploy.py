@@ -31,7 +31,8 @@ PORT = "/dev/ttyACM0"
 class FakeBoard:
     """A MicroPython board played by a folder; callable like the mpremote runner."""
 
-    def __init__(self, root, mpy=0x306, platform="rp2", present=True):
+    def __init__(self, root, mpy=0x306, platform="rp2", present=True, rom=None, frozen=None,
+                 heap_free=192 * 1024):
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
         self.present = present
@@ -39,9 +40,14 @@ class FakeBoard:
         self.corrupt = set()  # board paths whose next copy arrives with a flipped bit
         self.unplug = set()  # board paths whose copy is cut short by a pulled cable
         self.resets = 0
+        self.rom = bytearray(rom) if rom is not None else None  # the ROMFS partition
+        self.frozen = frozen  # VERSION of a package frozen into the firmware
         self.sys = SimpleNamespace(platform=platform, implementation=SimpleNamespace(
             name="micropython", version=(1, 24, 1, ""), _mpy=mpy,
-            _machine="Raspberry Pi Pico with RP2040"))
+            _machine="Raspberry Pi Pico with RP2040"), path=["", ".frozen", "/lib"], modules={})
+        self.gc = SimpleNamespace(collect=lambda: None, mem_free=lambda: heap_free)
+        self.vfs = SimpleNamespace(rom_ioctl=lambda op, *args: (
+            1 if op == 1 else memoryview(self.rom)))
 
     def __call__(self, args, timeout=None):
         self.calls.append(list(args))
@@ -85,6 +91,11 @@ class FakeBoard:
                 return "cp: %s: No such file or directory." % dst[1:]
             target.write_bytes(data)
             out.write("cp %s %s\n" % (src, dst))
+        elif cmd[:2] == ["romfs", "deploy"]:  # as mpremote writes an image file
+            data = Path(cmd[2]).read_bytes()
+            if "romfs" in self.corrupt:
+                data = data[:-1] + bytes([data[-1] ^ 1])
+            self.rom[:len(data)] = data
         elif cmd == ["reset"]:
             self.resets += 1
         else:
@@ -96,7 +107,14 @@ class FakeBoard:
         code = code.replace(deploy.BOARD_ROOT_LINE, "ROOT = %r" % str(self.root), 1)
 
         def board_import(name, *args, **kwargs):
-            return self.sys if name == "sys" else __import__(name, *args, **kwargs)
+            if name == "teebox":  # only a firmware with the package frozen in has it
+                if self.frozen and self.sys.path == [".frozen"]:
+                    return SimpleNamespace(VERSION=self.frozen)
+                raise ImportError("no module named 'teebox'")
+            if name == "vfs" and self.rom is None:
+                raise ImportError("no module named 'vfs'")
+            fakes = {"sys": self.sys, "gc": self.gc, "vfs": self.vfs}
+            return fakes[name] if name in fakes else __import__(name, *args, **kwargs)
 
         env = {"__builtins__": dict(vars(builtins), __import__=board_import)}
         with contextlib.redirect_stdout(out):
@@ -441,11 +459,11 @@ def test_the_board_scripts_run_under_micropython(micropython, tmp_path):
     (board_root / "teebox" / "core" / "old.py").write_text("X = 1\n")
     (board_root / "teebox" / "core" / "rules.mpy").write_bytes(b"M\x06 module bytes")
     scripts = [
-        deploy.board_script(deploy._PROBE, PACKAGE="/teebox"),
+        deploy.board_script(deploy._ROM + deploy._PROBE, PACKAGE="/teebox"),
         deploy.board_script(deploy._PREPARE, REMOVE=["/teebox/core/old.py", "/missing.json"],
                             RMDIRS=["/teebox/gone"], MKDIRS=["/teebox/data"]),
         deploy.board_script(deploy._CHECK, PATHS=["/teebox/core/rules.mpy", "/teebox/nope.mpy"]),
-        deploy.board_script(deploy._PROBE, PACKAGE="/teebox"),
+        deploy.board_script(deploy._ROM + deploy._PROBE, PACKAGE="/teebox"),
     ]
     code = "\n".join(s.replace(deploy.BOARD_ROOT_LINE, 'ROOT = "/board"', 1) for s in scripts)
     code += "\nimport os\nprint('DATA', os.listdir('/board/teebox'))\n"

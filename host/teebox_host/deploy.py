@@ -30,6 +30,7 @@ fake board. Scripts run on the board with ``exec`` begin with the line
 :data:`BOARD_ROOT_LINE` and put ``ROOT`` in front of every path.
 """
 
+import ast
 import hashlib
 import importlib.util
 import json
@@ -49,6 +50,16 @@ DATA_SUFFIXES = (".json", ".course")
 MICROPYTHON_BOARDS = ("rp2-pico",)  # profile boards that run MicroPython (mpremote)
 BOARD_ROOT_LINE = 'ROOT = ""'
 MARKER = "TEEBOX "
+ROMFS_LIB = "lib"  # the image's folder for the package: /rom/lib is on the board's sys.path
+ROMFS_MOUNT = "/rom"
+ROMFS_KINDS = ("module", "data")  # what goes into a ROMFS image; main.py and the profile do not
+# RAM the board's code takes when imported from .mpy files, per byte of .mpy, and what
+# a game adds: both measured inside MicroPython (python -m tools.bench.code_heap, and
+# tests/test_table_heap.py). NOMINAL_FREE_HEAP stands in for a board that did not answer.
+CODE_RAM_PER_MPY_BYTE = 1.46
+GAME_STATE_BYTES = 57 * 1024
+NOMINAL_FREE_HEAP = 200 * 1024  # a Raspberry Pi Pico (RP2040) after boot
+MEMORY_DOC = "docs/memory.md"
 PROBE_TIMEOUT = 30
 COPY_TIMEOUT = 900
 
@@ -97,6 +108,61 @@ def default_build_dir():
 
 def _sha256(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------------- what the board imports
+
+# Imports inside the firmware that the board never makes: (importing module, imported
+# module, why). Everything else ``main.py`` reaches, at the top of a module or inside
+# a function (the game modes are imported when a game starts), is board code.
+HOST_ONLY_IMPORTS = (
+    ("teebox.app.gamejournal", "teebox.core.bots",
+     "play_demo_games: only the virtual board's --games plays bot games"),
+)
+
+
+def module_file(firmware, name):
+    """The source of firmware module ``name`` (``teebox.core.rng``), or None."""
+    base = Path(firmware) / name.replace(".", "/")
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(firmware, path):
+    """Firmware modules one source file imports, anywhere in it."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            # "from teebox.app import board" imports the module teebox.app.board
+            names.update(node.module + "." + a.name for a in node.names)
+    return {n for n in names if n.split(".")[0] == PACKAGE and module_file(firmware, n)}
+
+
+def board_modules(firmware=None):
+    """Sorted dotted names of the firmware modules the board imports.
+
+    Follows every import from ``main.py`` through the package (a module's parent
+    packages are imported with it), leaving out :data:`HOST_ONLY_IMPORTS`.
+    """
+    firmware = Path(firmware) if firmware is not None else firmware_dir()
+    skip = {(a, b) for a, b, _ in HOST_ONLY_IMPORTS}
+    seen = set()
+    todo = sorted(_imports(firmware, firmware / "main.py"))
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        todo += [n for n in _imports(firmware, module_file(firmware, name))
+                 if (name, n) not in skip]
+    return sorted(seen)
 
 
 # ---------------------------------------------------------------- tools
@@ -217,6 +283,7 @@ class Build:
     build_dir: Path
     profile: ChosenProfile
     warnings: list = field(default_factory=list)
+    firmware: Path = None  # the firmware folder it was built from
 
     def count(self, kind):
         """How many files of a kind (see BuildFile.kind)."""
@@ -289,7 +356,38 @@ def build(chosen, firmware=None, build_dir=None):
     version = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True).stdout
     found = re.search(r"v(\d+\.\d+\.\d+)", version)
     compiler = "mpy-cross " + found.group(1) if found else "mpy-cross"
-    return Build(entries, mpy_version, compiler, build_dir, chosen, warnings)
+    return Build(entries, mpy_version, compiler, build_dir, chosen, warnings, firmware)
+
+
+def romfs_image(built):
+    """The ROMFS image of a build (bytes): its modules and data files under ``lib/``.
+
+    On the board the image is mounted at ``/rom``, so the package lands in
+    ``/rom/lib/teebox``: every ROMFS firmware puts ``/rom/lib`` on ``sys.path``.
+    Made with mpremote's own writer, which ``mpremote romfs deploy`` then writes.
+    """
+    from mpremote.romfs import VfsRomWriter
+    tree = {}
+    for f in built.files:
+        if f.kind in ROMFS_KINDS:
+            *folders, name = f.board_path.strip("/").split("/")
+            node = tree
+            for folder in folders:
+                node = node.setdefault(folder, {})
+            node[name] = f.local
+    writer = VfsRomWriter()
+
+    def write(node):
+        for name in sorted(node):
+            if isinstance(node[name], dict):
+                writer.opendir(name)
+                write(node[name])
+                writer.closedir()
+            else:
+                writer.mkfile(name, node[name].read_bytes())
+
+    write({ROMFS_LIB: tree})
+    return writer.finalise()
 
 
 def _copy(src, dst):
@@ -316,9 +414,57 @@ def _walk(d, out):
 stray = []
 _walk(PACKAGE, stray)
 impl = sys.implementation
+path = sys.path[:]
+sys.path[:] = [".frozen"]  # is the package frozen into this MicroPython build?
+try:
+    frozen = __import__(PACKAGE[1:]).VERSION
+except ImportError:
+    frozen = None
+sys.path[:] = path
+sys.modules.pop(PACKAGE[1:], None)
+import gc
+gc.collect()
 print(MARKER + json.dumps({"mpy": getattr(impl, "_mpy", 0),
     "version": ".".join([str(v) for v in impl.version[:3]]),
-    "machine": getattr(impl, "_machine", ""), "platform": sys.platform, "stray": stray}))
+    "machine": getattr(impl, "_machine", ""), "platform": sys.platform, "stray": stray,
+    "heap_free": gc.mem_free(), "frozen": frozen, "rom": _rom()}))
+"""
+
+# The board's first ROMFS partition: None without one, else its size and the length
+# and SHA-256 of the image in it (0 and None when it holds none).
+_ROM = """
+def _rom():
+    try:
+        import vfs
+        if vfs.rom_ioctl(1) <= 0:
+            return None
+        dev = vfs.rom_ioctl(2, 0)
+    except (ImportError, AttributeError, OSError):
+        return None
+    if isinstance(dev, int):
+        return None
+    mv = memoryview(dev)
+    size = dev.ioctl(4, 0) * dev.ioctl(5, 0) if hasattr(dev, "ioctl") else len(mv)
+    if bytes(mv[:3]) != b"\\xd2\\xcd\\x31":
+        return {"size": size, "image": 0, "sha256": None}
+    i = 3
+    n = 0
+    while True:
+        b = mv[i]
+        i += 1
+        n = (n << 7) | (b & 0x7F)
+        if not b & 0x80:
+            break
+    n += i
+    if n > size:
+        return {"size": size, "image": 0, "sha256": None}
+    import hashlib
+    return {"size": size, "image": n, "sha256": hashlib.sha256(mv[:n]).digest().hex()}
+"""
+
+_ROM_CHECK = """
+import json
+print(MARKER + json.dumps(_rom()))
 """
 
 _PREPARE = """
@@ -371,6 +517,9 @@ class BoardInfo:
     machine: str
     platform: str
     stray: list
+    heap_free: int = 0  # gc.mem_free() with nothing imported
+    frozen: str = None  # the package's VERSION when it is frozen into the firmware
+    rom: dict = None  # the ROMFS partition: size, image (length), sha256; None: no partition
 
     @property
     def mpy_version(self):
@@ -406,7 +555,7 @@ class Board:
 
     def probe(self):
         """Ask the board what it runs; NoBoard (listing the serial ports) if it does not answer."""
-        res = self._run(["exec", board_script(_PROBE, PACKAGE="/" + PACKAGE)],
+        res = self._run(["exec", board_script(_ROM + _PROBE, PACKAGE="/" + PACKAGE)],
                         "asking the board what it runs", PROBE_TIMEOUT)
         if res.returncode != 0 and "Traceback" in res.stdout + res.stderr:
             raise DeployError("asking the board on %s what it runs failed: %s"
@@ -427,7 +576,8 @@ class Board:
         info = _marked(res.stdout, "asking the board what it runs")
         return BoardInfo(int(info.get("mpy") or 0), str(info.get("version", "?")),
                          str(info.get("machine", "")), str(info.get("platform", "")),
-                         [str(p) for p in info.get("stray", [])])
+                         [str(p) for p in info.get("stray", [])], int(info.get("heap_free") or 0),
+                         info.get("frozen"), info.get("rom"))
 
     def read_manifest(self):
         """``(files, note)``: the board's manifest ``{path: sha256}`` or None, and why not."""
@@ -459,10 +609,31 @@ class Board:
                 "copying to the board on %s failed: %s. Nothing is lost: the next "
                 "'teebox deploy' copies everything again." % (self.where, _said(res)))
 
+    def write_romfs(self, image):
+        """Write the ROMFS image file ``image`` to the board's partition 0 (mpremote romfs)."""
+        res = self._run(["romfs", "deploy", str(image)], "writing the ROMFS image",
+                        COPY_TIMEOUT)
+        if res.returncode != 0:
+            raise DeployError("writing the ROMFS image to the board on %s failed: %s. Run "
+                              "'teebox deploy' again to write it once more."
+                              % (self.where, _said(res)))
+
+    def rom(self):
+        """The board's ROMFS partition as the probe reports it (size, image, sha256)."""
+        return self._exec(board_script(_ROM + _ROM_CHECK), "checking the ROMFS image",
+                          COPY_TIMEOUT)
+
     def hashes(self, paths):
         """``{path: sha256 hex or None}`` of files on the board, hashed by the board."""
         return self._exec(board_script(_CHECK, PATHS=list(paths)),
                           "checking the copied files", COPY_TIMEOUT)
+
+    def reset(self):
+        """Restart the board (it then runs main.py)."""
+        res = self._run(["reset"], "restarting the board", PROBE_TIMEOUT)
+        if res.returncode != 0:
+            raise DeployError("restarting the board on %s failed: %s. Press its reset button."
+                              % (self.where, _said(res)))
 
     def write_manifest(self, local, reset):
         """Copy the manifest file to the board, then restart it if ``reset``."""
@@ -489,6 +660,92 @@ def _marked(stdout, doing):
         if line.startswith(MARKER):
             return json.loads(line[len(MARKER):])
     raise DeployError("%s: the board gave no answer (it printed %r)" % (doing, stdout[-200:]))
+
+
+# ---------------------------------------------------------------- where the code goes
+
+FILES = "files"  # .mpy files on the writable filesystem: imported into RAM
+ROMFS = "romfs"  # a ROMFS image: runs in place from flash
+FROZEN = "frozen"  # frozen into the board's MicroPython build: runs from flash
+# The kinds of file each mode copies to the writable filesystem.
+MODE_KINDS = {FILES: None, ROMFS: ("source", "profile"), FROZEN: ("data", "source", "profile")}
+
+
+@dataclass
+class RomImage:
+    """The ROMFS image of a build: the file, its hash and size, whether the board needs it."""
+
+    path: Path
+    sha256: str
+    size: int
+    write: bool = True
+
+
+def choose_mode(info):
+    """FROZEN if the board's firmware holds the package, else ROMFS if it has a ROMFS
+    partition, else FILES (also without a board)."""
+    if info is None:
+        return FILES
+    if info.frozen:
+        return FROZEN
+    return ROMFS if info.rom else FILES
+
+
+def code_ram(built):
+    """Estimated heap (bytes) the board's modules take when imported from .mpy files."""
+    sizes = {f.board_path: f.size for f in built.files if f.kind == "module"}
+    firmware = built.firmware or firmware_dir()
+    total = 0
+    for name in board_modules(firmware):
+        rel = module_file(firmware, name).relative_to(firmware).as_posix()
+        total += sizes.get("/" + rel[:-3] + ".mpy", 0)
+    return int(total * CODE_RAM_PER_MPY_BYTE)
+
+
+def _kb(n):
+    return "%d KB" % round(n / 1024)
+
+
+def ram_warning(built, info):
+    """A warning if the code, imported into RAM, leaves too little heap for a game; or None."""
+    code = code_ram(built)
+    free = info.heap_free if info is not None and info.heap_free else NOMINAL_FREE_HEAP
+    if code + GAME_STATE_BYTES <= free:
+        return None
+    whose = ("this board has %s free" % _kb(free) if info is not None and info.heap_free
+             else "a Pico has about %s free" % _kb(free))
+    return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
+            "importing them copies their bytecode into RAM: about %s, and a game needs %s "
+            "more, but %s. The table will stop with a MemoryError. Give the code room in "
+            "flash: flash a MicroPython with a ROMFS partition (a Pico 2: RPI_PICO2 builds "
+            "have one) and deploy again, or build a firmware with the code frozen in "
+            "(hardware/firmware/manifest.py). See %s."
+            % (_kb(code), _kb(GAME_STATE_BYTES), whose, MEMORY_DOC))
+
+
+def _local_version(firmware):
+    text = (Path(firmware) / PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r"^VERSION = [\"']([^\"']+)", text, re.M)
+    return found.group(1) if found else None
+
+
+def rom_image(built, info):
+    """Write the build's ROMFS image next to it; DeployError if the partition is too small.
+
+    ``write`` is False when the board's partition holds this very image already.
+    """
+    data = romfs_image(built)
+    path = built.build_dir / (PACKAGE + ".romfs")
+    path.write_bytes(data)
+    image = RomImage(path, hashlib.sha256(data).hexdigest(), len(data))
+    if image.size > info.rom["size"]:
+        raise DeployError(
+            "the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition, so "
+            "nothing was copied. Flash a MicroPython with a larger ROMFS partition, or build "
+            "a firmware with the code frozen in (see %s)."
+            % (image.size, info.rom["size"], MEMORY_DOC))
+    image.write = info.rom.get("sha256") != image.sha256
+    return image
 
 
 # ---------------------------------------------------------------- plan and deploy
@@ -528,12 +785,17 @@ class Plan:
         return sorted(dirs, key=lambda d: (-d.count("/"), d))
 
 
-def make_plan(build_, manifest=None, stray=()):
-    """Compare the build with the board's manifest (``{path: sha256}`` or None)."""
+def make_plan(build_, manifest=None, stray=(), kinds=None):
+    """Compare the build with the board's manifest (``{path: sha256}`` or None).
+
+    ``kinds`` (default: all) are the kinds of file that go to the writable filesystem;
+    files an earlier deploy put there that are not among them are removed.
+    """
     old = manifest or {}
-    copy = [f for f in build_.files if old.get(f.board_path) != f.sha256]
-    unchanged = [f for f in build_.files if old.get(f.board_path) == f.sha256]
-    ours = {f.board_path for f in build_.files}
+    files = [f for f in build_.files if kinds is None or f.kind in kinds]
+    copy = [f for f in files if old.get(f.board_path) != f.sha256]
+    unchanged = [f for f in files if old.get(f.board_path) == f.sha256]
+    ours = {f.board_path for f in files}
     remove = sorted(p for p in old if p not in ours)
     remove += sorted(p for p in stray if p not in ours and p not in remove)
     plan = Plan(copy, unchanged, remove, list(build_.warnings))
@@ -555,6 +817,9 @@ class Report:
     copied: list = field(default_factory=list)
     mismatches: list = field(default_factory=list)  # (path, expected, on the board or None)
     reset: bool = False
+    mode: str = FILES  # where the code goes: FILES, ROMFS or FROZEN
+    rom: "RomImage" = None  # the ROMFS image (ROMFS mode)
+    warnings: list = field(default_factory=list)
 
 
 def _manifest_text(build_, files):
@@ -607,15 +872,38 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
             if not dry_run:
                 raise
             notes.append("%s Planning for an empty board." % exc.message)
+    mode = choose_mode(info)
+    rom = None
     if info is not None:
         _check_board(built, info, chosen, notes)
+        if mode == ROMFS:
+            rom = rom_image(built, info)
         manifest, note = board.read_manifest()
         if note:
             notes.append(note)
-    plan = make_plan(built, manifest, info.stray if info else ())
+    if mode == FROZEN and info.frozen != _local_version(built.firmware):
+        notes.append("the board runs the firmware frozen into its MicroPython build (version "
+                     "%s; this copy is %s): rebuild and flash it to update the code (%s)"
+                     % (info.frozen, _local_version(built.firmware), MEMORY_DOC))
+    plan = make_plan(built, manifest, info.stray if info else (), MODE_KINDS[mode])
     plan.notes[:0] = notes
-    report = Report(built, plan, info, dry_run)
-    if dry_run or not plan.changes:
+    report = Report(built, plan, info, dry_run, mode=mode, rom=rom)
+    warning = ram_warning(built, info) if mode == FILES else None
+    if warning:
+        report.warnings.append(warning)
+    if dry_run or not (plan.changes or (rom is not None and rom.write)):
+        return report
+    if rom is not None and rom.write:
+        # The image first: until it is in place, the old copies on the filesystem still run.
+        say("Writing the ROMFS image (%s) to the board on %s ..." % (_kb(rom.size), board.where))
+        board.write_romfs(rom.path)
+        got = (board.rom() or {}).get("sha256")
+        if got != rom.sha256:
+            report.mismatches.append((ROMFS_MOUNT + " (ROMFS image)", rom.sha256, got))
+    if not plan.changes:
+        report.reset = not report.mismatches
+        if report.reset:
+            board.reset()
         return report
     say("Copying %d file%s to the board on %s ..." % (len(plan.copy), "" if len(plan.copy) == 1
                                                        else "s", board.where))
