@@ -364,3 +364,32 @@ def test_course_view_without_suggestions_has_no_suggestion_line():
     out = record(render.course_view(course.from_source(text)))
     assert "suggested" not in out
     assert out.splitlines()[0].startswith("Tiny  2 holes, par 6, 6x5, hash ")
+
+
+def test_course_delete_removes_a_stored_course_from_the_board_and_says_why_not_otherwise():
+    # Against the virtual board (the table's firmware behind a pseudo-terminal).
+    from link_fakes import POCKET, teebox
+    from teebox_host.link import Link
+    from teebox_host.virtual_board import VirtualBoard
+    with VirtualBoard() as board:
+        with Link(board.port) as link:
+            link.hello()
+            link.push_course("pocket", course.compile_source(POCKET))
+        board.power_cycle()  # the start menu lists the courses found at power-on
+        board.play("stroke", 2, seed=3, course_name="pocket", inputs=2)
+        result = teebox("course", "delete", "pocket", "--port", board.port)
+        assert result.exit_code == 1
+        assert "course 'pocket' is being played (game 1): delete it once the game is over" \
+            in result.output
+        board.play("stroke", 2, seed=3, course_name="pocket")  # played to the end
+        result = teebox("course", "delete", "pocket", "--port", board.port)
+        assert result.exit_code == 0, result.output
+        assert f"deleted course 'pocket' from board {board.board_id}" in result.output
+        assert "pocket" not in teebox("course", "list", "--board", "--port", board.port).output
+        result = teebox("course", "delete", "pocket", "--port", board.port)
+        assert result.exit_code == 1
+        assert f"board {board.board_id} has no stored course 'pocket': nothing deleted" \
+            in result.output
+        result = teebox("course", "delete", "starter", "--port", board.port)
+        assert result.exit_code == 1
+        assert "'starter' is a built-in course: it cannot be deleted" in result.output

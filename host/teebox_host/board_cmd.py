@@ -2,6 +2,11 @@
 
 * `teebox board status [--port P]`: protocol and firmware versions, board id,
   games waiting, the game being played.
+* `teebox board watch [--port P]`: the live event stream, one line per event
+  (a game starting, golfers on a new tee, scores, the final standings) until
+  the game is over or Ctrl-C.
+* `teebox board repl [--port P]`: the board hands the USB line back to the
+  MicroPython REPL, so mpremote can connect.
 * `teebox board --virtual [--micropython] [--games N]`: start a simulated board
   on a pseudo-terminal and print its port; `teebox sync --port PORT` and
   `teebox course ... --port PORT` talk to it as to a real board. Ctrl-C stops it.
@@ -16,7 +21,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from teebox_host.link import Link, LinkError
+from teebox.app import gamejournal, palette
+from teebox.core import modes
+from teebox.core.protocol import SCORE_NAMES
+from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sync_cmd import PORT_HELP
 from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
 
@@ -99,3 +107,69 @@ def status(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HE
                   f"game {g.number}: {g.mode}, {g.players} players, hole {g.hole}, "
                   f"round {g.round}, {g.inputs} choices")
     Console().print(table)
+
+
+def _seat(seat):
+    names = palette.PLAYER_NAMES
+    return names[seat].capitalize() if seat < len(names) else f"player {seat + 1}"
+
+
+def describe_event(ev):
+    """One line for a live event (a ``link.Event``), as a scoreboard would say it."""
+    if ev.kind == gamejournal.EV_STARTED:
+        title = modes.make(ev.mode).title if ev.mode in modes.NAMES else ev.mode
+        return f"game {ev.number} started: {title}, {ev.players} players"
+    if ev.kind == gamejournal.EV_HOLE:
+        return f"{_seat(ev.seat)} tees off on hole {ev.hole}"
+    if ev.kind == gamejournal.EV_SCORED:
+        what = SCORE_NAMES[ev.score_kind] if ev.score_kind < len(SCORE_NAMES) else "points"
+        return f"hole {ev.hole}: {_seat(ev.seat)} scores ({what}), total {ev.total}"
+    if ev.kind == gamejournal.EV_GAME_OVER:
+        rows = ", ".join(f"{place}. {_seat(seat)} {score}" + (
+            f" ({hio} hole-in-one{'' if hio == 1 else 's'})" if hio else "")
+            for place, seat, score, hio in ev.standings)
+        return f"game {ev.number} over: {rows}"
+    return f"event {ev.kind} (this teebox does not know it: update it)"
+
+
+@app.command()
+def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Follow the game on the table live, until it is over (or Ctrl-C)."""
+    try:
+        with Link(port) as link:
+            info = link.hello()
+            link.events_on()
+            typer.echo(f"watching board {info.board_id} on {link.port} (Ctrl-C stops)")
+            try:
+                _follow(link)
+            except KeyboardInterrupt:
+                pass
+            link.events_on(False)
+    except LinkError as exc:
+        _fail(str(exc))
+
+
+def _follow(link):
+    while True:
+        payload = link.next_event(timeout=1.0)
+        if payload is None:
+            continue
+        ev = parse_event(payload)
+        typer.echo(describe_event(ev))
+        if ev.kind == gamejournal.EV_GAME_OVER:
+            return
+
+
+@app.command()
+def repl(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Hand the USB line back to the board's MicroPython REPL (for mpremote)."""
+    try:
+        with Link(port) as link:
+            info = link.hello()
+            link.to_repl()
+    except LinkError as exc:
+        _fail(str(exc))
+    typer.echo(f"board {info.board_id} on {link.port} gave the line back to the MicroPython "
+               f"REPL: Ctrl-C works again, so `mpremote connect {link.port}` gets in (its "
+               "Ctrl-C stops the table). Power the board off and on for the table and its "
+               "link again.")

@@ -84,6 +84,49 @@ class CourseEntry:
     builtin: bool
 
 
+@dataclass
+class Event:
+    """One live event (EVENTS on), as the board's journal made it (``gamejournal.EV_*``).
+
+    ``kind`` is the EV_* code; the other fields are those the kind carries:
+    STARTED ``number``, ``mode``, ``players``; HOLE ``seat``, ``hole`` (the
+    golfer is on that hole's tee); SCORED ``seat``, ``hole``, ``score_kind``
+    (``protocol.SCORE_NAMES``), ``total``; GAME_OVER ``number`` and
+    ``standings`` ``((place, seat, score, hole-in-ones), ...)``.
+    """
+
+    count: int
+    kind: int
+    number: int = 0
+    mode: str = ""
+    players: int = 0
+    seat: int = 0
+    hole: int = 0
+    score_kind: int = 0
+    total: int = 0
+    standings: tuple = ()
+
+
+def parse_event(payload):
+    """The :class:`Event` in an event frame's payload (docs/protocol.md, EVENTS)."""
+    from teebox.app import gamejournal as gj
+    from teebox.core import modes
+    count, kind = struct.unpack_from("<HB", payload, 1)
+    ev = Event(count, kind)
+    if kind == gj.EV_STARTED:
+        ev.number, code, ev.players = struct.unpack_from("<IBB", payload, 4)
+        ev.mode = modes.NAMES[code] if code < len(modes.NAMES) else str(code)
+    elif kind == gj.EV_HOLE:
+        ev.seat, ev.hole = struct.unpack_from("<BB", payload, 4)
+    elif kind == gj.EV_SCORED:
+        ev.seat, ev.hole, ev.score_kind, ev.total = struct.unpack_from("<BBBh", payload, 4)
+    elif kind == gj.EV_GAME_OVER:
+        ev.number, rows = struct.unpack_from("<IB", payload, 4)
+        ev.standings = tuple(struct.unpack_from("<BBhB", payload, 9 + 5 * i)
+                             for i in range(rows))
+    return ev
+
+
 def candidates():
     """``(device, description)`` of every serial port here, likely Teebox boards first."""
     ports = sorted(serial.tools.list_ports.comports(),

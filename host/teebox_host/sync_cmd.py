@@ -1,4 +1,4 @@
-"""`teebox sync` and the board side of `teebox course`: push, pull, list --board.
+"""`teebox sync` and the board side of `teebox course`: push, pull, delete, list --board.
 
 Sync takes every finished game waiting on the board, checks it, stores it in
 the score history and only then tells the board it may delete it:
@@ -320,6 +320,21 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
     typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
 
 
+def delete(name: str = typer.Argument(..., help="The course's name on the board."),
+           port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
+    """Delete a course stored on the board (a built-in one it shadowed comes back)."""
+    link = _connect(port)
+    with link:
+        try:
+            gone = link.delete_course(name)
+        except LinkError as exc:
+            _fail(f"course {name!r} not deleted: {exc}")
+    if not gone:
+        _fail(f"board {link.info.board_id} has no stored course {name!r}: nothing deleted "
+              "(see 'teebox course list --board').")
+    typer.echo(f"deleted course {name!r} from board {link.info.board_id}")
+
+
 def list_board(port):
     """Print the courses on the board."""
     link = _connect(port)
@@ -337,7 +352,7 @@ def list_board(port):
 
 
 def add_course_commands(course_app, local_list):
-    """Register ``push``, ``pull`` and ``list --board`` on the `teebox course` app.
+    """Register ``push``, ``pull``, ``delete`` and ``list --board`` on the `teebox course` app.
 
     ``local_list`` is the existing `course list` function (the built-in courses);
     the new ``list`` calls it unless ``--board`` is given.
@@ -346,6 +361,7 @@ def add_course_commands(course_app, local_list):
         return  # registered already
     course_app.command("push")(push)
     course_app.command("pull")(pull)
+    course_app.command("delete")(delete)
     course_app.registered_commands = [c for c in course_app.registered_commands
                                       if c.name != "list"]
 

@@ -1,0 +1,53 @@
+"""`teebox board watch` and `teebox board repl` against the virtual board (the table's
+firmware behind a pseudo-terminal)."""
+
+import threading
+import time
+
+from link_fakes import board, teebox  # noqa: F401 (board is a fixture)
+
+
+def _play_once_watched(board, **game):
+    """Bots play a game on the board as soon as a scoreboard has switched events on."""
+    done = {}
+
+    def play():
+        deadline = time.monotonic() + 10
+        while not board.server.events_on and time.monotonic() < deadline:
+            time.sleep(0.01)
+        done["game"] = board.play(**game)
+    t = threading.Thread(target=play, daemon=True)
+    t.start()
+    return t, done
+
+
+def test_board_watch_follows_a_game_live_until_it_is_over(board):
+    t, done = _play_once_watched(board, mode="stableford", players=2, seed=6)
+    result = teebox("board", "watch", "--port", board.port)
+    t.join(10)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"watching board {board.board_id} on {board.port} (Ctrl-C stops)"
+    assert lines[1] == "game 1 started: Stableford, 2 players"
+    game = done["game"]
+    # The starter course has five holes: each golfer tees off on holes 2 to 5 ...
+    for who in ("Red", "Yellow"):
+        for hole in range(2, 6):
+            assert f"{who} tees off on hole {hole}" in lines
+    # ... scores on every hole, and the last line is the engine's final standings.
+    assert sum(1 for ln in lines if " scores (stableford points), total " in ln) == 2 * 5
+    assert lines[-1].startswith("game 1 over: 1. ")
+    at = 0
+    for place, seat, score, _hio in game.standings():
+        at = lines[-1].index(f"{place}. {('Red', 'Yellow')[seat]} {score}", at)
+    assert not board.server.events_on  # the scoreboard switched the stream off as it left
+
+
+def test_board_repl_hands_the_line_to_the_repl_and_says_how_to_connect(board):
+    result = teebox("board", "repl", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert f"board {board.board_id} on {board.port} gave the line back to the MicroPython REPL" \
+        in result.output
+    assert f"mpremote connect {board.port}" in result.output
+    with board.lock:  # the board has finished the frame that answered
+        assert not board.server.running
