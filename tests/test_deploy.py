@@ -375,6 +375,155 @@ def test_dry_run_without_a_board_plans_for_an_empty_one(firmware, tmp_path):
     assert "Planning for an empty board" in " ".join(report.plan.notes)
 
 
+# ---------------------------------------------------------------- code in flash
+
+ROM_SIZE = 256 * 1024  # an RPI_PICO2 build's ROMFS partition
+ON_FILESYSTEM = ["/main.py", "/profile.json"]
+
+
+def romfs_files(image, prefix=""):
+    """``{path: bytes}`` of the files in a ROMFS image (mpremote's format)."""
+    def uint(data, i):
+        n = 0
+        while True:
+            b = data[i]
+            i += 1
+            n = (n << 7) | (b & 0x7F)
+            if not b & 0x80:
+                return n, i
+
+    def records(data, i, end, prefix):
+        out = {}
+        while i < end:
+            kind, i = uint(data, i)
+            length, i = uint(data, i)
+            body_end = i + length
+            if kind in (4, 5):  # a folder or a file: its name, then what it holds
+                name_len, j = uint(data, i)
+                name = prefix + "/" + data[j:j + name_len].decode()
+                j += name_len
+                if kind == 4:
+                    out.update(records(data, j, body_end, name))
+                else:
+                    _, j = uint(data, j)  # verbatim data record
+                    size, j = uint(data, j)
+                    out[name] = bytes(data[j:j + size])
+            i = body_end
+        return out
+
+    assert image[:3] == b"\xd2\xcd\x31"
+    length, i = uint(image, 3)
+    return records(image, i, i + length, prefix)
+
+
+def test_a_board_with_a_romfs_partition_gets_the_code_and_data_as_an_image(firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(ROM_SIZE))
+    report = run(board_, firmware, tmp_path)
+    assert report.mode == deploy.ROMFS and report.mismatches == [] and report.reset
+    in_rom = romfs_files(bytes(board_.rom[:report.rom.size]), deploy.ROMFS_MOUNT)
+    built = {f.board_path: f.local.read_bytes() for f in report.build.files}
+    # Modules and shipped data run and are read in place under /rom/lib (on sys.path).
+    assert in_rom == {"/rom/lib" + p: b for p, b in built.items() if p not in ON_FILESYSTEM}
+    # Only main.py (MicroPython runs /main.py) and the profile go to the writable filesystem.
+    assert board_.copied() == ON_FILESYSTEM + ["/teebox-manifest.json"]
+    assert hashlib.sha256(board_.rom[:report.rom.size]).hexdigest() == report.rom.sha256
+    assert report.warnings == []
+
+
+def test_an_unchanged_image_is_not_written_again(firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(ROM_SIZE))
+    run(board_, firmware, tmp_path)
+    before = len(board_.calls)
+    again = run(board_, firmware, tmp_path)
+    assert not again.rom.write and not again.plan.changes
+    assert board_.kinds(before) == ["exec", "fs cat"]
+    (firmware / "teebox" / "core" / "rules.py").write_text("PAR = 5\n")
+    changed = run(board_, firmware, tmp_path)
+    assert changed.rom.write and not changed.plan.changes
+    assert board_.kinds(before + 2) == ["exec", "fs cat", "romfs", "exec", "reset"]
+    assert romfs_files(bytes(board_.rom))["/lib/teebox/core/rules.mpy"] == (
+        tmp_path / "build" / "teebox" / "core" / "rules.mpy").read_bytes()
+
+
+def test_moving_to_romfs_removes_the_copies_that_would_shadow_the_image(firmware, tmp_path):
+    # The writable filesystem comes first on sys.path: a /teebox folder there, even with
+    # only data in it, would be imported instead of /rom/lib/teebox.
+    board_ = FakeBoard(tmp_path / "board")
+    run(board_, firmware, tmp_path)
+    board_.rom = bytearray(ROM_SIZE)  # the board gets a MicroPython with a ROMFS partition
+    report = run(board_, firmware, tmp_path)
+    assert report.plan.remove == sorted(set(EXPECTED) - set(ON_FILESYSTEM))
+    assert sorted(board_.files()) == ON_FILESYSTEM + ["/teebox-manifest.json"]
+    assert not (board_.root / "teebox").exists()
+
+
+def test_a_corrupted_image_is_reported_and_the_board_not_restarted(firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(ROM_SIZE))
+    board_.corrupt = {"romfs"}
+    report = run(board_, firmware, tmp_path)
+    (path, want, got), = report.mismatches
+    assert path == "/rom (ROMFS image)" and want == report.rom.sha256 and got != want
+    assert board_.resets == 0
+    board_.corrupt = set()
+    assert run(board_, firmware, tmp_path).rom.write  # the next deploy writes it again
+
+
+def test_an_image_too_big_for_the_partition_is_refused_before_anything_changes(firmware,
+                                                                               tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(64))
+    with pytest.raises(DeployError) as err:
+        run(board_, firmware, tmp_path)
+    assert "more than the board's 64-byte ROMFS partition" in str(err.value)
+    assert "docs/memory.md" in str(err.value)
+    assert board_.kinds() == ["exec"] and board_.files() == {}
+
+
+def test_a_firmware_with_the_code_frozen_in_gets_only_data_main_and_profile(firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", frozen="0.0.1")
+    (firmware / "teebox" / "__init__.py").write_text('VERSION = "0.0.1"\n')
+    report = run(board_, firmware, tmp_path)
+    assert report.mode == deploy.FROZEN and report.warnings == []
+    assert board_.copied() == [p for p in EXPECTED if not p.endswith(".mpy")] + [
+        "/teebox-manifest.json"]
+    (firmware / "teebox" / "__init__.py").write_text('VERSION = "0.0.2"\n')
+    stale = run(board_, firmware, tmp_path, dry_run=True)
+    assert "version 0.0.1; this copy is 0.0.2" in " ".join(stale.plan.notes)
+
+
+def test_copying_code_into_a_pico_s_ram_is_warned_about_with_the_figures(tmp_path):
+    # The real firmware's modules: about 200 KB of heap imported from files, with a game
+    # needing 57 KB more, against the ~190 KB a Pico has free.
+    board_ = FakeBoard(tmp_path / "board", heap_free=190 * 1024)
+    report = run(board_, deploy.firmware_dir(), tmp_path, dry_run=True)
+    assert report.mode == deploy.FILES
+    warning, = report.warnings
+    code = deploy.code_ram(report.build)
+    assert 170 * 1024 < code < 260 * 1024
+    assert "about %d KB, and a game needs 57 KB more, but this board has 190 KB free" % round(
+        code / 1024) in warning
+    assert "ROMFS partition" in warning and "hardware/firmware/manifest.py" in warning
+    roomy = FakeBoard(tmp_path / "pico2", heap_free=460 * 1024)
+    assert run(roomy, deploy.firmware_dir(), tmp_path, dry_run=True).warnings == []
+
+
+def test_the_romfs_probe_reads_an_image_under_micropython(micropython, tmp_path):
+    # vfs.rom_ioctl answered by a fake over a real image: the probe's parsing and hashing
+    # run inside MicroPython.
+    image = deploy.romfs_image(deploy.build(deploy.choose_profile(), build_dir=tmp_path / "b"))
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "rom.bin").write_bytes(image + bytes(1000))
+    code = ("import sys\nclass _Vfs:\n    def rom_ioctl(self, op, *args):\n"
+            "        return 1 if op == 1 else memoryview(open('/img/rom.bin', 'rb').read())\n"
+            "sys.modules['vfs'] = _Vfs()\n")
+    code += deploy.board_script(deploy._ROM + deploy._ROM_CHECK).replace(
+        deploy.BOARD_ROOT_LINE, 'ROOT = ""', 1)
+    res = micropython.run(code=code, mounts=((tmp_path / "img", "/img"),), paths=())
+    assert res.returncode == 0, res.stderr
+    answer = json.loads(res.stdout.split(deploy.MARKER)[-1])
+    assert answer == {"size": len(image) + 1000, "image": len(image),
+                      "sha256": hashlib.sha256(image).hexdigest()}
+
+
 # ---------------------------------------------------------------- board and tool errors
 
 
@@ -572,3 +721,25 @@ def test_deploy_first_asks_a_running_table_to_give_the_line_back():
 
 def test_releasing_the_line_of_a_board_that_is_not_a_table_changes_nothing(tmp_path):
     deploy.release_line(str(tmp_path / "no-such-port"))  # nothing there: no error
+
+
+def test_command_writes_the_image_once_and_says_where_the_code_runs(cli, board):
+    board.rom = bytearray(ROM_SIZE)
+    first = cli()
+    assert first.exit_code == 0, first.output
+    assert "Code: a ROMFS image in flash" in first.output
+    assert "of the board's 256.0 KB partition): write it" in first.output
+    assert "ROMFS image written intact; 2 files copied intact" in first.output
+    second = cli()
+    assert "the board holds it already" in second.output
+    assert "The board is up to date" in second.output
+
+
+def test_command_warns_when_the_code_will_not_fit_in_ram(cli, monkeypatch):
+    monkeypatch.setattr(deploy, "code_ram", lambda built: 200 * 1024)
+    result = cli("--dry-run")
+    assert result.exit_code == 0
+    assert "Code: .mpy files on the board's filesystem" in result.output
+    assert "Warning: the board has no ROMFS partition" in result.output
+    assert "about 200 KB, and a game needs 57 KB more, but this board has 192 KB free" in (
+        result.output)

@@ -20,6 +20,14 @@ def _kb(n):
     return "%d B" % n if n < 1024 else "%.1f KB" % (n / 1024)
 
 
+_WHERE = {
+    deploy_mod.FILES: "Code: .mpy files on the board's filesystem (imported into RAM).",
+    deploy_mod.ROMFS: "Code: a ROMFS image in flash (runs in place; see docs/memory.md).",
+    deploy_mod.FROZEN: "Code: frozen into the board's MicroPython (copying data, main.py "
+                       "and the profile only).",
+}
+
+
 def _show_plan(report):
     """Print what was built, what the board said and the plan."""
     b = report.build
@@ -35,6 +43,14 @@ def _show_plan(report):
                    % (info.version, info.machine or info.platform, info.mpy_version))
     for note in report.plan.notes:
         typer.echo("Note: " + note)
+    for warning in report.warnings:
+        typer.echo("Warning: " + warning, err=True)
+    typer.echo(_WHERE[report.mode])
+    rom = report.rom
+    if rom is not None:
+        typer.echo("ROMFS image %s (%s of the board's %s partition): %s" % (
+            rom.path.name, _kb(rom.size), _kb(report.board.rom["size"]),
+            "write it" if rom.write else "the board holds it already"))
     plan = report.plan
     size = sum(f.size for f in plan.copy)
     typer.echo("Plan: copy %s (%s), remove %d, %d unchanged." % (
@@ -56,8 +72,10 @@ def deploy(port: Optional[str] = typer.Option(None, "--port", "-p", metavar="POR
                                         help="Show what would be copied; change nothing.")):
     """Compile the firmware and copy what changed to the board, then check the copies.
 
-    Copies the compiled modules, the card data and courses, main.py and the board
-    profile (as /profile.json); only files that changed since the last deploy.
+    On a board with a ROMFS partition the compiled modules, card data and courses go
+    into a ROMFS image that runs from flash; otherwise they are copied as files. main.py
+    and the board profile (as /profile.json) are copied; only what changed since the
+    last deploy.
     """
     try:
         report = deploy_mod.deploy(port=port, profile=profile, dry_run=dry_run,
@@ -74,7 +92,8 @@ def finish(report):
     if report.dry_run:
         typer.echo("Dry run: nothing was changed on the board.")
         return
-    if not plan.changes:
+    wrote_rom = report.rom is not None and report.rom.write
+    if not plan.changes and not wrote_rom:
         typer.echo("The board is up to date: nothing to copy.")
         return
     if report.mismatches:
@@ -84,6 +103,9 @@ def finish(report):
         _fail("%s did not arrive intact on the board:\n  %s\nRun 'teebox deploy' again to "
               "copy %s once more." % (_plural(len(lines), "file"), "\n  ".join(lines),
                                       "it" if len(lines) == 1 else "them"))
-    typer.echo("Checked on the board: %s copied intact%s. Manifest written; board restarted."
-               % (_plural(len(report.copied), "file"),
-                  ", %d removed" % len(plan.remove) if plan.remove else ""))
+    done = ["ROMFS image written intact"] if wrote_rom else []
+    if plan.changes:
+        done.append("%s copied intact%s, manifest written" % (
+            _plural(len(report.copied), "file"),
+            ", %d removed" % len(plan.remove) if plan.remove else ""))
+    typer.echo("Checked on the board: %s; board restarted." % "; ".join(done))
