@@ -7,9 +7,23 @@ keep the REPL) and runs the table's main loop (``teebox.app.boot``). If anything
 the REPL, shown on the display (when one answers) and the LEDs blink red;
 then this file ends, so the REPL over USB stays reachable to fix the board.
 Ctrl-C stops the table and leaves the REPL too.
+
+Where the code is (docs/memory.md): frozen into the MicroPython build, in a ROMFS
+image (``/rom/lib/teebox``), or as ``.mpy`` files on the writable filesystem
+(``/teebox``). Code in flash comes first: the writable filesystem's entry of
+``sys.path`` is moved to the end, so a ``/teebox`` folder there (the shipped data of
+a frozen build, or copies left from an earlier deploy) cannot hide it.
 """
 
 import sys
+
+
+def flash_code_first(path=None):
+    """Move the current folder's entry (``""``) to the end of ``path`` (``sys.path``)."""
+    path = sys.path if path is None else path
+    if "" in path:
+        path.remove("")
+        path.append("")
 
 
 def main(path=None, frames=-1, store_root=None, port=None):
@@ -53,4 +67,5 @@ def _traceback(exc):
 
 
 if __name__ == "__main__":
+    flash_code_first()
     main()

@@ -93,6 +93,7 @@ def main():
 
     print("RAM kept by each firmware module imported from .mpy (MicroPython %s, WebAssembly)"
           % mpy.runtime_version())
+    print("(a row can be off by a few hundred bytes: the port frees garbage late; totals exact)")
     print("%-32s %10s %10s %6s" % ("module", "heap", ".mpy", "ratio"))
     for name in sorted(costs, key=lambda n: -costs[n]):
         print("%-32s %10d %10d %6.2f%s" % (name, costs[name], sizes[name],
@@ -107,10 +108,13 @@ def main():
     print()
     print("budget on a Pico (RP2040, ~%s free after boot), game state %s:"
           % (_kb(PICO_FREE_HEAP), _kb(GAME_STATE)))
-    for label, kept in (("code copied to RAM (.mpy files on the filesystem)", code),
-                        ("code in flash (ROMFS or frozen)", 0)):
-        left = PICO_FREE_HEAP - kept - GAME_STATE
-        print("  %-52s needs %s, leaves %s" % (label, _kb(kept + GAME_STATE), _kb(left)))
+    print("  code copied to RAM (.mpy files on the filesystem): needs %s, leaves %s"
+          % (_kb(code + GAME_STATE), _kb(PICO_FREE_HEAP - code - GAME_STATE)))
+    # In flash the bytecode and constants stay put; the objects an import creates
+    # (functions, classes, globals) still live in RAM: a part of the figure above that
+    # this port, without ROMFS or a way to freeze our modules, cannot measure.
+    print("  code in flash (ROMFS or frozen): needs %s plus the modules' objects, leaves at "
+          "most %s" % (_kb(GAME_STATE), _kb(PICO_FREE_HEAP - GAME_STATE)))
     print("  on a Pico 2 (RP2350, ~%s free): code in RAM leaves %s"
           % (_kb(PICO2_FREE_HEAP), _kb(PICO2_FREE_HEAP - code - GAME_STATE)))
     print("ROMFS image (all %d modules and the data files): %d B (%s), %.0f%% of a Pico 2's "

@@ -1,0 +1,67 @@
+"""MicroPython manifest: freeze the Teebox board code into the firmware (docs/memory.md).
+
+Frozen modules run from flash: their bytecode is never copied into RAM, which a Pico
+(RP2040) needs, since importing the board's modules from .mpy files takes about as much
+heap as it has. Build (hardware/firmware/build.sh does this):
+
+    make -C micropython/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=$PWD/hardware/firmware/manifest.py
+
+then ``teebox deploy`` copies only main.py, the profile and the shipped data (cards and
+courses), which stay in ``/teebox/data`` on the board's filesystem.
+
+BOARD_FILES are the modules the board imports, ``main.py`` on
+(``teebox_host.deploy.board_modules``; tests/test_memory.py keeps this list equal to
+it). Paths are relative to this file, as MicroPython's manifest tool takes them.
+"""
+
+BOARD_FILES = (
+    "__init__.py",
+    "app/__init__.py",
+    "app/bindings.py",
+    "app/board.py",
+    "app/boot.py",
+    "app/courses_store.py",
+    "app/framing.py",
+    "app/gamejournal.py",
+    "app/journal.py",
+    "app/link_server.py",
+    "app/loop.py",
+    "app/palette.py",
+    "app/records.py",
+    "app/renderer.py",
+    "app/setup_flow.py",
+    "app/table.py",
+    "app/view.py",
+    "core/__init__.py",
+    "core/cards.py",
+    "core/course.py",
+    "core/decks.py",
+    "core/engine.py",
+    "core/flight.py",
+    "core/gamelog.py",
+    "core/hexgrid.py",
+    "core/inputlog.py",
+    "core/modes/__init__.py",
+    "core/modes/chaos.py",
+    "core/modes/match.py",
+    "core/modes/stableford.py",
+    "core/modes/stroke.py",
+    "core/player.py",
+    "core/protocol.py",
+    "core/rng.py",
+    "core/scoring.py",
+    "core/terrain.py",
+    "core/varint.py",
+    "hal/__init__.py",
+    "hal/buttons.py",
+    "hal/clock.py",
+    "hal/display.py",
+    "hal/leds.py",
+    "hal/rfid.py",
+    "hal/store.py",
+    "profile.py",
+    "shipped.py",
+)
+
+include("$(PORT_DIR)/boards/manifest.py")  # what the port freezes anyway (asyncio, ...)
+package("teebox", files=BOARD_FILES, base_path="../../firmware")
