@@ -182,6 +182,20 @@ def test_text_written_while_pages_wait_still_reaches_the_screen():
     assert oled.lines[7] == "last word"
 
 
+def test_a_line_changing_every_frame_does_not_hold_back_the_others():
+    oled, i2c = make_oled()
+    oled.message("0\na\nb\nc")
+    oled.show()
+    for k in range(1, 9):  # line 0 is a full-width clock that changes every frame
+        oled.message("%d:00:00:00:00:00\nA\nB\nC" % k)
+        oled.refresh()
+    # Lines 1-3 changed once, 8 frames ago: they are on the screen although line 0
+    # alone fills a frame's share every frame.
+    ref = screen_of(oled.lines)
+    for p in (1, 2, 3):
+        assert i2c.ram[p * 128:(p + 1) * 128] == ref[p * 128:(p + 1) * 128], p
+
+
 def test_short_lines_share_a_frame():
     oled, i2c = make_oled()
     oled.message("Hole 1\nPar 4")

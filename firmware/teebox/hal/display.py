@@ -203,6 +203,7 @@ class SSD1306(TextDisplay):
         self._cols = bytearray(ROWS)
         self._dirty = 0
         self._queued = 0
+        self._turn = 0      # the page to look at first for the next send
         self._command(INIT)
         for p in range(ROWS):
             self._cols[p] = WIDTH  # clear whatever the panel's RAM held
@@ -250,9 +251,11 @@ class SSD1306(TextDisplay):
         return self._queued != 0
 
     def _next_page(self):
-        p = 0
+        # Round the pages from the one after the last sent, so text that changes every
+        # frame on one line cannot keep the lines below it off the screen.
+        p = self._turn
         while not self._queued & (1 << p):
-            p += 1
+            p = (p + 1) % ROWS
         return p
 
     def _page_bytes(self, p):
@@ -265,6 +268,7 @@ class SSD1306(TextDisplay):
         n = self._cols[p]
         self._queued &= ~(1 << p)
         self._cols[p] = 0
+        self._turn = (p + 1) % ROWS
         if n == 0:
             return  # already sent as it is now (it was drawn again before its turn)
         w = self._window
