@@ -15,6 +15,16 @@ What ends up on the board (a MicroPython board such as the Pico):
   checked with :func:`teebox.profile.load` first.
 * ``/teebox-manifest.json``: the SHA-256 of every file above as the board holds it.
 
+That is the FILES mode. Importing .mpy files copies their bytecode into RAM (about
+200 KB for the board's modules: a Pico's whole heap, docs/memory.md), so the probe
+also asks for a ROMFS partition and a ``teebox`` package frozen into the firmware:
+
+* ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
+  at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
+  the partition's, then hashed on the board; only main.py and the profile are copied.
+* FROZEN: only the data files, main.py and the profile are copied.
+* FILES: as above, with a warning when code and a game will not fit the free heap.
+
 A deploy reads the manifest (``mpremote fs cat``), copies only the files whose
 hash differs, removes files an earlier deploy put there that are gone now (and
 stray ``.py`` sources under ``/teebox``, which MicroPython would import instead of
