@@ -231,3 +231,23 @@ def test_without_a_port_the_one_board_on_usb_is_used_or_the_choice_explained(mon
     assert result.exit_code == 1
     assert "no Teebox board found on USB. Serial ports here: /dev/ttyUSB0 (FT232R)." \
         in result.output
+
+
+def test_a_game_finished_after_a_power_cut_is_stamped_not_before_the_last_known_time(
+        board, tmp_path):
+    db_path = tmp_path / "scores.db"
+    teebox("sync", "--port", board.port, "--db", db_path)  # sets the board's clock
+    synced = time.time()
+    board.power_cycle()  # the board has no battery clock: it forgets the time ...
+    board.play("stroke", 2, seed=4)
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 0, result.output
+    # ... but remembered the last time it was told, so the game finished after that.
+    m = re.search(r"game 1: finished after (\S+ \S+) \(the board was switched off since its "
+                  r"clock was last set\)", result.output)
+    assert m, result.output
+    from datetime import datetime
+    shown = datetime.strptime(m.group(1), "%Y-%m-%d %H:%M").timestamp()
+    assert synced - 60 <= shown <= synced + 3600
+    with ScoreDB(db_path) as db:
+        assert db.game(board.board_id, 1).finished_at == 0  # not passed off as exact

@@ -14,6 +14,7 @@ number, what differs). Syncing again is always safe.
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
@@ -92,9 +93,13 @@ def verify(rec, course, clubs, shots):
 
 
 def to_result(rec):
-    """The score history's GameResult for a verified record."""
+    """The score history's GameResult for a verified record. Only an exact finish time
+    is kept: a lower bound (the board was switched off since its clock was last set)
+    is stored as unknown, 0."""
+    exact = rec.time_kind == records.TIME_EXACT
     return GameResult(
-        board_id=rec.board_id, game_number=rec.number, finished_at=rec.finished_at,
+        board_id=rec.board_id, game_number=rec.number,
+        finished_at=rec.finished_at if exact else 0,
         mode=rec.mode, course_hash=rec.course_hash.hex(), course_name=rec.course_name,
         seed=rec.seed, log=rec.log,
         players=[(seat, name, colour_name(rgb)) for seat, (name, rgb) in enumerate(rec.players)],
@@ -138,6 +143,7 @@ class SyncReport:
     stored: list = field(default_factory=list)
     duplicates: list = field(default_factory=list)
     kept: list = field(default_factory=list)   # (number, [reasons])
+    not_before: list = field(default_factory=list)  # (number, time): finished then or later
 
 
 def sync_games(link, db, progress=None, clubs=None, shots=None):
@@ -183,7 +189,16 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     # Stored: only now may the board forget it.
     link.ack_game(number)
     (report.stored if added else report.duplicates).append(number)
+    if rec.time_kind == records.TIME_NOT_BEFORE:
+        report.not_before.append((number, rec.finished_at))
     return []
+
+
+def when(seconds):
+    """A finish time as the score history prints it (local time), or "unknown"."""
+    if not seconds:
+        return "unknown"
+    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
 
 
 def _progress():
@@ -232,6 +247,10 @@ def _summary(console, report):
     if report.duplicates:
         console.print(f"{board}: games {numbers(report.duplicates)} were stored already; the "
                       "board has now let them go.")
+    for number, t in report.not_before:
+        typer.echo(f"{board}, game {number}: finished after {when(t)} (the board was "
+                   "switched off since its clock was last set), so the score history keeps "
+                   "it without a time.")
     for number, reasons in report.kept:
         typer.echo(f"{board}, game {number}: kept on the board, not stored:", err=True)
         for r in reasons:

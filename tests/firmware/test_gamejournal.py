@@ -1,5 +1,7 @@
 # The running game's journal: resume after a power cut exactly where the game stood,
 # written at safe points only, shelved once when over. Runs under CPython and MicroPython.
+import struct
+
 from fwtest import raises
 from link_kit import CLUBS, SHOTS, bot_list, builtin, courses, each_input, new_game, play
 
@@ -8,6 +10,7 @@ from teebox.app.journal import encode_record
 from teebox.app.gamejournal import GameJournal, ResumeError, resume
 from teebox.core import gamelog
 from teebox.core.protocol import SELECT_CLUB
+from teebox.hal.clock import SimClock
 from teebox.hal.store import PowerCut, SimStore
 
 WHO = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255))]
@@ -138,16 +141,22 @@ class _CutBeforeJournalRemoval(SimStore):
 
 def test_a_cut_after_the_record_but_before_the_journal_goes_shelves_the_same_record():
     store = _CutBeforeJournalRemoval()
+    # The board knew the time before this power-on: the finish is stamped "not before".
+    store.write_atomic(records.CLOCK_FILE, struct.pack("<I", 1700000000))
     raised = False
     try:
-        play(GameJournal(store, board="b0a7d"), seed=5)
+        play(GameJournal(store, wall=records.WallTime(SimClock(), store), board="b0a7d"),
+             seed=5)
     except PowerCut:
         raised = True
     assert raised
     first = records.Shelf(store).read(1)
     assert first is not None and "game.jnl" in store.names()
+    assert records.decode(first).time_kind == records.TIME_NOT_BEFORE
     board = store.reboot()
-    back = _resume(board)
+    wall = records.WallTime(SimClock(), board)
+    wall.set(1800000000)  # another time now: the record keeps the time it was given
+    back = resume(board, courses(board).find, CLUBS, SHOTS, wall=wall, board="b0a7d")
     assert back.game is None and back.last_finished == 1
     assert records.Shelf(board).numbers() == [1] and records.Shelf(board).read(1) == first
     assert "game.jnl" not in board.names()

@@ -74,10 +74,10 @@ def test_layout_starts_with_magic_version_mode_hash_number_time():
     game = _game()
     data = records.encode(game, "ab", 7, 99)
     assert data[:4] == b"TBGR"
-    assert data[4] == 1
+    assert data[4] == 2
     assert data[5] == 1  # stroke is mode code 1
     assert data[6:14] == bytes(game.course.hash)
-    assert struct.unpack_from("<II", data, 14) == (7, 99)
+    assert struct.unpack_from("<IIB", data, 14) == (7, 99, records.TIME_EXACT)
     assert struct.unpack_from("<I", data, len(data) - 4)[0] == crc32(data[:-4]) & 0xFFFFFFFF
 
 
@@ -172,3 +172,35 @@ def test_wall_time_is_zero_until_set_then_counts_seconds_through_a_tick_wrap():
     assert wall.now() == 1700000002
     clock.advance(600)
     assert wall.now() == 1700000003
+
+
+def test_a_finish_time_says_whether_it_is_exact_or_a_lower_bound():
+    game = _game()
+    for t, kind in ((1700000000, records.TIME_EXACT), (1700000000, records.TIME_NOT_BEFORE),
+                    (0, records.TIME_UNKNOWN)):
+        rec = records.decode(records.encode(game, "ab", 1, t, time_kind=kind))
+        assert (rec.finished_at, rec.time_kind) == (t, kind)
+    # Version 1 records (before the time kind) still read: their time is exact.
+    v2 = records.encode(game, "ab", 1, 1700000000)
+    v1 = _reseal(v2[:4] + b"\x01" + v2[5:22] + v2[23:])
+    rec = records.decode(v1)
+    assert (rec.finished_at, rec.time_kind) == (1700000000, records.TIME_EXACT)
+    assert rec.standings == records.decode(v2).standings
+
+
+def test_after_a_power_cut_finish_times_are_at_least_the_last_time_the_board_knew():
+    store = SimStore()
+    clock = SimClock()
+    wall = WallTime(clock, store)
+    assert wall.stamp() == (0, records.TIME_UNKNOWN)  # a new board that was never told
+    wall.set(1700000000)  # a sync sets the clock: it goes to flash too
+    clock.advance(60000)
+    assert wall.stamp() == (1700000060, records.TIME_EXACT)  # a game finishes
+    # Power cut; back on, the board cannot know for how long it was off.
+    clock = SimClock(start=123)
+    wall = WallTime(clock, store.reboot())
+    assert wall.now() == 0  # no exact time to report (HELLO, SET_CLOCK)
+    clock.advance(30000)
+    assert wall.stamp() == (1700000090, records.TIME_NOT_BEFORE)
+    wall.set(1700500000)  # the next sync: exact again
+    assert wall.stamp() == (1700500000, records.TIME_EXACT)

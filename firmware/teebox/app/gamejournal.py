@@ -10,7 +10,8 @@ The game is its setup plus its inputs (``core/gamelog.py``), so the journal
   :meth:`GameJournal.record` (the table's ``inputs`` hook, called after each
   applied choice). Its first byte is ``verb << 3 | seat`` with a verb of at
   least 1, so it is never 0;
-* at the end, ``b"\\x00F"`` + u32 finish time: the game is over.
+* at the end, ``b"\\x00F"`` + u32 finish time + u8 time kind
+  (``records.TIME_*``): the game is over.
 
 A flash write pauses interrupts on the RP2040, so inputs are written at safe
 points only, never per button press: when the pending decision passes to
@@ -77,7 +78,7 @@ class GameJournal:
     """Journals one game at a time on ``store`` and shelves it when it is over.
 
     ``shelf`` (a ``records.Shelf``, default on the same store), ``wall`` (a
-    ``records.WallTime`` for finish stamps; None: 0), ``board`` (board id text;
+    ``records.WallTime`` for finish stamps; None: unknown), ``board`` (board id text;
     default ``records.board_id(store)``), ``listener`` (called with each event
     tuple, e.g. ``LinkServer.event``).
 
@@ -143,24 +144,27 @@ class GameJournal:
     def finish(self):
         """Shelve the finished game: stamp the finish time in the journal, write the
         game record, then remove the journal. Returns the game number."""
-        t = self.wall.now() if self.wall is not None else 0
-        self.journal.append(_FINISH + struct.pack("<I", t))
+        t, kind = self._stamp()
+        self.journal.append(_FINISH + struct.pack("<IB", t, kind))
         self.journal.flush()
-        return self._shelve(t)
+        return self._shelve(t, kind)
 
     def abandon(self):
         """Forget the game in progress (it is not finished: nothing is shelved)."""
         self.store.remove(self.name)
         self.game = None
 
-    def _shelve(self, t):
+    def _stamp(self):
+        return self.wall.stamp() if self.wall is not None else (0, records.TIME_UNKNOWN)
+
+    def _shelve(self, t, kind):
         game = self.game
         if not game.over:
             raise ValueError("game %d is not over yet" % self.number)
         if self.board is None:
             self.board = records.board_id(self.store)
         self.shelf.put(self.number, records.encode(game, self.board, self.number, t,
-                                                   self.players))
+                                                   self.players, time_kind=kind))
         # Only now that the record is on flash may the journal go.
         self.store.remove(self.name)
         self.last_finished = self.number
@@ -229,8 +233,8 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
         for payload in gj.journal.records():
             if header is None:
                 header = _read_header(payload)
-            elif payload[:2] == _FINISH and len(payload) == 6:
-                finished = struct.unpack("<I", payload[2:])[0]
+            elif payload[:2] == _FINISH and len(payload) == 7:
+                finished = struct.unpack("<IB", payload[2:])
             else:
                 inputs += payload
         if header is None:
@@ -247,8 +251,8 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
     gj._attach(game, players, number)
     if game.over:
         if finished is None:
-            finished = wall.now() if wall is not None else 0
-        gj._shelve(finished)
+            finished = gj._stamp()
+        gj._shelve(*finished)
     return gj
 
 

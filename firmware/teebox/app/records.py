@@ -9,9 +9,11 @@ the game only if every score matches (``teebox sync``).
 Layout (little-endian; ``v`` is a varint of ``core/varint.py``; ``s`` is a
 string: u8 length + UTF-8)::
 
-    4  magic b"TBGR"            1  record version (1)
+    4  magic b"TBGR"            1  record version (2)
     1  mode code (modes.NAMES)  8  course content hash
-    4  game number (u32)        4  finish time (u32 Unix seconds; 0 = clock never set)
+    4  game number (u32)        4  finish time (u32 Unix seconds; 0 = unknown)
+    1  time kind: TIME_UNKNOWN, TIME_EXACT, or TIME_NOT_BEFORE (the game finished
+       at that time or later: see :class:`WallTime`)
     v  seed
     s  board id (hex digits)    s  course name
     1  players N; per player: s name, 3 colour (R, G, B), 1 golfer code
@@ -24,6 +26,8 @@ string: u8 length + UTF-8)::
 On the board each waiting record is its own value file (``game-NNNNNN``,
 written with ``write_atomic``); :class:`Shelf` keeps them and hands out game
 numbers that only ever grow, across reboots and acknowledgements.
+
+Version 1 records (no time kind byte) are still read: a time there is exact.
 """
 
 import struct
@@ -35,12 +39,20 @@ from teebox.core.player import GOLFERS, SIDES
 from teebox.core.protocol import OUT_SCORED
 
 MAGIC = b"TBGR"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)          # record versions decode() reads
 MAX_NAME = 32           # bytes of UTF-8 in a player name
 MAX_NUMBER = 0xFFFFFFFF
 GAME_PREFIX = "game-"   # store file of a waiting record: game-000042
 SEQ_FILE = "games.seq"  # the last game number handed out (u32)
 BOARD_ID_FILE = "board.id"
+CLOCK_FILE = "clock.last"  # the last calendar time the board knew (u32 Unix seconds)
+
+# Finish time kinds.
+TIME_UNKNOWN = 0     # the board never had a clock: time 0
+TIME_EXACT = 1       # counted from a clock the host set since the board was switched on
+TIME_NOT_BEFORE = 2  # a lower bound: the last time known before this power-on, plus
+                     # the time since power-on (the board cannot tell how long it was off)
 
 
 
@@ -112,11 +124,12 @@ def score_sheet(log, course, clubs, shots):
     return game, holes
 
 
-def encode(game, board_id, number, time, players=None, holes=None):
+def encode(game, board_id, number, time, players=None, holes=None, time_kind=None):
     """The record bytes of a finished ``game`` (an engine Game).
 
     ``board_id`` is a hex string (``board_id()``), ``number`` the game number,
-    ``time`` the finish time in Unix seconds (0 if the clock was never set),
+    ``time`` the finish time in Unix seconds (0 if unknown) and ``time_kind``
+    what it is (default: TIME_EXACT, or TIME_UNKNOWN for 0),
     ``players`` ``[(name, (r, g, b)), ...]`` per seat (default: the seat colours).
     ``holes`` (as :func:`score_sheet` gives) is computed by replaying the game's
     log when not given, so the scores come from the log the record carries.
@@ -138,7 +151,10 @@ def encode(game, board_id, number, time, players=None, holes=None):
     out.append(VERSION)
     out.append(modes.code(setup.mode))
     out += bytes(game.course.hash)
-    out += struct.pack("<II", number, max(0, min(int(time), MAX_NUMBER)))
+    time = max(0, min(int(time), MAX_NUMBER))
+    if time_kind is None or not time:
+        time_kind = TIME_EXACT if time else TIME_UNKNOWN
+    out += struct.pack("<IIB", number, time, time_kind)
     varint.put(out, setup.seed)
     _put_str(out, board_id, "board id")
     _put_str(out, game.course.name, "course name")
@@ -175,6 +191,7 @@ def encode(game, board_id, number, time, players=None, holes=None):
 class GameRecord:
     """A decoded record. Fields: ``mode`` (name), ``course_hash`` (8 bytes),
     ``course_name``, ``number``, ``finished_at`` (Unix seconds, 0 unknown),
+    ``time_kind`` (TIME_EXACT, TIME_NOT_BEFORE: finished then or later, TIME_UNKNOWN),
     ``seed``, ``board_id`` (hex text), ``players`` ``[(name, (r, g, b)), ...]``,
     ``golfers`` per seat None or ``(name, side)``, ``holes`` ``[(hole, par,
     (score per seat)), ...]``, ``standings`` ``((place, seat, score, hio), ...)``,
@@ -186,6 +203,7 @@ class GameRecord:
         self.course_name = ""
         self.number = 0
         self.finished_at = 0
+        self.time_kind = TIME_UNKNOWN
         self.seed = 0
         self.board_id = ""
         self.players = []
@@ -274,10 +292,11 @@ def decode(data):
         rd.fail("magic", "not a Teebox game record: it does not start with %r" % MAGIC.decode())
     if len(data) < 10:
         rd.fail("length", "only %d bytes: the record is truncated" % len(data))
-    if data[4] != VERSION:
+    version = data[4]
+    if version not in READS:
         rd.pos = 4
-        rd.fail("version", "record version %d, this Teebox reads version %d"
-                % (data[4], VERSION))
+        rd.fail("version", "record version %d, this Teebox reads versions %s"
+                % (version, " and ".join([str(v) for v in READS])))
     stored = struct.unpack_from("<I", data, len(data) - 4)[0]
     if crc32(memoryview(data)[:-4]) & 0xFFFFFFFF != stored:
         rd.pos = len(data) - 4
@@ -291,6 +310,15 @@ def decode(data):
     rec.mode = modes.NAMES[code]
     rec.course_hash = rd.take(8, "course hash")
     rec.number, rec.finished_at = rd.unpack("<II", "game number and finish time")
+    if version == 1:
+        rec.time_kind = TIME_EXACT if rec.finished_at else TIME_UNKNOWN
+    else:
+        rec.time_kind = rd.u8("time kind")
+        if rec.time_kind > TIME_NOT_BEFORE:
+            rd.pos -= 1
+            rd.fail("time kind", "unknown time kind %d" % rec.time_kind)
+        if not rec.finished_at:
+            rec.time_kind = TIME_UNKNOWN
     rec.seed = rd.varint("seed")
     rec.board_id = rd.text("board id")
     rec.course_name = rd.text("course name")
@@ -416,27 +444,54 @@ def _fresh_id():
 
 
 class WallTime:
-    """Calendar time for finish stamps: unknown (0) until the host sets it (SET_CLOCK),
-    then counted on from ``clock`` (a ``hal.clock`` clock) in whole seconds."""
+    """Calendar time for finish stamps, counted on from ``clock`` (a ``hal.clock`` clock)
+    in whole seconds from the last time the host set it (SET_CLOCK).
 
-    def __init__(self, clock):
+    The board has no battery clock. With a ``store``, every time it learns
+    (``set``, and each ``stamp``) is kept on flash (``clock.last``), so after a
+    power cut it still knows a lower bound: a game finished then is stamped
+    TIME_NOT_BEFORE that time plus the time since power-on, until the host
+    sets the clock again. Without a store or any time ever set: unknown (0).
+    """
+
+    def __init__(self, clock, store=None):
         self._clock = clock
-        self._seconds = 0
-        self._tick = 0
+        self._store = store
+        raw = store.read(CLOCK_FILE) if store is not None else None
+        # Until set: the last time known before this power-on, counted on from power-on.
+        self._seconds = struct.unpack("<I", raw)[0] if raw is not None and len(raw) == 4 else 0
+        self._tick = clock.ticks_ms()
+        self._exact = False
 
     def set(self, seconds):
         """The host says it is ``seconds`` (Unix time, UTC) now."""
         self._seconds = int(seconds)
         self._tick = self._clock.ticks_ms()
+        self._exact = self._seconds > 0
+        self._remember(self._seconds)
 
     def now(self):
-        """Unix seconds now, or 0 if never set."""
+        """Unix seconds now, or 0 if not set since power-on."""
+        return self._advance() if self._exact else 0
+
+    def stamp(self):
+        """``(seconds, kind)`` for a game finishing now (kind: TIME_EXACT,
+        TIME_NOT_BEFORE or TIME_UNKNOWN); a known time is kept on flash."""
         if not self._seconds:
-            return 0
+            return 0, TIME_UNKNOWN
+        t = self._advance()
+        self._remember(t)
+        return t, TIME_EXACT if self._exact else TIME_NOT_BEFORE
+
+    def _advance(self):
         clock = self._clock
-        now = clock.ticks_ms()
-        elapsed = clock.ticks_diff(now, self._tick) // 1000
+        # A tick counter that wrapped unseen can only make this smaller: a lower bound stays one.
+        elapsed = max(0, clock.ticks_diff(clock.ticks_ms(), self._tick)) // 1000
         # Move the anchor on, so the tick counter's wrap never comes into it.
         self._seconds += elapsed
         self._tick = clock.ticks_add(self._tick, elapsed * 1000)
         return self._seconds
+
+    def _remember(self, seconds):
+        if self._store is not None and seconds:
+            self._store.write_atomic(CLOCK_FILE, struct.pack("<I", min(seconds, MAX_NUMBER)))
