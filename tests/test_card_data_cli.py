@@ -68,6 +68,18 @@ def test_both_files_can_be_given_and_both_are_reported(tmp_path, clubs_file):
         in result.output
 
 
+def test_a_deck_too_small_for_a_draw_is_named_with_what_it_holds_and_needs(tmp_path):
+    shots = _shipped("shots.json")
+    decks = shots["decks"]
+    while len(decks["4"]) > 2:  # the total stays 74: only deck 4 is too small
+        decks["3"].append(decks["4"].pop())
+    name = _write(tmp_path / "shots.json", shots)
+    result = runner.invoke(app, ["check", "--shots", name])
+    assert result.exit_code == 1
+    assert f"{name}: deck 4: holds 2 cards but a draw can need 3 (a two-card club's big " \
+           "hit draws 3): add cards to it" in result.output.splitlines()
+
+
 @pytest.mark.parametrize("text, where, what", [
     ('{\n  "about": [],\n  "clubs": [\n    {"id": "x" "name": "y"}\n  ]\n}\n',
      "line 4, column 16", "expected ',' or '}'"),

@@ -400,6 +400,26 @@ def test_deck_sizes_must_total_74():
                                 "(C: 12, 2: 16, 3: 16, 4: 16, 5: 12)")
 
 
+def test_a_deck_must_hold_the_largest_draw_a_turn_can_start_with():
+    # A two-card club's big hit draws 3 cards at once from the deck above; deck 5 also
+    # loses the longest drive card to the player who keeps it. (The total stays 74.)
+    shots = _raw("shots.json")
+    decks = shots["decks"]
+    while len(decks["3"]) > 2:
+        decks["2"].append(decks["3"].pop())
+    longest = [c for c in decks["5"] if c.get("special", {}).get("type") == "longest_drive"]
+    keep = longest + [c for c in decks["5"] if c not in longest][:2]
+    decks["4"] += [c for c in decks["5"] if c not in keep]
+    decks["5"] = keep
+    problems = _shot_problems(shots)
+    _has(problems, "shots.json: deck 3: holds 2 cards but a draw can need 3 (a two-card "
+                   "club's big hit draws 3): add cards to it")
+    _has(problems, "shots.json: deck 5: holds 3 cards but a draw can need 4 (a two-card "
+                   "club's big hit draws 3, and the longest drive card in it may be kept "
+                   "out): add cards to it")
+    assert not [line for line in problems if "deck 2:" in line or "deck 4:" in line]
+
+
 def test_base_club_count_must_be_34():
     data = _raw("clubs.json")
     data["clubs"] = [c for c in data["clubs"] if c["id"] != "9-iron-15"]

@@ -33,8 +33,8 @@ from teebox.core.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECK,
     DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL,
     GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
-    OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_ORDER,
-    OUT_PENALTY, OUT_SCORED, OUTCOME, PLAY, RESET, SELECT, SELECT_CLUB, STABLEFORD,
+    OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT, OUT_OF_BOUNDS,
+    OUT_ORDER, OUT_PENALTY, OUT_SCORED, OUTCOME, PLAY, RESET, SELECT, SELECT_CLUB, STABLEFORD,
     STOP, STROKES, WATER)
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
@@ -135,7 +135,9 @@ class Table:
     * ``courses``: where the courses come from, an object with ``names()`` and
       ``load(name)`` (default: :class:`BuiltinCourses`);
     * ``seat_readers``: True when each seat has its own reader (the reader's
-      seat then also says whose card it is);
+      seat then also says whose card it is); ``reader_seats``: those readers'
+      profile seats, for the players to choose where they sit (setup step 4;
+      by default player N sits at seat N);
     * ``led_prompts``: draw the LED-only prompt forms (default: only when the
       display is a ``NullDisplay``).
 
@@ -148,7 +150,7 @@ class Table:
 
     def __init__(self, clock, view, display, store, width=course_mod.BOARD_WIDTH,
                  height=course_mod.BOARD_HEIGHT, clubs=None, shots=None, courses=None,
-                 seat_readers=False, led_prompts=None):
+                 seat_readers=False, led_prompts=None, reader_seats=()):
         self.clock = clock
         self.view = view
         self.display = display
@@ -167,7 +169,9 @@ class Table:
         self.rng = None
         self.bindings = Bindings(store, self.clubs)
         self.courses = courses if courses is not None else BuiltinCourses(width, height)
-        self.setup = sf.SetupFlow(self.courses.names(), *self._learned())
+        learned, needed = self._learned()
+        self.setup = sf.SetupFlow(self.courses.names(), learned, needed,
+                                  reader_seats if seat_readers else ())
         self.flow = self.setup
         self.phase = PH_SETUP
         self.game = None
@@ -261,7 +265,12 @@ class Table:
         """A card laid on a reader. ``seat`` is the reader's seat with one reader per
         seat, else None (then the card alone tells whose it is)."""
         self.alert = ""
+        if seat is not None:
+            seat = self.setup.player_at(seat)  # the player at that reader, -1: nobody
         if self.phase == PH_PLAY:
+            if seat is not None and seat < 0:
+                self._refuse("nobody sits at that reader")
+                return
             self._scan_in_play(seat, bytes(uid))
         elif self.phase == PH_OVER:
             self._refuse("the game is over: OK starts a new one")
@@ -439,6 +448,7 @@ class Table:
         """Carry on ``game``, rebuilt from the journal after a power cut
         (``gamejournal.resume``): the table shows it exactly as it stood, on its course.
         ``on_start`` is not called: the journal already holds this game."""
+        self.setup.sit_in_order(len(game.players))  # the seats chosen are not journalled
         self.course = game.course
         self._course_name = ""
         self._play(game)
@@ -682,6 +692,8 @@ class Table:
                 self.note = "P%d hand reset" % (o[1] + 1)
             elif k == OUT_LONGEST_DRIVE:
                 self.note = "P%d longest drive" % (o[1] + 1)
+            elif k == OUT_NO_SHOT:
+                self.note = "P%d: no card left" % (o[1] + 1)
             elif k == OUT_SCORED and o[3] != STROKES and o[3] != STABLEFORD:
                 self.note = "P%d scores %d" % (o[1] + 1, o[4])
             elif k == OUT_NEXT_HOLE and self.game.mode.name != "chaos":

@@ -41,6 +41,7 @@ PLAYER_MARKS = (1, 3, 5)
 BASE_CLUBS = const(34)
 BASE_SHOTS = const(74)
 HAND_SIZE = const(5)
+MAX_COUNT = const(2)  # cards a club draws at once (a big hit draws one more)
 MAX_PLAYERS = const(5)
 # Solo Chaos Golf: you pick five clubs and deal five to each of three opponents.
 SOLO_CLUBS = const(20)
@@ -541,7 +542,7 @@ def _draw_action(p, where, action, big_hit):
         return None  # no usable action: shape, types or deck names are wrong
     if len(decks) == 2 and decks[0] == decks[1]:
         p.add(where, "action names deck %s twice" % decks[0])
-    if count not in (1, 2):
+    if not 1 <= count <= MAX_COUNT:
         p.add(where, "action count must be 1 or 2 cards, not %d" % count)
     elif count == 2 and len(decks) == 2:
         p.add(where, "a club with a choice of two decks draws 1 card, not 2")
@@ -728,8 +729,25 @@ def load_shots(text, name="shots.json"):
     longest = [s.id for d in decks for s in decks[d] if s.special == LONGEST_DRIVE]
     if len(longest) != 1:
         p.add("", "there must be exactly one longest drive card, found %d" % len(longest))
+    for deck in DECKS:
+        if deck in decks:
+            _check_deck_size(p, deck, decks[deck])
     p.raise_if_any()
     return decks
+
+
+def _check_deck_size(p, deck, shots):
+    # A deck must hold the largest draw a turn can start with: a two-card club's big
+    # hit draws 3 from any deck above C (chips draw at most 2), and the longest drive
+    # card leaves its deck for good once a player keeps it.
+    need = MAX_COUNT if deck == "C" else MAX_COUNT + 1
+    why = "a two-card club draws 2" if deck == "C" else "a two-card club's big hit draws 3"
+    if [s for s in shots if s.special == LONGEST_DRIVE]:
+        need += 1
+        why += ", and the longest drive card in it may be kept out"
+    if len(shots) < need:
+        p.add("deck " + deck, "holds %d card%s but a draw can need %d (%s): add cards to it"
+              % (len(shots), "" if len(shots) == 1 else "s", need, why))
 
 
 def _shot(p, raw, index, deck, paths):

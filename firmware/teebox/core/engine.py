@@ -25,10 +25,9 @@ from teebox.core.protocol import (
     DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER,
     FOLLOW, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_BUNKER,
     OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DECLARE, OUT_DECLINED,
-    OUT_DISCARDED, OUT_DRAW,
-    OUT_EXTRA_TURN, OUT_FLIGHT, OUT_GAME_OVER, OUT_HAND_RESET, OUT_KEPT, OUT_LONGEST_DRIVE,
-    OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_ORDER, OUT_PASS, OUT_REVEAL,
-    OUT_SCORED, OUT_SHUFFLE, OUT_TURN, OUTCOME, PICK, PLAY, RESET, RESET_ACTION, RESET_EMPTY,
+    OUT_DISCARDED, OUT_DRAW, OUT_EXTRA_TURN, OUT_FLIGHT, OUT_GAME_OVER, OUT_HAND_RESET,
+    OUT_KEPT, OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT,
+    OUT_OF_BOUNDS, OUT_ORDER, OUT_PASS, OUT_REVEAL, OUT_SCORED, OUT_SHUFFLE, OUT_TURN, OUTCOME, PICK, PLAY, RESET, RESET_ACTION, RESET_EMPTY,
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP, VERB_ARITY, WATER)
 from teebox.core.rng import Rng
 
@@ -771,18 +770,46 @@ class Game:
                 return "you are not in a bunker"
             if not c.decks:
                 return "the %s shows no shot deck, so it cannot get you out of a bunker" % c.name
-            return None
+            return self._short_of(c.decks, 1)
         if in_bunker and self.lie(seat, club) == flight.LIE_BUNKER:
             return "you are in a bunker: exit it or reset your hand"
-        if verb == BIG_HIT and c.big_hit_deck() is None:
-            return "the %s cannot make a big hit" % c.name
-        return None
+        if verb == BIG_HIT:
+            if c.big_hit_deck() is None:
+                return "the %s cannot make a big hit" % c.name
+            return self._short_of((c.big_hit_deck(),), c.big_hit_count())
+        return self._short_of(c.decks, c.count) if c.decks else None
 
     def _why_deck(self, i):
         c = self.clubs[self.t_club]
         if 0 <= i < len(cards.DECKS) and cards.DECKS[i] in c.decks:
-            return None
+            return self._short_of((cards.DECKS[i],),
+                                  1 if self.t_action == EXIT_BUNKER else c.count)
         return "the %s draws from deck %s" % (c.name, " or ".join(c.decks))
+
+    def _available(self, deck):
+        # Cards a draw from ``deck`` can still get: its draw pile and its discards (the
+        # cards out on the table this turn and a kept longest drive are in neither).
+        if deck not in self.shots:
+            return 0
+        return self.decks.remaining(deck) + self.decks.discarded(deck)
+
+    def _short_of(self, decks, count):
+        # None if one of ``decks`` can give ``count`` cards, else why not (the first deck).
+        for d in decks:
+            if self._available(d) >= count:
+                return None
+        have = self._available(decks[0])
+        return ("deck %s has %d card%s left to draw (the others are out on the table) and "
+                "this needs %d: choose another action" % (decks[0], have,
+                                                        "" if have == 1 else "s", count))
+
+    def _followable(self, pile):
+        # Whether the top card of ``pile`` is a super/short/shuffle card whose deck can
+        # still give a card (a deck out of cards cannot be followed into).
+        top = self.shot_list[pile[-1]]
+        if top.special not in _FOLLOWED:
+            return False
+        return self._available(top.deck if top.special == cards.SHUFFLE else top.special_deck) > 0
 
     def _why_pile(self, verb, choice):
         if verb == STOP:
@@ -796,6 +823,8 @@ class Game:
         if verb == FOLLOW:
             if top.special not in _FOLLOWED:
                 return "that card is not a super, short or shuffle card"
+            if not self._followable(self.t_piles[i]):
+                return "the deck that card sends to has no card left: every card is out"
             return None
         if verb == KEEP:
             if i == self.t_discarded:
@@ -877,9 +906,9 @@ class Game:
                 self._after_direction(outs)
         elif verb == FOLLOW:
             self._follow(choice[1], outs)
-            self._after_draw()
+            self._after_draw(outs)
         elif verb == STOP:
-            self._after_follow()
+            self._after_follow(outs)
         elif verb == DISCARD:
             self._discard_pile(choice[1], seat, outs)
         elif verb == KEEP:
@@ -951,9 +980,9 @@ class Game:
         self.t_piles = [[self._draw(self.t_deck, i, outs)] for i in range(count)]
         if count == 1:
             # One card: super, short and shuffle cards must be followed.
-            while self.shot_list[self.t_piles[0][-1]].special in _FOLLOWED:
+            while self._followable(self.t_piles[0]):
                 self._follow(0, outs)
-        self._after_draw()
+        self._after_draw(outs)
 
     def _follow(self, pile, outs):
         top = self.shot_list[self.t_piles[pile][-1]]
@@ -963,15 +992,21 @@ class Game:
             outs.append((OUT_SHUFFLE, _deck_index(deck), self.decks.shuffle_discards(deck)))
         self.t_piles[pile].append(self._draw(deck, pile, outs))
 
-    def _after_draw(self):
+    def _after_draw(self, outs):
         for pile in self.t_piles:
-            if self.shot_list[pile[-1]].special in _FOLLOWED:
+            if self._followable(pile):
                 self.stage = FOLLOW_SPECIAL
                 return
-        self._after_follow()
+        self._after_follow(outs)
 
-    def _after_follow(self):
-        if self.t_action == BIG_HIT:
+    def _after_follow(self, outs):
+        playable = self._playable_count()
+        if not playable:
+            # Only a special card whose deck ran out is showing: the shot is lost, the
+            # golfer stays and the turn ends as usual (RULES-NOTES, "decks run out").
+            outs.append((OUT_NO_SHOT, self.t_player))
+            self.stage = _END_TURN
+        elif self.t_action == BIG_HIT and playable >= 2:
             self.stage = DISCARD_FOR_HITTER
             self.acting = (self.left_of(self.t_player),)
         else:

@@ -82,12 +82,13 @@ OUT_EXTRA_TURN = const(23)   # (k, player): a tee box gave this player another t
 OUT_GAME_OVER = const(24)    # (k, standings): see Game.standings()
 OUT_PASS = const(25)         # (k, pick_round): draft hands passed to the left
 OUT_DECLINED = const(26)     # (k, player): this player takes no more extra turns this round
+OUT_NO_SHOT = const(27)      # (k, player): the decks ran out, no card drawn can be played
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",
                 "club returned", "club discarded", "penalty", "reached", "scored",
                 "hole in one", "longest drive", "extra turn", "game over", "pass",
-                "declined")
+                "declined", "no shot")
 
 # Why a hand was reset (OUT_HAND_RESET).
 RESET_EMPTY = const(0)     # no clubs left in hand: automatic at the start of a round
