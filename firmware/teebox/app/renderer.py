@@ -32,7 +32,10 @@ a game may run across the wrap; the periodic effects (pulse, turns, blinks)
 may skip a beat once at the wrap. Flash animations are timed from the first
 frame that shows the flash, since the View keeps only its end.
 
-Gamma, the brightness cap and the power limit are ``hal/leds``'s job.
+Gamma, the brightness cap and the power limit are ``hal/leds``'s job. The
+power limit needs the sum of the frame's bytes; summing it costs more than
+composing, so the renderer keeps it in ``total`` instead: each layer's sum is
+known when the layer is drawn, and every pixel drawn over it adds its change.
 """
 
 from array import array
@@ -108,16 +111,22 @@ def _pulse(now):
     return _PULSE_LOW + (_FULL - _PULSE_LOW) * t // _PULSE_HALF
 
 
-def _paint(c, buf, at, ink, level):
-    # Colour ``ink`` of colour table ``c`` at ``level``/256 into ``buf`` at byte offset ``at``.
+def paint(c, buf, at, ink, level):
+    """Colour ``ink`` (an offset) of colour table ``c`` at ``level``/256 into ``buf`` at
+    byte offset ``at``; returns how much that changed the sum of ``buf``'s bytes."""
+    old = buf[at] + buf[at + 1] + buf[at + 2]
     if level == _FULL:
-        buf[at] = c[ink]
-        buf[at + 1] = c[ink + 1]
-        buf[at + 2] = c[ink + 2]
+        r = c[ink]
+        g = c[ink + 1]
+        b = c[ink + 2]
     else:
-        buf[at] = (c[ink] * level) >> 8
-        buf[at + 1] = (c[ink + 1] * level) >> 8
-        buf[at + 2] = (c[ink + 2] * level) >> 8
+        r = (c[ink] * level) >> 8
+        g = (c[ink + 1] * level) >> 8
+        b = (c[ink + 2] * level) >> 8
+    buf[at] = r
+    buf[at + 1] = g
+    buf[at + 2] = b
+    return r + g + b - old
 
 
 def _seat_ink(seat):
@@ -131,9 +140,11 @@ class Renderer:
     """Draws ``view`` (an ``app.view.View``) over ``course`` on the LEDs of ``profile``.
 
     ``frame`` (RGB ``bytearray``, LED order) is what ``compose`` returns, the
-    same object every time; ``base`` holds the terrain layer alone. ``view``
-    and ``course`` are attributes: after ``set_course`` the table assigns a
-    View sized for the new course to ``view``.
+    same object every time, and ``total`` the sum of its bytes (for the power
+    limit: ``leds.show_ready(frame, total)``); whoever draws over ``frame``
+    must add its changes to the total it passes on. ``base`` holds the terrain
+    layer alone. ``view`` and ``course`` are attributes: after ``set_course``
+    the table assigns a View sized for the new course to ``view``.
     """
 
     def __init__(self, profile, course, view, leds=None):
@@ -157,6 +168,12 @@ class Renderer:
         self._fill = bytearray(n)          # the whole-board flash colour, filled once per colour
         self._fill_mv = memoryview(self._fill)
         self._fill_ink = -1
+        self._fill_total = 0
+        # Sums of the layers' bytes; total is the frame's (see compose).
+        self._base_total = 0
+        self._gold_total = 0
+        self._silver_total = 0
+        self.total = 0
         # The flash last seen, to time its animation from its first frame.
         self._fl_kind = FLASH_NONE
         self._fl_until = 0
@@ -200,7 +217,9 @@ class Renderer:
         self._greens = array("H", greens)
         self._centre = (h // 2) * w + w // 2
         self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layers: none yet
+        self._base_total = sum(base)
         self.frame[:] = self._base
+        self.total = self._base_total
 
     def cell_led(self, cell):
         """The LED under row-major course cell ``cell``."""
@@ -219,17 +238,23 @@ class Renderer:
 
     def show(self, now):
         """Compose the frame for tick ``now`` and send it to the renderer's LEDs."""
-        self.leds.show_ready(self.compose(now))
+        frame = self.compose(now)
+        self.leds.show_ready(frame, self.total)
 
     def compose(self, now):
-        """Draw the view as of tick ``now`` (ms) into ``frame`` and return it."""
+        """Draw the view as of tick ``now`` (ms) into ``frame`` and return it.
+
+        ``total`` is then the sum of the frame's bytes.
+        """
         v = self.view
         if v.tokens != self._tokens_seen:
             self._draw_tokens(v.tokens)
         if (now // TOKEN_MS) % 2 == 0:
             self.frame[:] = self._gold_mv
+            self.total = self._gold_total
         else:
             self.frame[:] = self._silver_mv
+            self.total = self._silver_total
         kind = v.flash
         rem = 0
         age = 0
@@ -259,7 +284,7 @@ class Renderer:
         # Colour ``ink`` at ``level``/256 on a course cell; cells off the course are skipped.
         if cell < 0 or cell >= self._cells:
             return
-        _paint(self._ink, self.frame, self._cell_at[cell], ink, level)
+        self.total += paint(self._ink, self.frame, self._cell_at[cell], ink, level)
 
     def _mix(self, cell, ink):
         # Half the cell's colour, half ``ink``: a tint the terrain still shows through.
@@ -268,9 +293,13 @@ class Renderer:
         at = self._cell_at[cell]
         f = self.frame
         c = self._ink
-        f[at] = (f[at] + c[ink]) >> 1
-        f[at + 1] = (f[at + 1] + c[ink + 1]) >> 1
-        f[at + 2] = (f[at + 2] + c[ink + 2]) >> 1
+        r = (f[at] + c[ink]) >> 1
+        g = (f[at + 1] + c[ink + 1]) >> 1
+        b = (f[at + 2] + c[ink + 2]) >> 1
+        self.total += r + g + b - f[at] - f[at + 1] - f[at + 2]
+        f[at] = r
+        f[at + 1] = g
+        f[at + 2] = b
 
     def _ring(self, cell, k, ink, level):
         # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
@@ -288,6 +317,7 @@ class Renderer:
         # Start k hexes south-west, then walk k hexes in each direction in turn.
         q += DQ[SW] * k
         r += DR[SW] * k
+        change = 0
         for d in range(6):
             dq = DQ[d]
             dr = DR[d]
@@ -295,9 +325,10 @@ class Renderer:
                 if 0 <= r < h:
                     col = q + (r >> 1)
                     if 0 <= col < w:
-                        _paint(self._ink, f, cell_at[r * w + col], ink, level)
+                        change += paint(self._ink, f, cell_at[r * w + col], ink, level)
                 q += dq
                 r += dr
+        self.total += change
 
     # ------------------------------------------------------------ layers
 
@@ -307,19 +338,22 @@ class Renderer:
         silver = self._silver
         gold[:] = self._base
         silver[:] = self._base
+        gold_total = silver_total = self._base_total
         greens = self._greens
         for i in range(len(greens)):
             cell = greens[i]
             t = tokens[cell]
             at = self._cell_at[cell]
             if t == 5 or t == 7:
-                _paint(self._ink, gold, at, _GOLD_AT, _FULL)
+                gold_total += paint(self._ink, gold, at, _GOLD_AT, _FULL)
             elif t == 2:
-                _paint(self._ink, gold, at, _SILVER_AT, _FULL)
+                gold_total += paint(self._ink, gold, at, _SILVER_AT, _FULL)
             if t == 5:
-                _paint(self._ink, silver, at, _GOLD_AT, _FULL)
+                silver_total += paint(self._ink, silver, at, _GOLD_AT, _FULL)
             elif t == 2 or t == 7:
-                _paint(self._ink, silver, at, _SILVER_AT, _FULL)
+                silver_total += paint(self._ink, silver, at, _SILVER_AT, _FULL)
+        self._gold_total = gold_total
+        self._silver_total = silver_total
         self._tokens_seen[:] = tokens
 
     def _preview(self):
@@ -419,7 +453,9 @@ class Renderer:
                 fill[at + 1] = g
                 fill[at + 2] = b
             self._fill_ink = ink
+            self._fill_total = (r + g + b) * (len(fill) // 3)
         self.frame[:] = self._fill_mv
+        self.total = self._fill_total
 
     def _flash(self, kind, cell, seat, age, rem):
         # A flash around ``cell`` (the hole-in-one burst spreads over the whole board).

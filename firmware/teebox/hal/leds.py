@@ -15,8 +15,11 @@ turns it into what the strip receives, without allocating:
 That per-byte work costs tens of milliseconds a frame on an RP2040, so a
 renderer can do it once instead: ``prepare(palette)`` runs its colours through
 the same gamma, cap and colour order, a frame drawn with prepared colours goes
-to ``show_ready(frame)``, and only the power limit is left, checked with a
-``sum()`` that runs in C and sent with one memory copy.
+to ``show_ready(frame, total)``, and only the power limit is left, sent with
+one memory copy. ``total`` is the sum of the frame's bytes, which the limiter
+needs: summing 1152 bytes is most of ``show_ready``'s time (several ms on an
+RP2040), so a renderer that knows the total (it changes only where it draws)
+passes it; without it ``show_ready`` sums the frame.
 
 Backends share that pipeline and differ only in where the bytes go:
 ``NeoPixelLeds`` (MicroPython ``neopixel``), ``BlinkaLeds``
@@ -165,12 +168,17 @@ class Leds:
             rgb[src] = self._inverse[ready[at + k]]
         return tuple(rgb)
 
-    def show_ready(self, frame):
-        """Send a frame drawn with :meth:`prepare`d colours: only the power limit is left."""
+    def show_ready(self, frame, total=None):
+        """Send a frame drawn with :meth:`prepare`d colours: only the power limit is left.
+
+        ``total`` is ``sum(frame)`` if the caller keeps track of it (the power
+        limit is computed from it, so it must be exact); None: summed here.
+        """
         self._check(frame)
         out = self._out
         out[:] = frame
-        total = sum(frame)
+        if total is None:
+            total = sum(frame)
         budget = self.budget_ma
         if budget is not None and current_ma(self.count, total) > budget:
             total = self._limit(out, total, budget)
@@ -238,8 +246,14 @@ class SimLeds(Leds):
     """LEDs for tests and the simulator: remembers what the strip would have received.
 
     ``buf`` is the last output in strip order, ``frame`` a copy of the last
-    frame the app gave (RGB for ``show``, prepared colours for ``show_ready``), ``frames`` how many frames were shown, and
-    ``currents()`` the estimated mA of the most recent frames.
+    frame the app gave (RGB for ``show``, prepared colours for ``show_ready``),
+    ``frames`` how many frames were shown, and ``currents()`` the estimated mA
+    of the most recent frames.
+
+    A ``total`` given to ``show_ready`` is checked against the frame while
+    ``check_totals`` is True (the default): a renderer that lost track of its
+    total would otherwise mis-limit the current without a visible sign.
+    Benchmarks turn it off to time only what the board runs.
     """
 
     def __init__(self, count, order="GRB", brightness=255, budget_ma=None):
@@ -249,6 +263,7 @@ class SimLeds(Leds):
         self.frame = bytearray(3 * count)
         self.frames = 0
         self.peak_ma = 0
+        self.check_totals = True
         self._log = [0] * LOG_SIZE
 
     def show(self, frame):
@@ -256,9 +271,13 @@ class SimLeds(Leds):
         Leds.show(self, frame)
         self.frame[:] = frame
 
-    def show_ready(self, frame):
+    def show_ready(self, frame, total=None):
         """Show a prepared frame like the real LEDs and keep a copy of it."""
-        Leds.show_ready(self, frame)
+        if total is not None and self.check_totals and total != sum(frame):
+            raise ValueError("show_ready was given a channel total of %d for a frame whose "
+                             "bytes add up to %d: whatever drew the frame lost track of a "
+                             "change" % (total, sum(frame)))
+        Leds.show_ready(self, frame, total)
         self.frame[:] = frame
 
     def _write(self):
