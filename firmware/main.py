@@ -3,10 +3,12 @@
 Loads the board profile (``/profile.json``, put there by ``teebox deploy``),
 builds the hardware it describes (``teebox.app.board``), resumes a game a power
 cut interrupted, starts the USB link server (hold BACK at boot to skip it and
-keep the REPL) and runs the table's main loop (``teebox.app.boot``). If anything fails, the error is printed to
-the REPL, shown on the display (when one answers) and the LEDs blink red;
-then this file ends, so the REPL over USB stays reachable to fix the board.
-Ctrl-C stops the table and leaves the REPL too.
+keep the REPL) and runs the table's main loop (``teebox.app.boot``). If anything
+fails, the error is printed to the REPL, shown on the display (when one answers)
+and the LEDs blink red; then this file ends, so the REPL over USB stays reachable
+to fix the board. While the link server owns the line Ctrl-C is off (a 0x03 byte
+in a transfer must not stop the table): ``teebox board repl`` (the protocol's
+REPL command) or BACK held at power-on gives the REPL back, and Ctrl-C with it.
 
 Where the code is (docs/memory.md): frozen into the MicroPython build, in a ROMFS
 image (``/rom/lib/teebox``), or as ``.mpy`` files on the writable filesystem
