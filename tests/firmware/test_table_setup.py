@@ -2,8 +2,11 @@
 # Runs under CPython and inside MicroPython.
 import table_kit as K
 from fwtest import raises
+from teebox.app import board
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
+from teebox.app.bindings import Bindings
+from teebox.app.loop import Loop
 from teebox.app.view import FLASH_REFUSED
 from teebox.core.course import CourseError, Problem
 from teebox.hal.display import NullDisplay
@@ -184,3 +187,90 @@ def test_a_board_without_any_usable_course_says_so():
             raise CourseError([Problem(0, None, "damaged")], name)
     err = raises(ValueError, K.new_table, courses=Broken("big", None))
     assert str(err) == "no course on this board fits its 24 x 16 grid"
+
+
+# ---------------------------------------------------------------- one reader per seat
+
+
+def _reader_table(readers=4, display=True):
+    """A table on the simulated parts of a profile with ``readers`` readers, one per seat,
+    built as the board builds it (board -> loop -> table)."""
+    hw = board.build(K.table_profile(readers, display), sim=True)
+    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    loop = Loop(hw)
+    return loop, loop.table
+
+
+def _shown(t):
+    # The display's lines, without the blank ones below the text.
+    return K.screen(t).rstrip("\n").split("\n")
+
+
+def test_with_a_reader_per_seat_the_players_choose_which_seats_they_take():
+    _loop, t = _reader_table(4)
+    s = _setup(t, "press OK 4")  # start, mode, course, 2 players: the seats
+    assert _shown(t) == [
+        "4 Seats 2/2", "E  1 P1 red", "NE 2 P2 yellow", "NW 3 -", "W  4 -", "OK: seated"]
+    # The players sit at seats 1 and 4: NE leaves seat 2, W takes seat 4.
+    _setup(t, "press NE")
+    assert "4 Seats 1/2" in K.screen(t) and "NE 2 -" in K.screen(t)
+    assert "Button: sit/go" in K.screen(t)
+    _setup(t, "press OK")  # one seat short: refused, nothing moves on
+    assert s.step == sf.S_SEATS and t.view.flash == FLASH_REFUSED
+    _setup(t, "press W")
+    assert _shown(t)[1:] == ["E  1 P1 red", "NE 2 -", "NW 3 -", "W  4 P2 yellow",
+                                           "OK: seated"]
+    _setup(t, "press OK")
+    assert s.step == sf.S_HANDS
+    assert [s.player_at(seat) for seat in range(4)] == [0, -1, -1, 1]
+
+
+def test_a_button_without_a_reader_and_too_many_players_are_refused():
+    _loop, t = _reader_table(3)
+    s = _setup(t, "press OK 3", "press E 2")  # match: 2 to 5 players, but 3 readers
+    assert s.players == 2  # 2 -> 3 -> back to 2: no more players than readers
+    _setup(t, "press E", "press OK")
+    assert s.players == 3 and "4 Seats 3/3" in K.screen(t)
+    _setup(t, "press SW")  # a fifth button: only three readers
+    assert t.view.flash == FLASH_REFUSED and "4 Seats 3/3" in K.screen(t)
+
+
+def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses():
+    _loop, t = _reader_table(4)
+    _setup(t, "seed 3", "press OK 4", "press NE", "press W", "press OK 3")  # seats 1 and 4
+    g = t.game
+    assert g is not None and len(g.players) == 2
+    p2_club = K.CLUBS[g.players[1].hand[0]].id
+    K.scan(t, p2_club, seat=3)  # P2 sits at seat 4 (profile seat 3)
+    assert g.players[1].chosen == g.players[1].hand[0]
+    K.scan(t, K.CLUBS[g.players[0].hand[0]].id, seat=1)  # seat 2: nobody sits there
+    assert t.view.flash == FLASH_REFUSED and "nobody sits at that reader" in K.words(t)
+    assert g.players[0].chosen < 0
+
+
+def test_the_seat_choice_has_an_led_only_form():
+    loop, t = _reader_table(4, display=False)
+    assert t.led_prompts
+    _setup(t, "press OK 4", "press NE", "press W")
+    p = t.prompt
+    assert p.code == sf.S_SEATS and p.seats == bytes((0, sf.FREE, sf.FREE, 1))
+    # Drawn on the bottom edge: each taken seat in its player's colour, a free one dim.
+    prof = loop.hw.profile
+    frame = bytearray(3 * prof.width * prof.height)
+    loop.prompts.draw(frame, p, 0)
+    cells = [bytes(frame[3 * prof.led_index(c, prof.height - 1):][:3]) for c in range(4)]
+    dim_prompt = sf.Prompt()
+    dim_prompt.set("", 1, -1, 4, -1)  # a strip of four options, none lit: all dim
+    dim = bytearray(len(frame))
+    loop.prompts.draw(dim, dim_prompt, 0)
+    assert cells[1] == cells[2] == bytes(dim[3 * prof.led_index(1, prof.height - 1):][:3])
+    assert len(set([cells[0], cells[1], cells[3]])) == 3  # red, dim, yellow
+
+
+def test_with_one_reader_the_seat_step_only_says_to_sit_in_turn():
+    t = K.new_table()
+    s = _setup(t, "press OK 4")
+    assert s.step == sf.S_SEATS and "left in turn" in K.screen(t)
+    _setup(t, "press NE")
+    assert "P1 red\nP2 yellow\nOK" in K.screen(t)  # no seat to choose: nothing changed
+    assert s.player_at(3) == 3  # no choice: the reader's seat is the player's

@@ -22,8 +22,9 @@ class Hardware:
     ``leds``, ``buttons``, ``readers`` (a ``rfid.ReaderBank``, one reader, or
     None when the profile lists none), ``display``, ``clock``, ``store``;
     ``profile``; ``sim`` (simulated parts); ``seat_readers`` (one reader per
-    seat: a reader's seat tells whose card it is) and ``reader_seat`` (the
-    profile seat of a single reader, -1 with none).
+    seat: a reader's seat tells whose card it is), ``reader_seats`` (the profile
+    seats of those readers, empty with one reader or none) and ``reader_seat``
+    (the profile seat of a single reader, -1 with none).
     """
 
     def __init__(self, profile, sim, clock, leds, buttons, readers, display, store):
@@ -36,6 +37,7 @@ class Hardware:
         self.display = display
         self.store = store
         self.seat_readers = isinstance(readers, rfid.ReaderBank) and len(readers.readers) > 1
+        self.reader_seats = tuple(readers.seats) if self.seat_readers else ()
         entries = profile.readers or []
         self.reader_seat = entries[0]["seat"] if len(entries) == 1 else -1
 

@@ -14,7 +14,8 @@ renderer's frame, so the table is playable without a display (see
 from array import array
 
 from teebox.app import palette
-from teebox.app.renderer import Renderer
+from teebox.app.renderer import Renderer, paint
+from teebox.app.setup_flow import FREE
 from teebox.app.table import Table
 from teebox.app.view import View
 from teebox.hal.rfid import ReaderBank
@@ -47,7 +48,8 @@ class PromptLayer:
       above when it is longer than a row): ``prompt.count`` cells, the first
       ``index + 1`` pulsing in the prompt's colour (a seat's, or the neutral
       blue), the rest dim; or, for ``prompt.seats``, one cell per seat in that
-      seat's colour (seating order, waiting players, play order, standings).
+      seat's colour (seating order, waiting players, play order, standings), dim
+      for an empty place (``setup_flow.FREE``).
     """
 
     def __init__(self, profile, leds=None):
@@ -65,16 +67,21 @@ class PromptLayer:
                                    for k in range(rows) for c in range(w)])
 
     def draw(self, frame, prompt, now):
-        """Draw ``prompt`` over ``frame`` as of tick ``now``."""
+        """Draw ``prompt`` over ``frame`` as of tick ``now``; returns how much that changed
+        the sum of the frame's bytes (the renderer's ``total``, for the power limit)."""
+        change = 0
         top = self._top
         for i in range(min(prompt.code, len(top))):
-            self._put(frame, top[i], self._code, 0, 256)
+            change += self._put(frame, top[i], self._code, 0, 256)
         strip = self._bottom
         seats = prompt.seats
         if seats is not None:
             for i in range(min(len(seats), len(strip))):
-                self._put(frame, strip[i], self._players, 3 * seats[i], 256)
-            return
+                if seats[i] == FREE:
+                    change += self._put(frame, strip[i], self._dim, 0, 256)
+                else:
+                    change += self._put(frame, strip[i], self._players, 3 * seats[i], 256)
+            return change
         if prompt.seat >= 0:
             ink = self._players
             at = 3 * prompt.seat
@@ -88,15 +95,13 @@ class PromptLayer:
         lit = prompt.index + 1
         for i in range(min(prompt.count, len(strip))):
             if i < lit:
-                self._put(frame, strip[i], ink, at, level)
+                change += self._put(frame, strip[i], ink, at, level)
             else:
-                self._put(frame, strip[i], self._dim, 0, 256)
+                change += self._put(frame, strip[i], self._dim, 0, 256)
+        return change
 
     def _put(self, frame, led, ink, at, level):
-        i = 3 * led
-        frame[i] = (ink[at] * level) >> 8
-        frame[i + 1] = (ink[at + 1] * level) >> 8
-        frame[i + 2] = (ink[at + 2] * level) >> 8
+        return paint(ink, frame, 3 * led, at, level)
 
 
 class Loop:
@@ -114,7 +119,7 @@ class Loop:
         self.frame_ms = frame_ms
         if table is None:
             table = Table(hw.clock, View(p.width * p.height), hw.display, hw.store, p.width,
-                          p.height, seat_readers=hw.seat_readers)
+                          p.height, seat_readers=hw.seat_readers, reader_seats=hw.reader_seats)
         self.table = table
         self.view = table.view
         if renderer is None:
@@ -153,10 +158,11 @@ class Loop:
                 self.renderer.set_course(t.course)
                 self._course = t.course
             frame = self.renderer.compose(start)
+            total = self.renderer.total
             if t.led_prompts:
-                self.prompts.draw(frame, t.prompt, start)
+                total += self.prompts.draw(frame, t.prompt, start)
             if self.renderer.leds is not None:
-                hw.leds.show_ready(frame)
+                hw.leds.show_ready(frame, total)
             else:
                 hw.leds.show(frame)
         if t.display_dirty or self._display_busy:

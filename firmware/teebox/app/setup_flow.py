@@ -16,7 +16,7 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 from teebox.app.palette import PLAYER_NAMES as SEAT_NAMES
 from teebox.core import cards, modes
 from teebox.core.engine import FIRST_GAME
-from teebox.core.hexgrid import E, NE, SE
+from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
 
 try:
     from micropython import const
@@ -47,6 +47,7 @@ HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
 START_LABELS = ("New game", "Learn cards")
 DEFAULT_COURSE = "starter"
+FREE = const(0xFF)  # in Prompt.seats: a reader's place nobody sits at (drawn dim)
 
 # Card learning question codes
 L_CARD = const(1)
@@ -74,7 +75,8 @@ class Prompt:
       cells, the first ``index + 1`` bright in the prompt's colour, the rest dim
       (``index`` -1: none lit; ``count`` 0: no strip);
     * ``seats``: instead of options, a strip of seat colours (``bytes`` of seats), e.g.
-      the seating order or the play order; None when unused.
+      the seating order or the play order, :data:`FREE` for an empty place (dim);
+      None when unused.
     """
 
     def __init__(self):
@@ -108,9 +110,17 @@ class SetupFlow:
     ``mode``, ``course``, ``players`` and ``hands`` (``"first-game"`` or
     :data:`BAG`) hold the answers. ``course`` is also the course to show on
     the LEDs while the players look through them.
+
+    ``reader_seats`` are the profile seats of the readers when each seat has
+    its own (two or more). The players then choose which of those seats they
+    take: the direction buttons E NE NW W SW SE each sit at or leave one reader's
+    seat, in seat order, and OK goes on once as many seats are taken as there
+    are players (players are numbered in seat order); :meth:`player_at` then
+    says who sits at a reader. With one reader the step only tells the players
+    to sit in turn.
     """
 
-    def __init__(self, course_names, learned=0, needed=0):
+    def __init__(self, course_names, learned=0, needed=0, reader_seats=()):
         if not course_names:
             raise ValueError("the board holds no course: deploy the firmware with its courses")
         self.course_names = tuple(course_names)
@@ -132,6 +142,12 @@ class SetupFlow:
                 self.course_index = i
         self.players = 2
         self.hands_index = 0
+        # Only as many readers as there are direction buttons can be chosen with them.
+        self.reader_seats = tuple(sorted(reader_seats))[:len(DIRECTIONS)]
+        if len(self.reader_seats) < 2:
+            self.reader_seats = ()
+        self.taken = bytearray(len(self.reader_seats))  # 1: someone sits at that reader
+        self.sit_in_order(self.players)
         self._show()
 
     @property
@@ -150,8 +166,35 @@ class SetupFlow:
         return HAND_CHOICES[self.hands_index]
 
     def player_range(self):
-        """Fewest and most players of the chosen mode."""
-        return self.ranges[self.mode_index]
+        """Fewest and most players of the chosen mode (no more than the readers, when
+        each seat has its own)."""
+        lo, hi = self.ranges[self.mode_index]
+        if self.reader_seats:
+            hi = max(lo, min(hi, len(self.reader_seats)))
+        return lo, hi
+
+    def seated(self):
+        """How many reader seats are taken."""
+        return sum(self.taken)
+
+    def sit_in_order(self, players):
+        """Seat ``players`` players at the first readers, in seat order (the choice
+        before the players make one, and for a game resumed after a power cut)."""
+        for i in range(len(self.taken)):
+            self.taken[i] = 1 if i < players else 0
+
+    def player_at(self, seat):
+        """The player sitting at the reader of profile seat ``seat``: -1 if nobody
+        does; ``seat`` itself when the players do not choose seats."""
+        if not self.reader_seats:
+            return seat
+        n = 0
+        for i in range(len(self.reader_seats)):
+            if self.taken[i]:
+                if self.reader_seats[i] == seat:
+                    return n
+                n += 1
+        return -1
 
     # ------------------------------------------------------------ intents
 
@@ -170,8 +213,13 @@ class SetupFlow:
             self.players = lo + step_index(self.players - lo, hi - lo + 1, d)
         elif st == S_HANDS:
             self.hands_index = step_index(self.hands_index, len(HAND_CHOICES), d)
+        elif st == S_SEATS and self.reader_seats:
+            i = DIRECTIONS.index(d)
+            if i >= len(self.reader_seats):
+                return R_REFUSED  # no reader for this button
+            self.taken[i] ^= 1
         else:
-            return R_NONE  # seats and the last check have nothing to choose
+            return R_NONE  # one reader, and the last check: nothing to choose
         self._show()
         return R_CHANGED
 
@@ -182,12 +230,19 @@ class SetupFlow:
             return R_LEARN
         if st == S_CONFIRM:
             return R_DONE
+        if st == S_SEATS and self.reader_seats and self.seated() != self.players:
+            return R_REFUSED  # not one reader seat per player yet
+        if st == S_PLAYERS and self.seated() != self.players:
+            self.sit_in_order(self.players)  # a new number of players: start afresh
         self.step = st + 1
         self._show()
         return R_CHANGED
 
     def on_more(self):
-        """Holding OK is the same as the next option (every list works this way)."""
+        """Holding OK is the same as the next option (every list works this way;
+        choosing seats has no list)."""
+        if self.step == S_SEATS:
+            return R_NONE
         return self.on_dir(E)
 
     def on_back(self):
@@ -237,6 +292,8 @@ class SetupFlow:
             p.set("3 Players\n> %d players\n(%s: %d-%d)\n\n</>: more/less\nOK: next  BACK"
                   % (self.players, self.titles[self.mode_index], lo, hi),
                   st, -1, 0, -1, bytes(range(self.players)))
+        elif st == S_SEATS and self.reader_seats:
+            self._show_reader_seats()
         elif st == S_SEATS:
             # Seat i passes to seat i + 1 on its left (the big hit discard): sit in turn.
             names = "\n".join([player_label(s) for s in range(self.players)])
@@ -252,6 +309,25 @@ class SetupFlow:
                   % (self.titles[self.mode_index], self.course, self.players,
                      HAND_LABELS[self.hands_index]),
                   st, -1, 0, -1, bytes(range(self.players)))
+
+
+    def _show_reader_seats(self):
+        # One line per reader: its button, its seat and who sits there. The LED strip
+        # has one cell per reader: the player's colour, or dim when the seat is free.
+        lines = []
+        strip = bytearray(len(self.reader_seats))
+        n = 0
+        for i in range(len(self.reader_seats)):
+            who = "-"
+            strip[i] = FREE
+            if self.taken[i]:
+                who = player_label(n)
+                strip[i] = n
+                n += 1
+            lines.append("%-3s%d %s" % (DIR_NAMES[DIRECTIONS[i]], self.reader_seats[i] + 1, who))
+        done = "OK: seated" if n == self.players else "Button: sit/go"
+        self.prompt.set("4 Seats %d/%d\n%s\n%s" % (n, self.players, "\n".join(lines), done),
+                        S_SEATS, -1, 0, -1, bytes(strip))
 
 
 class CardLearning:
@@ -390,7 +466,9 @@ class BagRegistration:
         club = self.bindings.club_of(uid)
         target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
         why = None
-        if club < 0:
+        if self.seat_readers and seat is not None and seat < 0:
+            why = "Nobody sits at that reader"
+        elif club < 0:
             why = "Unknown card"
         elif self.owner[club] != 0xFF:
             why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
