@@ -57,6 +57,15 @@ def test_showing_a_prepared_frame_allocates_nothing(micropython):
     assert allocated(micropython, setup, "leds.show_ready(frame)") == 0
 
 
+def test_showing_a_prepared_frame_with_its_total_allocates_nothing(micropython):
+    # What the table runs: the renderer's total (an int of up to 293,760: a small int
+    # on a 32-bit port) goes in with the frame; the limiter dims this bright one.
+    setup = (LEDS + "frame = bytearray(leds.prepare(bytes(b'\\xf0' * len(frame))))\n"
+             "total = sum(frame)\n")
+    check = "assert 0 < leds.last_ma <= 3500 < 384 + total * 20 // 255\n"
+    assert allocated(micropython, setup, "leds.show_ready(frame, total)", check) == 0
+
+
 def test_polling_buttons_allocates_nothing(micropython):
     setup = """
 from teebox.hal.buttons import SimButtons, OK, PRESS, LONG, RELEASE

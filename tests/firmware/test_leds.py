@@ -184,3 +184,32 @@ def test_blinka_strip_gets_rgb_colours_and_is_told_the_strip_order():
     leds.show(frame)
     assert np.shows == 1
     assert np.pixels[0] == 0x800080 and np.pixels[1] == 0
+
+
+def test_a_prepared_frame_given_its_total_is_limited_exactly_as_one_summed_here():
+    # The renderer passes the frame's byte sum so show_ready need not add up 1152 bytes a
+    # frame; the strip must get the same bytes and the same current either way, whether
+    # the limiter leaves the frame alone or has to dim it.
+    course = bytearray(3 * N)
+    for i in range(len(course)):
+        course[i] = (i * 37) % 200
+    for frame in (course, solid(N, 255, 255, 255)):
+        summed = L.SimLeds(N, budget_ma=BUDGET)
+        given = L.SimLeds(N, budget_ma=BUDGET)
+        summed.show_ready(frame)
+        given.show_ready(frame, sum(frame))
+        assert given.buf == summed.buf and given.last_ma == summed.last_ma
+    assert given.last_ma <= BUDGET < L.current_ma(N, sum(frame))  # the white one was dimmed
+
+
+def test_the_simulated_strip_refuses_a_total_that_is_not_the_frames_sum():
+    # A renderer that lost track of a change would under- or over-limit the current;
+    # on the board nothing shows it, so the simulator (and every table test) checks.
+    leds = L.SimLeds(N, budget_ma=BUDGET)
+    frame = solid(N, 10, 20, 30)
+    err = raises(ValueError, leds.show_ready, frame, sum(frame) - 1)
+    assert "23039" in str(err) and "23040" in str(err)
+    assert leds.frames == 0
+    leds.check_totals = False  # benchmarks time only what the board does
+    leds.show_ready(frame, sum(frame) - 1)
+    assert leds.frames == 1

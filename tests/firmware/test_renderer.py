@@ -533,3 +533,84 @@ def test_the_simulator_sees_about_the_colour_a_prepared_cell_stands_for():
         a = plain.rgb_of_cell(c)
         b = fast.rgb_of_cell(c)
         assert distance(a, b) <= 36, (c, a, b)
+
+
+# ---------------------------------------------------------------- the frame's total
+
+KINDS = (FLASH_WATER, FLASH_BUNKER, FLASH_OUT, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_REFUSED,
+         FLASH_ACK)
+
+
+def test_the_tracked_total_is_the_frames_byte_sum_whatever_is_drawn():
+    # The power limit takes the renderer's total instead of adding up the frame, so the
+    # total must be exact after every layer and overlay the renderer draws.
+    r, view, leds = prepared()
+    view.seats = 5
+    for s, c in enumerate((cell(10, 9), cell(10, 9), cell(4, 12), cell(13, 8), cell(20, 5))):
+        view.golfer[s] = c                       # seats 0 and 1 share a hex
+    view.active = 2
+    view.set_path([cell(4, 11), cell(5, 10), cell(5, 9), cell(6, 8), cell(6, 7)],
+                  bytes((MARK_PLAIN, MARK_HAZARD, MARK_TREE, MARK_OUT, MARK_GREEN)), 5)
+    view.cursor = cell(4, 4)
+    flight = [cell(14, 8), cell(15, 8), cell(16, 8), cell(16, 7), cell(17, 6), cell(17, 5)]
+    frames = 0
+    for k in range(420):
+        t = 20 * k
+        if k % 30 == 0:  # every flash kind, at a cell and over the whole board
+            spot = cell(12, 8) if k % 60 else -1
+            view.start_flash(KINDS[(k // 30) % len(KINDS)], k % 5, spot, t + 500)
+        if k % 40 == 0:
+            view.start_flight(k % 5, flight, len(flight), t)
+        if k % 70 == 0:  # Chaos Golf tokens come and go
+            view.tokens[green_cell(CHAMP, 1 + k // 70)] = (5, 2, 7)[k % 3]
+            view.tokens[green_cell(CHAMP, 2 + k // 70)] = 0
+        if k == 210:     # a new course, then back
+            r.set_course(TINY)
+            assert r.total == sum(r.frame)
+            r.set_course(CHAMP)
+        frame = r.compose(t)
+        assert r.total == sum(frame), (k, r.total, sum(frame))
+        frames += 1
+    assert frames == 420
+
+
+def test_the_total_the_table_passes_to_the_leds_is_exact_through_a_chaos_golf_game():
+    # A whole Chaos Golf game on the table without a display: golfers, preview paths,
+    # flights, hazard and green flashes, tokens on the greens, and the prompt strip the
+    # main loop draws over the renderer's frame. Every frame the strip must get the same
+    # bytes and current as if show_ready had added up the frame itself.
+    import table_kit as K
+    from teebox.app import script
+    from teebox.hal.leds import SimLeds
+    loop = K.sim_app(display=False)
+    leds = loop.hw.leds
+    ref = SimLeds(leds.count, BOARD.led_order, BOARD.brightness, leds.budget_ma)
+    seen = {}
+
+    def checked(frame, total=None):
+        assert total is not None and total == sum(frame), (total, sum(frame))
+        SimLeds.show_ready(leds, frame, total)
+        ref.show_ready(frame)
+        assert leds.buf == ref.buf and leds.last_ma == ref.last_ma
+        v = loop.view
+        now = loop.hw.clock.ticks_ms()
+        for key, on in (("flight", 0 <= now - v.flight_start < v.flight_len * R.FLIGHT_STEP_MS),
+                        ("flash", v.flash != 0 and v.flash_until - now > 0),
+                        ("preview", v.preview_len > 0), ("tokens", any(v.tokens)),
+                        ("prompt", loop.table.led_prompts)):
+            if on:
+                seen[key] = seen.get(key, 0) + 1
+    leds.show_ready = checked
+    run = script.Runner(loop, render_all=True)
+    count = [0]
+
+    def play(text):
+        count[0] += 1
+        st = script.parse_line(text, count[0], K.CLUBS)
+        if st is not None:
+            run.step(st)
+    K.autoplay(loop.table, K.autoplayer("chaos", "starter", 3, seed=4), play)
+    assert loop.table.game.over
+    assert leds.frames > 500
+    for key in ("flight", "flash", "preview", "tokens", "prompt"):
+        assert seen.get(key, 0) > 20, seen
