@@ -260,6 +260,23 @@ def test_holding_back_offers_to_quit_the_game():
     assert t.phase == T.PH_SETUP and t.game is None and len(got) == 2
 
 
+def test_holding_back_keeps_the_choice_shown_and_a_short_back_acts_when_let_go():
+    # The buttons report PRESS at once and LONG later: a hold must not first act as a
+    # short BACK (which would undo the move chosen before the quit question).
+    from teebox.hal import buttons as B
+    t, d, got = _turn()
+    K.lines(d, "press E")
+    assert "> Move E" in K.words(t)
+    K.lines(d, "hold BACK")
+    assert "Quit this game?" in K.words(t)
+    K.lines(d, "press BACK")  # play on: the move is still the choice
+    assert "> Move E" in K.words(t) and t.selected() == (MOVE, EAST)
+    t.handle_button(B.event(B.BACK, B.PRESS))
+    assert "> Move E" in K.words(t)  # a short BACK acts when it is let go
+    t.handle_button(B.event(B.BACK, B.RELEASE))
+    assert "> Play club" in K.words(t) and len(got) == 2
+
+
 def test_in_a_bunker_ok_gets_out_toward_the_hex_you_name():
     t, d, got = _turn()
     K.lines(d, "press SE", "press OK", "press E", "press OK")  # P1 into the bunker

@@ -182,7 +182,7 @@ class Table:
         self.note = ""           # what just happened (shown under the prompt)
         self.alert = ""          # why the last card or button was refused (shown first)
         self._play_prompt = Prompt()
-        self._ok_long = False
+        self._held = bytearray(2)  # OK, BACK: 1 once this press became a long one
         self._quit = False
         self._choices = {}       # shared choice tuples (see _shared)
         self._owner = bytearray(len(self.clubs))
@@ -232,33 +232,29 @@ class Table:
     def handle_button(self, ev):
         """One button event (``hal.buttons`` encoding: ``button << 2 | kind``).
 
-        OK acts when it is let go (a short press) or once it has been held
-        (a long press, "more"); the other buttons act when pressed; holding
-        BACK during a game offers to quit it.
+        OK and BACK act when they are let go (a short press) or once they have
+        been held (a long press: OK's "more"; BACK during a game offers to quit
+        it), never both for one press; the direction buttons act when pressed.
         """
         b = ev >> 2
         kind = ev & 3
         if kind != RELEASE:
             self.alert = ""
-        if b == OK:
+        if b == OK or b == BACK:
+            i = b - OK
             if kind == PRESS:
-                self._ok_long = False
+                self._held[i] = 0
             elif kind == LONG:
-                self._ok_long = True
-                self._intent(self._on_more)
-            elif kind == RELEASE and not self._ok_long:
-                self._intent(self._on_ok)
+                self._held[i] = 1
+                if b == OK:
+                    self._intent(self._on_more)
+                elif self.phase == PH_PLAY:
+                    self._quit = True
+                    self._show_decision()
+            elif not self._held[i]:  # let go before it became a long press
+                self._intent(self._on_ok if b == OK else self._on_back)
             return
-        if b == BACK and kind == LONG:
-            if self.phase == PH_PLAY:
-                self._quit = True
-                self._show_decision()
-            return
-        if kind != PRESS:
-            return
-        if b == BACK:
-            self._intent(self._on_back)
-        else:
+        if kind == PRESS:
             self._direction(b)
 
     def handle_scan(self, seat, uid):
