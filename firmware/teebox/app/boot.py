@@ -26,7 +26,8 @@ def start(hw, port=None):
     p = hw.profile
     courses = CourseStore(hw.store, p.width, p.height)
     table = Table(hw.clock, View(p.width * p.height), hw.display, hw.store, p.width,
-                  p.height, courses=courses, seat_readers=hw.seat_readers)
+                  p.height, courses=courses, seat_readers=hw.seat_readers,
+                  reader_seats=hw.reader_seats)
     wall = records.WallTime(hw.clock, hw.store)  # remembers the last time it was told
     try:
         recorder = gamejournal.resume(hw.store, courses.find, table.clubs, table.shots,
