@@ -10,6 +10,12 @@ in the repository.
 ``problems`` each start with the field they are about, e.g.
 ``buttons.NE: pin 3 is also used by leds.pin``.
 
+Pins: on a Pico (``rp2-pico``) a GPIO number, or its name ``"GP2"``; on a
+Raspberry Pi (``blinka``) a BCM number, or its Blinka name ``"D18"``; on any
+other board running CircuitPython (``circuitpython``) the name of the pin in
+the board's ``board`` module, e.g. ``"GP2"`` or ``"D5"``, since only the board
+knows its pins (``Profile.pin`` looks the name up there at start-up).
+
 LED chain order: the app renders cells in LED order, so a profile maps every
 hex cell (row-major over the offset grid) to its LED. ``serpentine-rows``
 starts at the ``start`` corner, runs along that row to the far side, then back
@@ -23,7 +29,10 @@ from array import array
 from teebox.hal.buttons import NAMES as BUTTON_NAMES
 from teebox.hal.leds import IDLE_MA, order_offsets
 
-BOARDS = ("rp2-pico", "blinka")
+BOARDS = ("rp2-pico", "blinka", "circuitpython")
+# Boards driven through the CircuitPython API (board, busio, digitalio, neopixel):
+# CircuitPython itself, or Blinka, which provides it on a Raspberry Pi.
+CIRCUITPYTHON_BOARDS = ("blinka", "circuitpython")
 CHAINS = ("serpentine-rows",)
 STARTS = ("top-left", "top-right", "bottom-left", "bottom-right")
 DEFAULT = "pico-24x16"
@@ -39,6 +48,8 @@ _GPIOS = {
 }
 # The Pi drives WS2812B from a PWM, PCM or SPI pin only (rpi_ws281x).
 _BLINKA_LED_PINS = (10, 12, 18, 21)
+# A numbered pin may also be given by its name on these boards: "GP2", "D18".
+_PIN_PREFIX = {"rp2-pico": "GP", "blinka": "D"}
 _SPI_ROLES = ("sck", "mosi", "miso")
 _READER_PINS = ("sck", "mosi", "miso", "cs", "rst")
 _READER_SHARED = ("sck", "mosi", "miso", "rst")  # several readers may share these
@@ -77,7 +88,8 @@ def bus_pins(board, kind, bus, role):
 class Profile:
     """A checked board profile.
 
-    Fields: ``name``, ``board``, ``width``, ``height``, ``cells``; ``led_pin``,
+    Fields: ``name``, ``board``, ``circuitpython`` (the board is driven through
+    the CircuitPython API), ``width``, ``height``, ``cells``; ``led_pin``,
     ``led_count``, ``led_order``, ``chain`` (``"serpentine-rows"`` or
     ``"explicit"``), ``start``; ``buttons`` (name -> pin) and ``button_pins``
     (pins by button id, E NE NW W SW SE OK BACK); ``readers`` (list of dicts
@@ -102,12 +114,29 @@ class Profile:
         return cell % self.width, cell // self.width
 
     def pin(self, n):
-        """The hardware pin object for GPIO ``n`` on this board (real hardware only)."""
-        if self.board == "blinka":
-            import board
-            return getattr(board, "D%d" % n)
-        import machine
-        return machine.Pin(n)
+        """The hardware pin object for pin ``n`` of this profile (real hardware only):
+        a GPIO number on a Pico or a Pi, a ``board`` pin name on a CircuitPython board."""
+        if self.board == "rp2-pico":
+            import machine
+            return machine.Pin(n)
+        import board
+        name = "D%d" % n if self.board == "blinka" else n
+        found = getattr(board, name, None)
+        if found is None:
+            raise ValueError("this board has no pin %s: use a name from its board module (%s)"
+                             % (name, " ".join(sorted([k for k in dir(board) if k[:1].isupper()]))))
+        return found
+
+
+def _is_pin_name(v):
+    # A Python name: a letter, then letters, digits or underscores (MicroPython
+    # strings have no isalnum()).
+    if not v[:1].isalpha():
+        return False
+    for ch in v:
+        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
+            return False
+    return True
 
 
 class _Checker:
@@ -163,8 +192,9 @@ class _Checker:
         return v
 
     def pin(self, d, key, field, board, share=None):
-        """Read a GPIO number and claim it; ``share`` lets the same role reuse it."""
-        n = self.number(d, key, field, 0, 63)
+        """Read a pin (a GPIO number, or a name: see the module notes) and claim it;
+        ``share`` lets the same role reuse it."""
+        n = self._pin_value(d, key, field, board)
         if n is None:
             return None
         if board in _GPIOS and n not in _GPIOS[board]:
@@ -173,13 +203,38 @@ class _Checker:
         if n in self._pins:
             other, role = self._pins[n]
             if share is None or role != share:
-                self.add(field, "pin %d is also used by %s" % (n, other))
+                self.add(field, "pin %s is also used by %s" % (n, other))
         else:
             self._pins[n] = (field, share)
         return n
 
+    def _pin_value(self, d, key, field, board):
+        # A GPIO number (a "GP2"/"D18" name turned into its number), or on a
+        # CircuitPython board a pin name kept as it is.
+        if d is None:
+            return None
+        if key not in d:
+            self.add(field, "missing")
+            return None
+        v = d[key]
+        if board == "circuitpython":
+            if isinstance(v, str) and _is_pin_name(v):
+                return v
+            self.add(field, "must name a pin of the board module, e.g. \"GP2\" or \"D5\", "
+                     "not %s" % json.dumps(v))
+            return None
+        prefix = _PIN_PREFIX.get(board)
+        if isinstance(v, str) and prefix and v.startswith(prefix) and \
+                v[len(prefix):].isdigit():
+            v = d[key] = int(v[len(prefix):])  # the drivers take the number
+        elif isinstance(v, str):
+            self.add(field, "unknown pin %s (use a GPIO number%s)" % (
+                json.dumps(v), ", or %sN" % prefix if prefix else ""))
+            return None
+        return self.number({key: v}, key, field, 0, 63)
+
     def bus_pin(self, board, kind, bus, role, n, field):
-        if board is None or bus is None or n is None:
+        if board not in _GPIOS or bus is None or n is None:
             return
         allowed = bus_pins(board, kind, bus, role)
         if n not in allowed:
@@ -199,6 +254,7 @@ def from_dict(d, source="profile"):
         c.add("name", "missing" if name is None else "must be a non-empty text")
     p.name = name
     p.board = c.choice(d, "board", "board", BOARDS)
+    p.circuitpython = p.board in CIRCUITPYTHON_BOARDS
 
     grid = c.section(d, "grid", "grid")
     p.width = c.number(grid, "width", "grid.width", 1, MAX_GRID)

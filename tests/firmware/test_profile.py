@@ -100,7 +100,8 @@ def test_not_json_at_all():
 def test_unknown_board():
     d = base()
     d["board"] = "esp32"
-    assert only_problem(d) == 'board: unknown board "esp32" (use one of: rp2-pico, blinka)'
+    assert only_problem(d) == ('board: unknown board "esp32" '
+                               '(use one of: rp2-pico, blinka, circuitpython)')
 
 
 def test_missing_fields():
@@ -292,3 +293,104 @@ def test_two_readers_for_one_seat():
 def test_a_missing_named_profile_says_where_it_looked():
     err = raises(P.ProfileError, P.load_named, "no-such-table")
     assert '"no-such-table"' in str(err) and "hardware/profiles/no-such-table.json" in str(err)
+
+
+# ---------------------------------------------------------------- pin names
+
+
+def test_pico_and_pi_pins_may_be_given_by_their_names():
+    # "GP2" is how a Pico's pinout names GPIO 2; "D18" is Blinka's name for BCM 18.
+    d = base()
+    d["buttons"]["E"] = "GP2"
+    d["leds"]["pin"] = "GP0"
+    p = P.load(json.dumps(d))
+    assert p.button_pins[0] == 2 and p.led_pin == 0 and not p.circuitpython
+    d = pi()
+    d["leds"]["pin"] = "D18"
+    d["readers"][0]["sck"] = "D11"
+    p = P.load(json.dumps(d))
+    assert p.led_pin == 18 and p.readers[0]["sck"] == 11 and p.circuitpython
+    # A name is checked like its number: "D17" cannot drive the LEDs, "GP2" is taken.
+    d["leds"]["pin"] = "D17"
+    assert only_problem(d) == ("leds.pin: a Raspberry Pi drives WS2812B only from GPIO "
+                               "10, 12, 18, 21, not 17")
+    d = base()
+    d["buttons"]["NE"] = "GP2"
+    assert only_problem(d) == "buttons.NE: pin 2 is also used by buttons.E"
+
+
+def test_a_pin_name_of_another_board_is_refused():
+    d = base()
+    d["buttons"]["E"] = "D2"
+    assert only_problem(d) == 'buttons.E: unknown pin "D2" (use a GPIO number, or GPN)'
+    d = pi()
+    d["buttons"]["E"] = "GP5"
+    assert only_problem(d) == 'buttons.E: unknown pin "GP5" (use a GPIO number, or DN)'
+
+
+def circuitpython():
+    """The same table on a board running CircuitPython: pins named as its board module
+    names them (here a Pico under CircuitPython)."""
+    d = base()
+    d["board"] = "circuitpython"
+    d["leds"]["pin"] = "GP0"
+    d["buttons"] = {"E": "GP2", "NE": "GP3", "NW": "GP4", "W": "GP5", "SW": "GP6",
+                    "SE": "GP7", "OK": "GP8", "BACK": "GP9"}
+    d["readers"][0].update({"sck": "GP18", "mosi": "GP19", "miso": "GP16", "cs": "GP17",
+                            "rst": "GP20"})
+    d["display"].update({"sda": "GP14", "scl": "GP15"})
+    return d
+
+
+def test_a_circuitpython_board_names_its_pins():
+    p = P.load(json.dumps(circuitpython()))
+    assert p.board == "circuitpython" and p.circuitpython
+    assert p.led_pin == "GP0" and p.button_pins == ("GP2", "GP3", "GP4", "GP5", "GP6", "GP7",
+                                                   "GP8", "GP9")
+    assert p.readers[0]["cs"] == "GP17" and p.display["sda"] == "GP14"
+
+
+def test_circuitpython_pins_must_be_names_and_used_once():
+    d = circuitpython()
+    d["buttons"]["E"] = 2
+    d["buttons"]["NE"] = "GP 3"
+    d["buttons"]["NW"] = "GP0"
+    assert problems_of(d) == [
+        'buttons.E: must name a pin of the board module, e.g. "GP2" or "D5", not 2',
+        'buttons.NE: must name a pin of the board module, e.g. "GP2" or "D5", not "GP 3"',
+        "buttons.NW: pin GP0 is also used by leds.pin"]
+
+
+def test_a_pin_name_the_board_lacks_is_named_at_start_up():
+    import fake_hardware as fh
+    p = P.load(json.dumps(circuitpython()))
+    with fh.installed(board=fh.FakeBoard):  # Blinka's pins: D0 to D27, no GP names
+        err = raises(ValueError, p.pin, "GP0")
+    assert str(err).startswith("this board has no pin GP0: use a name from its board "
+                               "module (D0 D1 ")
+    with fh.installed(board=fh.FakeBoard):
+        assert P.load(json.dumps(pi())).pin(18) == "board.D18"
+
+
+def test_a_circuitpython_board_drives_leds_and_buttons_by_its_pin_names():
+    import fake_hardware as fh
+    from teebox.hal import buttons, leds
+    from teebox.hal.clock import SimClock
+
+    class PicoBoard:
+        """A Pico's board module under CircuitPython: pins named GP0 to GP28."""
+
+    for n in range(29):
+        setattr(PicoBoard, "GP%d" % n, "board.GP%d" % n)
+    p = P.load(json.dumps(circuitpython()))
+    fh.FakeDigitalInOut.created = []
+    fh.FakeAdafruitNeoPixel.created = []
+    with fh.installed(board=PicoBoard, digitalio=fh.FakeDigitalio,
+                      neopixel=fh.FakeAdafruitNeopixelModule):
+        strip = leds.from_profile(p)
+        buttons.from_profile(p, SimClock())
+    assert isinstance(strip, leds.BlinkaLeds)
+    assert fh.FakeAdafruitNeoPixel.created[0].pin == "board.GP0"
+    assert [io.pin for io in fh.FakeDigitalInOut.created] == [
+        "board.GP%d" % n for n in range(2, 10)]
+    assert [io.pull for io in fh.FakeDigitalInOut.created] == ["up"] * 8

@@ -87,7 +87,7 @@ def make_readers(profile, sim=False):
 
     Simulated: a SimReader, or a ReaderBank of SimReaders with the profile's
     seats. On a Pico the MFRC522s are opened from the profile's pins; on a
-    Raspberry Pi (Blinka) through :func:`blinka_readers`. None if the profile
+    Raspberry Pi (Blinka) or a CircuitPython board through :func:`blinka_readers`. None if the profile
     lists no reader.
     """
     entries = profile.readers or []
@@ -98,7 +98,7 @@ def make_readers(profile, sim=False):
         if len(entries) == 1:
             return rfid.SimReader()
         return rfid.ReaderBank([rfid.SimReader() for _ in entries], seats)
-    if profile.board == "blinka":
+    if profile.circuitpython:
         bank = blinka_readers(profile)
     else:
         bank = rfid.open_readers(entries)
@@ -145,7 +145,8 @@ class _BlinkaOut:
 
 
 def blinka_readers(profile):
-    """The profile's MFRC522s on a Raspberry Pi (Blinka's ``busio`` and ``digitalio``):
+    """The profile's MFRC522s through the CircuitPython API (``busio`` and ``digitalio``:
+    Blinka on a Raspberry Pi, or CircuitPython itself):
     a ReaderBank. Every chip-select is driven high before any chip is spoken to, and
     a shared RST line is pulsed once (as ``rfid.open_readers`` does on a Pico)."""
     import busio

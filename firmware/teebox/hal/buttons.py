@@ -211,7 +211,7 @@ def from_profile(profile, clock, sim=False):
     if sim:
         return SimButtons(clock)
     pins = profile.button_pins
-    if profile.board == "blinka":
+    if profile.circuitpython:
         import digitalio
         out = []
         for n in pins:

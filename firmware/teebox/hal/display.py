@@ -308,7 +308,7 @@ def from_profile(profile, sim=False):
     if sim:
         return SimDisplay()
     try:
-        if profile.board == "blinka":
+        if profile.circuitpython:
             import adafruit_framebuf
             import busio
             bus = busio.I2C(profile.pin(cfg["scl"]), profile.pin(cfg["sda"]))

@@ -305,6 +305,6 @@ def from_profile(profile, sim=False):
     args = (p.led_count, p.led_order, p.brightness, p.budget_ma)
     if sim:
         return SimLeds(*args)
-    if p.board == "blinka":
+    if p.circuitpython:
         return BlinkaLeds(p.pin(p.led_pin), *args)
     return NeoPixelLeds(p.led_pin, *args)
