@@ -155,7 +155,9 @@ def test_bunker_exit_with_a_two_deck_club_chooses_the_deck_first():
 
 
 def test_a_wood_cannot_get_out_of_a_bunker():
-    """Woods draw no shot card, and a bunker exit reads a shot card's bunker icon."""
+    """Rulebook (4.D EXIT BUNKER): "Draw **a single shot card from one of the decks**
+    shown on the card. Instead of looking at the flight path of the shot card, look at the
+    bunker outcome icon". Woods show no deck, so they cannot exit a bunker."""
     g = _bunkered([club("5 Wood")])
     select(g, {0: club("5 Wood")})
     assert g.choices() == [(RESET,)]

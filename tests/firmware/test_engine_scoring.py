@@ -75,7 +75,9 @@ def test_a_hole_in_one_is_a_first_turn_hit_from_the_tee_onto_the_green():
 
 
 def test_no_hole_in_one_on_a_later_turn_from_the_tee():
-    """A hit from the tee box on the second turn of the hole is not a hole-in-one."""
+    """Rulebook: "A hole-in-one is scored on your first turn for the hole when you hit
+    from the tee box and land on the green." A hit from the tee box on the second turn of
+    the hole is not one."""
     rows = ["rrrrrrrrr", "rrrrrrrrr", "rTfGrrrrr", "rrrrrrrrr", "rrrrrrrrr"]
     g = _match(rows, [(3, (1, 2), (3, 2))], {"2": [face("2", "SS"), face("2", "SS", nth=1)]})
     select(g, {0: club("8 Iron"), 1: club("Driver")})
@@ -116,8 +118,9 @@ def test_a_tie_goes_to_the_most_hole_in_one_tokens_then_is_shared():
 
 
 def test_players_who_share_the_last_hole_share_the_win():
-    """Both players reach the last green in the same round with equal points: a shared
-    win announced with the standings."""
+    """Rulebook: "Multiple players score the points if they reach the green *on the same
+    round*." "If players are still tied, those players share the win." Both reach the
+    last green in the same round with equal points: a shared win in the standings."""
     rows = ["rrrrrrrrr", "rrrrrrrrr", "rTfffffGr", "rrrrrrrrr", "rrrrrrrrr"]
     g = _match(rows, [(4, (1, 2), (7, 2))])
     place(g, 0, 6, 2)
@@ -128,7 +131,8 @@ def test_players_who_share_the_last_hole_share_the_win():
 
 
 def test_moving_one_hex_from_the_tee_onto_the_green_is_no_hole_in_one():
-    """A hole-in-one is a hit from the tee box, not a one-hex move."""
+    """Rulebook: "A hole-in-one is scored on your first turn for the hole when you hit
+    from the tee box and land on the green." A one-hex move is not a hit."""
     rows = ["rrrrrrrrr", "rrrrrrrrr", "rTGrrrrrr", "rrrrrrrrr"]
     g = _match(rows, [(3, (1, 2), (2, 2))])
     select(g, {0: club("8 Iron"), 1: club("Driver")})

@@ -32,7 +32,8 @@ def test_first_game_hands_give_the_letters_a_to_e_to_players_one_to_five():
 
 
 def test_explicit_hands_take_club_ids_or_indices():
-    """The table registers the physical draft's hands: by club id or index."""
+    """Rulebook: "Continue until all players have five clubs. This is their *hand*." The
+    table registers the physical draft's hands: by club id or index."""
     g = _game(2, hands=[["driver-34", "2-iron-31"], [club("Lob Wedge"), club("5 Wood")]])
     assert g.players[0].hand == sorted([club("Driver"), club("2 Iron")])
     assert g.setup.hands == ((club("Driver"), club("2 Iron")),
@@ -40,6 +41,8 @@ def test_explicit_hands_take_club_ids_or_indices():
 
 
 def test_explicit_hands_refuse_unknown_and_shared_clubs():
+    """Rulebook: "You can take only five clubs with you on the course." A hand lists 1 to
+    5 known club cards, and a card can be in one hand only."""
     err = raises(ValueError, _game, 2, "match", [["putter-99"], ["driver-34"]])
     assert "player 1" in str(err) and "unknown club" in str(err)
     err = raises(ValueError, _game, 2, "match", [["driver-34"], ["driver-34"]])
@@ -51,6 +54,8 @@ def test_explicit_hands_refuse_unknown_and_shared_clubs():
 
 
 def test_setup_refuses_what_it_cannot_play_and_says_why():
+    """Rulebook, each mode's PLAYS line: Match Play "2 - 5 players", Chaos Golf "3 - 5
+    players"; the most any mode seats is 5."""
     assert "1 to 5" in str(raises(ValueError, Setup, 6))
     assert "1 to 5" in str(raises(ValueError, Setup, 0))
     assert "unknown game mode 'golf'" in str(raises(ValueError, Setup, 2, "golf"))
@@ -66,7 +71,8 @@ def test_setup_refuses_what_it_cannot_play_and_says_why():
 
 
 def test_golfers_and_teams_are_stored_for_later_rules():
-    """Golfer cards are chosen at setup; their abilities are not played yet."""
+    """Rulebook: "Players select golfer cards that provide a unique special ability." "You
+    pick either A-SIDE or B-SIDE when playing." Chosen at setup; abilities not played yet."""
     setup = Setup(2, "match", 1, "first-game", [("swift", "A"), None], [0, 1])
     g = Game(COURSE, CLUBS, SHOTS, setup)
     assert g.players[0].golfer_choice == ("swift", "A") and g.players[1].golfer_choice is None
@@ -143,6 +149,9 @@ def test_play_order_is_lowest_initiative_first():
 
 
 def test_refusals_say_why():
+    """Rulebook: "Each player selects one club from their hand and places it face down in
+    front of them." A club from another hand, a choice out of turn or a malformed choice
+    is refused with the reason."""
     g = _game(2)
     err = raises(IllegalMove, g.apply, (SELECT, g.players[1].hand[0]), 0)
     assert "is not in your hand" in str(err)
@@ -223,6 +232,8 @@ def test_resetting_the_hand_as_the_turns_action():
 
 
 def test_nothing_can_be_chosen_once_the_game_is_over():
+    """Rulebook (WINNING THE GAME): "At the end of the course, each player counts the
+    number of flags and 1-point tokens they have." After the last hole nothing is played."""
     g = new_game(COURSE, [[club("8 Iron")]], "stroke")
     place(g, 0, 6, 2)
     select(g, {0: club("8 Iron")})
@@ -233,11 +244,15 @@ def test_nothing_can_be_chosen_once_the_game_is_over():
 
 
 def test_player_names_in_messages_count_from_one():
+    """Rulebook: "give all A's to player 1, the B's to player 2, etc.": players count
+    from 1 (seat 0 is player 1)."""
     assert engine.player_name(0) == "player 1"
 
 
 def test_the_driver_may_be_played_from_any_tee_box():
-    """The Driver needs a tee box, not the tee of the hole being played."""
+    """Rulebook: "If you have a club in your hand that you cannot use, you may also reset
+    your hand. e.g. you have the driver and are not on a tee box." Any tee box will do,
+    not only the tee of the hole being played."""
     rows = ["rrrrrrrrr", "rrrrrrrrr", "rTfffffGr", "rrrrrrrrr", "rGrrrrrTr"]
     crs = make_course(rows, [(4, (1, 2), (7, 2)), (4, (7, 4), (1, 4))])
     g = new_game(crs, [[club("Driver")]], "stroke")
