@@ -63,6 +63,7 @@ class CountingI2C:
 def game():
     # A 2-player game on the championship course, waiting for the first club.
     loop = K.sim_app()
+    loop.hw.leds.check_totals = False  # the simulator's check of the LED total: not on the board
     run = script.Runner(loop)
     for text in ("seed 3", "press OK 7"):
         run.step(script.parse_line(text, 1, K.CLUBS))

@@ -130,8 +130,10 @@ def main():
     print("MicroPython figures are the WebAssembly port on this machine (its clock ticks in ms, "
           "hence %d frames a figure); the RP2040 column is an estimate (%d-%d times slower), "
           "not a measurement." % (FRAMES, lo, hi))
-    print("Not included: sending the frame. The table draws with colours prepared for the "
-          "strip and sends with hal/leds show_ready (python -m tools.bench.leds_frame).")
+    print("Included: keeping the frame's byte total for the power limit (Renderer.total). "
+          "Not included: sending the frame. The table draws with colours prepared for the "
+          "strip and sends with hal/leds show_ready(frame, total) "
+          "(python -m tools.bench.leds_frame).")
 
 
 if __name__ == "__main__":
