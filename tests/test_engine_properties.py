@@ -1,25 +1,33 @@
 """Property tests of the rules engine: random bot games that must always hold together.
 
-Hypothesis draws a game (built-in course, mode, a legal number of players, seed,
-first-game or drafted hands, a bot per seat) and plays it to the end. After every
-input it checks what a player would notice going wrong:
+For every built-in course and every game mode, Hypothesis draws games (a legal number
+of players for the mode, a seed, first-game or drafted hands, a bot per seat: sensible,
+random or a mix) and plays each to the end. After every input it checks what a player
+would notice going wrong:
 
 * each player's clubs are conserved: hand + discards + the face-down club are the
   five clubs dealt, none twice, none lost;
 * no golfer stands on a tree, the clubhouse or off the board;
 * scores never go down (Match Play flags and tokens, and every other mode's total);
-* a choice ``choices()`` did not list is refused with IllegalMove and changes
-  nothing; a listed choice is accepted (checked on a copy of the game at a sample of
-  decisions: copying costs more than the rest of the checks together);
+* replaying the log reproduces the state: a twin game is fed every input as the log
+  writes it (encoded, then decoded by ``gamelog.decode``) and its state digest must
+  equal the game's after every input, so a difference is caught at the input that
+  caused it, in time linear in the game's length;
+* a choice ``choices()`` did not list is refused with IllegalMove and changes nothing
+  (the twin never sees it, so the digest comparison proves nothing changed); a listed
+  choice is accepted (checked on a copy of the game at one decision in ``FORK_EVERY``:
+  copying a game costs more than all the other checks of a decision together);
 * where ``preview()`` shows a landing (moves, aims, wild-card outcomes), the golfer
   lands there.
 
-At the end the game is over and replaying its encoded log reproduces the state digest.
+At the end the game is over, the log written input by input is the log
+``gamelog.encode`` writes for the whole game, and both games' standings agree.
 
-The number of games is ``TEEBOX_PROPERTY_GAMES`` (default ``DEFAULT_GAMES``, about a
-minute on two cores); the ``teebox-properties`` settings profile is derandomized and
-keeps no example database, so every run plays the same games. For the "thousands of
-games" soak: ``TEEBOX_PROPERTY_GAMES=3000 python -m pytest tests/test_engine_properties.py``.
+``TEEBOX_PROPERTY_GAMES`` sets the number of games, shared evenly by the course and
+mode pairs (default ``DEFAULT_GAMES``: about a minute and a half on two cores). The
+``teebox-properties`` settings profile is derandomized and keeps no example database,
+so every run plays the same games. A longer soak:
+``TEEBOX_PROPERTY_GAMES=20000 python -m pytest tests/test_engine_properties.py``.
 """
 
 import copy
@@ -29,24 +37,49 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from teebox.core import bots, engine, gamelog, modes, terrain
+from teebox.core import bots, engine, gamelog, hexgrid, modes, terrain
 from teebox.core.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_OF_BOUNDS, SELECT_CLUB, VERB_ARITY)
 from teebox.core.rng import Rng
 from teebox import shipped
 
-DEFAULT_GAMES = 250
-GAMES = int(os.environ.get("TEEBOX_PROPERTY_GAMES", DEFAULT_GAMES))
-settings.register_profile("teebox-properties", max_examples=GAMES, derandomize=True,
-                          database=None, deadline=None, print_blob=False,
-                          suppress_health_check=[HealthCheck.too_slow])
-PROFILE = settings.get_profile("teebox-properties")
+DEFAULT_GAMES = 2000
+
+
+def games_from_env():
+    """The number of games to play: ``TEEBOX_PROPERTY_GAMES``, else ``DEFAULT_GAMES``."""
+    text = os.environ.get("TEEBOX_PROPERTY_GAMES", str(DEFAULT_GAMES))
+    if not text.strip().isdigit() or int(text) < 1:
+        raise ValueError("TEEBOX_PROPERTY_GAMES must be a whole number of games, like 3000; "
+                         "not %r" % text)
+    return int(text)
+
 
 CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
 COURSES = {name: shipped.load_builtin(name) for name in shipped.builtin_names()}
+PAIRS = [(name, mode) for name in sorted(COURSES) for mode in modes.NAMES]
+GAMES = games_from_env()
+settings.register_profile("teebox-properties",
+                          max_examples=-(-GAMES // len(PAIRS)),  # rounded up
+                          derandomize=True, database=None, deadline=None, print_blob=False,
+                          suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings.get_profile("teebox-properties")
+
+
+def standable_cells(course):
+    """Every hex a golfer may stand on, as a set of axial ``(q, r)``: built once a course."""
+    cells = course.cells()
+    out = set()
+    for i in range(len(cells)):
+        if terrain.standable(cells[i]):
+            out.add(hexgrid.cell_at(i, course.width))
+    return frozenset(out)
+
+
+STANDABLE = {name: standable_cells(course) for name, course in COURSES.items()}
 # One decision in FORK_EVERY gets a listed choice tried on a copy of the game.
-FORK_EVERY = 8
+FORK_EVERY = 64
 CHOICE_LIMIT = 20000
 
 
@@ -67,15 +100,13 @@ BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot, "mixed": MixedBo
 
 
 @st.composite
-def game_specs(draw):
-    """``(course name, mode, players, seed, hands, bot kinds)`` of a game that can finish.
+def game_specs(draw, mode):
+    """``(players, seed, hands, bot kinds)`` of a game of ``mode`` that can finish.
 
     RandomBot seats sit only where a sensible player ends the holes for them (Match
     Play, Chaos Golf): in Stroke Play and Stableford every golfer must hole out, so
     there they play as MixedBot.
     """
-    name = draw(st.sampled_from(sorted(COURSES)))
-    mode = draw(st.sampled_from(modes.NAMES))
     lo, hi = modes.make(mode).players
     players = draw(st.integers(lo, hi))
     seed = draw(st.integers(0, 2 ** 32 - 1))
@@ -85,7 +116,7 @@ def game_specs(draw):
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
-    return name, mode, players, seed, hands, tuple(seats)
+    return players, seed, hands, tuple(seats)
 
 
 class Checker:
@@ -93,25 +124,32 @@ class Checker:
 
     def __init__(self, name, mode, players, seed, hands, seats):
         self.course = COURSES[name]
+        self.standable = STANDABLE[name]
         self.game = engine.Game(self.course, CLUBS, SHOTS,
                                 engine.Setup(players, mode, seed=seed, hands=hands))
+        # The twin starts from the log's header alone, as a replay does.
+        self.header = gamelog.encode(gamelog.of(self.game))
+        self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
+        self.written = [self.header]  # the log, input by input
         self.bots = [BOTS[kind](seed + 7 * seat + 1) for seat, kind in enumerate(seats)]
         self.rng = Rng(seed ^ 0x5EED)  # the checker's own random choices
-        self.dealt = None
+        self.dealt = None              # per player: (bit mask of the clubs dealt, count)
         self.scores = [0] * players
         self.decisions = 0
 
     def play(self):
+        """Play the game to its end, checking after every input."""
         game = self.game
-        self.check_state()
         for _ in range(CHOICE_LIMIT):
             d = game.pending()
+            self.check_state(d.kind)
             if d.kind == GAME_OVER:
                 break
             seat = d.waiting[0] if d.waiting else d.players[0]
             legal = game.choices(seat)
             assert legal, "seat %d may act on %r but has no choices" % (seat, d)
-            self.check_refused(legal)
+            refused = self.check_refused(seat, legal)
+            self.check_replayed(refused)
             self.decisions += 1
             if self.decisions % FORK_EVERY == 0:
                 self.check_accepted(seat, legal)
@@ -127,36 +165,65 @@ class Checker:
                     preview = None
             outs = game.apply(choice, seat)
             self.check_preview(preview, choice, seat, outs)
-            self.check_state()
+            self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
-        data = gamelog.encode(gamelog.of(game))
-        again = gamelog.replay(gamelog.decode(data), self.course, CLUBS, SHOTS)
-        assert again.state_digest() == game.state_digest()
-        assert again.standings() == game.standings()
+        self.check_replayed(None)
+        assert b"".join(self.written) == gamelog.encode(gamelog.of(game)), (
+            "the log written input by input is not the game's log")
+        assert self.twin.standings() == game.standings()
 
-    def check_state(self):
+    def feed_twin(self, seat, choice):
+        """Write the input as the log does, read it back and apply it to the twin."""
+        data = gamelog.encode_input(seat, choice)
+        inputs = gamelog.decode(self.header + data).inputs
+        assert inputs == [(seat, choice)], "input %r of seat %d reads back as %r" % (
+            choice, seat, inputs)
+        self.twin.apply(inputs[0][1], inputs[0][0])
+        self.written.append(data)
+
+    def check_replayed(self, refused):
+        """The twin, fed the log, is in the game's state (and a refused choice changed nothing)."""
         game = self.game
-        stage = game.pending().kind
+        if game.state_digest() != self.twin.state_digest():
+            n = len(game.inputs)
+            raise AssertionError(
+                "after %d inputs (the last %r) the game and its replayed log differ%s" % (
+                    n, game.inputs[n - 1] if n else None,
+                    "" if refused is None else ", or the refused choice %r changed the game"
+                    % (refused,)))
+
+    def check_state(self, stage):
+        """Clubs, golfers and scores hold together; ``stage``: the pending decision kind."""
+        game = self.game
         if stage == DRAFT_PICK:
             return
         if self.dealt is None:
-            self.dealt = [sorted(p.hand + p.discards) for p in game.players]
+            self.dealt = [self.clubs_held(p.hand + p.discards) for p in game.players]
         for p in game.players:
             held = p.hand + p.discards
-            assert len(set(held)) == len(held), "player %d holds a club twice: %r" % (p.seat, held)
             if stage == SELECT_CLUB:
                 # A face-down club stays in the hand until everyone has chosen.
                 assert p.chosen == -1 or p.chosen in p.hand
             elif p.chosen >= 0:
-                assert p.chosen not in held
-                held = held + [p.chosen]
-            assert sorted(held) == self.dealt[p.seat], (
-                "player %d: clubs %r, dealt %r" % (p.seat, sorted(held), self.dealt[p.seat]))
-            kind = self.course.terrain(p.q, p.r)
-            assert terrain.standable(kind), "player %d stands on %s at %r" % (
-                p.seat, terrain.NAMES[kind], p.position())
+                held.append(p.chosen)
+            assert self.clubs_held(held) == self.dealt[p.seat], (
+                "player %d holds clubs %r (hand %r, discards %r, face down %d), dealt %r" % (
+                    p.seat, held, p.hand, p.discards, p.chosen,
+                    [c for c in range(self.dealt[p.seat][0].bit_length())
+                     if self.dealt[p.seat][0] >> c & 1]))
+            assert (p.q, p.r) in self.standable, "player %d stands on %s at %r" % (
+                p.seat, terrain.NAMES[self.course.terrain(p.q, p.r)], p.position())
             assert p.score >= self.scores[p.seat], "player %d's score went down" % p.seat
             self.scores[p.seat] = p.score
+
+    @staticmethod
+    def clubs_held(clubs):
+        """``(bit mask, count)`` of a list of club indices: equal masks and counts mean
+        the same clubs, and a count above the mask's bits means a club held twice."""
+        mask = 0
+        for c in clubs:
+            mask |= 1 << c
+        return mask, len(clubs)
 
     def check_preview(self, preview, choice, seat, outs):
         """What ``preview`` showed (the table lights it) is where the ball or golfer went."""
@@ -170,22 +237,30 @@ class Checker:
             assert out[2:] == (tuple(preview[0]), preview[1], preview[2], int(preview[3])), (
                 choice, preview, out)
 
-    def check_refused(self, legal):
-        """A random choice that is not listed, by a random seat, is refused and changes nothing."""
+    def check_refused(self, acting, legal):
+        """A random choice that is not listed, by a random seat, is refused with IllegalMove
+        and logs nothing; returns it (None if the draw happened to be legal).
+
+        That it changed nothing is proved by the next :meth:`check_replayed`.
+        """
         game = self.game
         rng = self.rng
         seat = rng.below(len(game.players))
         verb = rng.below(len(VERB_ARITY) + 1)
         arity = VERB_ARITY[verb] if verb < len(VERB_ARITY) and rng.below(8) else rng.below(3)
         choice = tuple([verb] + [rng.below(40) - 2 for _ in range(arity)])
-        if choice in game.choices(seat):
-            return
-        before = game.state_digest()
+        if choice in (legal if seat == acting else game.choices(seat)):
+            return None
         inputs = len(game.inputs)
-        with pytest.raises(engine.IllegalMove):
+        try:
             game.apply(choice, seat)
-        assert len(game.inputs) == inputs and game.state_digest() == before, (
-            "refused %r for seat %d but the game changed" % (choice, seat))
+        except engine.IllegalMove:
+            pass  # try, not pytest.raises: this runs at every decision of thousands of games
+        else:
+            raise AssertionError("seat %d's unlisted choice %r was accepted" % (seat, choice))
+        assert len(game.inputs) == inputs, "refused %r for seat %d but logged it" % (choice,
+                                                                                    seat)
+        return choice
 
     def check_accepted(self, seat, legal):
         """A listed choice, applied to a copy of the game, is accepted."""
@@ -204,18 +279,8 @@ class Checker:
         return memo
 
 
+@pytest.mark.parametrize("name,mode", PAIRS)
 @PROFILE
-@given(spec=game_specs())
-def test_random_bot_games_hold_together(spec):
-    Checker(*spec).play()
-
-
-@pytest.mark.parametrize("name", sorted(COURSES))
-def test_every_mode_plays_to_the_end_on_every_built_in_course(name):
-    # Hypothesis draws courses and modes at random; this makes sure every pair is played.
-    for mode in modes.NAMES:
-        lo, hi = modes.make(mode).players
-        players = min(max(lo, 3), hi)
-        Checker(name, mode, players, len(name) * 31 + lo, engine.FIRST_GAME,
-                ("sensible", "mixed", "random")[:players] if mode in ("match", "chaos")
-                else ("sensible", "mixed", "mixed")[:players]).play()
+@given(data=st.data())
+def test_random_bot_games_hold_together(name, mode, data):
+    Checker(name, mode, *data.draw(game_specs(mode), label="players, seed, hands, bots")).play()
