@@ -52,6 +52,8 @@ def sim_app(readers=1, display=True, learned=True):
 class Courses:
     """A fixed set of courses for a Table: ``Courses(name, course, ...)``."""
 
+    changes = 0  # a fixed set never changes
+
     def __init__(self, *pairs):
         self._by_name = {}
         for i in range(0, len(pairs), 2):

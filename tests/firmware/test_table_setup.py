@@ -90,6 +90,32 @@ def test_the_course_looked_at_is_shown_on_the_table_once_the_choice_rests():
     assert t.course.name == "Chaos Meadow"  # OK loads at once
 
 
+def test_a_course_pushed_while_the_menu_is_up_is_offered_at_once():
+    # A course flashed from the laptop (teebox course push) is on the menu without a
+    # reboot; deleting the one being looked at falls back to the default course.
+    from link_kit import MINI
+    from teebox.app.courses_store import CourseStore
+    from teebox.core import course
+    from teebox.hal.store import SimStore
+    store = SimStore()
+    courses = CourseStore(store)
+    t = K.new_table(store=store, courses=courses)
+    s = _setup(t, "press OK 2")
+    assert s.step == sf.S_COURSE and "mini" not in s.course_names
+    courses.install("mini", course.compile_source(MINI))
+    _setup(t, "wait 20")
+    assert "mini" in s.course_names
+    while s.course != "mini":
+        _setup(t, "press E")
+    _setup(t, "wait 400")
+    assert "mini" in K.screen(t) and t.course.name == "Mini Links"
+    courses.delete("mini")
+    _setup(t, "wait 20", "wait 400")  # the next frame sees it; the fallback then settles
+    assert "mini" not in s.course_names
+    assert s.course == "starter" and t.course.name == "Starter Course"
+    assert "starter" in K.screen(t)
+
+
 def test_seats_show_each_players_colour_in_seating_order():
     t = K.new_table()
     _setup(t, "press OK 3", "press E", "press OK")  # 3 players, then the seats

@@ -48,7 +48,12 @@ def check_name(name):
 
 
 class CourseStore:
-    """The courses on a board with a ``width`` x ``height`` grid, on ``store``."""
+    """The courses on a board with a ``width`` x ``height`` grid, on ``store``.
+
+    ``changes`` counts installs and deletions since start-up, so the table can see
+    that the list it shows is stale (a course pushed over the link while the
+    start menu is up) without asking the flash every frame.
+    """
 
     def __init__(self, store, width=course_mod.BOARD_WIDTH, height=course_mod.BOARD_HEIGHT,
                  builtins=True):
@@ -57,6 +62,7 @@ class CourseStore:
         self.height = height
         self._builtins = builtins
         self._compiled = {}  # built-in name -> binary (None: it does not fit this board)
+        self.changes = 0
 
     def builtin_names(self):
         """The firmware's built-in course names that fit this board."""
@@ -148,6 +154,7 @@ class CourseStore:
         data = bytes(data)
         c = self.verify(data, content_hash)
         self.store.write_atomic(PREFIX + name, data)
+        self.changes += 1
         return c
 
     def delete(self, name):
@@ -156,4 +163,7 @@ class CourseStore:
         check_name(name)
         if self.store.size(PREFIX + name) is None and name in self.builtin_names():
             raise CourseStoreError("%r is a built-in course: it cannot be deleted" % name)
-        return self.store.remove(PREFIX + name)
+        gone = self.store.remove(PREFIX + name)
+        if gone:
+            self.changes += 1
+        return gone

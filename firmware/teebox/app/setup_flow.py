@@ -257,6 +257,20 @@ class SetupFlow:
         """Cards mean nothing while setting up."""
         return R_REFUSED
 
+    def set_courses(self, course_names):
+        """Take a new list of the board's courses (one was pushed or deleted over the
+        link): the course chosen stays chosen while it is still there."""
+        if not course_names:
+            return  # the built-ins cannot all go: keep what is shown
+        chosen = self.course
+        self.course_names = tuple(course_names)
+        self.course_index = 0
+        for i in range(len(self.course_names)):
+            if self.course_names[i] == chosen or (self.course_names[i] == DEFAULT_COURSE
+                                                  and chosen not in self.course_names):
+                self.course_index = i
+        self._show()
+
     def restart(self, learned, needed):
         """Back to the start menu (after a game, or after learning cards)."""
         self.learned = learned

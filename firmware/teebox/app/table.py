@@ -105,9 +105,12 @@ def deck_name(i):
 class BuiltinCourses:
     """The courses a board offers when nothing else is given: the firmware's built-in ones.
 
-    Anything with the same two methods can stand in (``app/courses_store.CourseStore``
-    also offers the courses installed on the board).
+    Anything with the same two methods and a ``changes`` count (it moves when the list
+    does) can stand in (``app/courses_store.CourseStore`` also offers the courses
+    installed on the board).
     """
+
+    changes = 0  # never changes: built-in courses come with the firmware
 
     def __init__(self, width=course_mod.BOARD_WIDTH, height=course_mod.BOARD_HEIGHT):
         self.width = width
@@ -170,6 +173,7 @@ class Table:
         self.bindings = Bindings(store, self.clubs)
         self.courses = courses if courses is not None else BuiltinCourses(width, height)
         learned, needed = self._learned()
+        self._course_changes = self.courses.changes
         self.setup = sf.SetupFlow(self.courses.names(), learned, needed,
                                   reader_seats if seat_readers else ())
         self.flow = self.setup
@@ -295,6 +299,8 @@ class Table:
                     self._order = b""
         if self._want and clock.ticks_diff(now, self._want_since) >= COURSE_SETTLE_MS:
             self._load_course(self._want)
+        if self.courses.changes != self._course_changes:
+            self._courses_changed()
 
     # ------------------------------------------------------------ flows
 
@@ -378,6 +384,15 @@ class Table:
         self.flow = self.setup
         self.phase = PH_SETUP
         self._refresh()
+
+    def _courses_changed(self):
+        # A course was pushed or deleted over the link: the menu offers what is there now.
+        self._course_changes = self.courses.changes
+        self.setup.set_courses(self.courses.names())
+        if self.phase == PH_SETUP:
+            if self.setup.step == sf.S_COURSE:
+                self._look_at(self.setup.course)
+            self._refresh()
 
     def _learned(self):
         base = [c for c in range(len(self.clubs)) if not self.clubs[c].expansion]
