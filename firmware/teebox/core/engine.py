@@ -23,12 +23,13 @@ from teebox.core.player import GOLFERS, PlayerState
 from teebox.core.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
     DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER,
-    FOLLOW, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_BUNKER,
-    OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DECLARE, OUT_DECLINED,
+    EXTRA, FOLLOW, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL,
+    OUT_BUNKER, OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DECLARE, OUT_DECLINED,
     OUT_DISCARDED, OUT_DRAW, OUT_EXTRA_TURN, OUT_FLIGHT, OUT_GAME_OVER, OUT_HAND_RESET,
     OUT_KEPT, OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT,
-    OUT_OF_BOUNDS, OUT_ORDER, OUT_PASS, OUT_REVEAL, OUT_SCORED, OUT_SHUFFLE, OUT_TURN, OUTCOME, PICK, PLAY, RESET, RESET_ACTION, RESET_EMPTY,
-    RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP, VERB_ARITY, WATER)
+    OUT_OF_BOUNDS, OUT_ORDER, OUT_PASS, OUT_REVEAL, OUT_SCORED, OUT_SHUFFLE, OUT_TURN, OUTCOME,
+    PICK, PLAY, POLICY_KINDS, RESET, RESET_ACTION, RESET_EMPTY, RESET_UNUSABLE, SELECT,
+    SELECT_CLUB, STOP, VERB_ARITY, WATER)
 from teebox.core.rng import Rng
 
 try:
@@ -179,7 +180,7 @@ class Decision:
         self.extra = extra
 
     def __repr__(self):
-        return "<Decision %s players=%r>" % (DECISION_NAMES[self.kind], self.players)
+        return "<Decision %s players=%r>" % (_decision_name(self.kind), self.players)
 
 
 def _deck_index(name):
@@ -197,10 +198,12 @@ class Game:
     choices and outputs name clubs by their index in it); ``shots`` the shot decks
     (``shipped.load_default_shots()``: shots are named by their index in
     ``shot_list``, deck C first); ``setup`` a :class:`Setup`. ``rng`` replaces
-    the seeded generator (tests stack the decks with it).
+    the seeded generator (tests stack the decks with it). ``golfers``, if given,
+    is called ``golfers(seat, golfer_choice)`` for each player's
+    :class:`~teebox.core.player.Golfer` (where golfer modules plug in).
     """
 
-    def __init__(self, course, clubs, shots, setup, rng=None):
+    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):
         self.course = course
         self.clubs = tuple(clubs)
         self.shots = shots
@@ -220,6 +223,13 @@ class Game:
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
                         for i in range(n)]
+        if golfers is not None:
+            for p in self.players:
+                p.rules = golfers(p.seat, p.golfer_choice)
+        # The policies that add choices, per seat (empty in the base game: no cost).
+        self._extras = [tuple([x for x in (self.mode, p.rules) if x.extras])
+                        for p in self.players]
+        self._asked = None          # (stage, acting) a policy's own decision returns to
         self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
         self.round = 0
         self.over = False
@@ -369,7 +379,11 @@ class Game:
             out.extend(pile)
         for p in self.players:
             p.state_ints(out)
+            p.rules.state_ints(out)
         self.mode.state_ints(out)
+        if self._asked is not None:
+            out.append(self._asked[0])
+            out.extend(self._asked[1])
         return binascii.hexlify(hashlib.sha256(varint.pack(out)).digest()).decode()
 
     def seats(self):
@@ -425,6 +439,39 @@ class Game:
         self.stage = GAME_OVER
         self.acting = ()
         outs.append((OUT_GAME_OVER, self.standings()))
+
+    def redraw_reason(self, pile):
+        """None if :meth:`redraw` may redraw ``pile`` now, else why not (for the player)."""
+        if not 0 <= pile < len(self.t_piles):
+            return "there is no drawn card %d to redraw" % (pile + 1)
+        deck = self.shot_list[self.t_piles[pile][-1]].deck
+        if not self._available(deck):
+            return "deck %s has no card left to draw" % deck
+        return None
+
+    def redraw(self, pile, outs):
+        """Draw a new card onto ``pile`` from the deck of its top card (Lucky's power):
+        the old one stays underneath and is discarded with the pile. Check
+        :meth:`redraw_reason` first."""
+        deck = self.shot_list[self.t_piles[pile][-1]].deck
+        self.t_piles[pile].append(self._draw(deck, pile, outs))
+        self._settle(outs)
+
+    def ask(self, kind, seat):
+        """Wait for a policy's own decision ``kind`` (``protocol.POLICY_KINDS`` and up)
+        by ``seat``: its choices are the policies' EXTRA choices. The handler of one
+        of them calls :meth:`resume` to go back to where the game was."""
+        if kind < POLICY_KINDS:
+            raise ValueError("a policy's decision kind is %d or more, not %d"
+                             % (POLICY_KINDS, kind))
+        self._asked = (self.stage, self.acting)
+        self.stage = kind
+        self.acting = (seat,)
+
+    def resume(self):
+        """Back to the decision the game waited for before :meth:`ask`."""
+        self.stage, self.acting = self._asked
+        self._asked = None
 
     # ------------------------------------------------------------ hands
 
@@ -666,7 +713,16 @@ class Game:
         return "it is %s's turn" % player_name(self.acting[0])
 
     def _candidates(self, seat):
+        out = self._rule_candidates(seat)
+        for x in self._extras[seat]:
+            for code in x.extra_choices(self, seat, self.stage):
+                out.append((EXTRA, code))
+        return out
+
+    def _rule_candidates(self, seat):
         st = self.stage
+        if st >= POLICY_KINDS:
+            return []  # a policy's own decision: only its EXTRA choices
         six = range(6)
         if st == DRAFT_PICK:
             return [(PICK, c) for c in self.packets[seat]]
@@ -691,10 +747,12 @@ class Game:
         # None if the choice is legal now, else why not (for the player).
         verb = choice[0]
         st = self.stage
+        if verb == EXTRA:
+            return self._why_extra(choice[1], seat)
         expect = _VERBS.get(st, ())
         if verb not in expect:
             return "that is not a choice now: the game waits for %s (%s)" % (
-                DECISION_NAMES[st], ", ".join([_VERB_WORDS[v] for v in expect]))
+                _decision_name(st), ", ".join([_VERB_WORDS[v] for v in expect]) or "EXTRA")
         if verb == PICK:
             return self._why_pick(choice[1], seat)
         if verb == SELECT:
@@ -716,6 +774,19 @@ class Game:
         if verb == OUTCOME:
             return self._why_outcome(choice[1])
         return self._why_pile(verb, choice)
+
+    def _policy_of(self, code, seat):
+        # The policy that handles (EXTRA, code) for ``seat``, or None.
+        for x in self._extras[seat]:
+            if code in x.extras:
+                return x
+        return None
+
+    def _why_extra(self, code, seat):
+        x = self._policy_of(code, seat)
+        if x is None or code not in x.extra_choices(self, seat, self.stage):
+            return "that is not a choice now: the game waits for %s" % _decision_name(self.stage)
+        return x.extra_reason(self, seat, code)
 
     def _club_name(self, club):
         return self.clubs[club].name
@@ -881,6 +952,8 @@ class Game:
             else:
                 outs.append((OUT_HAND_RESET, seat, RESET_ACTION))
                 self.stage = _END_TURN
+        elif verb == EXTRA:
+            self._policy_of(choice[1], seat).extra_apply(self, seat, choice[1], outs)
         elif verb == DECLINE:
             # "you may take an extra turn": no club is spent, and this player's extra
             # turns end for the round (the seat is no longer queued).
@@ -978,7 +1051,10 @@ class Game:
         c = self.clubs[self.t_club]
         count = c.big_hit_count() if self.t_action == BIG_HIT else c.count
         self.t_piles = [[self._draw(self.t_deck, i, outs)] for i in range(count)]
-        if count == 1:
+        self._settle(outs)
+
+    def _settle(self, outs):
+        if len(self.t_piles) == 1:
             # One card: super, short and shuffle cards must be followed.
             while self._followable(self.t_piles[0]):
                 self._follow(0, outs)
@@ -1111,7 +1187,13 @@ _VERBS = {
     CHOOSE_OUTCOME: (OUTCOME,),
 }
 _VERB_WORDS = ("", "PICK", "SELECT", "RESET", "MOVE", "PLAY", "BIG_HIT", "EXIT_BUNKER", "DECK",
-               "AIM", "FOLLOW", "STOP", "DISCARD", "KEEP", "OUTCOME", "DECLINE")
+               "AIM", "FOLLOW", "STOP", "DISCARD", "KEEP", "OUTCOME", "DECLINE", "EXTRA")
+
+
+def _decision_name(kind):
+    if kind < len(DECISION_NAMES):
+        return DECISION_NAMES[kind]
+    return "decision %d of a mode or golfer" % kind
 
 
 def _as_choice(choice):

@@ -26,6 +26,7 @@ CHOOSE_CARD = const(8)        # pick the card to play among the visible top card
 HIT_DIRECTION = const(9)      # after the draw: which way to hit
 CHOOSE_OUTCOME = const(10)    # a wild card: which of its flight paths
 GAME_OVER = const(11)         # nothing more to decide
+POLICY_KINDS = const(64)      # kinds from here up are a policy's own (Game.ask)
 
 DECISION_NAMES = ("", "draft pick", "select club", "choose action", "choose deck",
                   "declare direction", "follow special", "discard for hitter", "choose card",
@@ -48,11 +49,13 @@ DISCARD = const(12)     # (DISCARD, pile)
 KEEP = const(13)        # (KEEP, pile)
 OUTCOME = const(14)     # (OUTCOME, index into the card's outcomes)
 DECLINE = const(15)     # (DECLINE,): take no (more) extra turns this round (Chaos Golf)
+EXTRA = const(16)       # (EXTRA, code): a choice a mode or golfer policy adds (core/policy.py)
 
 VERB_NAMES = ("", "pick", "select", "reset", "move", "play", "big hit", "exit bunker", "deck",
-              "aim", "follow", "stop", "discard", "keep", "outcome", "decline")
+              "aim", "follow", "stop", "discard", "keep", "outcome", "decline",
+              "extra")
 # Number of ints after the verb, by verb (the game log relies on it).
-VERB_ARITY = (0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 0)
+VERB_ARITY = (0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1)
 
 # ---------------------------------------------------------------- outputs
 # ``Game.apply`` returns a list of tuples, kind first.

@@ -18,13 +18,16 @@ first; ``p`` is a :class:`~teebox.core.player.PlayerState`):
 * ``end_of_round(game, outs)``: scoring, next hole, game over;
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
+
+A mode is also a :class:`~teebox.core.policy.Policy`: it may add choices of its own.
 """
 
 from teebox.core import scoring
+from teebox.core.policy import Policy
 from teebox.core.protocol import FLAG, OUT_HOLE_IN_ONE, OUT_REACHED, TOKEN_1
 
 
-class MatchPlay:
+class MatchPlay(Policy):
     """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``."""
 
     name = "match"
