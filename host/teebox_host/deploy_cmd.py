@@ -72,10 +72,10 @@ def deploy(port: Optional[str] = typer.Option(None, "--port", "-p", metavar="POR
                                         help="Show what would be copied; change nothing.")):
     """Compile the firmware and copy what changed to the board, then check the copies.
 
-    On a board with a ROMFS partition the compiled modules, card data and courses go
-    into a ROMFS image that runs from flash; otherwise they are copied as files. main.py
-    and the board profile (as /profile.json) are copied; only what changed since the
-    last deploy.
+    On a board with a ROMFS partition the compiled modules, card data and
+    courses go into a ROMFS image that runs from flash; otherwise they are
+    copied as files (docs/memory.md). main.py and the board profile (as
+    /profile.json) are copied too; only what changed since the last deploy.
     """
     try:
         report = deploy_mod.deploy(port=port, profile=profile, dry_run=dry_run,
