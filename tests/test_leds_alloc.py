@@ -7,17 +7,7 @@ measured calls shows up in ``gc.mem_alloc()``.
 
 MEASURE = """
 import gc
-
-def measure(fn, times=100):
-    fn()  # warm up: first calls may intern names or grow caches
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(times):
-        fn()
-    after = gc.mem_alloc()
-    gc.enable()
-    return after - before
+from heapmeter import allocated as measure
 """
 
 

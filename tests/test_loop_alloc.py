@@ -11,8 +11,8 @@ allocation shows in ``gc.mem_alloc()``.
 """
 
 SCENARIO = """
-import gc
 import struct
+from heapmeter import allocated as measure
 import table_kit as K
 from fake_line import Wire
 from teebox.app import framing, script
@@ -23,18 +23,6 @@ wire = Wire()
 link = LinkServer(wire.port, wire.port, loop.hw.store, clock=loop.hw.clock)
 link.start()
 loop.link = link
-
-
-def measure(fn, times):
-    fn()
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(times):
-        fn()
-    grown = gc.mem_alloc() - before
-    gc.enable()
-    return grown
 
 
 def frames(label, times=60):

@@ -86,20 +86,8 @@ def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython):
 
 
 IDLE = IMPORTS + BUILD + """
-import gc
+from heapmeter import allocated as measure
 t.led_prompts = True  # the LED-only strip is drawn too
-
-
-def measure(fn, times):
-    fn()
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(times):
-        fn()
-    grown = gc.mem_alloc() - before
-    gc.enable()
-    return grown
 """
 
 

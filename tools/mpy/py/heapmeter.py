@@ -42,3 +42,21 @@ def report():
     """Print the result as a marker record for the host."""
     record({"kind": "heap", "baseline": _state["baseline"], "high_water": _state["high"],
             "samples": _samples, "steps": _state["steps"]})
+
+
+def allocated(fn, times=100):
+    """Bytes the heap grew by over ``times`` calls of ``fn``, the collector off.
+
+    One call first (a first call may intern names or grow a cache), then a full
+    collection; with the collector off nothing is freed while measuring, so any
+    allocation in the calls shows. Steady-state paths (a frame, a poll) must give 0.
+    """
+    fn()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(times):
+        fn()
+    grown = gc.mem_alloc() - before
+    gc.enable()
+    return grown
