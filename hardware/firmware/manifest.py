@@ -33,6 +33,7 @@ BOARD_FILES = (
     "app/table.py",
     "app/view.py",
     "core/__init__.py",
+    "core/bots.py",
     "core/cards.py",
     "core/course.py",
     "core/decks.py",

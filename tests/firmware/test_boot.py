@@ -2,13 +2,14 @@
 # and serves the USB link. Runs under CPython and inside MicroPython.
 import table_kit as K
 
-from teebox.app import boot, board, framing, link_server
+from teebox.app import boot, board, framing, link_server, records, script
 from teebox.app.bindings import Bindings
+from teebox.core.protocol import SELECT_CLUB
 
 
-def _power_on(store=None):
+def _power_on(store=None, readers=1):
     # The board after a (re)boot: fresh hardware, the flash as the power cut left it.
-    hw = board.build(K.table_profile(), sim=True)
+    hw = board.build(K.table_profile(readers), sim=True)
     if store is not None:
         hw.store = store
     else:
@@ -106,3 +107,71 @@ def test_a_finished_game_is_still_kept_when_the_players_start_again():
     assert loop.journal.shelf.numbers() == [1]
     again, _ = _power_on(loop.hw.store)
     assert again.table.game is None and again.journal.shelf.numbers() == [1]
+
+
+# Two players on a table with four readers: P2 is a bot; they sit at seats 1 and 3
+# (profile seats 0 and 2): hold OK marks the bot, NE leaves seat 2, NW takes seat 3.
+_BOT_SETUP = ("seed 7", "press OK 3", "hold OK", "press NE", "press OK", "press NE",
+              "press NW", "press OK 3")
+
+
+class _Again:
+    """Makes a person's choices of an earlier game again, in the same order."""
+
+    def __init__(self, inputs, seat):
+        self.choices = [c for s, c in inputs if s == seat]
+        self.seat = seat
+
+    def choose(self, game, seat):
+        return self.choices[len([1 for s, _c in game.inputs if s == self.seat])]
+
+
+def _bot_game(cut=None):
+    """Set the bot game up and play it: to the end, or (``cut``: a number of inputs) to
+    the first decision of the bot after that, its journal flushed. Returns the loop."""
+    loop, _ = _power_on(readers=4)
+    play = K.runner_player(loop)
+    for text in _BOT_SETUP:
+        play(text)
+    t = loop.table
+    auto = script.Autoplayer(K.CLUBS, seat_readers=True, bot_seats=(1,))
+    for _ in range(3000):
+        d = t.game.pending()
+        if t.game.over or (cut is not None and len(t.game.inputs) >= cut
+                           and d.kind != SELECT_CLUB and d.players[0] == 1):
+            break
+        for text in auto.next_lines(t):
+            play(text)
+    loop.journal.flush()
+    return loop
+
+
+def test_a_game_with_a_bot_and_chosen_seats_goes_on_identically_after_a_power_cut():
+    whole = _bot_game()
+    done = whole.table.game
+    assert done.over and [s for s, _c in done.inputs].count(1) > 20  # the bot played
+    expected = records.decode(whole.journal.shelf.read(1))
+    assert expected.bots == [False, True]
+    loop = _bot_game(cut=20)
+    played = len(loop.table.game.inputs)
+    again, _ = _power_on(loop.hw.store, readers=4)
+    t = again.table
+    g = t.game
+    assert g is not None and len(g.inputs) == played
+    assert g.state_digest() == loop.table.game.state_digest()
+    # The players are back at the seats they chose, the bot is still a bot, and it is
+    # its turn: it plays on by itself.
+    assert [t.setup.player_at(seat) for seat in range(4)] == [0, -1, 1, -1]
+    assert t.is_bot(1) and not t.is_bot(0)
+    play = K.runner_player(again)
+    play("wait 3000")
+    assert len(g.inputs) > played and g.inputs[played][0] == 1
+    # The person plays what they played before: the game ends exactly as the uncut one.
+    auto = script.Autoplayer(K.CLUBS, seat_readers=True, bot_seats=(1,))
+    auto.bots[0] = _Again(done.inputs, 0)
+    auto.inputs = len(g.inputs)
+    K.autoplay(t, auto, play)
+    assert g.over and g.inputs == done.inputs
+    rec = records.decode(again.journal.shelf.read(1))
+    assert (rec.log, rec.holes, rec.standings, rec.bots) == (
+        expected.log, expected.holes, expected.standings, expected.bots)

@@ -177,7 +177,7 @@ def test_a_journal_another_firmware_wrote_is_refused_and_can_be_abandoned():
     store.rewrite_log("game.jnl", encode_record(b"TBJH\x09rest of a future header"))
     err = raises(ResumeError, _resume, store)
     assert str(err) == ("the journal was written by another firmware (header version 9, "
-                        "this one reads 1)")
+                        "this one reads 1 and 2)")
     GameJournal(store).abandon()
     assert _resume(store).game is None
 
@@ -217,3 +217,44 @@ def test_a_failing_listener_never_stops_the_game():
     store = SimStore()
     play(GameJournal(store, board="b0a7d", listener=broken), seed=5)
     assert records.Shelf(store).numbers() == [1]
+
+
+def test_the_header_keeps_where_each_player_sat_and_which_are_bots():
+    # One reader per seat: the players chose seats 2 and 5; player 2 is a bot. A resumed
+    # game must put them back there, and the record says who was a bot.
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    game = new_game(seed=8)
+    gj.start(game, WHO, seats=(1, 4), bots=(0, 1))
+    inputs = each_input(game, bot_list(2, 8))
+    for _ in range(12):
+        gj.record(*next(inputs))
+    gj.flush()
+    back = _resume(store.reboot())
+    assert back.seats == bytes((1, 4)) and back.bots == bytes((0, 1))
+    assert back.game.state_digest() == game.state_digest()
+    for seat, choice in inputs:
+        back.game.apply(choice, seat)
+        back.record(seat, choice)
+    rec = records.decode(back.shelf.read(back.number))
+    assert rec.bots == [False, True] and rec.players == WHO
+
+
+def test_seats_and_bots_must_be_given_one_per_player():
+    err = raises(ValueError, GameJournal(SimStore()).start, new_game(), WHO, seats=(0,))
+    assert str(err) == "1 seats and 2 bot flags for 2 players: give one each"
+
+
+def test_a_version_1_header_resumes_with_the_players_in_seat_order_and_no_bots():
+    # A journal the firmware before the seat and bot flags wrote (an update during a game).
+    store = SimStore()
+    game = new_game(seed=2)
+    out = bytearray(b"TBJH\x01")
+    out += struct.pack("<I", 1)
+    records.put_players(out, WHO)
+    log = gamelog.of(game)
+    out += gamelog.encode(log)
+    store.rewrite_log("game.jnl", encode_record(bytes(out)))
+    back = _resume(store)
+    assert back.game is not None and back.players == WHO
+    assert back.seats == bytes((0, 1)) and back.bots == bytes(2)

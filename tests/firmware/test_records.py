@@ -8,7 +8,7 @@ from link_kit import CLUBS, SHOTS, bot_list, each_input, new_game
 
 from teebox.app import records
 from teebox.app.records import RecordError, Shelf, WallTime
-from teebox.core import gamelog
+from teebox.core import gamelog, varint
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 
@@ -74,7 +74,7 @@ def test_layout_starts_with_magic_version_mode_hash_number_time():
     game = _game()
     data = records.encode(game, "ab", 7, 99)
     assert data[:4] == b"TBGR"
-    assert data[4] == 2
+    assert data[4] == 3
     assert data[5] == 1  # stroke is mode code 1
     assert data[6:14] == bytes(game.course.hash)
     assert struct.unpack_from("<IIB", data, 14) == (7, 99, records.TIME_EXACT)
@@ -181,11 +181,41 @@ def test_a_finish_time_says_whether_it_is_exact_or_a_lower_bound():
         rec = records.decode(records.encode(game, "ab", 1, t, time_kind=kind))
         assert (rec.finished_at, rec.time_kind) == (t, kind)
     # Version 1 records (before the time kind) still read: their time is exact.
-    v2 = records.encode(game, "ab", 1, 1700000000)
-    v1 = _reseal(v2[:4] + b"\x01" + v2[5:22] + v2[23:])
+    v3 = records.encode(game, "ab", 1, 1700000000)
+    v1 = _older(v3, 1)
     rec = records.decode(v1)
     assert (rec.finished_at, rec.time_kind) == (1700000000, records.TIME_EXACT)
-    assert rec.standings == records.decode(v2).standings
+    assert rec.standings == records.decode(v3).standings
+
+
+def _older(v3, version):
+    """A version 3 record of a game without bots written as ``version`` 2 (no flags
+    bytes) or 1 (nor a time kind byte)."""
+    rec = records.decode(v3)
+    n = len(rec.players)
+    # The flags come after the fixed head, the seed, two texts, the players and golfers.
+    seed = bytearray()
+    varint.put(seed, rec.seed)
+    at = 23 + len(seed) + 2 + len(rec.board_id) + len(rec.course_name)
+    at += 1 + sum([1 + len(name.encode()) + 3 for name, _ in rec.players]) + 2 * n
+    assert v3[at:at + n] == bytes(n)  # nobody is a bot
+    old = v3[:4] + bytes((version,)) + v3[5:at] + v3[at + n:-4]
+    if version == 1:
+        old = old[:22] + old[23:]
+    return _reseal(old + bytes(4))  # (a CRC's place)
+
+
+def test_the_record_says_which_players_were_bots():
+    game = _game()
+    rec = records.decode(records.encode(game, "ab", 1, 0, PLAYERS, bots=(0, 1, 0)))
+    assert rec.bots == [False, True, False] and rec.players == PLAYERS
+    assert records.decode(records.encode(game, "ab", 1, 0)).bots == [False] * 3
+    err = raises(RecordError, records.encode, game, "ab", 1, 0, PLAYERS, bots=(0, 1))
+    assert "2 bot flags for 3 players" in str(err)
+    # Version 2 records (before the flags) read as games without bots.
+    v2 = records.decode(_older(records.encode(game, "ab", 1, 1700000000), 2))
+    assert v2.bots == [False] * 3 and v2.standings == game.standings()
+    assert v2.time_kind == records.TIME_EXACT
 
 
 def test_after_a_power_cut_finish_times_are_at_least_the_last_time_the_board_knew():

@@ -38,7 +38,7 @@ def start(hw, port=None):
         recorder.abandon()
         table.note = str(exc)
     if recorder.game is not None:
-        table.resume_game(recorder.game)
+        table.resume_game(recorder.game, recorder.seats, recorder.bots)
     table.on_start = recorder.start
     table.inputs = recorder.record
     table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on

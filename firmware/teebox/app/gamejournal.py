@@ -3,9 +3,12 @@
 The game is its setup plus its inputs (``core/gamelog.py``), so the journal
 (``app/journal.py``, CRC-checked records on the flash store) holds:
 
-* record 0, the header: ``b"TBJH"``, version, u32 game number, the players
-  block of ``app/records.py`` (names, colours), then the game log of no inputs
-  (``gamelog.encode``: course hash, card CRC, mode, seed, hands, golfers);
+* record 0, the header: ``b"TBJH"``, version (2), u32 game number, the players
+  block of ``app/records.py`` (names, colours), per player u8 reader seat (the
+  profile seat of the reader the player sat at, chosen in setup) and u8 flags
+  (bit 0: a bot), then the game log of no inputs (``gamelog.encode``: course
+  hash, card CRC, mode, seed, hands, golfers). Version 1 headers (no seats
+  and flags: players in seat order, no bots) are still read;
 * one record per input, ``gamelog.encode_input(seat, choice)``, appended by
   :meth:`GameJournal.record` (the table's ``inputs`` hook, called after each
   applied choice). Its first byte is ``verb << 3 | seat`` with a verb of at
@@ -35,7 +38,9 @@ from teebox.core.protocol import DRAFT_PICK, SELECT_CLUB
 
 JOURNAL = "game.jnl"
 MAGIC = b"TBJH"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # header versions resume() reads
+FLAG_BOT = 1    # bit of a player's flags byte: a bot plays that seat
 _FINISH = b"\x00F"
 
 # Events for a live scoreboard (the link server's EVENTS stream), as tuples:
@@ -49,11 +54,14 @@ class ResumeError(Exception):
     """The journal holds a game this board cannot rebuild (the message says why)."""
 
 
-def _header(game, players, number):
+def _header(game, players, number, seats, bots):
     out = bytearray(MAGIC)
     out.append(VERSION)
     out += struct.pack("<I", number)
     records.put_players(out, players)
+    for i in range(len(players)):
+        out.append(seats[i])
+        out.append(FLAG_BOT if bots[i] else 0)
     log = gamelog.of(game)
     log.inputs = []
     out += gamelog.encode(log)
@@ -61,17 +69,24 @@ def _header(game, players, number):
 
 
 def _read_header(payload):
-    """``(number, players, log bytes)`` from a header record."""
+    """``(number, players, seats, bots, log bytes)`` from a header record."""
     rd = records.Reader(payload, "journal header")
     if rd.take(4, "magic") != MAGIC:
         raise ResumeError("the journal does not start with a game header")
     version = rd.u8("version")
-    if version != VERSION:
+    if version not in READS:
         raise ResumeError("the journal was written by another firmware (header version %d, "
-                          "this one reads %d)" % (version, VERSION))
+                          "this one reads %s)" % (version, " and ".join([str(v) for v in READS])))
     (number,) = rd.unpack("<I", "game number")
     players = records.get_players(rd)
-    return number, players, payload[rd.pos:]
+    n = len(players)
+    seats = bytearray(range(n))
+    bots = bytearray(n)
+    if version >= 2:
+        for i in range(n):
+            seats[i] = rd.u8("player %d seat" % (i + 1))
+            bots[i] = rd.u8("player %d flags" % (i + 1)) & FLAG_BOT
+    return number, players, bytes(seats), bytes(bots), payload[rd.pos:]
 
 
 class GameJournal:
@@ -82,9 +97,11 @@ class GameJournal:
     default ``records.board_id(store)``), ``listener`` (called with each event
     tuple, e.g. ``LinkServer.event``).
 
-    Use: ``start(game, players)`` when a game begins, ``record`` as the table's
-    ``inputs`` hook, ``flush()`` whenever the app likes. ``game`` is the
-    journalled game (None between games), ``number`` its game number.
+    Use: ``start(game, players, seats=..., bots=...)`` when a game begins
+    (the table's ``on_start`` hook), ``record`` as the table's ``inputs`` hook,
+    ``flush()`` whenever the app likes. ``game`` is the journalled game (None
+    between games), ``number`` its game number, ``seats`` and ``bots`` each
+    player's reader seat and bot flag (``bytes``).
     """
 
     def __init__(self, store, shelf=None, wall=None, board=None, name=JOURNAL, listener=None):
@@ -97,26 +114,36 @@ class GameJournal:
         self.journal = Journal(store, name)
         self.game = None
         self.players = None
+        self.seats = b""
+        self.bots = b""
         self.number = 0
         self.last_finished = 0  # number of the last game shelved
         self._key = None
         self._waiting = 0
         self._seen = []
 
-    def start(self, game, players=None):
+    def start(self, game, players=None, seats=None, bots=None):
         """Journal a new game (an engine Game before any input); returns its number.
 
-        ``players``: ``[(name, (r, g, b)), ...]`` per seat (default: named by seat colour).
+        ``players``: ``[(name, (r, g, b)), ...]`` per seat (default: named by seat colour);
+        ``seats``: the profile seat of each player's reader (default: player N at
+        seat N); ``bots``: per player true for a bot (default: nobody).
         The header is on flash when this returns. A game still journalled is
         abandoned (an unfinished game the table walked away from).
         """
         if game.inputs:
             raise ValueError("start() the journal before the first choice of a game")
+        n = game.setup.players
         if players is None:
-            players = records.default_players(game.setup.players)
+            players = records.default_players(n)
+        seats = bytes(range(n)) if seats is None else bytes(seats)
+        bots = bytes(n) if bots is None else bytes([1 if b else 0 for b in bots])
+        if len(seats) != n or len(bots) != n:
+            raise ValueError("%d seats and %d bot flags for %d players: give one each"
+                             % (len(seats), len(bots), n))
         number = self.shelf.reserve()
-        self.journal.reset(_header(game, players, number))
-        self._attach(game, players, number)
+        self.journal.reset(_header(game, players, number, seats, bots))
+        self._attach(game, players, number, seats, bots)
         self._emit((EV_STARTED, number, modes.code(game.setup.mode), game.setup.players))
         return number
 
@@ -164,7 +191,8 @@ class GameJournal:
         if self.board is None:
             self.board = records.board_id(self.store)
         self.shelf.put(self.number, records.encode(game, self.board, self.number, t,
-                                                   self.players, time_kind=kind))
+                                                   self.players, time_kind=kind,
+                                                   bots=self.bots))
         # Only now that the record is on flash may the journal go.
         self.store.remove(self.name)
         self.last_finished = self.number
@@ -172,9 +200,11 @@ class GameJournal:
         self.game = None
         return self.number
 
-    def _attach(self, game, players, number):
+    def _attach(self, game, players, number, seats, bots):
         self.game = game
         self.players = players
+        self.seats = seats
+        self.bots = bots
         self.number = number
         self._key, self._waiting = self._safe_point()
         self._seen = [(p.hole, len(p.tokens)) for p in game.players]
@@ -216,8 +246,10 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
     ``course_loader(hash)`` gives the :class:`~teebox.core.course.Course` with
     that 8-byte content hash, or None (e.g. ``CourseStore.find``). Returns a
     :class:`GameJournal`; its ``game`` is the game exactly as it stood after
-    the last flushed input (None if there was none). A game that had ended is
-    shelved now (if the cut came before that) and ``game`` is None.
+    the last flushed input (None if there was none), ``seats`` and ``bots``
+    where its players sat and which are bots (``Table.resume_game`` takes
+    them). A game that had ended is shelved now (if the cut came before that)
+    and ``game`` is None.
 
     ResumeError if the journal holds a game this board cannot rebuild (its
     course is gone, another firmware wrote it): show the message, then
@@ -239,7 +271,7 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
                 inputs += payload
         if header is None:
             return gj
-        number, players, log_head = header
+        number, players, seats, bots, log_head = header
         log = gamelog.decode(log_head + inputs)
         course = course_loader(log.course_hash)
         if course is None:
@@ -248,7 +280,7 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
         game = gamelog.replay(log, course, clubs, shots)
     except ValueError as exc:
         raise ResumeError("the game in progress cannot be resumed: %s" % exc)
-    gj._attach(game, players, number)
+    gj._attach(game, players, number, seats, bots)
     if game.over:
         if finished is None:
             finished = gj._stamp()

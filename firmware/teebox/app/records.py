@@ -9,15 +9,16 @@ the game only if every score matches (``teebox sync``).
 Layout (little-endian; ``v`` is a varint of ``core/varint.py``; ``s`` is a
 string: u8 length + UTF-8)::
 
-    4  magic b"TBGR"            1  record version (2)
+    4  magic b"TBGR"            1  record version (3)
     1  mode code (modes.NAMES)  8  course content hash
     4  game number (u32)        4  finish time (u32 Unix seconds; 0 = unknown)
     1  time kind: TIME_UNKNOWN, TIME_EXACT, or TIME_NOT_BEFORE (the game finished
        at that time or later: see :class:`WallTime`)
     v  seed
     s  board id (hex digits)    s  course name
-    1  players N; per player: s name, 3 colour (R, G, B), 1 golfer code
-       (0 none, else index in player.GOLFERS + 1), 1 golfer side (0 A, 1 B)
+    1  players N; per player: s name, 3 colour (R, G, B); then per player 1 golfer
+       code (0 none, else index in player.GOLFERS + 1), 1 golfer side (0 A, 1 B);
+       then per player 1 flags (bit 0 FLAG_BOT: a bot played that seat)
     1  holes H; per hole: 1 hole number, 1 par, N x v score of each seat
     N  standings rows: 1 place, 1 seat, v score, 1 hole-in-ones
     2  log length (u16), then the game log (``core/gamelog.encode``)
@@ -28,6 +29,7 @@ written with ``write_atomic``); :class:`Shelf` keeps them and hands out game
 numbers that only ever grow, across reboots and acknowledgements.
 
 Version 1 records (no time kind byte) are still read: a time there is exact.
+Versions 1 and 2 (no flags bytes) are read as games without bots.
 """
 
 import struct
@@ -39,8 +41,9 @@ from teebox.core.player import GOLFERS, SIDES
 from teebox.core.protocol import OUT_SCORED
 
 MAGIC = b"TBGR"
-VERSION = 2
-READS = (1, 2)          # record versions decode() reads
+VERSION = 3
+READS = (1, 2, 3)       # record versions decode() reads
+FLAG_BOT = 1            # bit of a player's flags byte: a bot played that seat
 MAX_NAME = 32           # bytes of UTF-8 in a player name
 MAX_NUMBER = 0xFFFFFFFF
 GAME_PREFIX = "game-"   # store file of a waiting record: game-000042
@@ -124,13 +127,14 @@ def score_sheet(log, course, clubs, shots):
     return game, holes
 
 
-def encode(game, board_id, number, time, players=None, holes=None, time_kind=None):
+def encode(game, board_id, number, time, players=None, holes=None, time_kind=None, bots=None):
     """The record bytes of a finished ``game`` (an engine Game).
 
     ``board_id`` is a hex string (``board_id()``), ``number`` the game number,
     ``time`` the finish time in Unix seconds (0 if unknown) and ``time_kind``
     what it is (default: TIME_EXACT, or TIME_UNKNOWN for 0),
-    ``players`` ``[(name, (r, g, b)), ...]`` per seat (default: the seat colours).
+    ``players`` ``[(name, (r, g, b)), ...]`` per seat (default: the seat colours),
+    ``bots`` per seat true for a bot (default: nobody).
     ``holes`` (as :func:`score_sheet` gives) is computed by replaying the game's
     log when not given, so the scores come from the log the record carries.
     """
@@ -147,6 +151,8 @@ def encode(game, board_id, number, time, players=None, holes=None, time_kind=Non
         players = default_players(n)
     if len(players) != n:
         raise RecordError("%d player names and colours for %d players" % (len(players), n))
+    if bots is not None and len(bots) != n:
+        raise RecordError("%d bot flags for %d players" % (len(bots), n))
     out = bytearray(MAGIC)
     out.append(VERSION)
     out.append(modes.code(setup.mode))
@@ -164,6 +170,8 @@ def encode(game, board_id, number, time, players=None, holes=None, time_kind=Non
         g = setup.golfers[i] if setup.golfers else None
         out.append(0 if g is None else GOLFERS.index(g[0]) + 1)
         out.append(0 if g is None else SIDES.index(g[1]))
+    for i in range(n):
+        out.append(FLAG_BOT if bots is not None and bots[i] else 0)
     out.append(len(holes))
     for hole, par, scores in holes:
         out.append(hole)
@@ -193,7 +201,8 @@ class GameRecord:
     ``course_name``, ``number``, ``finished_at`` (Unix seconds, 0 unknown),
     ``time_kind`` (TIME_EXACT, TIME_NOT_BEFORE: finished then or later, TIME_UNKNOWN),
     ``seed``, ``board_id`` (hex text), ``players`` ``[(name, (r, g, b)), ...]``,
-    ``golfers`` per seat None or ``(name, side)``, ``holes`` ``[(hole, par,
+    ``golfers`` per seat None or ``(name, side)``, ``bots`` per seat True for a
+    bot, ``holes`` ``[(hole, par,
     (score per seat)), ...]``, ``standings`` ``((place, seat, score, hio), ...)``,
     ``log`` (game log bytes)."""
 
@@ -208,6 +217,7 @@ class GameRecord:
         self.board_id = ""
         self.players = []
         self.golfers = []
+        self.bots = []
         self.holes = []
         self.standings = ()
         self.log = b""
@@ -332,6 +342,12 @@ def decode(data):
             rd.pos -= 2
             rd.fail(field, "unknown golfer %d side %d" % (g, side))
         rec.golfers.append(None if g == 0 else (GOLFERS[g - 1], SIDES[side]))
+    for i in range(n):
+        flags = rd.u8("player %d flags" % (i + 1)) if version >= 3 else 0
+        if flags & ~FLAG_BOT:
+            rd.pos -= 1
+            rd.fail("player %d flags" % (i + 1), "unknown flags %d" % flags)
+        rec.bots.append(bool(flags & FLAG_BOT))
     for h in range(rd.u8("hole count")):
         hole = rd.u8("hole %d number" % (h + 1))
         par = rd.u8("hole %d par" % hole)

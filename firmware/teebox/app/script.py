@@ -29,7 +29,7 @@ Host-side only: the board never imports this module.
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.core import bots, cards, modes
-from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS
 from teebox.core.protocol import (
     CHOOSE_ACTION, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
 from teebox.core.rng import Rng
@@ -299,10 +299,13 @@ class Autoplayer:
     selection) as a player reads the display. It never applies a choice
     itself. ``expect`` is the ``(seat, choice)`` the lines of the last call
     must make the table apply: :meth:`check` asserts it.
+
+    ``bot_seats`` are the players the table's own bots play (marked in setup);
+    the autoplayer plays only the others, and waits while a table bot decides.
     """
 
     def __init__(self, clubs, mode="match", course="starter", players=2, hands="first-game",
-                 seed=1, bot_seed=0, seat_readers=False):
+                 seed=1, bot_seed=0, seat_readers=False, bot_seats=()):
         self.clubs = clubs
         self.mode = mode
         self.course = course
@@ -310,6 +313,7 @@ class Autoplayer:
         self.hands = hands
         self.seed = seed
         self.seat_readers = seat_readers
+        self.bot_seats = tuple(bot_seats)
         self.bots = [bots.SensibleBot(bot_seed + s) for s in range(players)]
         self.bags = deal_bags(clubs, players, seed) if hands == sf.BAG else None
         self.expect = None
@@ -328,13 +332,16 @@ class Autoplayer:
 
     def check(self, table):
         """Assert that the lines played made the table apply the bot's choice, and only it."""
-        if self.expect is None:
+        if table.game is None:
             return
         inputs = table.game.inputs
-        if len(inputs) != self.inputs + 1 or inputs[-1] != self.expect:
+        # The table's own bots may act meanwhile: their inputs are theirs to check.
+        made = [inputs[i] for i in range(self.inputs, len(inputs))
+                if inputs[i][0] not in self.bot_seats]
+        if self.expect is not None and made != [self.expect]:
             raise AssertionError("the table should have applied %r, it applied %r"
-                                 % (self.expect, inputs[self.inputs:]))
-        self.inputs += 1
+                                 % (self.expect, made))
+        self.inputs = len(inputs)
 
     def _setup(self, flow):
         st = flow.step
@@ -348,7 +355,16 @@ class Autoplayer:
             return _steps_to(flow.course_index, target, len(flow.course_names)) + ["press OK"]
         if st == sf.S_PLAYERS:
             lo, hi = flow.player_range()
-            return _steps_to(flow.players - lo, self.players - lo, hi - lo + 1) + ["press OK"]
+            lines = _steps_to(flow.players - lo, self.players - lo, hi - lo + 1)
+            wanted = [1 if p in self.bot_seats else 0 for p in range(self.players)]
+            return lines + ["hold OK" if list(flow.bot[:self.players]) != wanted
+                            else "press OK"]
+        if st == sf.S_BOTS:
+            # Bots back to people first: there must always be one person.
+            return ["press " + DIR_NAMES[DIRECTIONS[p]] for p in range(self.players)
+                    if flow.bot[p] and p not in self.bot_seats] + [
+                "press " + DIR_NAMES[DIRECTIONS[p]] for p in self.bot_seats
+                if not flow.bot[p]] + ["press OK"]
         if st == sf.S_HANDS:
             target = list(sf.HAND_CHOICES).index(self.hands)
             return _steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
@@ -371,7 +387,10 @@ class Autoplayer:
         d = g.pending()
         if d.kind == GAME_OVER:
             return []
-        seat = d.waiting[0] if d.waiting else d.players[0]
+        people = [s for s in d.waiting if s not in self.bot_seats]
+        if not people:
+            return ["wait %d" % T.BOT_MS]  # the table's bot decides
+        seat = people[0]
         choice = self.bots[seat].choose(g, seat)
         self.expect = (seat, choice)
         k = d.kind

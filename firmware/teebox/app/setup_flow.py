@@ -1,5 +1,5 @@
-"""Setting a game up with the buttons: mode, course, players, seats, hands; card
-learning; bag registration after a physical draft.
+"""Setting a game up with the buttons: mode, course, players (and which are bots),
+seats, hands; card learning; bag registration after a physical draft.
 
 Each flow is a small state machine the table (``app/table.py``) drives with
 button intents (``on_dir(d)``, ``on_ok()``, ``on_more()``, ``on_back()``)
@@ -15,8 +15,9 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 
 from teebox.app.palette import PLAYER_NAMES as SEAT_NAMES
 from teebox.core import cards, modes
-from teebox.core.engine import FIRST_GAME
+from teebox.core.engine import FIRST_GAME, MAX_PLAYERS
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
+from teebox.core.rng import Rng
 
 try:
     from micropython import const
@@ -41,6 +42,9 @@ S_PLAYERS = const(3)
 S_SEATS = const(4)
 S_HANDS = const(5)
 S_CONFIRM = const(6)
+# Which players are bots: a side step, reached by holding OK at S_PLAYERS (so pressing OK
+# through the setup never meets it); OK goes on to S_SEATS, BACK back to S_PLAYERS.
+S_BOTS = const(7)
 
 BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
@@ -59,9 +63,9 @@ def is_next(d):
     return d == E or d == NE or d == SE
 
 
-def player_label(seat):
-    """How the display names a seat: ``"P1 red"``."""
-    return "P%d %s" % (seat + 1, SEAT_NAMES[seat])
+def player_label(seat, bot=False):
+    """How the display names a seat: ``"P1 red"``; a bot's ends in ``*`` (``"P2 yellow*"``)."""
+    return "P%d %s%s" % (seat + 1, SEAT_NAMES[seat], "*" if bot else "")
 
 
 class Prompt:
@@ -118,6 +122,12 @@ class SetupFlow:
     are players (players are numbered in seat order); :meth:`player_at` then
     says who sits at a reader. With one reader the step only tells the players
     to sit in turn.
+
+    Any player but one may be a bot (:data:`S_BOTS`, reached by holding OK at
+    the players step): the direction buttons E NE NW W SW SE each make player
+    1 to 5 a bot or a person again; ``bot[p]`` is 1 for a bot. Bots count as
+    players (the mode's range) and sit at a seat like anyone else. By default
+    nobody is a bot.
     """
 
     def __init__(self, course_names, learned=0, needed=0, reader_seats=()):
@@ -147,6 +157,7 @@ class SetupFlow:
         if len(self.reader_seats) < 2:
             self.reader_seats = ()
         self.taken = bytearray(len(self.reader_seats))  # 1: someone sits at that reader
+        self.bot = bytearray(MAX_PLAYERS)  # 1: that player is a bot
         self.sit_in_order(self.players)
         self._show()
 
@@ -183,6 +194,32 @@ class SetupFlow:
         for i in range(len(self.taken)):
             self.taken[i] = 1 if i < players else 0
 
+    def seats_of_players(self):
+        """The profile seat of each player's reader (``bytes``, one per player): what
+        the game journal keeps, so :meth:`sit_at` can put them back after a power cut.
+        Without a choice of seats player ``p`` sits at seat ``p``."""
+        if not self.reader_seats:
+            return bytes(range(self.players))
+        return bytes([self.reader_seats[i] for i in range(len(self.taken)) if self.taken[i]])
+
+    def sit_at(self, seats, bots):
+        """Seat the players of a resumed game as :meth:`seats_of_players` said
+        (``seats``), ``bots`` the bot flag of each. Seats this board has no reader
+        for put the players at the first readers."""
+        self.players = len(bots)
+        for p in range(MAX_PLAYERS):
+            self.bot[p] = 1 if p < len(bots) and bots[p] else 0
+        if not self.reader_seats:
+            return
+        for i in range(len(self.taken)):
+            self.taken[i] = 1 if self.reader_seats[i] in seats else 0
+        if self.seated() != len(bots):
+            self.sit_in_order(len(bots))
+
+    def bots(self):
+        """How many of the players are bots."""
+        return sum(self.bot[:self.players])
+
     def player_at(self, seat):
         """The player sitting at the reader of profile seat ``seat``: -1 if nobody
         does; ``seat`` itself when the players do not choose seats."""
@@ -211,6 +248,7 @@ class SetupFlow:
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
             self.players = lo + step_index(self.players - lo, hi - lo + 1, d)
+            self._keep_a_person()
         elif st == S_HANDS:
             self.hands_index = step_index(self.hands_index, len(HAND_CHOICES), d)
         elif st == S_SEATS and self.reader_seats:
@@ -218,6 +256,11 @@ class SetupFlow:
             if i >= len(self.reader_seats):
                 return R_REFUSED  # no reader for this button
             self.taken[i] ^= 1
+        elif st == S_BOTS:
+            p = DIRECTIONS.index(d)
+            if p >= self.players or (not self.bot[p] and self.bots() + 1 >= self.players):
+                return R_REFUSED  # no such player, or nobody left to be a person
+            self.bot[p] ^= 1
         else:
             return R_NONE  # one reader, and the last check: nothing to choose
         self._show()
@@ -232,24 +275,30 @@ class SetupFlow:
             return R_DONE
         if st == S_SEATS and self.reader_seats and self.seated() != self.players:
             return R_REFUSED  # not one reader seat per player yet
-        if st == S_PLAYERS and self.seated() != self.players:
+        if (st == S_PLAYERS or st == S_BOTS) and self.seated() != self.players:
             self.sit_in_order(self.players)  # a new number of players: start afresh
-        self.step = st + 1
+        self.step = S_SEATS if st == S_BOTS else st + 1
         self._show()
         return R_CHANGED
 
     def on_more(self):
         """Holding OK is the same as the next option (every list works this way;
-        choosing seats has no list)."""
-        if self.step == S_SEATS:
+        choosing seats or bots has no list), except at the players step: there it
+        goes to the choice of bots."""
+        st = self.step
+        if st == S_PLAYERS:
+            self.step = S_BOTS
+            self._show()
+            return R_CHANGED
+        if st == S_SEATS or st == S_BOTS:
             return R_NONE
         return self.on_dir(E)
 
     def on_back(self):
-        """Back one step (the start menu has none)."""
+        """Back one step (the start menu has none; the bots go back to the players)."""
         if self.step == S_START:
             return R_NONE
-        self.step -= 1
+        self.step = S_PLAYERS if self.step == S_BOTS else self.step - 1
         self._show()
         return R_CHANGED
 
@@ -283,6 +332,13 @@ class SetupFlow:
     def _fit_players(self):
         lo, hi = self.player_range()
         self.players = max(lo, min(hi, self.players))
+        self._keep_a_person()
+
+    def _keep_a_person(self):
+        # Fewer players may leave only bots: the first player is a person again.
+        if self.bots() >= self.players:
+            self.bot[0] = 0
+
 
     def _show(self):
         st = self.step
@@ -303,14 +359,21 @@ class SetupFlow:
                   % self.course, st, -1, len(self.course_names), self.course_index)
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
-            p.set("3 Players\n> %d players\n(%s: %d-%d)\n\n</>: more/less\nOK: next  BACK"
-                  % (self.players, self.titles[self.mode_index], lo, hi),
+            p.set("3 Players\n> %d players\n(%s: %d-%d)\n</>: more/less\nHold OK: bots\n"
+                  "OK: next  BACK" % (self.players, self.titles[self.mode_index], lo, hi),
                   st, -1, 0, -1, bytes(range(self.players)))
+        elif st == S_BOTS:
+            lines = ["%-3s%s" % (DIR_NAMES[DIRECTIONS[i]], player_label(i, self.bot[i]))
+                     for i in range(self.players)]
+            # LED-only: each person's colour, a bot dim.
+            p.set("3 Bots: * is one\n%s\nButton: bot/not\nOK: next  BACK" % "\n".join(lines),
+                  st, -1, 0, -1,
+                  bytes([FREE if self.bot[i] else i for i in range(self.players)]))
         elif st == S_SEATS and self.reader_seats:
             self._show_reader_seats()
         elif st == S_SEATS:
             # Seat i passes to seat i + 1 on its left (the big hit discard): sit in turn.
-            names = "\n".join([player_label(s) for s in range(self.players)])
+            names = "\n".join([player_label(s, self.bot[s]) for s in range(self.players)])
             p.set("4 Seats, to the\nleft in turn:\n%s\nOK: seated" % names,
                   st, -1, 0, -1, bytes(range(self.players)))
         elif st == S_HANDS:
@@ -319,8 +382,10 @@ class SetupFlow:
                      "A-E card letters" if self.hands_index == 0 else "after a draft"),
                   st, -1, len(HAND_CHOICES), self.hands_index)
         else:
-            p.set("6 Start?\n%s\n%s\n%d players\n%s\n\nOK: play  BACK"
+            bots = self.bots()
+            p.set("6 Start?\n%s\n%s\n%d players%s\n%s\n\nOK: play  BACK"
                   % (self.titles[self.mode_index], self.course, self.players,
+                     (" %d bot%s" % (bots, "s" if bots > 1 else "")) if bots else "",
                      HAND_LABELS[self.hands_index]),
                   st, -1, 0, -1, bytes(range(self.players)))
 
@@ -335,7 +400,7 @@ class SetupFlow:
             who = "-"
             strip[i] = FREE
             if self.taken[i]:
-                who = player_label(n)
+                who = player_label(n, self.bot[n])
                 strip[i] = n
                 n += 1
             lines.append("%-3s%d %s" % (DIR_NAMES[DIRECTIONS[i]], self.reader_seats[i] + 1, who))
@@ -444,13 +509,17 @@ class BagRegistration:
     and changes nothing. BACK takes the last club scanned back out (BACK with
     every bag empty leaves); when every bag is full, OK starts the game and
     ``hands`` holds the club indices per seat.
+
+    Bots (``bot[seat]`` 1) scan nothing: their clubs stay in the box, and
+    :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
     """
 
-    def __init__(self, bindings, clubs, players, seat_readers=False):
+    def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
         self.bindings = bindings
         self.clubs = clubs
         self.players = players
         self.seat_readers = seat_readers
+        self.bot = bot if bot is not None else bytearray(players)
         self.hands = [[] for _ in range(players)]
         self.owner = bytearray(b"\xff" * len(clubs))
         self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
@@ -465,11 +534,25 @@ class BagRegistration:
         self._show()
 
     def seat(self):
-        """The seat whose bag is being scanned: the first one not full (-1: all full)."""
+        """The seat whose bag is being scanned: the first person's not full (-1: all full)."""
         for s in range(self.players):
-            if len(self.hands[s]) < cards.HAND_SIZE:
+            if not self.bot[s] and len(self.hands[s]) < cards.HAND_SIZE:
                 return s
         return -1
+
+    def hands_with_bots(self, seed):
+        """The hands per seat, each bot's dealt (seeded by the game's ``seed``) from
+        the clubs of this draft that are in no bag."""
+        box = [c for c in range(len(self.clubs)) if self.dealt[c] and self.owner[c] == 0xFF]
+        Rng(seed).shuffle(box)
+        out = []
+        for s in range(self.players):
+            if self.bot[s]:
+                out.append(sorted(box[:cards.HAND_SIZE]))
+                box = box[cards.HAND_SIZE:]
+            else:
+                out.append(list(self.hands[s]))
+        return out
 
     def complete(self):
         """Every bag holds five clubs."""
@@ -482,6 +565,8 @@ class BagRegistration:
         why = None
         if self.seat_readers and seat is not None and seat < 0:
             why = "Nobody sits at that reader"
+        elif 0 <= target < self.players and self.bot[target]:
+            why = "P%d is a bot: its clubs stay in the box" % (target + 1)
         elif club < 0:
             why = "Unknown card"
         elif self.owner[club] != 0xFF:

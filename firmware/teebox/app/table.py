@@ -14,6 +14,13 @@ Phases: setting up (``setup_flow.SetupFlow``), learning cards
 final standings. ``docs/table-guide.md`` lists every prompt and what every
 button does in each.
 
+Seats the players marked as bots in setup play by themselves
+(``core/bots.SensibleBot``): a bot lays its club in secret as soon as
+selection opens; every other decision of a bot is shown (the preview) and
+taken :data:`BOT_MS` later, from ``tick``. A bot's choices go through the
+same path as a person's (the ``inputs`` hook, the journal), so the game log
+replays them like any other.
+
 Per frame, ``tick`` with nothing happening allocates nothing; everything
 else runs when a player acts.
 """
@@ -25,7 +32,7 @@ from teebox.app.setup_flow import Prompt, player_label
 from teebox.app.view import (
     FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE, FLASH_OUT,
     FLASH_REFUSED, FLASH_WATER, MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE,
-    MAX_PATH)
+    MAX_PATH, MAX_SEATS)
 from teebox.core import cards, engine, hexgrid, terrain
 from teebox.core import course as course_mod
 from teebox.core.hexgrid import DIR_NAMES
@@ -56,6 +63,7 @@ PH_OVER = const(4)
 FLASH_MS = const(700)        # how long a flash (ack, refusal, hazard) lasts
 ORDER_STEP_MS = const(500)   # the play order: one golfer blinks after another
 COURSE_SETTLE_MS = const(300)  # a course looked at this long is loaded and shown
+BOT_MS = const(600)          # a bot's decision is shown this long (after any flight) first
 # The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
 # would not tell a player without a display that BACK may decline it.
 CODE_EXTRA_TURN = const(12)
@@ -146,7 +154,9 @@ class Table:
 
     Hooks: ``inputs`` is called with ``(seat, choice)`` after every choice
     the engine accepted (the game journal); ``on_start`` with the new
-    ``Game``; ``on_quit`` when the players quit a game. ``seed`` (None: random) fixes the next game's shuffle; ``rng``
+    ``Game`` and the keywords ``seats`` (each player's reader seat,
+    ``SetupFlow.seats_of_players``) and ``bots`` (bytes: 1 for each bot);
+    ``on_quit`` when the players quit a game. ``seed`` (None: random) fixes the next game's shuffle; ``rng``
     (None: ``Rng(seed)``) hands the next game an Rng-like object instead, as
     ``engine.Game`` allows (tests stack the shot decks with it).
     """
@@ -203,6 +213,9 @@ class Table:
         self._order_step = -1
         self._path = [0] * MAX_PATH
         self._marks = bytearray(MAX_PATH)
+        self._bot = bytearray(MAX_SEATS)  # 1: the seat of the game in play is a bot
+        self._bot_next = None     # (seat, choice) a bot is about to take, at self._bot_at
+        self._bot_at = 0
         self._clear_choice()
         self._first_course()
         if self.bindings.problems:
@@ -297,6 +310,9 @@ class Table:
                                           clock.ticks_add(now, ORDER_STEP_MS - 100))
                 else:
                     self._order = b""
+        if (self._bot_next is not None and not self._landing and not self._quit
+                and clock.ticks_diff(now, self._bot_at) >= 0):
+            self._bot_act()
         if self._want and clock.ticks_diff(now, self._want_since) >= COURSE_SETTLE_MS:
             self._load_course(self._want)
         if self.courses.changes != self._course_changes:
@@ -306,13 +322,15 @@ class Table:
 
     def _intent(self, method):
         if self.phase == PH_PLAY or self.phase == PH_OVER:
-            method()
+            if not self._for_bot():
+                method()
         else:
             self._flow_result(method())
 
     def _direction(self, d):
         if self.phase == PH_PLAY or self.phase == PH_OVER:
-            self._play_dir(d)
+            if not self._for_bot():
+                self._play_dir(d)
         else:
             self._flow_result(self.flow.on_dir(d))
 
@@ -367,16 +385,17 @@ class Table:
                 return
             if self.setup.hands == sf.BAG:
                 self.flow = sf.BagRegistration(self.bindings, self.clubs, self.setup.players,
-                                               self.seat_readers)
+                                               self.seat_readers, self.setup.bot)
                 self.phase = PH_REGISTER
             else:
-                self._start_game(engine.FIRST_GAME)
+                self._start_game(None)
         elif self.phase == PH_REGISTER:
-            self._start_game([list(h) for h in self.flow.hands])
+            self._start_game(self.flow)
 
     def _to_setup(self):
         self.game = None
         self._quit = False
+        self._bot_next = None
         self.view.seats = 0
         self.view.active = -1
         self._clear_view()
@@ -441,34 +460,44 @@ class Table:
 
     # ------------------------------------------------------------ starting a game
 
-    def _start_game(self, hands):
+    def _start_game(self, bags):
+        # ``bags``: the BagRegistration after a physical draft, None for first-game hands.
         s = self.setup
         seed = self.seed if self.seed is not None else _entropy(self.clock)
         rng = self.rng
         self.seed = None
         self.rng = None
+        hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         g = engine.Game(self.course, self.clubs, self.shots,
                         engine.Setup(s.players, s.mode, seed, hands), rng)
-        self._play(g)
+        bot = bytes(s.bot[:s.players])
+        self._play(g, bot)
         if self.on_start is not None:
-            self.on_start(g)
+            self.on_start(g, seats=s.seats_of_players(), bots=bot)
         self._outputs(g.initial_outputs)
         self._enter()
 
-    def resume_game(self, game):
+    def resume_game(self, game, seats, bots):
         """Carry on ``game``, rebuilt from the journal after a power cut
-        (``gamejournal.resume``): the table shows it exactly as it stood, on its course.
-        ``on_start`` is not called: the journal already holds this game."""
-        self.setup.sit_in_order(len(game.players))  # the seats chosen are not journalled
+        (``gamejournal.resume``): the table shows it exactly as it stood, on its course,
+        each player at the reader seat ``seats`` journalled, ``bots`` (1 per bot) playing
+        on by themselves. ``on_start`` is not called: the journal already holds this game."""
+        self.setup.sit_at(seats, bots)
         self.course = game.course
         self._course_name = ""
-        self._play(game)
+        self._play(game, bots)
         self._sync_view()
         self._enter()
 
-    def _play(self, g):
-        # Make ``g`` the table's game: who owns which club card, a clean view.
+    def is_bot(self, seat):
+        """Whether ``seat`` of the game in play is a bot."""
+        return self._bot[seat] == 1
+
+    def _play(self, g, bot):
+        # Make ``g`` the table's game: who owns which club card, who is a bot, a clean view.
         self.game = g
+        for s in range(MAX_SEATS):
+            self._bot[s] = 1 if s < len(bot) and bot[s] else 0
         for c in range(len(self._owner)):
             self._owner[c] = 0xFF
         for p in g.players:
@@ -507,6 +536,8 @@ class Table:
         elif k == SELECT_CLUB:
             # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
             for s in d.waiting:
+                if self._bot[s]:
+                    continue  # a bot takes its own offers
                 legal = g.choices(s)
                 for c in ((RESET,), (DECLINE,)):
                     if c in legal:
@@ -521,7 +552,59 @@ class Table:
         elif k in _LIST_KINDS:
             self.opts = g.choices(d.players[0])
             self.sel = 0
+        self._bot_plan()
         self._show_decision()
+
+    def _bot_plan(self):
+        """If a bot decides now: work its choice out, select it (the preview shows what
+        it will do, as for a person) and time it for ``tick``."""
+        g = self.game
+        d = self.d
+        k = d.kind
+        self._bot_next = None
+        seat = -1
+        for s in d.waiting:  # (who decides now: one seat, or all still to choose)
+            if self._bot[s]:
+                seat = s
+                break
+        if seat < 0:
+            return
+        from teebox.core.bots import SensibleBot  # (loaded only once a bot plays)
+        # Seeded by the game, the seat and how far the game is, never by the clock: a game
+        # resumed after a power cut goes on exactly as it would have.
+        c = SensibleBot(((g.setup.seed << 16) + len(g.inputs)) * MAX_SEATS + seat).choose(g, seat)
+        pause = BOT_MS
+        if k == SELECT_CLUB and not d.extra:
+            pause = 0  # laid in secret as soon as selection opens
+        elif k == CHOOSE_ACTION and c[0] == MOVE:
+            self.choice = c
+            self.sel = -1
+        elif k in _DIRECTION_KINDS:
+            self.choice = c
+        elif c in self.opts:
+            self.sel = self.opts.index(c)
+        self._bot_next = (seat, c)
+        self._bot_at = self.clock.ticks_add(self._land_at if self._landing else self.now, pause)
+
+    def _bot_act(self):
+        # The bot's planned choice, through the same path as a person's.
+        seat, c = self._bot_next
+        self._bot_next = None
+        if c[0] == SELECT:
+            self._chose(seat, self._shared(c))
+        else:
+            self._apply(c, seat)
+
+    def _for_bot(self):
+        # A bot decides now (not a club selection, where people lay theirs meanwhile):
+        # buttons cannot act for it (but may still quit the game).
+        if self._bot_next is not None and self.d.kind != SELECT_CLUB and not self._quit:
+            self._refuse("%s is a bot: it plays by itself" % self._label(self._bot_next[0]))
+            return True
+        return False
+
+    def _label(self, seat):
+        return player_label(seat, self._bot[seat])
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker
@@ -628,7 +711,9 @@ class Table:
         self._enter()
 
     def _scan_in_play(self, seat, uid):
-        g = self.game
+        if seat is not None and self._bot[seat]:  # (nobody's reader was refused before)
+            self._refuse("%s is a bot: its clubs stay in the box" % self._label(seat))
+            return
         if self.d.kind != SELECT_CLUB:
             self._refuse("not now: clubs are chosen at the start of a round")
             return
@@ -641,25 +726,32 @@ class Table:
         if owner == 0xFF:
             self._refuse("the %s is in no hand" % name)
             return
+        if self._bot[owner]:
+            self._refuse("the %s is a bot's (%s): it stays in the box" % (name, self._label(owner)))
+            return
         if self.seat_readers and seat is not None and seat >= 0 and seat != owner:
             self._refuse("the %s is P%d's club" % (name, owner + 1))
             return
         if owner not in self.d.players:
             self._refuse("P%d sits this round out" % (owner + 1))
             return
-        if g.players[owner].chosen == club:
+        if self.game.players[owner].chosen == club:
             self._flash_now(FLASH_ACK, owner)  # the same card again: still chosen
             return
-        choice = self._shared((SELECT, club))
+        self._chose(owner, self._shared((SELECT, club)))
+
+    def _chose(self, seat, choice):
+        # A club chosen in secret (a card laid, or a bot's pick): acknowledged in the
+        # seat's colour, saying only who chose.
         try:
-            outs = g.apply(choice, owner)
+            outs = self.game.apply(choice, seat)
         except engine.IllegalMove as exc:
             self._refuse(str(exc))
             return
         if self.inputs is not None:
-            self.inputs(owner, choice)
-        self.note = "%s chose" % player_label(owner)
-        self._flash_now(FLASH_ACK, owner)
+            self.inputs(seat, choice)
+        self.note = "%s chose" % self._label(seat)
+        self._flash_now(FLASH_ACK, seat)
         self._outputs(outs)
         self._enter()
 
@@ -862,7 +954,7 @@ class Table:
         pr = self._play_prompt
         k = d.kind
         res = self._preview() if k != GAME_OVER else None
-        who = player_label(d.player) if d.player >= 0 else ""
+        who = self._label(d.player) if d.player >= 0 else ""
         if self._quit:
             pr.set("Quit this game?\nOK: quit\nBACK: play on", 0, -1, 1, 0)
         elif k == GAME_OVER:
@@ -883,9 +975,9 @@ class Table:
             if self.sel >= 0:
                 s = self.opt_seats[self.sel]
                 if self.opts[self.sel][0] == DECLINE:
-                    ask = "Skip %s\nextra turn?\nOK: skip" % player_label(s)
+                    ask = "Skip %s\nextra turn?\nOK: skip" % self._label(s)
                 else:
-                    ask = "Reset %s\nhand? (a club\ncan't be used)\nOK: reset" % player_label(s)
+                    ask = "Reset %s\nhand? (a club\ncan't be used)\nOK: reset" % self._label(s)
                 pr.set("%s\n%s\nBACK: no" % (head, ask), code, s, len(self.opts), self.sel)
             else:
                 offer = "\nOK: reset offer" if (RESET,) in self.opts else ""
@@ -921,7 +1013,7 @@ class Table:
         else:
             seat = d.players[0]
             pr.set("%s\n%s\n> %s%s\n</>: other\nOK: confirm"
-                   % (player_label(seat), self._list_title(k),
+                   % (self._label(seat), self._list_title(k),
                       self._option_text(self.opts[self.sel]), self._landing_text(res)),
                    k, seat, len(self.opts), self.sel)
         text = pr.text
