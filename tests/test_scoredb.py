@@ -297,8 +297,8 @@ def test_json_export_holds_whole_games_with_their_logs(db):
                                                           "name": "Starter Course"}
     assert match["holes"] == [{"hole": 1, "par": 4}, {"hole": 2, "par": 3}, {"hole": 3, "par": 5}]
     carol = [p for p in match["players"] if p["name"] == "Carol"][0]
-    assert carol == {"seat": 2, "name": "Carol", "colour": "green", "place": 1, "total": 3,
-                     "hole_in_ones": 1, "scores": [1, 1, 1]}
+    assert carol == {"seat": 2, "name": "Carol", "colour": "green", "bot": False, "place": 1,
+                     "total": 3, "hole_in_ones": 1, "scores": [1, 1, 1]}
     assert bytes.fromhex(match["log"]) == db.game("table-1", 4).log
 
 
@@ -307,3 +307,54 @@ def test_export_of_an_empty_history_and_an_unknown_format(db):
     assert db.export_text("csv").startswith("board_id,game_number,")
     with pytest.raises(ScoreDBError, match="unknown export format 'xml'"):
         db.export("xml")
+
+
+def _with_bot(number, scores, bot_seat, **kw):
+    r = make_result(number, scores, **kw)
+    r.bots = [bot_seat]
+    return r
+
+
+def test_a_bot_is_kept_with_its_game_but_left_out_of_leaderboards_and_bests(db):
+    # One person against a bot: the bot won, but a bot is not a person.
+    db.add_game(_with_bot(1, {"Alice": [5, 4, 6], "Yellow": [3, 3, 4]}, 1))
+    db.add_game(make_result(2, {"Bob": [5, 3, 5], "Carol": [6, 4, 6]}))
+    board = db.leaderboard(STARTER, "stroke")
+    assert [r.player for r in board] == ["Bob", "Alice", "Carol"]
+    assert "Yellow" not in db.players()
+    assert db.personal_bests("Yellow") == [] and db.history("Yellow") == []
+    game = db.games(player="Alice")[0]
+    assert [(s.name, s.bot) for s in game.seats] == [("Yellow", True), ("Alice", False)]
+    assert db.game("table-1", 1).bots == [1]
+    rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))
+    assert [(r["player"], r["bot"]) for r in rows[:2]] == [("Alice", "0"), ("Yellow", "1")]
+
+
+def test_a_bot_named_like_a_person_does_not_count_for_them(db):
+    # The table names a bot by its seat colour; a person may have that name too.
+    db.add_game(make_result(1, {"Red": [5, 4, 6], "Bob": [5, 3, 5]}))
+    db.add_game(_with_bot(2, {"Ann": [6, 4, 6], "Red": [3, 3, 3]}, 1))
+    assert [b.total for b in db.personal_bests("Red")] == [15]
+    assert [h.game_number for h in db.history("Red")] == [1]
+
+
+def test_bots_must_be_seats_of_the_game(db):
+    with pytest.raises(ScoreDBError, match="bots: 4 is not a seat of the game"):
+        db.add_game(_with_bot(1, {"Alice": [5, 4, 6], "Bob": [3, 3, 4]}, 4))
+
+
+def test_a_version_1_score_file_gains_the_bot_column_and_keeps_its_games(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    con.execute("INSERT INTO schema_version (version) VALUES (1)")
+    for statement in scoredb._MIGRATIONS[1].split(";"):
+        if statement.strip():
+            con.execute(statement)
+    con.commit()
+    con.close()
+    with ScoreDB(path) as store:
+        store.add_game(make_result(1, {"Alice": [5, 4, 6]}))
+    with ScoreDB(path) as store:
+        assert store.schema_version() == 2
+        assert [s.bot for s in store.games()[0].seats] == [False]

@@ -167,3 +167,16 @@ def test_rename_and_merge(tmp_path):
     assert "Games of Alice (2)" in scores("history", "Alice", "--db", str(p)).output
     unknown = scores("rename", "Red", "Carol", "--db", str(p))
     assert unknown.exit_code == 1 and "no games of a player named 'Red'" in unknown.output
+
+
+def test_a_bot_is_listed_as_one_and_left_out_of_the_leaderboard(tmp_path):
+    p = tmp_path / "scores.sqlite3"
+    with ScoreDB(p, clock=lambda: T0) as store:
+        r = make_result(1, {"Alice": [5, 4, 6], "Yellow": [3, 3, 4]})
+        r.bots = [1]
+        store.add_game(r)
+    listed = scores("--db", str(p))
+    assert "1. Yellow (bot) 10 (-2)  2. Alice 15 (+3)" in listed.output
+    board = scores("--db", str(p), "leaderboard")
+    assert board.exit_code == 0, board.output
+    assert "Alice" in board.output and "Yellow" not in board.output

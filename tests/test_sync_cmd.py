@@ -156,3 +156,15 @@ def test_a_malformed_course_is_refused_and_the_board_keeps_its_old_one(board, tm
 def test_seat_colours_are_named_as_the_table_names_them():
     assert colour_name((255, 0, 0)) == "red" and colour_name((120, 0, 255)) == "violet"
     assert colour_name((10, 11, 12)) == "#0a0b0c"
+
+
+def test_a_bot_seat_is_stored_as_a_bot(board, tmp_path):
+    game = board.play("match", 2, seed=4)
+    shelve(board, 1, game, bots=(0, 1))  # the record the table writes when P2 is a bot
+    db_path = tmp_path / "s.db"
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 0, result.output
+    with ScoreDB(db_path) as db:
+        assert db.game(board.board_id, 1).bots == [1]
+        assert [s.bot for s in sorted(db.games()[0].seats, key=lambda s: s.seat)] == [False, True]
+        assert db.players() == ["Red"]  # the bot, Yellow, is not a person

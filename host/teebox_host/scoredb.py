@@ -36,7 +36,7 @@ from pathlib import Path
 
 from teebox.core import modes as core_modes
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 ENV_VAR = "TEEBOX_SCORES"
 FILENAME = "scores.sqlite3"
 EXPORT_FORMATS = ("csv", "json")
@@ -95,6 +95,10 @@ _MIGRATIONS = {
     CREATE INDEX game_players_by_player ON game_players(player);
     CREATE INDEX games_by_course_mode ON games(course, mode);
     """,
+    # Seats the table's bots played: kept with the game, left out of bests (not a person).
+    2: """
+    ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    """,
 }
 
 
@@ -119,7 +123,8 @@ class GameResult:
     Stableford points, points won), seats in the order of ``players``.
     ``standings``: ``(place, seat, score, hole_in_ones)`` as the engine's
     ``game.standings()``. ``finished_at`` is unix seconds, 0 when the board's
-    clock was never set.
+    clock was never set. ``bots``: the seats the table's bots played (a bot is
+    not a person: leaderboards and personal bests leave it out).
     """
 
     board_id: str
@@ -133,6 +138,7 @@ class GameResult:
     players: list
     holes: list
     standings: list
+    bots: list = field(default_factory=list)
 
 
 @dataclass
@@ -145,6 +151,7 @@ class SeatResult:
     place: int
     total: int
     hole_in_ones: int
+    bot: bool = False
 
 
 @dataclass
@@ -379,8 +386,8 @@ class ScoreDB:
                 player = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
                 place, total, hio = standing[seat]
                 db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
-                           "hole_in_ones) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (game, seat, player, colour, total, place, hio))
+                           "hole_in_ones, bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game, seat, player, colour, total, place, hio, seat in r.bots))
             for number, par, scores in r.holes:
                 for (seat, _name, _colour), score in zip(r.players, scores):
                     db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
@@ -440,9 +447,10 @@ class ScoreDB:
         return self._player(name)[1]
 
     def players(self):
-        """Every player's name, alphabetically."""
+        """Every player's name, alphabetically (the people: not the names only bots had)."""
         return [r[0] for r in self._db.execute(
-            "SELECT name FROM players WHERE id IN (SELECT player FROM game_players) "
+            "SELECT name FROM players WHERE id IN (SELECT player FROM game_players "
+            "WHERE bot = 0) "
             "ORDER BY name COLLATE NOCASE")]
 
     def courses(self):
@@ -512,22 +520,22 @@ class ScoreDB:
         out = []
         for row in self._db.execute(sql, args).fetchall():
             game = StoredGame(*row[1:])
-            game.seats = [SeatResult(*s) for s in self._db.execute(
-                "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones "
+            game.seats = [SeatResult(*s[:6], bool(s[6])) for s in self._db.execute(
+                "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones, gp.bot "
                 "FROM game_players gp JOIN players p ON p.id = gp.player "
                 "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
             out.append(game)
         return out
 
     def _results(self, course_hash=None, mode=None, player_id=None):
-        """Every seat's result with its game, for leaderboards and bests."""
+        """Every person's result with its game, for leaderboards and bests (bots left out)."""
         sql = ("SELECT p.name, gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
                "b.board_id, g.game_number, c.hash, c.name, g.mode, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
                "AND h.seat = gp.seat) "
                "FROM game_players gp JOIN players p ON p.id = gp.player "
                "JOIN games g ON g.id = gp.game JOIN boards b ON b.id = g.board "
-               "JOIN courses c ON c.id = g.course WHERE 1")
+               "JOIN courses c ON c.id = g.course WHERE gp.bot = 0")
         args = []
         for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id)):
             if value is not None:
@@ -583,7 +591,8 @@ class ScoreDB:
         return rows
 
     def history(self, player):
-        """Every game of a player, newest first, with seat, place and total."""
+        """Every game of a player, newest first, with seat, place and total (not the games
+        a bot of the same name played)."""
         pid, _name = self._player(player)
         sql = ("SELECT g.finished_at, g.synced_at, b.board_id, g.game_number, c.hash, c.name, "
                "g.mode, gp.seat, gp.colour, gp.place, "
@@ -592,7 +601,7 @@ class ScoreDB:
                "AND h.seat = gp.seat), gp.hole_in_ones "
                "FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
-               "WHERE gp.player = ?" + self._NEWEST_FIRST)
+               "WHERE gp.player = ? AND gp.bot = 0" + self._NEWEST_FIRST)
         return [HistoryEntry(*r) for r in self._db.execute(sql, (pid,))]
 
     def game(self, board_id, game_number):
@@ -605,7 +614,7 @@ class ScoreDB:
             return None
         gid, fin, mode, chash, cname, seed, log = row
         seats = self._db.execute(
-            "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones "
+            "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones, gp.bot "
             "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
             "ORDER BY gp.seat", (gid,)).fetchall()
         scores = {}
@@ -617,7 +626,8 @@ class ScoreDB:
         holes = [(h, pars[h], [scores.get((h, s[0])) for s in seats]) for h in sorted(pars)]
         standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
         return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
-                          [(s[0], s[1], s[2]) for s in seats], holes, standings)
+                          [(s[0], s[1], s[2]) for s in seats], holes, standings,
+                          [s[0] for s in seats if s[6]])
 
     # ------------------------------------------------------------ export
 
@@ -646,7 +656,8 @@ class ScoreDB:
                        "finished_at": r.finished_at, "finished": iso_time(r.finished_at),
                        "synced_at": synced, "mode": r.mode, "course_hash": r.course_hash,
                        "course_name": r.course_name, "seed": r.seed, "seat": seat,
-                       "player": name, "colour": colour, "place": pl, "total": total,
+                       "player": name, "colour": colour, "bot": int(seat in r.bots),
+                       "place": pl, "total": total,
                        "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
                 for n in range(most):
                     row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
@@ -669,8 +680,8 @@ class ScoreDB:
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "mode",
-               "course_hash", "course_name", "seed", "seat", "player", "colour", "place",
-               "total", "hole_in_ones", "par")
+               "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
+               "place", "total", "hole_in_ones", "par")
 
 
 def _json_game(r, synced_at):
@@ -682,7 +693,7 @@ def _json_game(r, synced_at):
         "course": {"hash": r.course_hash, "name": r.course_name},
         "seed": r.seed, "log": r.log.hex(),
         "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
-        "players": [{"seat": seat, "name": name, "colour": colour,
+        "players": [{"seat": seat, "name": name, "colour": colour, "bot": seat in r.bots,
                      "place": by_seat[seat][0], "total": by_seat[seat][1],
                      "hole_in_ones": by_seat[seat][2],
                      "scores": [h[2][i] for h in r.holes]}
@@ -756,6 +767,10 @@ def _checked(r):
         ranked.append(s[1])
     if sorted(ranked) != sorted(seats):
         bad("standings: seats %s have no place" % sorted(set(seats) - set(ranked)))
+    bots = list(r.bots)
+    for b in bots:
+        if b not in seats or bots.count(b) > 1:
+            bad("bots: %r is not a seat of the game or is listed twice" % (b,))
     return GameResult(r.board_id, r.game_number, r.finished_at, r.mode, chash, r.course_name,
                       r.seed, bytes(r.log), [(s, n.strip(), c) for s, n, c in players], holes,
-                      standings)
+                      standings, bots)

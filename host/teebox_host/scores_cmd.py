@@ -122,7 +122,7 @@ def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
                       title=f"Recent games ({store.count_games()} stored)")
         for g in store.games(limit=limit):
             results = "  ".join(
-                f"{s.place}. {s.name} {s.total}"
+                f"{s.place}. {s.name}{' (bot)' if s.bot else ''} {s.total}"
                 + (f" ({_to_par(g.mode, s.total, g.par)})" if _to_par(g.mode, s.total, g.par)
                    else "")
                 for s in g.seats)
