@@ -11,7 +11,9 @@ the game record, removing the journal) the board reboots and resumes; then:
 * a game that reached its end is never lost: its record is on the shelf after
   the reboot, byte for byte the one an uninterrupted board writes;
 * playing on from the resumed game gives that same record, once: nothing is
-  ever shelved twice, and game numbers are never reused.
+  ever shelved twice, and game numbers are never reused;
+* the players are back at the reader seats they chose, and a bot is still a bot
+  (the longer game has a bot seat and seats chosen apart).
 """
 
 import link_fakes
@@ -45,14 +47,22 @@ def resume(store):
 class Script:
     """One game, played once by bots: its setup and inputs, to be re-applied exactly."""
 
-    def __init__(self, crs, mode, players, seed):
+    def __init__(self, crs, mode, players, seed, seats=None, bot_seats=None):
         self.crs = crs
         self.setup = engine.Setup(players, mode, seed)
         self.who = WHO[:players]
+        self.seats = bytes(range(players)) if seats is None else bytes(seats)
+        self.bots = bytes(players) if bot_seats is None else bytes(bot_seats)
         game = self.new_game()
         store = SimStore()
-        gamejournal.play_bots(GameJournal(store, board=BOARD), game,
-                              [bots.SensibleBot(seed + i) for i in range(players)], self.who)
+        gj = GameJournal(store, board=BOARD)
+        gj.start(game, self.who, seats=self.seats, bots=self.bots)
+        players_ = [bots.SensibleBot(seed + i) for i in range(players)]
+        while not game.over:
+            seat = game.pending().waiting[0]
+            choice = players_[seat].choose(game, seat)
+            game.apply(choice, seat)
+            gj.record(seat, choice)
         self.inputs = list(game.inputs)
         self.record = records.Shelf(store).read(1)
         self.units = store.spent
@@ -76,10 +86,14 @@ class Script:
             if gj.journal.pending() == 0:
                 progress[0] = len(game.inputs)
 
+    def start(self, gj):
+        """Start the game in journal ``gj``; returns its number."""
+        return gj.start(self.new_game(), self.who, seats=self.seats, bots=self.bots)
+
     def run(self, store, progress):
         """The whole game on a fresh board: start it, play every input, finish."""
         gj = GameJournal(store, board=BOARD)
-        gj.start(self.new_game(), self.who)
+        self.start(gj)
         progress[0] = progress[1] = 0
         self.play_on(gj, progress)
 
@@ -108,7 +122,7 @@ def check_cut(script, n, fat=False):
         # Cut before the header was on flash: no game to resume, nothing lost. The
         # table starts it again (with the next number if the cut came after taking one).
         assert progress[0] == -1, n
-        number = gj.start(script.new_game(), script.who)
+        number = script.start(gj)
         script.play_on(gj, [0, 0])
         assert shelf.numbers() == [number] and number in (1, 2), n
         again = records.decode(shelf.read(number))
@@ -121,6 +135,7 @@ def check_cut(script, n, fat=False):
     assert gj.game.inputs == script.inputs[:k]
     assert gj.game.state_digest() == script.digest_after(k), n
     assert gj.number == 1 and gj.players == script.who
+    assert (gj.seats, gj.bots) == (script.seats, script.bots), n
     script.play_on(gj, [0, 0])
     assert shelf.numbers() == [1] and shelf.read(1) == script.record, n
     return completed
@@ -136,7 +151,9 @@ def test_a_cut_at_every_point_of_a_whole_game(fat):
 
 
 def test_cuts_across_a_longer_game_on_a_real_course():
-    script = Script(STARTER, "match", 3, 11)
+    # Three players at reader seats 1, 3 and 5; the second is a bot.
+    script = Script(STARTER, "match", 3, 11, seats=(0, 2, 4), bot_seats=(0, 1, 0))
+    assert records.decode(script.record).bots == [False, True, False]
     assert len(script.inputs) > 100
     # Every 40th unit, every 5th near the end (the last flush, the record, the journal's
     # removal) and every one of the last few (the renames and removes). The pocket
