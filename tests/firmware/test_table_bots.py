@@ -156,8 +156,7 @@ def test_a_bot_to_the_left_of_a_big_hit_discards_by_itself():
     the player to your left. They discard one of the shot cards." The bot at P2 does."""
     t, d, auto = _bot_table(tops={"3": [E.face("3", "SSS"), E.face("3", "SSSS")]})
     got = K.record_inputs(t)
-    K.scan(t, "8-hybrid-5")
-    K.lines(d, "wait 1")  # the bot lays its club at once
+    K.scan(t, "8-hybrid-5")  # the bot laid its club as soon as selection opened
     assert t.game.pending().kind == CHOOSE_ACTION and t.game.pending().players == (0,)
     K.lines(d, "hold OK", "press OK")
     assert got[-1] == (0, (BIG_HIT,))
@@ -171,7 +170,8 @@ def test_a_bot_to_the_left_of_a_big_hit_discards_by_itself():
 
 def test_a_card_of_a_bot_is_refused_and_changes_nothing():
     t, d, auto = _bot_table()
-    assert t.game.pending().kind == SELECT_CLUB
+    dec = t.game.pending()
+    assert dec.kind == SELECT_CLUB and dec.waiting == (0,)  # the bot chose at once
     _unchanged(t, lambda: K.scan(t, "3-wood-29"))  # in P2's hand: the bot's clubs
     assert "the 3 Wood is a bot's (P2 yellow*): it stays in the box" in K.words(t)
 

@@ -37,11 +37,11 @@ def start(hw, port=None):
         recorder = gamejournal.GameJournal(hw.store, wall=wall)
         recorder.abandon()
         table.note = str(exc)
+    table.on_start = recorder.start
+    table.inputs = recorder.record  # (before resuming: a bot may choose at once)
+    table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on
     if recorder.game is not None:
         table.resume_game(recorder.game, recorder.seats, recorder.bots)
-    table.on_start = recorder.start
-    table.inputs = recorder.record
-    table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on
     link = None
     if not link_server.skip_at_boot(hw.buttons):
         if port is None:

@@ -336,8 +336,7 @@ class Autoplayer:
             return
         inputs = table.game.inputs
         # The table's own bots may act meanwhile: their inputs are theirs to check.
-        made = [inputs[i] for i in range(self.inputs, len(inputs))
-                if inputs[i][0] not in self.bot_seats]
+        made = [i for i in inputs[self.inputs:] if i[0] not in self.bot_seats]
         if self.expect is not None and made != [self.expect]:
             raise AssertionError("the table should have applied %r, it applied %r"
                                  % (self.expect, made))
@@ -356,9 +355,8 @@ class Autoplayer:
         if st == sf.S_PLAYERS:
             lo, hi = flow.player_range()
             lines = _steps_to(flow.players - lo, self.players - lo, hi - lo + 1)
-            wanted = [1 if p in self.bot_seats else 0 for p in range(self.players)]
-            return lines + ["hold OK" if list(flow.bot[:self.players]) != wanted
-                            else "press OK"]
+            same = all([flow.bot[p] == (p in self.bot_seats) for p in range(self.players)])
+            return lines + ["press OK" if same else "hold OK"]
         if st == sf.S_BOTS:
             # Bots back to people first: there must always be one person.
             return ["press " + DIR_NAMES[DIRECTIONS[p]] for p in range(self.players)

@@ -16,8 +16,8 @@ button does in each.
 
 Seats the players marked as bots in setup play by themselves
 (``core/bots.SensibleBot``): a bot lays its club in secret as soon as
-selection opens; every other decision of a bot is shown (the preview) and
-taken :data:`BOT_MS` later, from ``tick``. A bot's choices go through the
+selection opens (before anyone else can); every other decision of a bot is
+shown (the preview) and taken :data:`BOT_MS` later, from ``tick``. A bot's choices go through the
 same path as a person's (the ``inputs`` hook, the journal), so the game log
 replays them like any other.
 
@@ -32,7 +32,7 @@ from teebox.app.setup_flow import Prompt, player_label
 from teebox.app.view import (
     FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE, FLASH_OUT,
     FLASH_REFUSED, FLASH_WATER, MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE,
-    MAX_PATH, MAX_SEATS)
+    MAX_PATH)
 from teebox.core import cards, engine, hexgrid, terrain
 from teebox.core import course as course_mod
 from teebox.core.hexgrid import DIR_NAMES
@@ -213,7 +213,7 @@ class Table:
         self._order_step = -1
         self._path = [0] * MAX_PATH
         self._marks = bytearray(MAX_PATH)
-        self._bot = bytearray(MAX_SEATS)  # 1: the seat of the game in play is a bot
+        self._bot = b""           # per seat of the game in play: 1 for a bot
         self._bot_next = None     # (seat, choice) a bot is about to take, at self._bot_at
         self._bot_at = 0
         self._clear_choice()
@@ -490,14 +490,13 @@ class Table:
         self._enter()
 
     def is_bot(self, seat):
-        """Whether ``seat`` of the game in play is a bot."""
+        """Whether ``seat`` (a seat of the game in play) is a bot."""
         return self._bot[seat] == 1
 
     def _play(self, g, bot):
         # Make ``g`` the table's game: who owns which club card, who is a bot, a clean view.
         self.game = g
-        for s in range(MAX_SEATS):
-            self._bot[s] = 1 if s < len(bot) and bot[s] else 0
+        self._bot = bot
         for c in range(len(self._owner)):
             self._owner[c] = 0xFF
         for p in g.players:
@@ -570,21 +569,21 @@ class Table:
         if seat < 0:
             return
         from teebox.core.bots import SensibleBot  # (loaded only once a bot plays)
-        # Seeded by the game, the seat and how far the game is, never by the clock: a game
-        # resumed after a power cut goes on exactly as it would have.
-        c = SensibleBot(((g.setup.seed << 16) + len(g.inputs)) * MAX_SEATS + seat).choose(g, seat)
-        pause = BOT_MS
+        # Seeded by the game, the round, the decision and the seat, never by the clock, nor
+        # by who chose before it: a game resumed after a power cut goes on as it would have.
+        c = SensibleBot((((((g.setup.seed << 12) + g.round) << 4) + k) << 3) + seat).choose(g, seat)
+        self._bot_next = (seat, c)
         if k == SELECT_CLUB and not d.extra:
-            pause = 0  # laid in secret as soon as selection opens
-        elif k == CHOOSE_ACTION and c[0] == MOVE:
+            # Laid in secret as soon as selection opens: before anyone else can choose, so
+            # the log is the same however fast the people are.
+            self._bot_act()
+            return
+        if c[0] == MOVE or k in _DIRECTION_KINDS:
             self.choice = c
             self.sel = -1
-        elif k in _DIRECTION_KINDS:
-            self.choice = c
         elif c in self.opts:
             self.sel = self.opts.index(c)
-        self._bot_next = (seat, c)
-        self._bot_at = self.clock.ticks_add(self._land_at if self._landing else self.now, pause)
+        self._bot_at = self.clock.ticks_add(self._land_at if self._landing else self.now, BOT_MS)
 
     def _bot_act(self):
         # The bot's planned choice, through the same path as a person's.
