@@ -3,13 +3,15 @@ reached by the host's Link through a fake pyserial port that can damage, drop,
 duplicate, reorder and cut what passes, frame by frame, in either direction.
 """
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 import serial
 from typer.testing import CliRunner
 
-from teebox.app import gamejournal, link_server
+from teebox.app import link_server
 from teebox.app.courses_store import CourseStore
 from teebox.app.gamejournal import GameJournal
 from teebox.app.records import Shelf, WallTime
@@ -17,6 +19,10 @@ from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 from teebox_host.virtual_board import VirtualBoard
 from teebox import shipped
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "firmware"))
+# The bot-game helpers the firmware tests use; play_bots is for test_power_cut too.
+from link_kit import play_bots, play_demo_games  # noqa: E402,F401
 
 CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
@@ -29,8 +35,7 @@ FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD = "flip", "truncate", "drop", "dup", "g
 def board_store(games=2, seed=1):
     """A flash store holding ``games`` finished bot games (play them once, copy per test)."""
     store = SimStore()
-    gamejournal.play_demo_games(GameJournal(store, board=BOARD_ID), STARTER, CLUBS, SHOTS, games,
-                                seed)
+    play_demo_games(GameJournal(store, board=BOARD_ID), STARTER, games, seed)
     return store
 
 

@@ -39,18 +39,17 @@ def test_the_frozen_manifest_lists_exactly_the_modules_the_board_imports():
     assert calls["include"] == ["$(PORT_DIR)/boards/manifest.py"]  # the port's own modules
 
 
-def test_board_modules_follow_imports_inside_functions_and_skip_host_only_ones(tmp_path):
+def test_board_modules_follow_imports_inside_functions_and_leave_out_the_rest(tmp_path):
     fw = tmp_path / "firmware"
     (fw / "teebox" / "core").mkdir(parents=True)
-    for rel in ("teebox/__init__.py", "teebox/core/__init__.py", "teebox/core/bots.py",
-                "teebox/core/late.py", "teebox/host.py"):
+    for rel in ("teebox/__init__.py", "teebox/core/__init__.py", "teebox/core/late.py",
+                "teebox/host.py"):
         (fw / rel).write_text("")
     (fw / "main.py").write_text("def main():\n    from teebox.app import gamejournal\n")
     (fw / "teebox" / "app").mkdir()
     (fw / "teebox" / "app" / "__init__.py").write_text("")
     (fw / "teebox" / "app" / "gamejournal.py").write_text(
-        "def later():\n    from teebox.core import late\n\n\n"
-        "def play_demo_games():\n    from teebox.core import bots\n")
+        "def later():\n    from teebox.core import late\n")
     assert deploy.board_modules(fw) == ["teebox", "teebox.app", "teebox.app.gamejournal",
                                         "teebox.core", "teebox.core.late"]
 

@@ -168,8 +168,8 @@ def test_cuts_across_a_longer_game_on_a_real_course():
 
 def test_a_cut_while_starting_the_next_game_never_touches_the_waiting_one():
     base = SimStore()
-    gamejournal.play_bots(GameJournal(base, board=BOARD), POCKET_GAME.new_game(),
-                          [bots.SensibleBot(3), bots.SensibleBot(4)], POCKET_GAME.who)
+    link_fakes.play_bots(GameJournal(base, board=BOARD), POCKET_GAME.new_game(),
+                         [bots.SensibleBot(3), bots.SensibleBot(4)], POCKET_GAME.who)
     first = records.Shelf(base).read(1)
     numbers = set()
     for completed, board in base.every_cut(

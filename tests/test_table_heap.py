@@ -7,11 +7,13 @@ heap is sampled after every step (``heap_high_water``).
 
 Two figures, both measured here (MicroPython 1.27, WebAssembly port):
 
-* the whole run, module code included: about 290 kB. The bytecode of the modules is
-  225 kB of it (the board's own modules, without the bots and the script player, about
-  210 kB): more than a Pico's ~200 kB of free heap, so the firmware has to be frozen
-  into the MicroPython image (bytecode then stays in flash): the deploy step's job;
-* the state the game adds above the imported code: about 57 kB, under the 64 kB target
+* the whole run, module code included: about 300 kB. The code compiled from source
+  is about 243 kB of it (the board's own modules loaded from .mpy files keep about
+  218 kB: ``python -m tools.bench.code_heap``): more than a Pico's ~200 kB of free
+  heap, so on a Pico the code must run from flash, not RAM. ``teebox deploy`` puts it
+  in a ROMFS image where the board has a partition, and ``docs/memory.md`` gives the
+  frozen build for boards without one (a Pico 2 has RAM for either);
+* the state the game adds above the imported code: about 58 kB, under the 64 kB target
   (73 kB before the engine kept its inputs as log bytes, ~2 bytes an input instead of
   a tuple). What dominates: the card data (the club and shot card objects, ~22 kB),
   the renderer's frame, base and flash buffers and the profile's LED tables (~14 kB),
@@ -67,11 +69,12 @@ def feed(n=%d):
 """
 
 EVENTS_PER_STEP = 25
-# Ceilings (measured: state 57 kB since the game keeps its inputs as log bytes, whole
-# run 288 kB); the state ceiling is the issue's 64 kB target. They leave room for small
-# changes and fail on anything that grows per turn or per frame.
+# Ceilings. The state ceiling is the issue's 64 kB target (measured: 58.2 kB). The
+# whole-run one (measured: 300 kB, of it 243 kB of code compiled in RAM, which the
+# board keeps in flash) leaves about 5% for code still to come and fails on anything
+# that grows per turn or per frame.
 STATE_CEILING = 64 * 1024
-TOTAL_CEILING = 300 * 1024
+TOTAL_CEILING = 316 * 1024
 
 
 def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython):

@@ -48,6 +48,7 @@ BOARD_FILES = (
     "core/modes/stableford.py",
     "core/modes/stroke.py",
     "core/player.py",
+    "core/policy.py",
     "core/protocol.py",
     "core/rng.py",
     "core/scoring.py",

@@ -122,15 +122,6 @@ def _sha256(path):
 
 # ---------------------------------------------------------------- what the board imports
 
-# Imports inside the firmware that the board never makes: (importing module, imported
-# module, why). Everything else ``main.py`` reaches, at the top of a module or inside
-# a function (the game modes are imported when a game starts), is board code.
-HOST_ONLY_IMPORTS = (
-    ("teebox.app.gamejournal", "teebox.core.bots",
-     "play_demo_games: only the virtual board's --games plays bot games"),
-)
-
-
 def module_file(firmware, name):
     """The source of firmware module ``name`` (``teebox.core.rng``), or None."""
     base = Path(firmware) / name.replace(".", "/")
@@ -156,11 +147,11 @@ def _imports(firmware, path):
 def board_modules(firmware=None):
     """Sorted dotted names of the firmware modules the board imports.
 
-    Follows every import from ``main.py`` through the package (a module's parent
-    packages are imported with it), leaving out :data:`HOST_ONLY_IMPORTS`.
+    Follows every import from ``main.py`` through the package, at the top of a module
+    or inside a function (the game modes are imported when a game starts); a module's
+    parent packages are imported with it.
     """
     firmware = Path(firmware) if firmware is not None else firmware_dir()
-    skip = {(a, b) for a, b, _ in HOST_ONLY_IMPORTS}
     seen = set()
     todo = sorted(_imports(firmware, firmware / "main.py"))
     while todo:
@@ -170,8 +161,7 @@ def board_modules(firmware=None):
         seen.add(name)
         parts = name.split(".")
         todo += [".".join(parts[:i]) for i in range(1, len(parts))]
-        todo += [n for n in _imports(firmware, module_file(firmware, name))
-                 if (name, n) not in skip]
+        todo += _imports(firmware, module_file(firmware, name))
     return sorted(seen)
 
 

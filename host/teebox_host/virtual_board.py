@@ -86,7 +86,7 @@ class VirtualBoard:
     * ``micropython``: run the firmware inside MicroPython (WebAssembly) instead of
       a thread of this process;
     * ``games``: bot games played through the table (on course ``demo_course``,
-      modes and players in turn from ``gamejournal.DEMO_GAMES``) before the port opens:
+      modes and players in turn from ``script.DEMO_GAMES``) before the port opens:
       finished games waiting to be synced;
     * ``store_dir``: keep the board's flash in this folder (CPython variant; default:
       in memory, gone when the board stops);

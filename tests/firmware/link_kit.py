@@ -2,7 +2,7 @@
 # link client over a simulated pipe. Runs under CPython and inside MicroPython.
 import struct
 
-from teebox.app import framing, gamejournal, link_server
+from teebox.app import framing, link_server, script
 from teebox.app.courses_store import CourseStore
 from teebox.core import bots, engine
 from teebox import shipped
@@ -28,13 +28,6 @@ def bot_list(n, seed=0):
     return [bots.SensibleBot(seed + i) for i in range(n)]
 
 
-def play(recorder, mode="stroke", players=2, seed=5, name="starter", who=None):
-    """Play one bot game to the end through ``recorder``; returns the Game."""
-    game = new_game(mode, players, seed, name)
-    gamejournal.play_bots(recorder, game, bot_list(players, seed), who)
-    return game
-
-
 def each_input(game, bots_):
     """Yield ``(seat, choice)`` as the bots play ``game`` (applied before yielding)."""
     while not game.over:
@@ -44,6 +37,35 @@ def each_input(game, bots_):
             yield seat, choice
             if game.over:
                 break
+
+
+def play_bots(recorder, game, bots_, players=None):
+    """Play ``game`` to the end with one bot per seat, journalled by ``recorder`` as the
+    table journals a game (no table: quick games for journal and link tests).
+    Returns the game number."""
+    number = recorder.start(game, players)
+    for seat, choice in each_input(game, bots_):
+        recorder.record(seat, choice)
+    return number
+
+
+def play(recorder, mode="stroke", players=2, seed=5, name="starter", who=None):
+    """Play one bot game to the end through ``recorder``; returns the Game."""
+    game = new_game(mode, players, seed, name)
+    play_bots(recorder, game, bot_list(players, seed), who)
+    return game
+
+
+def play_demo_games(recorder, course, count, seed=1):
+    """Play ``count`` finished bot games on ``course`` into ``recorder``, cycling through
+    the modes and seats of ``script.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...), as
+    the virtual board's --games plays them through its table. Returns their numbers."""
+    out = []
+    for i in range(count):
+        mode, players = script.DEMO_GAMES[i % len(script.DEMO_GAMES)]
+        game = engine.Game(course, CLUBS, SHOTS, engine.Setup(players, mode, seed + i))
+        out.append(play_bots(recorder, game, bot_list(players, seed + i)))
+    return out
 
 
 def courses(store):

@@ -2,7 +2,7 @@
 # code, bad frames, repeats. Runs under CPython and inside MicroPython.
 import struct
 
-from link_kit import CLUBS, MINI, SHOTS, Client, bot_list, new_game, play, text
+from link_kit import CLUBS, MINI, SHOTS, Client, bot_list, new_game, play, play_bots, text
 
 from teebox.app import framing, gamejournal, link_server, records
 from teebox.app.courses_store import CourseStore, hash_of
@@ -241,7 +241,7 @@ def test_events_stream_the_game_while_switched_on():
     b = Board()
     assert b.host.ok(EVENTS, b"\x01") == b"\x01"
     game = new_game(seed=4)
-    gamejournal.play_bots(b.recorder, game, bot_list(2, 4))
+    play_bots(b.recorder, game, bot_list(2, 4))
     events = [f for f in b.host.frames() if f[0] == EVENT]
     kinds = [f[3] for f in events]
     assert kinds[0] == gamejournal.EV_STARTED and kinds[-1] == gamejournal.EV_GAME_OVER

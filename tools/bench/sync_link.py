@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from teebox.app import gamejournal, records
+from teebox.app import records
 from teebox.app.gamejournal import GameJournal
 from teebox.core import bots, engine
 from teebox.hal.store import SimStore
@@ -23,6 +23,7 @@ from teebox_host.scoredb import ScoreDB
 from teebox_host.sync_cmd import sync_games
 from teebox_host.virtual_board import VirtualBoard
 from teebox import shipped
+from tests.firmware.link_kit import play_bots  # the tests' way to journal a bot game
 
 BAUD = 115200
 RATE = BAUD / 10  # bytes a second: 8 data bits, a start and a stop bit
@@ -36,8 +37,8 @@ def record_sizes():
     for mode in ("stroke", "match", "stableford", "chaos"):
         store = SimStore()
         game = engine.Game(crs, clubs, shots, engine.Setup(5, mode, 7))
-        gamejournal.play_bots(GameJournal(store, board="0" * 16), game,
-                              [bots.SensibleBot(7 + i) for i in range(5)])
+        play_bots(GameJournal(store, board="0" * 16), game,
+                  [bots.SensibleBot(7 + i) for i in range(5)])
         data = records.Shelf(store).read(1)
         log = len(records.decode(data).log)
         print(f"  {mode:10s} {len(data):5d} bytes ({len(game.inputs)} inputs, game log "

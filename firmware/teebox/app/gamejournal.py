@@ -286,34 +286,3 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
             finished = gj._stamp()
         gj._shelve(*finished)
     return gj
-
-
-def play_bots(recorder, game, bots, players=None):
-    """Play ``game`` to the end with one bot per seat (``core/bots.py``), journalled by
-    ``recorder`` as the table would: a demo game, or a test. Returns the game number."""
-    number = recorder.start(game, players)
-    while not game.over:
-        for seat in game.pending().waiting:
-            choice = bots[seat].choose(game, seat)
-            game.apply(choice, seat)
-            recorder.record(seat, choice)
-            if game.over:
-                break
-    return number
-
-
-# Demo games: mode and seats (the virtual board's --games plays them through its table).
-DEMO_GAMES = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
-
-
-def play_demo_games(recorder, course, clubs, shots, count, seed=1):
-    """Play ``count`` finished bot games on ``course`` straight into ``recorder`` (no
-    table: quick shelves of games for link tests), cycling through DEMO_GAMES (seeds ``seed``, ``seed + 1``, ...). Returns their numbers."""
-    from teebox.core import bots, engine
-    out = []
-    for i in range(count):
-        mode, players = DEMO_GAMES[i % len(DEMO_GAMES)]
-        game = engine.Game(course, clubs, shots, engine.Setup(players, mode, seed + i))
-        out.append(play_bots(recorder, game,
-                             [bots.SensibleBot(seed + i + s) for s in range(players)]))
-    return out

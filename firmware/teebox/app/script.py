@@ -266,6 +266,9 @@ class Runner:
 
 # ---------------------------------------------------------------- bots at the table
 
+# Mode and seats of the demo games bots play in turn (the virtual board's --games).
+DEMO_GAMES = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
+
 
 def deal_bags(clubs, players, seed):
     """Hands a physical draft might end with (for bag registration): the clubs dealt for

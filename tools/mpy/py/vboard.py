@@ -15,7 +15,7 @@ builds it on the runner's byte line and its step loop calls
 
 from teebox import profile as profile_mod
 from teebox import shipped
-from teebox.app import board, boot, gamejournal, records, script
+from teebox.app import board, boot, records, script
 from teebox.app.bindings import Bindings
 from teebox.app.table import PH_OVER
 
@@ -85,11 +85,11 @@ class VirtualTable:
 
     def play_games(self, count, course="starter", seed=1):
         """Play ``count`` bot games, modes and players in turn from
-        ``gamejournal.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...); returns their
+        ``script.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...); returns their
         game numbers."""
         out = []
         for i in range(count):
-            mode, players = gamejournal.DEMO_GAMES[i % len(gamejournal.DEMO_GAMES)]
+            mode, players = script.DEMO_GAMES[i % len(script.DEMO_GAMES)]
             self.play(mode, players, seed + i, course)
             out.append(self.journal.last_finished)
         return out
