@@ -25,7 +25,7 @@ from tools import mpy
 
 PICO_FREE_HEAP = 200 * 1024  # RP2040 MicroPython: free heap after boot (gc.mem_free())
 PICO2_FREE_HEAP = 460 * 1024  # RP2350: 520 KB SRAM, about this much free after boot
-GAME_STATE = 57 * 1024  # a 5-player 18-hole game above its code (tests/test_table_heap.py)
+GAME_STATE = deploy.GAME_STATE_BYTES  # a 5-player 18-hole game above its code
 PICO2_ROMFS = 256 * 1024  # the ROMFS partition of the RPI_PICO2 MicroPython builds
 
 
