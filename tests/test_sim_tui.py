@@ -23,7 +23,7 @@ from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.app.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import CHOOSE_ACTION, FLAG
+from teebox.core.protocol import CHOOSE_ACTION, FLAG, SELECT_CLUB
 from teebox.hal import buttons as B
 from teebox_host import sim_cmd, sim_tui
 
@@ -164,6 +164,43 @@ def test_board_follows_the_frame_as_it_changes():
 
 
 # ---------------------------------------------------------------- buttons
+
+
+def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
+    # Holding OK at the players step opens the bots step; a person alone then plays
+    # Match Play against the bot, which chooses its club and plays without any key.
+    sim = sim_tui.LiveTable(seed=4)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+
+            async def keys(*names):
+                await pilot.press(*names)
+                sim.settle()
+                app.redraw()
+                await pilot.pause()
+
+            await keys("enter", "enter", "enter")        # mode, course: the defaults
+            assert sim.table.setup.step == sf.S_PLAYERS
+            await keys("l")                              # hold OK: which players are bots
+            assert sim.table.setup.step == sf.S_BOTS
+            assert "Setting up: bots" in widget_text(app, "status")
+            await keys("e")                              # NE: player 2 becomes a bot
+            assert "P2 yellow*" in widget_text(app, "oled")
+            await keys("enter", "enter", "enter")        # on to seats, hands, start?
+            assert "Start?" in widget_text(app, "oled")
+            await keys("enter")
+            assert sim.table.game is not None
+            await lay_card(pilot, ["D", "r", "i", "v", "e", "r"])  # P1 lays the Driver
+            sim.settle()
+            app.redraw()
+            await pilot.pause()
+            g = sim.table.game
+            assert g.pending().kind != SELECT_CLUB       # the bot has chosen too
+            assert g.players[1].chosen >= 0 or g.players[1].turns > 0
+    run(go())
+
 
 
 def test_keys_press_the_table_buttons():

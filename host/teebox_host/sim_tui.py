@@ -92,7 +92,9 @@ KEY_LINE = ("w e d x z a, keypad: directions  Enter: OK  l: hold OK  Bksp: BACK 
             "b: hold BACK  c: card  q: quit")
 NARROW = 108   # columns below which the Buttons panel gives way to KEY_LINE
 
-SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?")
+# The setup steps by number (setup_flow.S_START ... S_BOTS).
+SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?",
+               "bots")
 
 
 def player_style(seat):
