@@ -23,7 +23,7 @@ from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.app.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import CHOOSE_ACTION, FLAG, SELECT_CLUB
+from teebox.core.protocol import CHOOSE_ACTION, DISCARD_FOR_HITTER, FLAG, SELECT_CLUB
 from teebox.hal import buttons as B
 from teebox_host import sim_cmd, sim_tui
 
@@ -169,7 +169,7 @@ def test_board_follows_the_frame_as_it_changes():
 def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
     # Holding OK at the players step opens the bots step; a person alone then plays
     # Match Play against the bot, which chooses its club and plays without any key.
-    sim = sim_tui.LiveTable(seed=4)
+    sim = sim_tui.LiveTable(seed=5)
 
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)
@@ -198,7 +198,14 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
             await pilot.pause()
             g = sim.table.game
             assert g.pending().kind != SELECT_CLUB       # the bot has chosen too
-            assert g.players[1].chosen >= 0 or g.players[1].turns > 0
+            sim.advance(3000)                            # the bot takes its turn unasked
+            app.redraw()
+            await pilot.pause()
+            # This seed's bot goes first with a big hit: the person on its left (P1)
+            # throws one of its cards away, and the status line names P1, not the bot.
+            d = g.pending()
+            assert d.kind == DISCARD_FOR_HITTER and d.player == 1 and d.players == (0,)
+            assert widget_text(app, "status").startswith("P1 red: discard for hitter")
     run(go())
 
 

@@ -366,7 +366,8 @@ class LiveTable(SimTable):
                 out.append_text(player_label(s))
             out.append(" to lay a club face down (c).")
             return
-        out.append_text(player_label(d.player if d.player >= 0 else d.players[0]))
+        # Who decides now: the player on the left discards for a big hitter.
+        out.append_text(player_label(d.players[0] if d.players else d.player))
         out.append(": %s. " % DECISION_NAMES[k])
         if k == CHOOSE_ACTION:
             out.append("OK: play the club; a direction: move one hex that way; l (hold OK): "
