@@ -139,6 +139,9 @@ def _is_pin_name(v):
     return True
 
 
+_ABSENT = object()  # a field a profile does not have (None is a value JSON can hold)
+
+
 class _Checker:
     """Collects problems while reading a profile dict; reads each field once."""
 
@@ -149,13 +152,20 @@ class _Checker:
     def add(self, field, msg):
         self.problems.append("%s: %s" % (field, msg))
 
-    def section(self, d, key, field, kind=dict):
+    def _field(self, d, key, field):
+        # d[key], or _ABSENT when there is none to read: d itself was missing (said
+        # already), or it lacks the key (said here).
         if d is None:
-            return None
+            return _ABSENT
         if key not in d:
             self.add(field, "missing")
+            return _ABSENT
+        return d[key]
+
+    def section(self, d, key, field, kind=dict):
+        v = self._field(d, key, field)
+        if v is _ABSENT:
             return None
-        v = d[key]
         if not isinstance(v, kind):
             self.add(field, "must be %s, not %s" % (
                 "an object {...}" if kind is dict else "a list [...]", json.dumps(v)))
@@ -163,12 +173,9 @@ class _Checker:
         return v
 
     def number(self, d, key, field, lo, hi):
-        if d is None:
+        v = self._field(d, key, field)
+        if v is _ABSENT:
             return None
-        if key not in d:
-            self.add(field, "missing")
-            return None
-        v = d[key]
         if isinstance(v, bool) or not isinstance(v, int):
             self.add(field, "must be a whole number, not %s" % json.dumps(v))
             return None
@@ -211,12 +218,9 @@ class _Checker:
     def _pin_value(self, d, key, field, board):
         # A GPIO number (a "GP2"/"D18" name turned into its number), or on a
         # CircuitPython board a pin name kept as it is.
-        if d is None:
+        v = self._field(d, key, field)
+        if v is _ABSENT:
             return None
-        if key not in d:
-            self.add(field, "missing")
-            return None
-        v = d[key]
         if board == "circuitpython":
             if isinstance(v, str) and _is_pin_name(v):
                 return v

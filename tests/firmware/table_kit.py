@@ -11,7 +11,7 @@ from teebox.app import board, script
 from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
 from teebox.app.table import Table
-from teebox.app.view import View
+from teebox.app.view import FLASH_NONE, FLASH_REFUSED, View
 from teebox.hal import buttons as B
 from teebox.hal.clock import SimClock
 from teebox.hal.display import SimDisplay
@@ -126,6 +126,17 @@ def land(table, ms=3000):
     """Let ``ms`` pass (a flight lands, its flash starts)."""
     table.clock.advance(ms)
     table.tick(table.clock.ticks_ms())
+
+
+def refused(table, act):
+    """Assert that ``act()`` blinks red and leaves the game exactly as it was (state and
+    inputs): what the table does with a card or a button it cannot take."""
+    digest = table.game.state_digest()
+    inputs = len(table.game.inputs)
+    table.view.flash = FLASH_NONE
+    act()
+    assert table.view.flash == FLASH_REFUSED
+    assert table.game.state_digest() == digest and len(table.game.inputs) == inputs
 
 
 def screen(table):

@@ -4,7 +4,7 @@
 import engine_kit as E
 import table_kit as K
 from teebox.app import table as T
-from teebox.app.view import FLASH_ACK, FLASH_NONE, FLASH_REFUSED
+from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
 from teebox.core.protocol import CHOOSE_ACTION, DECLINE, RESET, SELECT, SELECT_CLUB
 
@@ -18,16 +18,6 @@ def _index(cid):
         if K.CLUBS[i].id == cid:
             return i
     raise AssertionError(cid)
-
-
-def _refused(t, act):
-    # ``act`` must blink red and leave the engine exactly as it was.
-    digest = t.game.state_digest()
-    inputs = len(t.game.inputs)
-    t.view.flash = FLASH_NONE
-    act()
-    assert t.view.flash == FLASH_REFUSED
-    assert t.game.state_digest() == digest and len(t.game.inputs) == inputs
 
 
 def _move_everyone(t, d, direction="E"):
@@ -65,15 +55,15 @@ def test_a_player_may_scan_again_to_change_their_mind_until_everyone_has_chosen(
     assert got == [(0, (SELECT, _index("driver-34"))), (0, (SELECT, _index("6-iron-12")))]
     K.scan(t, "9-iron-3")  # the last one: clubs are revealed
     assert t.game.pending().kind == CHOOSE_ACTION
-    _refused(t, lambda: K.scan(t, "driver-34"))  # too late to change
+    K.refused(t, lambda: K.scan(t, "driver-34"))  # too late to change
     assert "NO: not now: clubs are chosen at the start of a round" in K.words(t)
 
 
 def test_unknown_cards_and_clubs_in_no_hand_are_refused():
     t, d = K.game_table()
-    _refused(t, lambda: K.lines(d, "scan 04ffffffffffff"))
+    K.refused(t, lambda: K.lines(d, "scan 04ffffffffffff"))
     assert K.words(t).startswith("NO: unknown card")
-    _refused(t, lambda: K.scan(t, "lob-wedge-1"))  # hand D: nobody holds it in a 2-player game
+    K.refused(t, lambda: K.scan(t, "lob-wedge-1"))  # hand D: nobody holds it in a 2-player game
     assert "NO: the Lob Wedge is in no hand" in K.words(t)
 
 
@@ -83,13 +73,13 @@ def test_a_club_on_the_discard_pile_is_refused():
     K.scan(t, "9-iron-3")
     _move_everyone(t, d)
     assert t.game.pending().kind == SELECT_CLUB
-    _refused(t, lambda: K.scan(t, "6-iron-12"))
+    K.refused(t, lambda: K.scan(t, "6-iron-12"))
     assert "discard pile" in K.words(t)
 
 
 def test_with_a_reader_per_seat_a_card_on_another_players_reader_is_refused():
     t, d = K.game_table(seat_readers=True)
-    _refused(t, lambda: K.scan(t, "9-iron-3", seat=0))
+    K.refused(t, lambda: K.scan(t, "9-iron-3", seat=0))
     assert "NO: the 9 Iron is P2's club" in K.words(t)
     K.scan(t, "9-iron-3", seat=1)
     assert t.game.players[1].chosen == _index("9-iron-3")
@@ -103,7 +93,7 @@ def test_a_player_sitting_out_cannot_choose():
     assert "P1 in the water" in K.words(t)
     _move_everyone(t, d)
     assert t.game.pending().waiting == (1,)
-    _refused(t, lambda: K.scan(t, "6-iron-12"))
+    K.refused(t, lambda: K.scan(t, "6-iron-12"))
     assert "NO: P1 sits this round out" in K.words(t)
 
 
