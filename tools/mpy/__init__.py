@@ -137,7 +137,7 @@ class HeapReport:
         return self.high_water - self.baseline
 
 
-def heap_high_water(setup, step=None, timeout=600):
+def heap_high_water(setup, step=None, timeout=600, mounts=DEFAULT_MOUNTS):
     """Run a scenario under MicroPython and report its ``gc.mem_alloc()`` high-water.
 
     ``setup`` is code that builds the scenario; ``step`` (optional) is an
@@ -153,7 +153,7 @@ def heap_high_water(setup, step=None, timeout=600):
     # so the baseline is taken twice and the second, clean one is kept.
     res = run(before=["import heapmeter", "heapmeter.start()", "heapmeter.start()"], code=setup,
               each="heapmeter.checkpoint()", step=step, after="heapmeter.report()",
-              timeout=timeout)
+              timeout=timeout, mounts=mounts)
     reports = [r for r in res.records if r.get("kind") == "heap"]
     if res.returncode != 0 or not reports:
         raise RuntimeError("heap scenario failed under MicroPython:\n" + res.stderr + res.output)
