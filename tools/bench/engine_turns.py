@@ -26,7 +26,7 @@ import time
 from teebox.core import bots, engine, gamelog
 from teebox.core.protocol import OUT_TURN
 from teebox import shipped
-from tools.mpy import heap_high_water, run
+from tools.mpy import DEFAULT_MOUNTS, heap_high_water, run
 
 COURSE = "championship"
 MODE = "stroke"
@@ -141,16 +141,17 @@ def micropython_replay_ms(game):
     return int(ms)
 
 
-def data_heap(game):
-    """Heap bytes the engine modules, the card data and the course take before a game."""
-    return heap_high_water(micropython_setup(game)).cost
+def data_heap(game, mounts=DEFAULT_MOUNTS):
+    """Heap bytes the engine modules, the card data and the course take before a game.
+    ``mounts``: the runtime's file systems (the firmware compiled, for steady figures)."""
+    return heap_high_water(micropython_setup(game), mounts=mounts).cost
 
 
-def game_heap(game, per_sample=INPUTS_PER_SAMPLE):
+def game_heap(game, per_sample=INPUTS_PER_SAMPLE, mounts=DEFAULT_MOUNTS):
     """The heap report (``tools.mpy.HeapReport``) of the whole game, sampled every
     ``per_sample`` inputs; its ``cost`` includes the modules, cards and course."""
     return heap_high_water(micropython_setup(game) + "game = new_game()\n",
-                           step="step(%d)" % per_sample)
+                           step="step(%d)" % per_sample, mounts=mounts)
 
 
 def main():
