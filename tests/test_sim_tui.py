@@ -73,6 +73,18 @@ async def lay_card(pilot, typed):
     await pilot.press("enter")
 
 
+def key_presser(pilot, sim, app):
+    """``await keys(*names)``: press keys, let the table take them in and redraw; returns
+    the OLED's text."""
+    async def keys(*names):
+        await pilot.press(*names)
+        sim.settle()
+        app.redraw()
+        await pilot.pause()
+        return widget_text(app, "oled")
+    return keys
+
+
 async def lay_club(pilot, sim, club):
     """Lay club card ``club`` from the picker, typing the shortest part of its id that
     only it matches (as a player narrows the list down)."""
@@ -174,13 +186,7 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)
         async with app.run_test(size=SIZE) as pilot:
-
-            async def keys(*names):
-                await pilot.press(*names)
-                sim.settle()
-                app.redraw()
-                await pilot.pause()
-
+            keys = key_presser(pilot, sim, app)
             await keys("enter", "enter", "enter")        # mode, course: the defaults
             assert sim.table.setup.step == sf.S_PLAYERS
             await keys("l")                              # hold OK: which players are bots
@@ -209,21 +215,13 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
     run(go())
 
 
-
 def test_keys_press_the_table_buttons():
     sim = sim_tui.LiveTable(seed=1)
 
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)
         async with app.run_test(size=SIZE) as pilot:
-
-            async def keys(*names):
-                await pilot.press(*names)
-                sim.settle()
-                app.redraw()
-                await pilot.pause()
-                return widget_text(app, "oled")
-
+            keys = key_presser(pilot, sim, app)
             assert "TEEBOX" in widget_text(app, "oled")
             assert "1 Game mode" in await keys("enter")           # OK: next step
             assert sim.table.setup.mode == "match"
