@@ -193,12 +193,7 @@ def main():
         bus = ("%3.0f B I2C" % i2c) if i2c else (("%3.0f B SPI" % spi) if spi else "-")
         est_lo = mp_us * lo + bus_us
         est_hi = mp_us * hi + bus_us
-        if est_hi + leds_us <= budget_us:
-            verdict = "yes"
-        elif est_lo + leds_us <= budget_us:
-            verdict = "only at the fast end of the estimate"
-        else:
-            verdict = "no"
+        verdict = common.fits(est_lo + leds_us, est_hi + leds_us, budget_us)
         print("%-24s %8.0f us %8.0f us %10s %6.1f - %5.1f ms %7.1f - %5.1f ms   %s"
               % (label, mp_us, cp_us, bus, est_lo / 1000, est_hi / 1000,
                  (est_lo + leds_us) / 1000, (est_hi + leds_us) / 1000, verdict))

@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.bench.common import micropython_rows
+from tools.bench.common import fits, micropython_rows
 from tools.bench.leds_frame import RP2040_SLOWDOWN, WIRE_US_PER_LED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,12 +119,7 @@ def main():
     for (kind, mp_us), (_, cp_us) in zip(mp, cp):
         est_lo = mp_us * lo
         est_hi = mp_us * hi
-        if est_hi + wire_us <= budget_us:
-            verdict = "yes"
-        elif est_lo + wire_us <= budget_us:
-            verdict = "only at the fast end of the estimate"
-        else:
-            verdict = "no"
+        verdict = fits(est_lo + wire_us, est_hi + wire_us, budget_us)
         print("%-14s %11d us %11d us %13.1f - %5.1f ms   %s"
               % (kind, mp_us, cp_us, est_lo / 1000, est_hi / 1000, verdict))
     print("MicroPython figures are the WebAssembly port on this machine (its clock ticks in ms, "
