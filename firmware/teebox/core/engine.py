@@ -54,8 +54,7 @@ _AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
 _FOLLOWED = (cards.SUPER, cards.SHORT, cards.SHUFFLE)
 
 
-class IllegalMove(ValueError):
-    """A choice the rules do not allow now; the message says why, for the player."""
+from teebox.core.contract import IllegalMove  # one refusal class for every game
 
 
 def player_name(seat):

@@ -1,0 +1,68 @@
+"""What every game's rules object shares with the table, whichever game it is.
+
+A game (see :mod:`teebox.core.games`) returns from ``new(setup, data)`` a rules
+object with ``pending()`` (a :class:`Decision`), ``choices(player)``,
+``apply(choice, player)`` (outputs, or :class:`IllegalMove` with a reason and
+nothing changed), ``preview(choice, player)``, ``standings()``,
+``state_digest()``, ``inputs``, ``over`` and ``initial_outputs``. This module
+holds the few pieces of that face that are the same in every game, so the
+table, the host and the bots can handle any game without importing one.
+"""
+
+import binascii
+import hashlib
+
+from teebox.core import varint
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+GAME_OVER = const(11)  # the decision kind when nothing is left to decide (as in 18 Holes)
+
+
+class IllegalMove(ValueError):
+    """A choice the rules do not allow now; the message says why, for the player."""
+
+
+class Decision:
+    """What a game waits for: ``kind`` (the game's decision kind), ``players``
+    (seats that may act now), ``waiting`` (seats that have not chosen yet in a
+    simultaneous decision; else the same as ``players``) and ``player`` (whose
+    turn it is, -1 outside turns). Games add their own fields."""
+
+    def __init__(self, kind, players, waiting=(), player=-1):
+        self.kind = kind
+        self.players = players
+        self.waiting = waiting
+        self.player = player
+
+    def __repr__(self):
+        return "<Decision %d players=%r>" % (self.kind, self.players)
+
+
+def seat_name(seat):
+    """How messages name a seat to the players: ``"player 1"`` for seat 0."""
+    return "player %d" % (seat + 1)
+
+
+def digest(ints):
+    """The hex SHA-256 of a list of ints packed as varints (a game's state digest)."""
+    return binascii.hexlify(hashlib.sha256(varint.pack(ints)).digest()).decode()
+
+
+def play_game(game, bots, limit=20000):
+    """Play ``game`` to the end, ``bots[seat].choose(game, seat)`` choosing for each seat.
+
+    Works for every game. Returns the final standings; RuntimeError if it takes
+    more than ``limit`` choices (a bot that cannot finish).
+    """
+    for _ in range(limit):
+        if game.over:
+            return game.standings()
+        d = game.pending()
+        seat = d.waiting[0] if d.waiting else d.players[0]
+        game.apply(bots[seat].choose(game, seat), seat)
+    raise RuntimeError("the game did not finish within %d choices" % limit)
