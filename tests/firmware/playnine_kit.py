@@ -1,7 +1,7 @@
 # Helpers for the Play Nine tests: games dealt with chosen cards. Runs under CPython
 # and inside MicroPython (plain functions, no pytest features).
 from teebox.core.playnine import rules
-from teebox.core.playnine.protocol import DRAW, FLIP, FROM_DECK, REPLACE
+from teebox.core.playnine.protocol import DISCARD, DRAW, FLIP, FROM_DECK, REPLACE
 from teebox.core.rng import Rng
 
 
@@ -75,3 +75,28 @@ def replace_from_deck(game, slot):
 def filler(n):
     """``n`` middling cards for grids no test looks at (no two alike in a column)."""
     return [[7, 8, 9, 10, 8, 9, 10, 11] for _ in range(n)]
+
+
+def finish_hole(game):
+    """Play the hole out by turning cards only (every turn: draw from the deck, discard
+    it, turn the first face-down card over): the grids end as dealt. The outputs."""
+    outs = []
+    hole = game.hole
+    while not game.over and game.hole == hole:
+        seat = game.pending().player
+        if seat < 0:
+            tee_off(game)
+            continue
+        outs += game.apply((DRAW, FROM_DECK), seat)
+        outs += game.apply((DISCARD, game.face_down(seat)[0]), seat)
+    return outs
+
+
+def play_out(game, bots):
+    """Play to the end with ``bots[seat]``; every output of the game, the first ones too."""
+    outs = list(game.initial_outputs)
+    while not game.over:
+        d = game.pending()
+        seat = d.waiting[0]
+        outs += game.apply(bots[seat].choose(game, seat), seat)
+    return outs
