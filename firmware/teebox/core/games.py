@@ -1,0 +1,60 @@
+"""The games Teebox plays, and how to load one: importing this module imports none.
+
+Each entry names a game, its title and player counts (all the table needs for its
+first menu); :func:`load` imports the game's module only when the game is chosen,
+so the board holds the table shell and the one game in play. A game module has:
+
+* ``MODES``: ``((name, title, (fewest, most players)), ...)``, its ways to play;
+* ``OPTIONS``: ``((name, title, values, default), ...)``, its rule variations;
+* ``STEPS``: the setup fields the table asks for, in order;
+* ``DATA_FILES``: the files under ``teebox/data`` it reads;
+* ``Setup``: its setup class (everything the game needs, seed included);
+* ``new(setup, data=None)``: the rules object (``teebox.core.contract``);
+* ``bot(seed)`` and ``random_bot(seed)``: players for empty seats;
+* ``play_game(game, bots)``: plays a game to the end.
+"""
+
+
+class Entry:
+    """One game: ``name`` (as logs and settings write it), ``title``, ``players``
+    (fewest, most) and ``module``, the dotted name :meth:`load` imports."""
+
+    def __init__(self, name, title, players, module):
+        self.name = name
+        self.title = title
+        self.players = players
+        self.module = module
+
+    def load(self):
+        """The game's module (imported on first use)."""
+        mod = __import__(self.module)
+        for part in self.module.split(".")[1:]:
+            mod = getattr(mod, part)
+        return mod
+
+    def __repr__(self):
+        return "<game %s>" % self.name
+
+
+GAMES = (
+    Entry("18-holes", "18 Holes", (1, 5), "teebox.core.holes18"),
+    Entry("play-nine", "Play Nine", (2, 5), "teebox.core.playnine.game"),
+)
+
+
+def names():
+    """The names of every game, in menu order."""
+    return tuple([g.name for g in GAMES])
+
+
+def get(name):
+    """The :class:`Entry` of a game; ValueError naming the known games if unknown."""
+    for g in GAMES:
+        if g.name == name:
+            return g
+    raise ValueError("unknown game %r (Teebox plays: %s)" % (name, ", ".join(names())))
+
+
+def load(name):
+    """The module of game ``name`` (see the module docstring for what it holds)."""
+    return get(name).load()

@@ -1,0 +1,53 @@
+# The game registry: every game described, loaded by name, played through one face.
+# Runs under CPython and inside MicroPython.
+from fwtest import raises
+
+from teebox.core import contract, games
+from teebox import shipped
+
+
+def _steps_are_setup_fields(mod, setup):
+    # Every setup step names something the game's setup holds.
+    for step in mod.STEPS:
+        assert step in ("course",) or hasattr(setup, step), step
+
+
+def test_the_registry_lists_every_game_with_title_and_player_counts():
+    assert games.names() == ("18-holes", "play-nine")
+    assert [(g.title, g.players) for g in games.GAMES] == [("18 Holes", (1, 5)),
+                                                          ("Play Nine", (2, 5))]
+    assert "Teebox plays: 18-holes, play-nine" in raises(ValueError, games.get, "golf").args[0]
+
+
+def test_play_nine_is_loaded_by_name_and_played_by_its_bots_to_the_end():
+    entry = games.get("play-nine")
+    mod = entry.load()
+    lo, hi = entry.players
+    assert mod.Setup(lo).players == lo and mod.Setup(hi).players == hi
+    assert "2 to 5 players" in raises(ValueError, mod.Setup, hi + 1).args[0]
+    setup = mod.Setup(3, seed=4, holes=1)
+    _steps_are_setup_fields(mod, setup)
+    assert mod.DATA_FILES == () and [o[0] for o in mod.OPTIONS] == ["holes", "playoff"]
+    game = mod.new(setup)
+    assert game.pending().kind != contract.GAME_OVER
+    table = mod.play_game(game, [mod.bot(0), mod.random_bot(1), mod.bot(2)])
+    assert game.over and game.pending().kind == contract.GAME_OVER and len(table) == 3
+    assert "reads no data files" in raises(ValueError, mod.new, setup, {"course": 1}).args[0]
+
+
+def test_18_holes_is_loaded_by_name_and_built_from_its_data():
+    entry = games.get("18-holes")
+    mod = games.load("18-holes")
+    assert [m[0] for m in mod.MODES] == ["match", "stroke", "stableford", "chaos"]
+    assert mod.MODES[0][1] == "Match Play" and mod.MODES[3][2] == (3, 5)
+    setup = mod.Setup(2, "match", seed=3)
+    _steps_are_setup_fields(mod, setup)
+    data = {"course": shipped.load_builtin("starter"), "clubs": shipped.load_default_clubs(),
+            "shots": shipped.load_default_shots()}
+    game = mod.new(setup, data)
+    assert game.state_digest() == mod.new(setup, data).state_digest()
+    assert "needs data with its course, shots" in raises(
+        ValueError, mod.new, setup, {"clubs": data["clubs"]}).args[0]
+    assert mod.Setup(entry.players[1]).players == 5
+    # One refusal class for every game: the table catches contract.IllegalMove.
+    assert raises(contract.IllegalMove, game.apply, (99,), 0)
