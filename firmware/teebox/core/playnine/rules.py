@@ -471,7 +471,6 @@ class Game:
     def _finish(self, outs):
         self.over = True
         self.stage = GAME_OVER
-        self.playing = ()
         outs.append((OUT_GAME_OVER, self.standings()))
 
 
