@@ -2,7 +2,8 @@
 # code, bad frames, repeats. Runs under CPython and inside MicroPython.
 import struct
 
-from link_kit import CLUBS, MINI, SHOTS, Client, bot_list, new_game, play, play_bots, text
+from link_kit import (CLUBS, CRAFTED, MINI, SHOTS, Client, bot_list, crafted, new_game, play,
+                      play_bots, text)
 
 from teebox.app import framing, gamejournal, link_server, records
 from teebox.app.courses_store import CourseStore, hash_of
@@ -15,7 +16,7 @@ from teebox.app.link_server import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BA
                                     SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE, UNKNOWN_GAME,
                                     LinkServer, pipe)
 from teebox.app.records import WallTime
-from teebox.core import course, engine, terrain
+from teebox.core import course, engine
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 
@@ -205,43 +206,6 @@ def test_a_malformed_course_is_refused_and_the_old_one_stays():
     assert CourseStore(b.store).data("mini") == old
 
 
-def crafted(change):
-    """MINI compiled after ``change(source)``: right CRC and content hash, any meaning."""
-    src = course.check(MINI)[0]
-    change(src)
-    return course.encode(src)
-
-
-def _terrain_byte(src):
-    src.cells[7] = 200
-
-
-def _no_holes(src):
-    src.holes = []
-
-
-def _tee_off_the_grid(src):
-    src.holes = [(1, 3, 9, 1, 4, 1, 0)]
-
-
-def _hole_twice(src):
-    src.holes = src.holes * 2
-
-
-def _one_cell(src):
-    src.width = src.height = 1
-    src.cells = bytearray((terrain.TEE,))
-    src.holes = [(1, 3, 0, 0, 0, 0, 0)]
-
-
-# Each crafted course and the reason the board gives, the one `teebox course check` gives.
-CRAFTED = ((_terrain_byte, "cell (1,1): terrain byte 200 is not a terrain kind (0 to 12)"),
-           (_no_holes, "no holes: add a line"),
-           (_tee_off_the_grid, "cell (9,1): hole 1: tee is outside the 6x3 map"),
-           (_hole_twice, "hole 1 is given twice"),
-           (_one_cell, "cell (0,0): hole 1: green is tee box, not a green"))
-
-
 def test_a_course_whose_meaning_is_wrong_is_refused_with_the_reason():
     """A course with a right CRC and hash but a bad meaning once stopped the table
     (issue 15): the board runs the checks of `teebox course check` before installing."""
@@ -253,7 +217,7 @@ def test_a_course_whose_meaning_is_wrong_is_refused_with_the_reason():
         assert status == BAD_COURSE and msg.startswith(b"course refused: "), (reason, msg)
         assert reason.encode() in msg, (reason, msg)
         assert CourseStore(b.store).data("mini") == old
-    assert _push(b.host, "new", crafted(_no_holes))[0] == BAD_COURSE
+    assert _push(b.host, "new", crafted(CRAFTED[1][0]))[0] == BAD_COURSE
     assert "new" not in CourseStore(b.store).names()
 
 
