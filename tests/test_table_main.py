@@ -74,6 +74,18 @@ def test_a_missing_profile_is_reported_and_main_returns_to_the_repl(main_module,
     assert "nowhere.json" in out.err
 
 
+def test_a_deeply_nested_profile_is_reported_clearly(main_module, tmp_path, capsys,
+                                                     fast_blinks):
+    """Issue 15: a deeply nested /profile.json stopped the board with RecursionError."""
+    path = tmp_path / "profile.json"
+    path.write_text('{"leds": %s}' % ("[" * 100000 + "]" * 100000))
+    assert main_module.main(path.as_posix()) is False
+    err = capsys.readouterr().err
+    assert "RecursionError" not in err
+    assert "ProfileError: profile.json: 1 problem:\n  (file): lists [...] and objects " \
+        "{...} are nested more than 16 deep" in err
+
+
 def test_a_boot_failure_shows_on_the_display_and_blinks_the_leds_red(main_module, tmp_path,
                                                                      capsys, fast_blinks):
     # The profile's reader does not answer (its VersionReg reads 0x00: no chip there).
