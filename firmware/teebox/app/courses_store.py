@@ -122,13 +122,15 @@ class CourseStore:
 
     def entries(self):
         """``(name, title, holes, hash, flags)`` of every course, by name; ``hash``
-        is the 8-byte content hash, ``flags`` STORED and/or BUILTIN."""
+        is the 8-byte content hash, ``flags`` STORED and/or BUILTIN. A course whose
+        meaning is wrong is listed (so it can be seen and deleted): only its form is
+        read here, the table verifies a course before it plays it."""
         stored = self.stored_names()
         builtin = self.builtin_names()
         out = []
         for name in self.names():
             try:
-                c = self.load(name)
+                c = course_mod.load(self.data(name))
             except (ValueError, course_mod.CourseError):
                 continue  # a damaged file: not offered (install a good one over it)
             flags = (STORED if name in stored else 0) | (BUILTIN if name in builtin else 0)
