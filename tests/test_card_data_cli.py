@@ -97,6 +97,17 @@ def test_bad_json_is_reported_with_line_and_column(tmp_path, text, where, what):
     assert f"{path}: {where}: not valid JSON: {what}" in result.output
 
 
+def test_deeply_nested_json_is_a_clear_error_not_a_traceback(tmp_path):
+    """Issue 15: `teebox data check` of a deeply nested file ended in RecursionError."""
+    path = tmp_path / "shots.json"
+    path.write_text('{"decks": %s}' % ("[" * 100000 + "]" * 100000), encoding="utf-8")
+    result = runner.invoke(app, ["check", "--shots", str(path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert f"{path}: lists [...] and objects {{...}} are nested more than 16 deep" \
+        in result.output
+    assert f"{path}: 1 problem" in result.output
+
+
 def test_a_missing_file_is_named(tmp_path):
     missing = tmp_path / "nope.json"
     result = runner.invoke(app, ["check", "--shots", str(missing)])

@@ -74,6 +74,43 @@ def test_a_missing_profile_is_reported_and_main_returns_to_the_repl(main_module,
     assert "nowhere.json" in out.err
 
 
+def test_a_deeply_nested_profile_is_reported_clearly(main_module, tmp_path, capsys,
+                                                     fast_blinks):
+    """Issue 15: a deeply nested /profile.json stopped the board with RecursionError."""
+    path = tmp_path / "profile.json"
+    path.write_text('{"leds": %s}' % ("[" * 100000 + "]" * 100000))
+    assert main_module.main(path.as_posix()) is False
+    err = capsys.readouterr().err
+    assert "RecursionError" not in err
+    assert "ProfileError: profile.json: 1 problem:\n  (file): lists [...] and objects " \
+        "{...} are nested more than 16 deep" in err
+
+
+def test_a_bad_card_file_on_flash_is_reported_clearly_and_the_leds_blink_red(
+        main_module, tmp_path, capsys, fast_blinks, monkeypatch):
+    """Issue 15: a bad card file on the board ends in its own clear error, shown as a boot
+    failure (nothing can be played without the cards), not a RecursionError."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "clubs.json").write_text('{"clubs": %s}' % ("[" * 100000 + "]" * 100000))
+    from teebox import shipped
+    monkeypatch.setattr(shipped, "data_path", lambda name: (data / name).as_posix())
+    m = _machine()
+    fk.FakeMfrc522(m.bus(0), m.Pin(17), rst=m.Pin(20))
+    fh.FakeNeoPixel.created = []
+    with fh.installed(machine=m, neopixel=fh.FakeMicroPythonNeopixel):
+        ok = main_module.main(_profile_file(tmp_path).as_posix(),
+                              store_root=(tmp_path / "store").as_posix(),
+                              port=link_server.pipe()[0])
+    assert ok is False
+    err = capsys.readouterr().err
+    assert "RecursionError" not in err
+    assert "CardDataError: clubs.json: lists [...] and objects {...} are nested more than " \
+        "16 deep" in err
+    strip = fh.FakeNeoPixel.created[-1]
+    assert strip.writes == 2 * board.BLINKS + 1
+
+
 def test_a_boot_failure_shows_on_the_display_and_blinks_the_leds_red(main_module, tmp_path,
                                                                      capsys, fast_blinks):
     # The profile's reader does not answer (its VersionReg reads 0x00: no chip there).

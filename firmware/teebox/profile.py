@@ -26,6 +26,7 @@ east to west, ...). A list gives the LED of each cell explicitly, row-major.
 import json
 from array import array
 
+from teebox.core import jsondata
 from teebox.hal.buttons import NAMES as BUTTON_NAMES
 from teebox.hal.leds import IDLE_MA, order_offsets
 
@@ -454,7 +455,9 @@ def _read_power(c, d, p):
 def load(text, source="profile"):
     """A checked Profile from JSON text; ProfileError (naming ``source``) if it is bad."""
     try:
-        d = json.loads(text)
+        d = jsondata.loads(text)
+    except jsondata.TooDeep as exc:
+        raise ProfileError(["(file): %s" % exc], source) from None
     except ValueError as exc:
         raise ProfileError(["(file): not valid JSON (%s)" % exc], source)
     return from_dict(d, source)

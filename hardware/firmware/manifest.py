@@ -42,6 +42,7 @@ BOARD_FILES = (
     "core/gamelog.py",
     "core/hexgrid.py",
     "core/inputlog.py",
+    "core/jsondata.py",
     "core/modes/__init__.py",
     "core/modes/chaos.py",
     "core/modes/match.py",

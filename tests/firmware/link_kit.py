@@ -4,7 +4,8 @@ import struct
 
 from teebox.app import framing, link_server, script
 from teebox.app.courses_store import CourseStore
-from teebox.core import bots, engine
+from teebox.core import bots, engine, terrain
+from teebox.core import course as course_mod
 from teebox import shipped
 
 CLUBS = shipped.load_default_clubs()
@@ -135,3 +136,40 @@ r r f f r r
  T f f f G r
 r r f f r r
 """
+
+
+def crafted(change):
+    """MINI compiled after ``change(source)``: right CRC and content hash, any meaning."""
+    src = course_mod.check(MINI)[0]
+    change(src)
+    return course_mod.encode(src)
+
+
+def _terrain_byte(src):
+    src.cells[7] = 200
+
+
+def _no_holes(src):
+    src.holes = []
+
+
+def _tee_off_the_grid(src):
+    src.holes = [(1, 3, 9, 1, 4, 1, 0)]
+
+
+def _hole_twice(src):
+    src.holes = src.holes * 2
+
+
+def _one_cell(src):
+    src.width = src.height = 1
+    src.cells = bytearray((terrain.TEE,))
+    src.holes = [(1, 3, 0, 0, 0, 0, 0)]
+
+
+# Each crafted course and the reason the board gives, the one `teebox course check` gives.
+CRAFTED = ((_terrain_byte, "cell (1,1): terrain byte 200 is not a terrain kind (0 to 12)"),
+           (_no_holes, "no holes: add a line"),
+           (_tee_off_the_grid, "cell (9,1): hole 1: tee is outside the 6x3 map"),
+           (_hole_twice, "hole 1 is given twice"),
+           (_one_cell, "cell (0,0): hole 1: green is tee box, not a green"))

@@ -248,6 +248,25 @@ def test_every_card_has_a_bunker_outcome_and_sand_is_harder_from_higher_decks():
 
 # ------------------------------------------------------------ validation messages
 
+def _nested(levels):
+    # A card file whose "about" is ``levels`` lists inside one another.
+    return '{"about": %s, "clubs": []}' % ("[" * levels + "]" * levels)
+
+
+def test_deeply_nested_json_is_refused_with_a_clear_error():
+    """Issue 15: deep nesting ended in a RecursionError traceback (CPython); MicroPython
+    parses it and fails later. Both runtimes now refuse it the same way."""
+    for levels in (17, 5000):
+        for load in (cards.load_clubs, cards.load_shots):
+            err = raises(CardDataError, load, _nested(levels), "deep.json")
+            assert err.problems == ["deep.json: lists [...] and objects {...} are nested "
+                                    "more than 16 deep inside one another; no Teebox file "
+                                    "nests that deep (look for stray brackets)"]
+    # 16 levels are read as JSON: the card checks then say what is wrong with them.
+    err = raises(CardDataError, cards.load_clubs, _nested(15), "deep.json")
+    assert "'about' must be a list of text lines" in str(err)
+
+
 def test_bad_json_says_where():
     text = '{\n  "about": [],\n  "clubs": [\n    {"id": "x", "name": Driver}\n  ]\n}\n'
     err = raises(CardDataError, cards.load_clubs, text)

@@ -60,7 +60,22 @@ def test_a_bad_course_is_refused_and_the_old_one_stays():
 
 def test_a_course_larger_than_the_board_is_refused():
     cs = CourseStore(SimStore(), width=5, height=3)
-    assert "it is 6x3, this board is 5x3" in _refused(cs, "mini", _binary())
+    assert "size: 6x3 does not fit the board (5x3)" in _refused(cs, "mini", _binary())
+
+
+def test_a_bad_course_already_on_flash_is_refused_with_its_reason_when_loaded():
+    """A course stored before the board checked what courses mean (issue 15) is not
+    played: loading it (the table, resuming a game) says what is wrong with it. It is
+    still listed over the link, so it can be seen and deleted."""
+    store = SimStore()
+    src = course.check(MINI)[0]
+    src.holes = []
+    store.write_atomic("course-mini", course.encode(src))
+    cs = CourseStore(store)
+    assert "no holes" in str(raises(course.CourseError, cs.load, "mini"))
+    assert cs.find(hash_of(store.read("course-mini"))) is None
+    assert [e[:3] for e in cs.entries() if e[0] == "mini"] == [("mini", "Mini Links", 0)]
+    assert cs.load("starter").name == builtin().name
 
 
 def test_course_names_are_checked():

@@ -2,7 +2,8 @@
 # code, bad frames, repeats. Runs under CPython and inside MicroPython.
 import struct
 
-from link_kit import CLUBS, MINI, SHOTS, Client, bot_list, new_game, play, play_bots, text
+from link_kit import (CLUBS, CRAFTED, MINI, SHOTS, Client, bot_list, crafted, new_game, play,
+                      play_bots, text)
 
 from teebox.app import framing, gamejournal, link_server, records
 from teebox.app.courses_store import CourseStore, hash_of
@@ -203,6 +204,21 @@ def test_a_malformed_course_is_refused_and_the_old_one_stays():
     status, msg = _push(b.host, "mini", other, announced=b"\x11" * 8)
     assert status == BAD_COURSE and b"was announced" in msg
     assert CourseStore(b.store).data("mini") == old
+
+
+def test_a_course_whose_meaning_is_wrong_is_refused_with_the_reason():
+    """A course with a right CRC and hash but a bad meaning once stopped the table
+    (issue 15): the board runs the checks of `teebox course check` before installing."""
+    b = Board()
+    old = course.compile_source(MINI)
+    assert _push(b.host, "mini", old)[0] == 0
+    for change, reason in CRAFTED:
+        status, msg = _push(b.host, "mini", crafted(change))
+        assert status == BAD_COURSE and msg.startswith(b"course refused: "), (reason, msg)
+        assert reason.encode() in msg, (reason, msg)
+        assert CourseStore(b.store).data("mini") == old
+    assert _push(b.host, "new", crafted(CRAFTED[1][0]))[0] == BAD_COURSE
+    assert "new" not in CourseStore(b.store).names()
 
 
 def test_an_idle_transfer_times_out_and_an_abort_drops_it():

@@ -5,7 +5,7 @@ from engine_kit import club, make_course, new_game, one, place, play, select
 from teebox.core import scoring
 from teebox.core.hexgrid import E, SE, SW, W
 from teebox.core.protocol import (AIM, MOVE, OUT_GAME_OVER, OUT_MISS_TURN, OUT_PENALTY,
-                                  OUT_SCORED, PLAY, STABLEFORD)
+                                  OUT_SCORED, PENALTY_OUT, PLAY, STABLEFORD)
 
 # Par 3: tee (1,2), water (2,2), green (3,2).
 ROWS = ["rrrrrrr", "rrrrrrr", "rTwGrrr", "rrrrrrr"]
@@ -47,15 +47,19 @@ def test_missed_turns_count_and_water_still_misses_a_turn():
     assert one(outs, OUT_SCORED)[4] == 2  # 2 turns + 1 missed = par: 2 points
 
 
-def test_an_out_of_bounds_turn_counts_once():
-    """An out-of-bounds turn is one of the turns counted; no extra penalty stroke."""
+def test_an_out_of_bounds_counts_a_stroke_as_in_stroke_play():
+    """Rulebook, Stableford: "Count your turns (including missed turns and out of bounds)",
+    the list of Stroke Play's "1 point for each turn you take, turn missed, and out of
+    bounds" ("Players who end up out of bounds add one to their score"): the out of
+    bounds turn counts, and the out of bounds adds one more."""
     g = new_game(make_course(ROWS, HOLE), [HAND], "stableford")
     select(g, {0: club("5 Wood")})
-    play(g, (PLAY,), (AIM, W))
+    outs = play(g, (PLAY,), (AIM, W))
+    assert one(outs, OUT_PENALTY)[1:] == (0, PENALTY_OUT)
     place(g, 0, 3, 1)
     select(g, {0: club("5 Wood")})
     outs = play(g, (MOVE, SW))
-    assert one(outs, OUT_SCORED)[4] == 3  # 2 turns on a par 3
+    assert one(outs, OUT_SCORED)[4] == 2  # 2 turns + 1 out of bounds = par 3: 2 points
 
 
 def test_the_highest_stableford_total_wins():

@@ -97,6 +97,17 @@ def test_not_json_at_all():
     assert "broken.json" in str(err)
 
 
+def test_deeply_nested_json_is_refused_with_a_clear_error():
+    """Issue 15: a deeply nested /profile.json ended in a RecursionError traceback."""
+    for levels in (17, 5000):
+        err = raises(P.ProfileError, P.load, '{"leds": %s}' % ("[" * levels + "]" * levels),
+                     "profile.json")
+        assert err.problems == ["(file): lists [...] and objects {...} are nested more than "
+                                "16 deep inside one another; no Teebox file nests that deep "
+                                "(look for stray brackets)"]
+        assert "profile.json" in str(err)
+
+
 def test_unknown_board():
     d = base()
     d["board"] = "esp32"

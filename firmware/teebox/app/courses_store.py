@@ -6,10 +6,13 @@ A stored course is a value file ``course-NAME`` holding the binary exactly as
 with a built-in's name is used instead of it (deleting it brings the built-in
 back).
 
-Installing is all or nothing: the binary must be complete, ``course.load``
-must accept it, it must fit this board, and its content hash must be the one
-announced; only then is it written (``write_atomic``). Anything else leaves
-the course that was there before untouched.
+Installing is all or nothing: the binary must be complete, ``course.verify``
+must accept it (its form, as ``course.load`` checks, and what it means, as
+``teebox course check`` checks a text: holes, tees, greens, terrain), it must
+fit this board, and its content hash must be the one announced; only then is
+it written (``write_atomic``). Anything else leaves the course that was there
+before untouched. A course is verified again before the table plays it, so a
+bad file already on flash is refused with its reason rather than played.
 """
 
 from teebox.core import course as course_mod
@@ -62,6 +65,7 @@ class CourseStore:
         self.height = height
         self._builtins = builtins
         self._compiled = {}  # built-in name -> binary (None: it does not fit this board)
+        self._verified = []  # content hashes of the stored courses verified since start-up
         self.changes = 0
 
     def builtin_names(self):
@@ -81,10 +85,12 @@ class CourseStore:
     def _builtin(self, name):
         if name not in self._compiled:
             try:
-                self._compiled[name] = course_mod.compile_source(
-                    shipped.builtin_source(name), self.width, self.height)
+                raw = course_mod.compile_source(shipped.builtin_source(name), self.width,
+                                                self.height)
+                self._verified.append(hash_of(raw))  # compiling checked it already
             except course_mod.CourseError:
-                self._compiled[name] = None
+                raw = None
+            self._compiled[name] = raw
         return self._compiled[name]
 
     def data(self, name):
@@ -96,22 +102,35 @@ class CourseStore:
         return raw
 
     def load(self, name):
-        """The :class:`~teebox.core.course.Course` named ``name``; CourseStoreError if none."""
+        """The :class:`~teebox.core.course.Course` named ``name``, verified as an install
+        is; CourseStoreError if there is none, CourseError saying what is wrong with it."""
         raw = self.data(name)
         if raw is None:
             raise CourseStoreError("no course %r on this board (courses: %s)"
                                    % (name, ", ".join(self.names()) or "none"))
-        return course_mod.load(raw)
+        return self._checked(raw)
+
+    def _checked(self, raw):
+        # course.verify once per content hash (its path searches take a while on a
+        # board); a file that changes is a new hash, so it is verified again.
+        content_hash = hash_of(raw)
+        if content_hash in self._verified:
+            return course_mod.load(raw)
+        c = course_mod.verify(raw, self.width, self.height)
+        self._verified.append(content_hash)
+        return c
 
     def entries(self):
         """``(name, title, holes, hash, flags)`` of every course, by name; ``hash``
-        is the 8-byte content hash, ``flags`` STORED and/or BUILTIN."""
+        is the 8-byte content hash, ``flags`` STORED and/or BUILTIN. A course whose
+        meaning is wrong is listed (so it can be seen and deleted): only its form is
+        read here, the table verifies a course before it plays it."""
         stored = self.stored_names()
         builtin = self.builtin_names()
         out = []
         for name in self.names():
             try:
-                c = self.load(name)
+                c = course_mod.load(self.data(name))
             except (ValueError, course_mod.CourseError):
                 continue  # a damaged file: not offered (install a good one over it)
             flags = (STORED if name in stored else 0) | (BUILTIN if name in builtin else 0)
@@ -125,7 +144,7 @@ class CourseStore:
             raw = self.data(name)
             if raw is not None and hash_of(raw) == content_hash:
                 try:
-                    return course_mod.load(raw)
+                    return self._checked(raw)
                 except course_mod.CourseError:
                     pass
         return None
@@ -136,15 +155,13 @@ class CourseStore:
             raise CourseStoreError("course of %d bytes is larger than the %d this board keeps"
                                    % (len(data), MAX_COURSE))
         try:
-            c = course_mod.load(data)
+            c = course_mod.verify(data, self.width, self.height)
         except course_mod.CourseError as exc:
             raise CourseStoreError("course refused: %s" % exc)
-        if c.width > self.width or c.height > self.height:
-            raise CourseStoreError("course refused: it is %dx%d, this board is %dx%d"
-                                   % (c.width, c.height, self.width, self.height))
         if content_hash is not None and bytes(c.hash) != bytes(content_hash):
             raise CourseStoreError("course refused: its content hash is %s, %s was announced"
                                    % (c.hash_hex(), bytes(content_hash).hex()))
+        self._verified.append(bytes(c.hash))
         return c
 
     def install(self, name, data, content_hash=None):

@@ -136,11 +136,31 @@ class Loop:
         """One frame: inputs, table, LEDs and (a share of) the display, then sleep out
         the frame.
 
-        ``render`` False skips drawing the LEDs (the simulator fast-forwarding).
+        ``render`` False skips drawing the LEDs (the simulator fast-forwarding). Nothing
+        that goes wrong in a frame stops the table: the error is shown and the table goes
+        back to the start menu (see :meth:`~teebox.app.table.Table.fail`).
         """
-        hw = self.hw
-        clock = hw.clock
+        clock = self.hw.clock
         start = clock.ticks_ms()
+        try:
+            self._frame(start, render)
+        except Exception as exc:  # noqa: BLE001 - a bad course or file must not stop the table
+            self._recover(exc)
+        self.frames += 1
+        spent = clock.ticks_diff(clock.ticks_ms(), start)
+        if spent < self.frame_ms:
+            clock.sleep_ms(self.frame_ms - spent)
+
+    def _recover(self, exc):
+        why = "%s: %s" % (type(exc).__name__, exc)
+        try:
+            self.table.fail(why)
+        except Exception:  # noqa: BLE001 - the table itself is broken: the display at least
+            self.hw.display.message("TEEBOX ERROR\n" + why)
+        self._display_busy = True  # the message reaches the display over the next frames
+
+    def _frame(self, start, render):
+        hw = self.hw
         t = self.table
         t.tick(start)
         buttons = hw.buttons
@@ -155,8 +175,8 @@ class Loop:
             self.link.poll()
         if render:
             if t.course is not self._course:
+                self._course = t.course  # (first: a course that cannot be drawn is tried once)
                 self.renderer.set_course(t.course)
-                self._course = t.course
             frame = self.renderer.compose(start)
             total = self.renderer.total
             if t.led_prompts:
@@ -170,10 +190,6 @@ class Loop:
             # few frames rather than stalling one (see hal/display.py STEP_BYTES).
             t.display_dirty = False
             self._display_busy = hw.display.refresh()
-        self.frames += 1
-        spent = clock.ticks_diff(clock.ticks_ms(), start)
-        if spent < self.frame_ms:
-            clock.sleep_ms(self.frame_ms - spent)
 
     def _poll_readers(self, t):
         ev = self.hw.readers.poll()

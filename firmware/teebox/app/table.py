@@ -404,6 +404,16 @@ class Table:
         self.phase = PH_SETUP
         self._refresh()
 
+    def fail(self, why):
+        """Back to the start menu after something went wrong in a frame (the main loop
+        calls this): ``why`` is shown first on the display and the LEDs flash the
+        refusal. Unlike quitting, the game journal is not told: a game in progress stays
+        on flash (it comes back at the next power-on), and so do the stored games."""
+        self._landing = False
+        self._order = b""
+        self._to_setup()
+        self._refuse(why)
+
     def _courses_changed(self):
         # A course was pushed or deleted over the link: the menu offers what is there now.
         self._course_changes = self.courses.changes

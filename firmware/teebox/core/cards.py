@@ -7,7 +7,7 @@ naming the file, the card and the field, so a maker matching a printing can fix
 a file in one pass.
 """
 
-import json
+from teebox.core import jsondata
 
 try:
     from micropython import const
@@ -263,7 +263,9 @@ def _parse(text, name):
     if not _typed(text, str):
         raise CardDataError(["%s: expected text, not %s" % (name, type(text).__name__)])
     try:
-        return json.loads(text)
+        return jsondata.loads(text)
+    except jsondata.TooDeep as exc:
+        raise CardDataError(["%s: %s" % (name, exc)]) from None
     except ValueError as exc:
         # Only now walk the text to say where: scanning every file on the board at
         # start-up would cost about half a second. (MicroPython's parser also lets

@@ -214,11 +214,9 @@ def _header(src, problems, line, key, value, width, height):
         if w is None or h is None:
             _bad_value(problems, line, key, value, "WxH (columns x rows), e.g. 'size: 24x16'")
             return
-        if w > width or h > height:
-            problems.append(Problem(line, None, "size: %dx%d does not fit the board (%dx%d)"
-                                    % (w, h, width, height)))
         src.width = w
         src.height = h
+        _check_size(src, problems, line, width, height)
     elif key == "solo-par":
         n = _number(value, 0, 255)
         if n is None:
@@ -245,6 +243,12 @@ def _header(src, problems, line, key, value, width, height):
                        "e.g. 'wind: TL3 TM3 TR3 BR0 BM0 BL0 S1 C3'")
         else:
             src.wind = tuple(deck)
+
+
+def _check_size(src, problems, line, width, height):
+    if src.width > width or src.height > height:
+        problems.append(Problem(line, None, "size: %dx%d does not fit the board (%dx%d)"
+                                % (src.width, src.height, width, height)))
 
 
 def _hole_line(src, problems, line, words):
@@ -298,8 +302,9 @@ def _check_hole_numbers(src, problems):
     for hole in src.holes:
         num, par, line = hole[0], hole[1], hole[6]
         if num in by_number:
-            problems.append(Problem(line, None, "hole %d is given twice (first on line %d)"
-                                    % (num, by_number[num][6])))
+            first = by_number[num][6]  # (0 in a binary: it has no lines)
+            problems.append(Problem(line, None, "hole %d is given twice%s" % (
+                num, " (first on line %d)" % first if first else "")))
             continue
         by_number[num] = hole
         if par < 3 or par > 5:
@@ -453,13 +458,37 @@ def check(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
                                 "in the file)"))
     else:
         _map_rows(src, problems, rows, map_line)
-    by_number = _check_hole_numbers(src, problems)
     if src.cells is None:
+        _check_hole_numbers(src, problems)
         src = None
     else:
-        _check_holes(src, problems, by_number)
+        _check_meaning(src, problems)
     problems = _in_line_order(problems)
     return src, problems
+
+
+def _check_cells(src, problems):
+    # Every cell byte must be a terrain kind (a text map only ever makes known kinds;
+    # a binary can hold any byte). False if one is not: the hole checks look kinds up.
+    ok = True
+    w = src.width
+    for i in range(len(src.cells)):
+        kind = src.cells[i]
+        if kind >= terrain.COUNT:
+            row = i // w
+            problems.append(Problem(src.row_lines[row], (i % w, row),
+                                    "terrain byte %d is not a terrain kind (0 to %d)"
+                                    % (kind, terrain.COUNT - 1)))
+            ok = False
+    return ok
+
+
+def _check_meaning(src, problems):
+    # What a course means, the same for a text (check) and a binary (verify): known
+    # terrain, holes numbered 1 to N, each tee and green on the map, reachable, owned.
+    by_number = _check_hole_numbers(src, problems)
+    if _check_cells(src, problems):
+        _check_holes(src, problems, by_number)
 
 
 # ---------------------------------------------------------------- binary
@@ -531,6 +560,29 @@ def load(data):
                     view[holes_at:end]) != data[_HASH:_NAME]:
         _fail("course data is corrupt: the content hash does not match the cells and holes")
     return Course(data, cells_at, holes_at)
+
+
+def verify(data, width=BOARD_WIDTH, height=BOARD_HEIGHT):
+    """A :class:`Course` from its binary form if it may be played on a ``width`` x
+    ``height`` board: :func:`load`'s checks of the form, then the same checks of what
+    it means that :func:`check` runs on a text (``teebox course check``). CourseError
+    listing every error otherwise (warnings, such as a hole's length, pass)."""
+    c = load(data)
+    src = Source()
+    src.width = c.width
+    src.height = c.height
+    src.cells = c.cells()
+    src.row_lines = [0] * c.height
+    d = c.data
+    for at in range(c._holes, c._holes + _HOLE_SIZE * c.hole_count, _HOLE_SIZE):
+        src.holes.append(tuple(d[at:at + _HOLE_SIZE]) + (0,))
+    problems = []
+    _check_size(src, problems, 0, width, height)
+    _check_meaning(src, problems)
+    errors = [p for p in problems if p.error]
+    if errors:
+        raise CourseError(errors)
+    return c
 
 
 def from_source(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):

@@ -3,7 +3,9 @@
 Rulebook: "Count your turns (including missed turns and out of bounds) and
 compare to the course par rating." 2 points for par, +1 per turn under, -1 per
 turn over, 0 at worst. Players on the green wait, as in Stroke Play; water
-makes you miss a turn, as in Match Play.
+makes you miss a turn, as in Match Play. An out of bounds counts as in Stroke
+Play ("1 point for each turn you take, turn missed, and out of bounds"): one
+stroke on top of the turn.
 """
 
 from teebox.core import scoring
@@ -20,13 +22,10 @@ class Stableford(StrokePlay):
     lower_wins = False
 
     def hole_result(self, game, p):
-        """Stableford points; an out-of-bounds turn counts once, like any turn."""
+        """Stableford points for turns, missed turns and out of bounds against par."""
         par = game.course.hole(p.hole)[0]
-        return STABLEFORD, scoring.stableford_points(par, p.turns + p.missed)
+        return STABLEFORD, scoring.stableford_points(par, p.turns + p.missed + p.out)
 
     def on_water(self, game, p, outs):
         """Stableford keeps Match Play's water rule: miss the next turn (it counts)."""
         MatchPlay.on_water(self, game, p, outs)
-
-    def on_out_of_bounds(self, game, p, outs):
-        """No penalty stroke: the out-of-bounds turn itself is counted."""
