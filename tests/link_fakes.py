@@ -30,6 +30,9 @@ STARTER = shipped.load_builtin("starter")
 BOARD_ID = "f00dfeedc0ffee00"
 
 FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD = "flip", "truncate", "drop", "dup", "garbage", "hold"
+CLATTER = "clatter"
+# Line noise that happens to look like a frame: delimiters around bytes whose CRC fails.
+NOISE_FRAME = b"\x00\x05\x13\x37\xc0\xde\x00"
 
 
 def board_store(games=2, seed=1):
@@ -43,7 +46,8 @@ class Faults:
     """What happens to the n-th frame written in one direction: ``{n: action}``.
 
     Actions: FLIP a bit, TRUNCATE it, DROP it, DUP (send twice), GARBAGE (noise
-    before it), HOLD (deliver it after the next frame: reordering).
+    before it), CLATTER (noise that decodes as a damaged frame, just before it), HOLD
+    (deliver it after the next frame: reordering).
     """
 
     def __init__(self, plan=None):
@@ -66,6 +70,8 @@ class Faults:
             out += [data, data]
         elif action == GARBAGE:
             out += [b"\x03\x01>>> garbage\r\n\xff\xfe", data]
+        elif action == CLATTER:
+            out += [NOISE_FRAME, data]
         elif action == HOLD:
             self.held, data = data, None
         elif action != DROP:

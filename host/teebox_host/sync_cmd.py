@@ -145,13 +145,36 @@ class SyncReport:
     duplicates: list = field(default_factory=list)
     kept: list = field(default_factory=list)   # (number, [reasons])
     not_before: list = field(default_factory=list)  # (number, time): finished then or later
+    acking: Optional[int] = None  # the game stored whose ACK is on its way (None: none)
+
+    def so_far(self, waiting):
+        """What happened to each game, for a sync the line cut short (``waiting``: the
+        game numbers the board listed)."""
+        done = self.stored + self.duplicates
+        left = [n for n in waiting if n not in done and n != self.acking]
+        parts = []
+        if done:
+            parts.append(f"{_games(done)} {'is' if len(done) == 1 else 'are'} stored in the "
+                         "score history and the board let them go")
+        if self.acking is not None:
+            parts.append(f"game {self.acking} is stored in the score history; the board may "
+                         "have let it go already: the next sync finishes the job")
+        if left:
+            parts.append(f"{_games(left)} {'is' if len(left) == 1 else 'are'} still on the "
+                         "board")
+        return "; ".join(parts)
+
+
+def _games(numbers):
+    return ("game " if len(numbers) == 1 else "games ") + ", ".join(str(n) for n in numbers)
 
 
 def sync_games(link, db, progress=None, clubs=None, shots=None):
     """Sync every waiting game from ``link`` into ``db``; returns a SyncReport.
 
     ``progress(number, done, total)`` hears each fetched chunk. LinkError if the
-    line fails (what was acknowledged before stays done; the rest stays on the board).
+    line fails (what was acknowledged before stays done; the rest stays on the board):
+    its message ends with what happened to each game.
     """
     clubs = clubs if clubs is not None else shipped.load_default_clubs()
     shots = shots if shots is not None else shipped.load_default_shots()
@@ -159,10 +182,15 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     link.set_clock()
     report = SyncReport(info.board_id)
     courses = Courses(link)
-    for number, _size in link.list_games():
-        reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
-        if reasons:
-            report.kept.append((number, reasons))
+    waiting = [number for number, _size in link.list_games()]
+    try:
+        for number in waiting:
+            reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
+            if reasons:
+                report.kept.append((number, reasons))
+    except LinkError as exc:
+        exc.args = (f"{str(exc).rstrip('.')}. So far: {report.so_far(waiting)}.",)
+        raise
     return report
 
 
@@ -188,7 +216,9 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     except (GameConflict, ScoreDBError) as exc:
         return [str(exc)]
     # Stored: only now may the board forget it.
+    report.acking = number
     link.ack_game(number)
+    report.acking = None
     (report.stored if added else report.duplicates).append(number)
     if rec.time_kind == records.TIME_NOT_BEFORE:
         report.not_before.append((number, rec.finished_at))
