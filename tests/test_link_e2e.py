@@ -172,6 +172,25 @@ def test_a_virtual_board_keeps_its_flash_in_a_folder(tmp_path):
             assert link.hello().games_waiting == 1
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_path):
+    # The board was stopped while bots played a three-player game; on the next start the
+    # firmware resumes it, and the bots that play --games finish it first, whatever its
+    # player count (the first demo game seats two).
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        vb.play("match", 3, seed=2, inputs=12)
+    with VirtualBoard(store_dir=tmp_path / "flash", games=2) as vb:
+        with Link(vb.port) as link:
+            info = link.hello()
+        assert info.games_waiting == 2 and info.game is None
+    from teebox_host.sync_cmd import sync_games
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb, Link(vb.port) as link, \
+            ScoreDB(tmp_path / "s.db") as db:
+        assert sync_games(link, db).stored == [1, 2]
+        first = db.game(vb.board_id, 1)
+    assert first.mode == "match" and len(first.players) == 3  # the resumed game, finished
+
+
 def test_a_scoreboard_follows_the_game_live(board):
     from teebox.app import gamejournal, link_server
     with Link(board.port) as link:
