@@ -3,7 +3,11 @@ reached by the host's Link through a fake pyserial port that can damage, drop,
 duplicate, reorder and cut what passes, frame by frame, in either direction.
 """
 
+import contextlib
+import signal
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -213,6 +217,40 @@ runner = CliRunner()
 def teebox(*args):
     """Run the `teebox` command line in-process; returns typer's Result."""
     return runner.invoke(cli_app(), [str(a) for a in args])
+
+
+TEEBOX = [sys.executable, "-c", "from teebox_host.cli import main; main()"]
+
+
+@contextlib.contextmanager
+def started(args, grace=10):
+    """A process running ``args`` (stdout and stderr piped, as text), always ended when
+    the block leaves: SIGINT first (Ctrl-C), then SIGKILL if it has not ended after
+    ``grace`` seconds. ``proc.returncode`` then says how it ended."""
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def read_line(proc, timeout=120):
+    """The next line ``proc`` prints, or AssertionError if none comes within ``timeout``
+    seconds (the process is left for :func:`started` to end)."""
+    got = []
+    reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    assert got, f"no line from {proc.args} within {timeout} s"
+    return got[0]
 
 
 @pytest.fixture

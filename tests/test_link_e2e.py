@@ -6,12 +6,12 @@ thread of this process, and the firmware inside MicroPython (WebAssembly).
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
 
 import pytest
-from link_fakes import CLUBS, SHOTS, board, teebox  # noqa: F401 (board is a fixture)
+from link_fakes import (  # noqa: F401 (board is a fixture)
+    CLUBS, SHOTS, TEEBOX, board, read_line, started, teebox)
 
 from teebox import shipped
 from teebox.core import gamelog
@@ -113,19 +113,21 @@ def test_board_status_shows_the_game_in_progress(board):
 
 
 def test_teebox_board_virtual_prints_a_port_that_sync_reaches(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-c", "from teebox_host.cli import main; main()",
-                             "board", "--virtual", "--games", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
+    with started(TEEBOX + ["board", "--virtual", "--games", "2"]) as proc:
+        line = read_line(proc)
         port = re.search(r" on (\S+) with 2 finished games", line).group(1)
         result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
         assert result.exit_code == 0, result.output
         assert "stored 2 games (1, 2)." in result.output
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=10)
-    assert proc.returncode == 0
+    assert proc.returncode == 0  # Ctrl-C stopped it cleanly
+
+
+def test_a_process_a_test_starts_is_ended_even_when_ctrl_c_does_not_reach_it():
+    deaf = "import signal, time; signal.signal(signal.SIGINT, signal.SIG_IGN); " \
+           "print('up', flush=True); time.sleep(600)"
+    with started([sys.executable, "-c", deaf], grace=0.5) as proc:
+        assert read_line(proc) == "up\n"
+    assert proc.returncode == -signal.SIGKILL  # killed after the grace time, not left running
 
 
 def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, monkeypatch):
