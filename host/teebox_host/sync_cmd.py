@@ -351,10 +351,18 @@ def push(ref: str = typer.Argument(..., metavar="FILE|NAME",
 
 
 def pull(name: str = typer.Argument(..., help="The course's name on the board."),
-         output: Optional[Path] = typer.Option(None, "-o", "--output",
-                                               help="Where to write it (default: NAME.tbc)."),
+         output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                               help="Where to write it: a file, or a folder "
+                                                    "to write NAME.tbc in (default: NAME.tbc "
+                                                    "here)."),
          port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
     """Copy a course from the board as a compiled .tbc file."""
+    path = output or Path(f"{name}.tbc")
+    if path.is_dir():
+        path = path / f"{name}.tbc"
+    if not path.parent.is_dir():
+        _fail(f"-o {output}: there is no folder {path.parent}: make it first, or give "
+              "another place")
     link = _connect(port)
     with link:
         try:
@@ -365,8 +373,10 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
         c = course_mod.load(data)
     except course_mod.CourseError as exc:
         _fail(f"the board sent a damaged course {name!r}: {exc}")
-    path = output or Path(f"{name}.tbc")
-    path.write_bytes(data)
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
     typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
 
 
@@ -374,15 +384,23 @@ def delete(name: str = typer.Argument(..., help="The course's name on the board.
            port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
     """Delete a course stored on the board (a built-in one it shadowed comes back)."""
     link = _connect(port)
+    board = f"board {link.info.board_id}"
     with link:
         try:
+            entry = next((e for e in link.list_courses() if e.name == name), None)
+            if entry is not None and not entry.stored:
+                _fail(f"{name!r} is a built-in course of {board}: it is part of the firmware, "
+                      "so it cannot be deleted; only courses pushed to the board can (see "
+                      "'teebox course list --board').")
             gone = link.delete_course(name)
         except LinkError as exc:
             _fail(f"course {name!r} not deleted: {exc}")
     if not gone:
-        _fail(f"board {link.info.board_id} has no stored course {name!r}: nothing deleted "
+        _fail(f"{board} has no stored course {name!r}: nothing deleted "
               "(see 'teebox course list --board').")
-    typer.echo(f"deleted course {name!r} from board {link.info.board_id}")
+    back = (f"; the built-in course {name!r} it stood in for is back" if entry is not None
+            and entry.builtin else "")
+    typer.echo(f"deleted course {name!r} from {board}{back}")
 
 
 def list_board(port):
