@@ -140,6 +140,7 @@ def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HEL
             info = link.hello()
             link.events_on()
             typer.echo(f"watching board {info.board_id} on {link.port} (Ctrl-C stops)")
+            typer.echo(_playing(info.game))
             try:
                 _follow(link)
             except KeyboardInterrupt:
@@ -147,6 +148,14 @@ def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HEL
             link.events_on(False)
     except LinkError as exc:
         _fail(str(exc))
+
+
+def _playing(game):
+    """What the table is doing as a watch starts: a game in progress, or none yet."""
+    if game is None:
+        return "no game in progress: waiting for one to start on the table"
+    return (f"game {game.number} in progress: {game.mode}, {game.players} players, hole "
+            f"{game.hole}; following it from here")
 
 
 def _follow(link):
