@@ -242,11 +242,13 @@ def started(args, grace=10):
         proc.stderr.close()
 
 
-def read_line(proc, timeout=120):
-    """The next line ``proc`` prints, or AssertionError if none comes within ``timeout``
-    seconds (the process is left for :func:`started` to end)."""
+def read_line(proc, timeout=120, stream=None):
+    """The next line ``proc`` prints (on ``stream``, default its stdout), or
+    AssertionError if none comes within ``timeout`` seconds (the process is left for
+    :func:`started` to end)."""
     got = []
-    reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()), daemon=True)
+    stream = stream or proc.stdout
+    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
     reader.start()
     reader.join(timeout)
     assert got, f"no line from {proc.args} within {timeout} s"

@@ -81,7 +81,12 @@ def test_syncing_again_stores_nothing_new_and_acks_are_idempotent(board, tmp_pat
 def test_a_game_played_on_the_micropython_board_lands_in_the_score_history(tmp_path):
     # The same firmware inside MicroPython: bots play three games through its table.
     db_path = tmp_path / "scores.db"
-    with VirtualBoard(micropython=True, games=3) as vb:
+    heard = []
+    with VirtualBoard(micropython=True, games=3, progress=heard.append) as vb:
+        # It said how its (long) start went, as it went.
+        assert heard == ["loading the MicroPython runtime (WebAssembly) and the firmware ...",
+                         "bots finished game 1 of 3", "bots finished game 2 of 3",
+                         "bots finished game 3 of 3"]
         result = teebox("board", "status", "--port", vb.port)
         assert result.exit_code == 0, result.output
         assert vb.board_id in result.output
@@ -119,6 +124,10 @@ def test_teebox_board_virtual_prints_a_port_that_sync_reaches(tmp_path):
         result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
         assert result.exit_code == 0, result.output
         assert "stored 2 games (1, 2)." in result.output
+        # While it started, stderr said how far it was.
+        assert [read_line(proc, stream=proc.stderr) for _ in range(3)] == [
+            "starting a CPython virtual board; its bots play 2 games first ...\n",
+            "  bots finished game 1 of 2\n", "  bots finished game 2 of 2\n"]
     assert proc.returncode == 0  # Ctrl-C stopped it cleanly
 
 

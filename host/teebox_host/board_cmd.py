@@ -62,12 +62,17 @@ def board(ctx: typer.Context,
     if micropython and store is not None:
         _fail("--store works with the CPython virtual board only (the MicroPython one keeps "
               "its flash in memory)")
-    vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud)
+    kind = "MicroPython" if micropython else "CPython"
+    # Progress goes to stderr: the first line on stdout stays the one naming the port.
+    typer.echo(f"starting a {kind} virtual board" + (
+        f"; its bots play {games} game{'' if games == 1 else 's'} first" if games else "")
+        + " ...", err=True)
+    vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud,
+                      progress=lambda text: typer.echo("  " + text, err=True))
     try:
         port = vb.start()
     except VirtualBoardError as exc:
         _fail(str(exc))
-    kind = "MicroPython" if micropython else "CPython"
     typer.echo(f"virtual board {vb.board_id} ({kind}) on {port} with {games} finished "
                f"game{'' if games == 1 else 's'}")
     typer.echo(f"try: teebox board status --port {port}   teebox sync --port {port}")
