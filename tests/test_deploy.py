@@ -770,6 +770,8 @@ def test_command_shows_each_copy_as_it_is_made(cli, board):
     result = cli()
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
+    assert lines[:2] == ["Compiling the firmware with mpy-cross ...",
+                         f"Asking the board on {PORT} what it runs ..."]
     progress = [ln for ln in lines if ln.startswith("  [")]
     assert progress == ["  [%d/8] %s" % (i + 1, path) for i, path in enumerate(EXPECTED)]
     assert lines.index("Checking the 8 copied files on the board ...") > lines.index(progress[-1])

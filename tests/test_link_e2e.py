@@ -230,6 +230,10 @@ def test_the_repl_command_gives_the_line_back(board):
             link.hello()
     assert "no answer from the board" in str(err.value)
     assert not board.server.running
+    # Status deletes nothing, so it has nothing to say about deleting.
+    result = teebox("board", "status", "--port", board.port)
+    assert result.exit_code == 1 and "no answer from the board" in result.output
+    assert "deleted" not in result.output
 
 
 class _Port:

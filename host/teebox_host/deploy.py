@@ -954,10 +954,12 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
                 if not dry_run:
                     raise
                 notes.append("%s; planning for an empty board" % exc)
+    say("Compiling the firmware with mpy-cross ...")
     built = build(chosen, firmware, build_dir)
     board = Board(runner, port) if runner is not None else None
     info = manifest = None
     if board is not None:
+        say("Asking the board on %s what it runs ..." % board.where)
         try:
             info = board.probe()
         except NoBoard as exc:
