@@ -156,8 +156,8 @@ def test_a_malformed_course_is_refused_and_the_board_keeps_its_old_one(board, tm
 def test_deleting_a_built_in_course_says_why_it_cannot_be_done(board):
     result = teebox("course", "delete", "starter", "--port", board.port)
     assert result.exit_code == 1
-    assert (f"'starter' is a built-in course of board {board.board_id}: it is part of the "
-            "firmware, so it cannot be deleted; only courses pushed to the board can") \
+    assert ("'starter' is a built-in course: it cannot be deleted, as it is part of the "
+            f"firmware of board {board.board_id}; only courses pushed to the board can be") \
         in result.output
     assert "refused" not in result.output and "bad value" not in result.output
     # A course pushed over a built-in one goes, and the built-in one is back.

@@ -27,7 +27,7 @@ from teebox.app import palette, records
 from teebox.core import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
-from teebox_host.link import Link, LinkError
+from teebox_host.link import BoardRefused, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
@@ -389,10 +389,12 @@ def delete(name: str = typer.Argument(..., help="The course's name on the board.
         try:
             entry = next((e for e in link.list_courses() if e.name == name), None)
             if entry is not None and not entry.stored:
-                _fail(f"{name!r} is a built-in course of {board}: it is part of the firmware, "
-                      "so it cannot be deleted; only courses pushed to the board can (see "
+                _fail(f"{name!r} is a built-in course: it cannot be deleted, as it is part of "
+                      f"the firmware of {board}; only courses pushed to the board can be (see "
                       "'teebox course list --board').")
             gone = link.delete_course(name)
+        except BoardRefused as exc:
+            _fail(f"course {name!r} not deleted: {exc.detail}")  # the board's words say why
         except LinkError as exc:
             _fail(f"course {name!r} not deleted: {exc}")
     if not gone:
