@@ -93,6 +93,11 @@ def test_the_line_dropped_mid_transfer_loses_nothing(tmp_path, frames):
             sync_games(link_to(first), db)
         assert "lost the board on /dev/fake" in str(err.value)
         assert "plug it in again and repeat" in str(err.value)
+        # ... and it ends with what happened to each game (five frames: one game done).
+        if frames == 5:
+            assert str(err.value).endswith(
+                "So far: game 1 is stored in the score history and the board let it go; "
+                "game 2 is still on the board.")
         # Each game is on the board or stored (or both, when its ACK was cut).
         assert set(first.shelf()) | set(stored(db)) == {1, 2}
         assert stored(db) == [1, 2][:max(0, (frames - 2) // 2)]

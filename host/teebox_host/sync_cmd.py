@@ -154,8 +154,9 @@ class SyncReport:
         left = [n for n in waiting if n not in done and n != self.acking]
         parts = []
         if done:
-            parts.append(f"{_games(done)} {'is' if len(done) == 1 else 'are'} stored in the "
-                         "score history and the board let them go")
+            one = len(done) == 1
+            parts.append(f"{_games(done)} {'is' if one else 'are'} stored in the score history "
+                         f"and the board let {'it' if one else 'them'} go")
         if self.acking is not None:
             parts.append(f"game {self.acking} is stored in the score history; the board may "
                          "have let it go already: the next sync finishes the job")
