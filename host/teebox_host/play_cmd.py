@@ -106,6 +106,7 @@ def demo(
         if stop_after is None:
             _fail("the %s bots did not finish the game within %d choices (random play seldom "
                   "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
+        # Stopped as asked: play_bots kept its tally, so tally the choices made again.
         tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup),
                                        game.inputs)[0]
     out.print()

@@ -34,7 +34,7 @@ from teebox.app import link_server
 from teebox.hal.store import FileStore, SimStore
 
 READY = "TEEBOX-VIRTUAL-BOARD-READY"
-STEP = "TEEBOX-VIRTUAL-BOARD-STEP "  # a line the MicroPython board says as it starts
+GAME_DONE = "TEEBOX-VIRTUAL-BOARD-GAME "  # the MicroPython board's bots finished a game
 DEMO_COURSE = "starter"
 
 
@@ -266,7 +266,7 @@ class VirtualBoard:
         cmd += ["--link", "--step", "_vb_step()",
                 "-c", _MP_BOARD % {"profile": self._profile_text(), "board": self.board_id,
                                    "games": self.games, "course": self.demo_course,
-                                   "ready": READY, "step": STEP}]
+                                   "ready": READY, "game_done": GAME_DONE}]
         self.progress("loading the MicroPython runtime (WebAssembly) and the firmware ...")
         self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, bufsize=0,
@@ -287,8 +287,8 @@ class VirtualBoard:
             line = raw.decode(errors="replace")
             if line.strip() == READY:
                 ready.set()
-            elif line.startswith(STEP):
-                said = line[len(STEP):].strip().split()
+            elif line.startswith(GAME_DONE):
+                said = line[len(GAME_DONE):].split()
                 self._game_done(int(said[0]), int(said[1]))
             else:
                 self._errors.append(line)
@@ -326,7 +326,7 @@ import sys
 import vboard
 
 def _vb_game(done, count):
-    sys.stderr.write("%(step)s%%d %%d\\n" %% (done, count))
+    sys.stderr.write("%(game_done)s%%d %%d\\n" %% (done, count))
 
 _vb_step = vboard.micropython_board(%(profile)r, "%(board)s", %(games)d, "%(course)s",
                                     _vb_game)
