@@ -3,7 +3,11 @@ reached by the host's Link through a fake pyserial port that can damage, drop,
 duplicate, reorder and cut what passes, frame by frame, in either direction.
 """
 
+import contextlib
+import signal
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -30,6 +34,9 @@ STARTER = shipped.load_builtin("starter")
 BOARD_ID = "f00dfeedc0ffee00"
 
 FLIP, TRUNCATE, DROP, DUP, GARBAGE, HOLD = "flip", "truncate", "drop", "dup", "garbage", "hold"
+CLATTER = "clatter"
+# Line noise that happens to look like a frame: delimiters around bytes whose CRC fails.
+NOISE_FRAME = b"\x00\x05\x13\x37\xc0\xde\x00"
 
 
 def board_store(games=2, seed=1):
@@ -43,7 +50,8 @@ class Faults:
     """What happens to the n-th frame written in one direction: ``{n: action}``.
 
     Actions: FLIP a bit, TRUNCATE it, DROP it, DUP (send twice), GARBAGE (noise
-    before it), HOLD (deliver it after the next frame: reordering).
+    before it), CLATTER (noise that decodes as a damaged frame, just before it), HOLD
+    (deliver it after the next frame: reordering).
     """
 
     def __init__(self, plan=None):
@@ -66,6 +74,8 @@ class Faults:
             out += [data, data]
         elif action == GARBAGE:
             out += [b"\x03\x01>>> garbage\r\n\xff\xfe", data]
+        elif action == CLATTER:
+            out += [NOISE_FRAME, data]
         elif action == HOLD:
             self.held, data = data, None
         elif action != DROP:
@@ -207,6 +217,42 @@ runner = CliRunner()
 def teebox(*args):
     """Run the `teebox` command line in-process; returns typer's Result."""
     return runner.invoke(cli_app(), [str(a) for a in args])
+
+
+TEEBOX = [sys.executable, "-c", "from teebox_host.cli import main; main()"]
+
+
+@contextlib.contextmanager
+def started(args, grace=10):
+    """A process running ``args`` (stdout and stderr piped, as text), always ended when
+    the block leaves: SIGINT first (Ctrl-C), then SIGKILL if it has not ended after
+    ``grace`` seconds. ``proc.returncode`` then says how it ended."""
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def read_line(proc, timeout=120, stream=None):
+    """The next line ``proc`` prints (on ``stream``, default its stdout), or
+    AssertionError if none comes within ``timeout`` seconds (the process is left for
+    :func:`started` to end)."""
+    got = []
+    stream = stream or proc.stdout
+    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    assert got, f"no line from {proc.args} within {timeout} s"
+    return got[0]
 
 
 @pytest.fixture

@@ -28,7 +28,8 @@ def test_board_watch_follows_a_game_live_until_it_is_over(board):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == f"watching board {board.board_id} on {board.port} (Ctrl-C stops)"
-    assert lines[1] == "game 1 started: Stableford, 2 players"
+    assert lines[1] == "no game in progress: waiting for one to start on the table"
+    assert lines[2] == "game 1 started: Stableford, 2 players"
     game = done["game"]
     # The starter course has five holes: each golfer tees off on holes 2 to 5 ...
     for who in ("Red", "Yellow"):
@@ -41,6 +42,17 @@ def test_board_watch_follows_a_game_live_until_it_is_over(board):
     for place, seat, score, _hio in game.standings():
         at = lines[-1].index(f"{place}. {('Red', 'Yellow')[seat]} {score}", at)
     assert not board.server.events_on  # the scoreboard switched the stream off as it left
+
+
+def test_board_watch_joining_a_game_in_progress_says_so(board):
+    board.play("match", 3, seed=4, inputs=6)  # a game left in progress
+    t, _done = _play_once_watched(board, mode="match", players=3, seed=4)
+    result = teebox("board", "watch", "--port", board.port)
+    t.join(10)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "game 1 in progress: match, 3 players, hole 1; following it from here"
+    assert lines[-1].startswith("game 1 over: 1. ")
 
 
 def test_board_repl_hands_the_line_to_the_repl_and_says_how_to_connect(board):

@@ -232,16 +232,24 @@ def test_save_log_writes_the_game_log_that_replays_to_the_printed_result(tmp_pat
     path, out = saved_demo(tmp_path, "--course", "nine", "--players", 3, "--seed", 9)
     data = path.read_bytes()
     assert f"Game log saved to {path} ({len(data)} bytes, " in out
-    log = gamelog.decode(data)
+    log, kind, _start = gamelog.load(data)
+    assert kind == gamelog.SAVED_WHOLE
     assert (log.setup.players, log.setup.mode, log.setup.seed) == (3, "match", 9)
     nine = shipped.load_builtin("nine")
     assert log.course_hash == nine.hash
     game = gamelog.replay(log, nine, CLUBS, SHOTS)
     assert game.over
-    assert gamelog.encode(gamelog.of(game)) == data  # exactly gamelog.encode(gamelog.of(game))
+    assert gamelog.save(gamelog.of(game), True) == data  # exactly the game, whole
     standings = table_rows(final_card(out).split("Standings")[1], "")
     assert [(int(r[0]), int(r[2])) for r in standings] == \
         [(place, score) for place, _seat, score, _hio in game.standings()]
+
+
+def bare(path):
+    """Rewrite a saved log file as an older teebox saved it: the bare log, no container."""
+    log, _kind, _start = gamelog.load(path.read_bytes())
+    path.write_bytes(gamelog.encode(log))
+    return log
 
 
 @pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3)])
@@ -256,8 +264,8 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
                                    "chaos": "Chaos Golf"}[mode], players))
-    game = gamelog.replay(gamelog.decode(path.read_bytes()), shipped.load_builtin("championship"),
-                          CLUBS, SHOTS)
+    game = gamelog.replay(gamelog.load(path.read_bytes())[0],
+                          shipped.load_builtin("championship"), CLUBS, SHOTS)
     assert lines[-1] == "State digest " + game.state_digest()
 
 
@@ -284,11 +292,50 @@ def test_replay_of_a_file_that_is_not_a_log_says_so(tmp_path):
     assert f"{path}: corrupt game log: not a Teebox game log" in result.stderr
 
 
-def test_replay_of_a_log_cut_inside_an_input_names_the_byte(tmp_path):
+def test_replay_of_a_cut_log_file_refuses_it_as_cut_short(tmp_path):
     path, _out = saved_demo(tmp_path)
     data = path.read_bytes()
-    # Find an input with an argument and cut the log after its first byte.
-    log = gamelog.decode(data)
+    log = gamelog.load(data)[0]
+    for end in (gamelog.FILE_HEADER + play_cmd._input_offset(log, 40), len(data) - 1):
+        path.write_bytes(data[:end])
+        result = invoke("replay", path)
+        assert result.exit_code == 1
+        assert (f"{path}: corrupt game log: the file is cut short: it holds "
+                f"{end - gamelog.FILE_HEADER} of the log's {len(data) - gamelog.FILE_HEADER} "
+                "bytes") in result.stderr
+        assert result.stdout == ""  # no partial scorecard
+
+
+def test_a_game_saved_on_purpose_before_its_end_replays_and_says_so(tmp_path):
+    path, out = saved_demo(tmp_path, "--stop-after", 40)
+    assert "Stopped after 40 choices, as --stop-after asked: the game is not over." in out
+    assert ", 40 inputs, a game in progress): replay it with" in out
+    assert gamelog.load(path.read_bytes())[1] == gamelog.SAVED_MIDGAME
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "Saved on purpose before the end of the game: 40 inputs, round " in result.stdout
+    assert "Leading (game not finished): " in result.stdout
+
+
+def test_an_old_format_log_replays_when_whole_and_is_refused_when_it_stops_early(tmp_path):
+    path, out = saved_demo(tmp_path)
+    log = bare(path)
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "An old-format log (no length or CRC): whole, as its game is over." in result.stdout
+    assert final_card(result.stdout) == final_card(out)
+    path.write_bytes(gamelog.encode(log)[:play_cmd._input_offset(log, 40)])
+    result = invoke("replay", path)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert (f"{path}: the log ends before the game is over (40 inputs), and this old-format log "
+            "(version 1, from before saved logs carried their length and CRC) cannot tell a file "
+            "cut short from a game saved early, so it is refused as cut short") in result.stderr
+
+
+def test_replay_of_an_old_format_log_cut_inside_an_input_names_the_byte(tmp_path):
+    path, _out = saved_demo(tmp_path)
+    log = bare(path)
+    data = path.read_bytes()
     offset = play_cmd._input_offset(log, 0)
     path.write_bytes(data[:offset + 1])
     result = invoke("replay", path)
@@ -296,37 +343,27 @@ def test_replay_of_a_log_cut_inside_an_input_names_the_byte(tmp_path):
     assert f"corrupt game log: data ends inside a number at byte {offset + 1}" in result.stderr
 
 
-def test_replay_of_an_illegal_input_names_its_byte(tmp_path):
+@pytest.mark.parametrize("old_format", [False, True])
+def test_replay_of_an_illegal_input_names_its_byte(tmp_path, old_format):
     path, _out = saved_demo(tmp_path)
-    data = bytearray(path.read_bytes())
-    log = gamelog.decode(bytes(data))
-    at = play_cmd._input_offset(log, 3)
+    log = gamelog.load(path.read_bytes())[0]
     seat, choice = log.inputs[3]
-    # The same seat now "keeps a card" where it chose a club: one byte changed, same length.
-    data[at] = 13 << 3 | seat
-    path.write_bytes(bytes(data))
+    # The same seat now "keeps a card" where it chose a club: a legal input made illegal.
+    log.inputs[3] = (seat, (13, choice[1]))
+    path.write_bytes(gamelog.encode(log) if old_format else gamelog.save(log, True))
+    at = play_cmd._input_offset(log, 3) + (0 if old_format else gamelog.FILE_HEADER)
+    assert path.read_bytes()[at] == 13 << 3 | seat
     result = invoke("replay", path)
     assert result.exit_code == 1
     assert (f"{path}: corrupt game log: byte {at}: input 3 (player {seat + 1}, (13, {choice[1]}))"
             f" is illegal: that is not a choice now" in result.stderr)
 
 
-def test_replay_of_an_unfinished_log_prints_the_card_so_far(tmp_path):
-    path, _out = saved_demo(tmp_path)
-    data = path.read_bytes()
-    log = gamelog.decode(data)
-    path.write_bytes(data[:play_cmd._input_offset(log, 40)])
-    result = invoke("replay", path)
-    assert result.exit_code == 0, result.output
-    assert "The log ends before the game is over: 40 inputs, round " in result.stdout
-    assert "Leading (game not finished): " in result.stdout
-
-
 def test_replay_on_an_unknown_course_prints_the_hash_and_suggests_course(tmp_path):
     path, _out = saved_demo(tmp_path)
-    data = bytearray(path.read_bytes())
-    data[5:13] = bytes.fromhex("0123456789abcdef")
-    path.write_bytes(bytes(data))
+    log = gamelog.load(path.read_bytes())[0]
+    log.course_hash = bytes.fromhex("0123456789abcdef")
+    path.write_bytes(gamelog.save(log, True))
     result = invoke("replay", path)
     assert result.exit_code == 1
     assert ("the game was played on a course with hash 0123456789abcdef, and no built-in "
@@ -345,9 +382,9 @@ def test_replay_on_the_wrong_course_says_which_was_expected(tmp_path):
 
 def test_replay_with_other_card_data_reports_the_mismatch(tmp_path):
     path, _out = saved_demo(tmp_path)
-    data = bytearray(path.read_bytes())
-    data[13:17] = b"\x00\x00\x00\x00"
-    path.write_bytes(bytes(data))
+    log = gamelog.load(path.read_bytes())[0]
+    log.cards_crc = 0
+    path.write_bytes(gamelog.save(log, True))
     result = invoke("replay", path)
     assert result.exit_code == 1
     assert "card data mismatch: the game was played with card data CRC 00000000" in result.stderr
@@ -356,7 +393,7 @@ def test_replay_with_other_card_data_reports_the_mismatch(tmp_path):
 
 def test_the_teebox_command_has_demo_and_replay():
     proc = subprocess.run([sys.executable, "-c", "from teebox_host.cli import main; main()",
-                           "--help"], capture_output=True, text=True)
+                           "--help"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert re.search(r"│ demo +Play a whole game with bots", proc.stdout)
     assert re.search(r"│ replay +Replay a saved game log", proc.stdout)

@@ -50,18 +50,23 @@ class FakeBoard:
         self.vfs = SimpleNamespace(rom_ioctl=lambda op, *args: (
             1 if op == 1 else memoryview(self.rom)))
 
-    def __call__(self, args, timeout=None):
+    def __call__(self, args, timeout=None, on_line=None):
         self.calls.append(list(args))
         if not self.present:
             return RunResult(1, "", "mpremote: no device found\n")
         assert args[:2] == ["connect", PORT], args
         out = io.StringIO()
         command = []
+        heard = 0
         for arg in list(args[2:]) + ["+"]:
             if arg != "+":
                 command.append(arg)
                 continue
             error = self._one(command, out)
+            if on_line is not None:  # what mpremote printed for this command, line by line
+                for line in out.getvalue()[heard:].splitlines():
+                    on_line(line)
+                heard = len(out.getvalue())
             if error:
                 return RunResult(1, out.getvalue(), "mpremote: %s\n" % error)
             command = []
@@ -88,15 +93,18 @@ class FakeBoard:
             if dst[1:] in self.unplug:
                 target.write_bytes(data[:len(data) // 2])
                 return "Error with transport:\ncould not enter raw repl"
+            out.write("cp %s %s\n" % (src, dst))  # mpremote names a copy as it starts it
             if not target.parent.is_dir():
                 return "cp: %s: No such file or directory." % dst[1:]
             target.write_bytes(data)
-            out.write("cp %s %s\n" % (src, dst))
         elif cmd[:2] == ["romfs", "deploy"]:  # as mpremote writes an image file
             data = Path(cmd[2]).read_bytes()
             if "romfs" in self.corrupt:
                 data = data[:-1] + bytes([data[-1] ^ 1])
             self.rom[:len(data)] = data
+            for offset in range(0, len(data), 4096):
+                out.write("\rWriting at offset %d" % offset)
+            out.write("\nROMFS image deployed\n")
         elif cmd == ["reset"]:
             self.resets += 1
         else:
@@ -550,7 +558,8 @@ def test_a_busy_board_and_a_failing_board_script_are_told_apart(firmware, tmp_pa
 
     with pytest.raises(deploy.NoBoard) as err:
         run(busy, firmware, tmp_path)
-    assert "busy running a program" in str(err.value) and "BACK button" in str(err.value)
+    assert "busy running a program" in str(err.value)
+    assert "hold its BACK button while you plug its USB cable in again" in str(err.value)
 
     def broken(args, timeout=None):
         return RunResult(1, "Traceback (most recent call last):\nMemoryError: memory allocation "
@@ -583,7 +592,9 @@ def test_a_board_that_never_answers_is_reported(firmware, tmp_path):
     with pytest.raises(DeployError) as err:
         run(hangs, firmware, tmp_path)
     assert "did not answer within 30 s" in str(err.value)
-    assert "reset button" in str(err.value)
+    # A Pico has no reset button: the way to restart it is its USB cable.
+    assert "reset button" not in str(err.value)
+    assert "unplug its USB cable and plug it in again and deploy again" in str(err.value)
 
 
 def test_missing_mpremote_is_reported(monkeypatch, tmp_path):
@@ -753,3 +764,70 @@ def test_command_warns_when_the_code_will_not_fit_in_ram(cli, monkeypatch):
     assert "Warning: the board has no ROMFS partition" in result.output
     assert "about 200 KB, and a game needs 58 KB more, but this board has 192 KB free" in (
         result.output)
+
+
+def test_command_shows_each_copy_as_it_is_made(cli, board):
+    result = cli()
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == ["Compiling the firmware with mpy-cross ...",
+                         f"Asking the board on {PORT} what it runs ..."]
+    progress = [ln for ln in lines if ln.startswith("  [")]
+    assert progress == ["  [%d/8] %s" % (i + 1, path) for i, path in enumerate(EXPECTED)]
+    assert lines.index("Checking the 8 copied files on the board ...") > lines.index(progress[-1])
+
+
+def test_command_shows_how_far_the_romfs_image_is_written(cli, board):
+    board.rom = bytearray(ROM_SIZE)
+    result = cli()
+    assert result.exit_code == 0, result.output
+    tenths = [ln for ln in result.output.splitlines() if ln.endswith("of the image written")]
+    assert tenths and tenths[-1] == "  100% of the image written"
+    assert tenths == sorted(set(tenths), key=lambda ln: int(ln.split("%")[0]))
+
+
+def test_the_real_runner_hears_each_line_while_the_program_still_runs(tmp_path):
+    # The program prints, then waits until the line was heard: only a runner that passes
+    # lines on as they come lets it finish.
+    flag = tmp_path / "heard"
+    program = ("import os, time\nprint('cp a :/b')\n"
+               "while not os.path.exists(%r): time.sleep(0.01)\nprint('done')\n" % str(flag))
+    heard = []
+
+    def hear(line):
+        heard.append(line)
+        flag.touch()
+    res = deploy.run_streaming([sys.executable, "-c", program], 60, hear)
+    assert res.returncode == 0 and heard == ["cp a :/b", "done"]
+
+
+def test_a_dry_run_against_a_virtual_board_changes_nothing_and_says_why(tmp_path):
+    from teebox_host.link import Link
+    from teebox_host.virtual_board import VirtualBoard
+    app = typer.Typer()
+    app.command()(deploy_cmd.deploy)
+    with VirtualBoard() as vb:
+        for args in (["--dry-run"], []):
+            result = CliRunner().invoke(app, ["--port", vb.port] + args)
+            assert result.exit_code == 1
+            assert (f"{vb.port} is a pseudo-terminal, as 'teebox board --virtual' opens, not a "
+                    "board's USB serial port") in result.output
+            assert "reset" not in result.output
+            with Link(vb.port, timeout=2) as link:
+                assert link.hello().board_id == vb.board_id  # still answering
+
+
+def test_a_dry_run_leaves_a_running_table_running(firmware, tmp_path, monkeypatch):
+    import serial
+    from link_fakes import FaultyBoard, board_store
+    table = FaultyBoard(board_store(0))
+    monkeypatch.setattr(serial, "Serial", table.serial)
+    absent = FakeBoard(tmp_path / "nothing", present=False)
+    monkeypatch.setattr(deploy, "mpremote_runner", lambda: absent)
+    report = deploy.deploy(port="/dev/fake", dry_run=True, firmware=firmware,
+                           build_dir=tmp_path / "build")
+    assert table.server.running  # its link was not asked to give the line up
+    assert absent.calls == []  # and mpremote did not try to get in
+    assert ("a Teebox table (board f00dfeedc0ffee00, firmware 0.1.0) is running on /dev/fake "
+            "and owns its line; a dry run leaves it running") in " ".join(report.plan.notes)
+    assert [f.board_path for f in report.plan.copy] == EXPECTED

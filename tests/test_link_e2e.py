@@ -6,12 +6,12 @@ thread of this process, and the firmware inside MicroPython (WebAssembly).
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
 
 import pytest
-from link_fakes import CLUBS, SHOTS, board, teebox  # noqa: F401 (board is a fixture)
+from link_fakes import (  # noqa: F401 (board is a fixture)
+    CLUBS, SHOTS, TEEBOX, board, read_line, started, teebox)
 
 from teebox import shipped
 from teebox.core import gamelog
@@ -81,7 +81,12 @@ def test_syncing_again_stores_nothing_new_and_acks_are_idempotent(board, tmp_pat
 def test_a_game_played_on_the_micropython_board_lands_in_the_score_history(tmp_path):
     # The same firmware inside MicroPython: bots play three games through its table.
     db_path = tmp_path / "scores.db"
-    with VirtualBoard(micropython=True, games=3) as vb:
+    heard = []
+    with VirtualBoard(micropython=True, games=3, progress=heard.append) as vb:
+        # It said how its (long) start went, as it went.
+        assert heard == ["loading the MicroPython runtime (WebAssembly) and the firmware ...",
+                         "bots finished game 1 of 3", "bots finished game 2 of 3",
+                         "bots finished game 3 of 3"]
         result = teebox("board", "status", "--port", vb.port)
         assert result.exit_code == 0, result.output
         assert vb.board_id in result.output
@@ -113,19 +118,25 @@ def test_board_status_shows_the_game_in_progress(board):
 
 
 def test_teebox_board_virtual_prints_a_port_that_sync_reaches(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-c", "from teebox_host.cli import main; main()",
-                             "board", "--virtual", "--games", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
+    with started(TEEBOX + ["board", "--virtual", "--games", "2"]) as proc:
+        line = read_line(proc)
         port = re.search(r" on (\S+) with 2 finished games", line).group(1)
         result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
         assert result.exit_code == 0, result.output
         assert "stored 2 games (1, 2)." in result.output
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=10)
-    assert proc.returncode == 0
+        # While it started, stderr said how far it was.
+        assert [read_line(proc, stream=proc.stderr) for _ in range(3)] == [
+            "starting a CPython virtual board; its bots play 2 games first ...\n",
+            "  bots finished game 1 of 2\n", "  bots finished game 2 of 2\n"]
+    assert proc.returncode == 0  # Ctrl-C stopped it cleanly
+
+
+def test_a_process_a_test_starts_is_ended_even_when_ctrl_c_does_not_reach_it():
+    deaf = "import signal, time; signal.signal(signal.SIGINT, signal.SIG_IGN); " \
+           "print('up', flush=True); time.sleep(600)"
+    with started([sys.executable, "-c", deaf], grace=0.5) as proc:
+        assert read_line(proc) == "up\n"
+    assert proc.returncode == -signal.SIGKILL  # killed after the grace time, not left running
 
 
 def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, monkeypatch):
@@ -172,6 +183,25 @@ def test_a_virtual_board_keeps_its_flash_in_a_folder(tmp_path):
             assert link.hello().games_waiting == 1
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_path):
+    # The board was stopped while bots played a three-player game; on the next start the
+    # firmware resumes it, and the bots that play --games finish it first, whatever its
+    # player count (the first demo game seats two).
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        vb.play("match", 3, seed=2, inputs=12)
+    with VirtualBoard(store_dir=tmp_path / "flash", games=2) as vb:
+        with Link(vb.port) as link:
+            info = link.hello()
+        assert info.games_waiting == 2 and info.game is None
+    from teebox_host.sync_cmd import sync_games
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb, Link(vb.port) as link, \
+            ScoreDB(tmp_path / "s.db") as db:
+        assert sync_games(link, db).stored == [1, 2]
+        first = db.game(vb.board_id, 1)
+    assert first.mode == "match" and len(first.players) == 3  # the resumed game, finished
+
+
 def test_a_scoreboard_follows_the_game_live(board):
     from teebox.app import gamejournal, link_server
     with Link(board.port) as link:
@@ -200,6 +230,10 @@ def test_the_repl_command_gives_the_line_back(board):
             link.hello()
     assert "no answer from the board" in str(err.value)
     assert not board.server.running
+    # Status deletes nothing, so it has nothing to say about deleting.
+    result = teebox("board", "status", "--port", board.port)
+    assert result.exit_code == 1 and "no answer from the board" in result.output
+    assert "deleted" not in result.output
 
 
 class _Port:

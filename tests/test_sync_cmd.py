@@ -153,6 +153,38 @@ def test_a_malformed_course_is_refused_and_the_board_keeps_its_old_one(board, tm
     assert result.exit_code == 1 and "no course 'nowhere' on this board" in result.output
 
 
+def test_deleting_a_built_in_course_says_why_it_cannot_be_done(board):
+    result = teebox("course", "delete", "starter", "--port", board.port)
+    assert result.exit_code == 1
+    assert ("'starter' is a built-in course: it cannot be deleted, as it is part of the "
+            f"firmware of board {board.board_id}; only courses pushed to the board can be") \
+        in result.output
+    assert "refused" not in result.output and "bad value" not in result.output
+    # A course pushed over a built-in one goes, and the built-in one is back.
+    assert teebox("course", "push", "nine", "--name", "starter", "--port",
+                  board.port).exit_code == 0
+    result = teebox("course", "delete", "starter", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert (f"deleted course 'starter' from board {board.board_id}; the built-in course "
+            "'starter' it stood in for is back") in result.output
+    assert CourseStore(board.store).data("starter") == course.compile_source(
+        shipped.builtin_source("starter"))
+
+
+def test_course_pull_writes_where_o_says_or_says_why_it_cannot(board, tmp_path):
+    folder = tmp_path / "courses"
+    folder.mkdir()
+    result = teebox("course", "pull", "starter", "-o", folder, "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert f"wrote {folder / 'starter.tbc'}: 'Starter Course'" in result.output
+    assert (folder / "starter.tbc").read_bytes() == course.compile_source(
+        shipped.builtin_source("starter"))
+    missing = tmp_path / "nowhere" / "s.tbc"
+    result = teebox("course", "pull", "starter", "-o", missing, "--port", board.port)
+    assert result.exit_code == 1
+    assert f"-o {missing}: there is no folder {missing.parent}: make it first" in result.output
+
+
 def test_seat_colours_are_named_as_the_table_names_them():
     assert colour_name((255, 0, 0)) == "red" and colour_name((120, 0, 255)) == "violet"
     assert colour_name((10, 11, 12)) == "#0a0b0c"

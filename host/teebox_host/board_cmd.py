@@ -62,12 +62,17 @@ def board(ctx: typer.Context,
     if micropython and store is not None:
         _fail("--store works with the CPython virtual board only (the MicroPython one keeps "
               "its flash in memory)")
-    vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud)
+    kind = "MicroPython" if micropython else "CPython"
+    # Progress goes to stderr: the first line on stdout stays the one naming the port.
+    typer.echo(f"starting a {kind} virtual board" + (
+        f"; its bots play {games} game{'' if games == 1 else 's'} first" if games else "")
+        + " ...", err=True)
+    vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud,
+                      progress=lambda text: typer.echo("  " + text, err=True))
     try:
         port = vb.start()
     except VirtualBoardError as exc:
         _fail(str(exc))
-    kind = "MicroPython" if micropython else "CPython"
     typer.echo(f"virtual board {vb.board_id} ({kind}) on {port} with {games} finished "
                f"game{'' if games == 1 else 's'}")
     typer.echo(f"try: teebox board status --port {port}   teebox sync --port {port}")
@@ -140,6 +145,7 @@ def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HEL
             info = link.hello()
             link.events_on()
             typer.echo(f"watching board {info.board_id} on {link.port} (Ctrl-C stops)")
+            typer.echo(_playing(info.game))
             try:
                 _follow(link)
             except KeyboardInterrupt:
@@ -147,6 +153,14 @@ def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HEL
             link.events_on(False)
     except LinkError as exc:
         _fail(str(exc))
+
+
+def _playing(game):
+    """What the table is doing as a watch starts: a game in progress, or none yet."""
+    if game is None:
+        return "no game in progress: waiting for one to start on the table"
+    return (f"game {game.number} in progress: {game.mode}, {game.players} players, hole "
+            f"{game.hole}; following it from here")
 
 
 def _follow(link):

@@ -44,10 +44,12 @@ import ast
 import hashlib
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +75,8 @@ MEMORY_DOC = "docs/memory.md"
 PROBE_TIMEOUT = 30
 COPY_TIMEOUT = 900
 
+# How to restart a Pico: it has no reset button (only BOOTSEL, which must stay untouched).
+REPLUG = "unplug its USB cable and plug it in again"
 MPREMOTE_MISSING = ("mpremote is not installed, and teebox deploy copies files to the board "
                     "with it: pip install mpremote")
 
@@ -180,13 +184,17 @@ def mpremote_command():
 def mpremote_runner():
     """The real runner: runs mpremote with the given arguments, returns a RunResult.
 
-    Raises DeployError if mpremote is missing; lets ``subprocess.TimeoutExpired``
-    through (the caller knows which board step timed out).
+    ``run(args, timeout, on_line)``: ``on_line(text)`` hears each line mpremote
+    prints as it prints it (the copies it makes). Raises DeployError if mpremote
+    is missing; lets ``subprocess.TimeoutExpired`` through (the caller knows which
+    board step timed out).
     """
     command = mpremote_command()
 
-    def run(args, timeout=None):
+    def run(args, timeout=None, on_line=None):
         try:
+            if on_line is not None:
+                return run_streaming(command + list(args), timeout, on_line)
             proc = subprocess.run(command + list(args), capture_output=True, text=True,
                                   timeout=timeout)
         except FileNotFoundError:
@@ -194,6 +202,37 @@ def mpremote_runner():
         return RunResult(proc.returncode, proc.stdout, proc.stderr)
 
     return run
+
+
+def run_streaming(command, timeout, on_line):
+    """Run ``command``, calling ``on_line(text)`` with each line of its output as it
+    comes (a Python program's output is unbuffered for it); returns a RunResult.
+    ``subprocess.TimeoutExpired`` (the process killed) after ``timeout`` seconds."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    out, err = [], []
+
+    def pump(stream, sink, hear):
+        for line in stream:  # text mode: mpremote's "\r" progress ends a line too
+            sink.append(line)
+            if hear is not None:
+                hear(line.rstrip("\n"))
+
+    readers = [threading.Thread(target=pump, args=(proc.stdout, out, on_line), daemon=True),
+               threading.Thread(target=pump, args=(proc.stderr, err, None), daemon=True)]
+    for t in readers:
+        t.start()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise
+    finally:
+        for t in readers:
+            t.join(5)
+    return RunResult(proc.returncode, "".join(out), "".join(err))
 
 
 def _mpy_cross():
@@ -539,13 +578,13 @@ class Board:
         """The port as people read it."""
         return self.port or "any USB serial port"
 
-    def _run(self, args, doing, timeout):
+    def _run(self, args, doing, timeout, on_line=None):
+        extra = (on_line,) if on_line is not None else ()
         try:
-            return self.runner(["connect", self.port or "auto"] + list(args), timeout)
+            return self.runner(["connect", self.port or "auto"] + list(args), timeout, *extra)
         except subprocess.TimeoutExpired:
-            raise DeployError("the board on %s did not answer within %d s while %s: press its "
-                              "reset button (or unplug and replug it) and deploy again"
-                              % (self.where, timeout, doing)) from None
+            raise DeployError("the board on %s did not answer within %d s while %s: %s and "
+                              "deploy again" % (self.where, timeout, doing, REPLUG)) from None
 
     def _exec(self, script, doing, timeout=PROBE_TIMEOUT):
         res = self._run(["exec", script], doing, timeout)
@@ -562,8 +601,9 @@ class Board:
                               % (self.where, _said(res)))
         if res.returncode != 0 and "raw repl" in res.stdout + res.stderr:
             raise NoBoard("the board on %s is busy running a program that does not let mpremote "
-                          "in (%s): hold its BACK button while you press reset (the table then "
-                          "starts without its link) and run teebox deploy again" % (self.where, _said(res)))
+                          "in (%s): hold its BACK button while you plug its USB cable in again "
+                          "(the table then starts without its link) and run teebox deploy again"
+                          % (self.where, _said(res)))
         if res.returncode != 0:
             ports = serial_ports()
             listing = ("Serial ports on this computer: %s. Pick the board's with --port."
@@ -596,23 +636,40 @@ class Board:
             return None, "the board's manifest is unreadable: copying everything"
         return files, None
 
-    def apply(self, plan):
-        """Remove the manifest and stale files, make folders, copy the plan's files."""
+    def apply(self, plan, progress=None):
+        """Remove the manifest and stale files, make folders, copy the plan's files;
+        ``progress(done, total, board_path)`` hears each copy as mpremote makes it."""
         script = board_script(_PREPARE, REMOVE=[MANIFEST_PATH] + plan.remove,
                               RMDIRS=plan.rmdirs(), MKDIRS=plan.mkdirs())
         args = ["exec", script]
         for f in plan.copy:
             args += ["+", "fs", "cp", "-f", str(f.local), ":" + f.board_path]
-        res = self._run(args, "copying files", COPY_TIMEOUT)
+        done = []
+
+        def copying(line):
+            # mpremote names each copy as it starts it: "cp LOCAL :BOARD_PATH".
+            if line.startswith("cp ") and line.rsplit(" ", 1)[-1].startswith(":"):
+                done.append(line)
+                progress(len(done), len(plan.copy), line.rsplit(" ", 1)[-1][1:])
+        res = self._run(args, "copying files", COPY_TIMEOUT,
+                        copying if progress is not None else None)
         if res.returncode != 0:
             raise DeployError(
                 "copying to the board on %s failed: %s. Nothing is lost: the next "
                 "'teebox deploy' copies everything again." % (self.where, _said(res)))
 
-    def write_romfs(self, image):
-        """Write the ROMFS image file ``image`` to the board's partition 0 (mpremote romfs)."""
+    def write_romfs(self, image, progress=None):
+        """Write the ROMFS image file ``image`` to the board's partition 0 (mpremote romfs);
+        ``progress(offset)`` hears how far mpremote has written."""
+        def writing(line):
+            # mpremote says where each chunk starts, then that the image is in place.
+            found = re.match(r"Writing at offset (\d+)", line.strip())
+            if found:
+                progress(int(found.group(1)))
+            elif line.strip() == "ROMFS image deployed":
+                progress(Path(image).stat().st_size)
         res = self._run(["romfs", "deploy", str(image)], "writing the ROMFS image",
-                        COPY_TIMEOUT)
+                        COPY_TIMEOUT, writing if progress is not None else None)
         if res.returncode != 0:
             raise DeployError("writing the ROMFS image to the board on %s failed: %s. Run "
                               "'teebox deploy' again to write it once more."
@@ -632,8 +689,8 @@ class Board:
         """Restart the board (it then runs main.py)."""
         res = self._run(["reset"], "restarting the board", PROBE_TIMEOUT)
         if res.returncode != 0:
-            raise DeployError("restarting the board on %s failed: %s. Press its reset button."
-                              % (self.where, _said(res)))
+            raise DeployError("restarting the board on %s failed: %s. To restart it, %s."
+                              % (self.where, _said(res), REPLUG))
 
     def write_manifest(self, local, reset):
         """Copy the manifest file to the board, then restart it if ``reset``."""
@@ -843,29 +900,66 @@ def release_line(port):
         pass
 
 
+def running_table(port):
+    """The HELLO (``link.BoardInfo``) of a Teebox table whose link owns ``port``, or None
+    (nothing there, or a board at its REPL). It only asks: the table goes on running."""
+    from teebox_host.link import Link, LinkError
+    try:
+        with Link(port, timeout=0.5, retries=2) as link:
+            return link.hello(check=False)
+    except (LinkError, OSError):
+        return None
+
+
+def is_pseudo_terminal(port):
+    """Whether ``port`` is a pseudo-terminal (what `teebox board --virtual` opens), not a
+    board's USB serial port."""
+    if not port:
+        return False
+    return re.match(r"^/dev/(pts/\d+|ttys\d+|ttyp\w+)$", os.path.realpath(port)) is not None
+
+
 def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, build_dir=None,
            profiles=None, echo=None):
     """Build and copy the firmware to the board on ``port``; returns a :class:`Report`.
 
     ``runner`` replaces mpremote (tests); ``echo(text)`` hears progress. A dry run
-    builds and reads the board (if one answers) but changes nothing. Raises
-    DeployError (NoBoard when no board answers) with the reason.
+    builds and reads the board (if one answers) but changes nothing: a table running
+    on the port is only greeted, never asked for the line (it would stop its link).
+    Raises DeployError (NoBoard when no board answers) with the reason; a
+    pseudo-terminal (a virtual board) is refused before anything is sent.
     """
     say = echo or (lambda text: None)
+    if is_pseudo_terminal(port):
+        raise DeployError(
+            "%s is a pseudo-terminal, as 'teebox board --virtual' opens, not a board's USB "
+            "serial port: a virtual board already runs the firmware of this checkout, so there "
+            "is nothing to deploy (and nothing was sent to it). Give the port of a board on "
+            "USB, such as /dev/ttyACM0 or COM3." % port)
     chosen = choose_profile(profile, profiles)
     notes = []
     if runner is None:
-        release_line(port)
-        try:
-            runner = mpremote_runner()
-        except DeployError as exc:
-            if not dry_run:
-                raise
-            notes.append("%s; planning for an empty board" % exc)
+        table = running_table(port) if dry_run else None
+        if table is not None:
+            notes.append("a Teebox table (board %s, firmware %s) is running on %s and owns its "
+                         "line; a dry run leaves it running, so the board's files were not read: "
+                         "planning for an empty board (a deploy asks the table to hand the line "
+                         "over first)" % (table.board_id, table.firmware, port or "USB"))
+        elif not dry_run:
+            release_line(port)
+        if table is None:
+            try:
+                runner = mpremote_runner()
+            except DeployError as exc:
+                if not dry_run:
+                    raise
+                notes.append("%s; planning for an empty board" % exc)
+    say("Compiling the firmware with mpy-cross ...")
     built = build(chosen, firmware, build_dir)
     board = Board(runner, port) if runner is not None else None
     info = manifest = None
     if board is not None:
+        say("Asking the board on %s what it runs ..." % board.where)
         try:
             info = board.probe()
         except NoBoard as exc:
@@ -896,7 +990,7 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     if rom is not None and rom.write:
         # The image first: until it is in place, the old copies on the filesystem still run.
         say("Writing the ROMFS image (%d bytes) to the board on %s ..." % (rom.size, board.where))
-        board.write_romfs(rom.path)
+        board.write_romfs(rom.path, _tenths(rom.size, say))
         got = (board.rom() or {}).get("sha256")
         if got != rom.sha256:
             report.mismatches.append((ROMFS_MOUNT + " (ROMFS image)", rom.sha256, got))
@@ -907,7 +1001,10 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         return report
     say("Copying %d file%s to the board on %s ..." % (len(plan.copy), "" if len(plan.copy) == 1
                                                        else "s", board.where))
-    board.apply(plan)
+    board.apply(plan, lambda done, total, path: say("  [%d/%d] %s" % (done, total, path)))
+    if plan.copy:
+        say("Checking the %d copied file%s on the board ..."
+            % (len(plan.copy), "" if len(plan.copy) == 1 else "s"))
     measured = board.hashes([f.board_path for f in plan.copy]) if plan.copy else {}
     files = {f.board_path: f.sha256 for f in plan.unchanged}
     for f in plan.copy:
@@ -923,6 +1020,18 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     report.reset = not report.mismatches
     board.write_manifest(local, report.reset)
     return report
+
+
+def _tenths(size, say):
+    """A ``progress(offset)`` that says each tenth of ``size`` bytes written, once."""
+    said = [0]
+
+    def progress(offset):
+        tenth = min(10, offset * 10 // max(1, size))
+        if tenth > said[0]:
+            said[0] = tenth
+            say("  %d%% of the image written" % (tenth * 10))
+    return progress
 
 
 def _check_board(built, info, chosen, notes):

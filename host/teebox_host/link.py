@@ -203,16 +203,17 @@ class Link:
     # ------------------------------------------------------------ frames
 
     def _next_frame(self, deadline):
-        """The next decoded result ``(kind, value)``, or None at the deadline."""
+        """The next decoded result ``(kind, value)``, or None at the deadline. Bytes
+        already waiting are always read, even once the deadline has passed."""
         while not self._ready:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
             try:
-                data = self._ser.read(max(1, self._ser.in_waiting))
+                waiting = self._ser.in_waiting
+                if not waiting and time.monotonic() >= deadline:
+                    return None
+                data = self._ser.read(max(1, waiting))
             except (serial.SerialException, OSError) as exc:
                 raise LineError(f"lost the board on {self.port} ({_reason(exc)}): plug it in "
-                                "again and repeat; nothing was deleted from the board") from None
+                                "again and repeat") from None
             if data:
                 self._ready.extend(self._decoder.feed(data))
         return self._ready.pop(0)
@@ -223,14 +224,15 @@ class Link:
             self._ser.flush()
         except (serial.SerialException, OSError) as exc:
             raise LineError(f"lost the board on {self.port} ({_reason(exc)}): plug it in "
-                            "again and repeat; nothing was deleted from the board") from None
+                            "again and repeat") from None
 
     def request(self, cmd, body=b"", what=""):
         """Send one request and return the body of its OK reply.
 
         ``what`` names the object for error messages ("game 12"). BoardRefused
         if the board answers with an error; LineError if no good reply comes
-        after ``retries`` sends.
+        after ``retries`` sends. Before a request goes again, the replies already
+        waiting are read: the answer may be among them.
         """
         self._tag = self._tag % 0xFFFF + 1
         tag = self._tag
@@ -253,8 +255,10 @@ class Link:
                 kind, value = res
                 if kind == framing.ERROR:
                     if value == framing.BAD_CRC:
+                        # Our reply damaged on the way, or noise: read what is waiting,
+                        # then ask again.
                         bad_crc += 1
-                        break  # our reply was damaged on the way: ask again
+                        deadline = time.monotonic()
                     continue  # noise between frames (REPL text, a half frame)
                 if not value:
                     continue
@@ -263,7 +267,7 @@ class Link:
                     self.events.append(value)
                 elif first == proto.NOTICE and len(value) >= 4:
                     notices.append(value[4:].decode(errors="replace"))
-                    break  # the board could not read our request: send it again
+                    deadline = time.monotonic()  # it could not read our request: send again
                 elif (first == cmd | proto.REPLY and len(value) >= 4
                       and struct.unpack_from("<H", value, 1)[0] == tag):
                     status = value[3]
@@ -286,11 +290,11 @@ class Link:
             raise LineError(
                 f"{label} on {self.port}: {' and '.join(damage)}; gave up after "
                 f"{self.retries} tries. The USB line is unreliable: try another cable or "
-                "port. Nothing was deleted from the board.")
+                "port.")
         raise LineError(
             f"no answer from the board on {self.port} to {label} after {self.retries} tries: "
             "is the Teebox firmware running (not the REPL, and BACK not held at boot) and no "
-            "other program using the port? Nothing was deleted from the board.")
+            "other program using the port?")
 
     # ------------------------------------------------------------ commands
 

@@ -78,6 +78,10 @@ def demo(
     save_log: Optional[Path] = typer.Option(None, "--save-log", metavar="FILE",
                                             help="Write the game log here (for 'teebox replay')."),
     bot_kind: str = typer.Option("sensible", "--bots", help="sensible or random bots."),
+    stop_after: Optional[int] = typer.Option(
+        None, "--stop-after", metavar="CHOICES", min=1,
+        help="Stop the game after this many choices (its --save-log is then a game in "
+             "progress, and says so)."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     players = _check_options(mode, players, seed, bot_kind)
@@ -97,21 +101,29 @@ def demo(
         out.print(scorecard.position_map(tally, result.positions))
 
     try:
-        tally = scorecard.play_bots(game, seats, show, CHOICE_LIMIT)
+        tally = scorecard.play_bots(game, seats, show, stop_after or CHOICE_LIMIT)
     except RuntimeError:
-        _fail("the %s bots did not finish the game within %d choices (random play seldom "
-              "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
+        if stop_after is None:
+            _fail("the %s bots did not finish the game within %d choices (random play seldom "
+                  "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
+        # Stopped as asked: play_bots kept its tally, so tally the choices made again.
+        tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup),
+                                       game.inputs)[0]
     out.print()
+    if not game.over:
+        out.print(Text("Stopped after %d choices, as --stop-after asked: the game is not "
+                       "over." % len(game.inputs), style="bold"))
     out.print(scorecard.final_view(tally))
     if save_log is not None:
-        data = gamelog.encode(gamelog.of(game))
+        data = gamelog.save(gamelog.of(game), game.over)
         try:
             save_log.write_bytes(data)
         except OSError as exc:
             _fail("--save-log %s: cannot write the game log: %s" % (save_log, exc.strerror or exc))
-        out.print("Game log saved to %s (%d bytes, %d inputs): replay it with "
-                  "'teebox replay %s'" % (save_log, len(data), len(game.inputs), save_log),
-                  soft_wrap=True)
+        out.print("Game log saved to %s (%d bytes, %d inputs%s): replay it with "
+                  "'teebox replay %s'" % (save_log, len(data), len(game.inputs),
+                                          "" if game.over else ", a game in progress",
+                                          save_log), soft_wrap=True)
 
 
 def _builtin_by_hash(course_hash):
@@ -133,6 +145,17 @@ def _input_offset(log, index):
                            for seat, choice in log.inputs[:index])
 
 
+def _unfinished(log_file, log, kind):
+    """Why a log whose game is not over, and that was not saved so, is refused."""
+    if kind == gamelog.SAVED_BARE:
+        return ("%s: the log ends before the game is over (%d inputs), and this old-format "
+                "log (version %d, from before saved logs carried their length and CRC) cannot "
+                "tell a file cut short from a game saved early, so it is refused as cut short"
+                % (log_file, len(log.inputs), gamelog.VERSION))
+    return ("%s: corrupt game log: the file says it holds the whole game, but the game is "
+            "not over after its %d inputs" % (log_file, len(log.inputs)))
+
+
 def replay(
     log_file: Path = typer.Argument(..., metavar="LOG", help="A saved game log (*.tbgl)."),
     course: Optional[str] = typer.Option(
@@ -145,7 +168,7 @@ def replay(
     except OSError as exc:
         _fail("cannot read %s: %s" % (log_file, exc.strerror or exc))
     try:
-        log = gamelog.decode(data)
+        log, kind, start = gamelog.load(data)
     except ValueError as exc:
         _fail("%s: corrupt game log: %s" % (log_file, exc))
     wanted = log.course_hash.hex()
@@ -175,20 +198,26 @@ def replay(
     except engine.IllegalMove as exc:
         seat, choice = log.inputs[exc.index]
         _fail("%s: corrupt game log: byte %d: input %d (player %d, %r) is illegal: %s"
-              % (log_file, _input_offset(log, exc.index), exc.index, seat + 1, choice, exc))
+              % (log_file, start + _input_offset(log, exc.index), exc.index, seat + 1, choice,
+                 exc))
     # The engine's own replay is the check the host relies on: it must agree.
     digest = gamelog.replay(log, crs, clubs, shots).state_digest()
     if digest != game.state_digest():
         _fail("%s: two replays of this log disagree (%s, %s): the rules engine is not "
               "deterministic; please report it" % (log_file, digest, game.state_digest()))
+    if not game.over and kind != gamelog.SAVED_MIDGAME:
+        _fail(_unfinished(log_file, log, kind))
     out = _console()
     out.print(Text("Replay of %s" % log_file, style="bold"), soft_wrap=True)
     out.print(_describe(game))
     out.print("%s, course hash %s, %d inputs" % (_hands(game), crs.hash_hex(), len(log.inputs)))
     out.print()
+    if kind == gamelog.SAVED_BARE:
+        out.print("An old-format log (no length or CRC): whole, as its game is over.")
     if not game.over:
-        out.print(Text("The log ends before the game is over: %d inputs, round %d, waiting "
-                       "for %s." % (len(log.inputs), game.round,
-                                    DECISION_NAMES[game.pending().kind]), style="bold"))
+        out.print(Text("Saved on purpose before the end of the game: %d inputs, round %d, "
+                       "waiting for %s." % (len(log.inputs), game.round,
+                                            DECISION_NAMES[game.pending().kind]),
+                       style="bold"))
     out.print(scorecard.final_view(tally))
     out.print("State digest %s" % digest, soft_wrap=True)

@@ -27,7 +27,7 @@ from teebox.app import palette, records
 from teebox.core import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
-from teebox_host.link import Link, LinkError
+from teebox_host.link import BoardRefused, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
@@ -145,13 +145,37 @@ class SyncReport:
     duplicates: list = field(default_factory=list)
     kept: list = field(default_factory=list)   # (number, [reasons])
     not_before: list = field(default_factory=list)  # (number, time): finished then or later
+    acking: Optional[int] = None  # the game stored whose ACK is on its way (None: none)
+
+    def so_far(self, waiting):
+        """What happened to each game, for a sync the line cut short (``waiting``: the
+        game numbers the board listed)."""
+        done = self.stored + self.duplicates
+        left = [n for n in waiting if n not in done and n != self.acking]
+        parts = []
+        if done:
+            one = len(done) == 1
+            parts.append(f"{_games(done)} {'is' if one else 'are'} stored in the score history "
+                         f"and the board let {'it' if one else 'them'} go")
+        if self.acking is not None:
+            parts.append(f"game {self.acking} is stored in the score history; the board may "
+                         "have let it go already: the next sync finishes the job")
+        if left:
+            parts.append(f"{_games(left)} {'is' if len(left) == 1 else 'are'} still on the "
+                         "board")
+        return "; ".join(parts)
+
+
+def _games(numbers):
+    return ("game " if len(numbers) == 1 else "games ") + ", ".join(str(n) for n in numbers)
 
 
 def sync_games(link, db, progress=None, clubs=None, shots=None):
     """Sync every waiting game from ``link`` into ``db``; returns a SyncReport.
 
     ``progress(number, done, total)`` hears each fetched chunk. LinkError if the
-    line fails (what was acknowledged before stays done; the rest stays on the board).
+    line fails (what was acknowledged before stays done; the rest stays on the board):
+    its message ends with what happened to each game.
     """
     clubs = clubs if clubs is not None else shipped.load_default_clubs()
     shots = shots if shots is not None else shipped.load_default_shots()
@@ -159,10 +183,15 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     link.set_clock()
     report = SyncReport(info.board_id)
     courses = Courses(link)
-    for number, _size in link.list_games():
-        reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
-        if reasons:
-            report.kept.append((number, reasons))
+    waiting = [number for number, _size in link.list_games()]
+    try:
+        for number in waiting:
+            reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
+            if reasons:
+                report.kept.append((number, reasons))
+    except LinkError as exc:
+        exc.args = (f"{str(exc).rstrip('.')}. So far: {report.so_far(waiting)}.",)
+        raise
     return report
 
 
@@ -188,7 +217,9 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     except (GameConflict, ScoreDBError) as exc:
         return [str(exc)]
     # Stored: only now may the board forget it.
+    report.acking = number
     link.ack_game(number)
+    report.acking = None
     (report.stored if added else report.duplicates).append(number)
     if rec.time_kind == records.TIME_NOT_BEFORE:
         report.not_before.append((number, rec.finished_at))
@@ -321,10 +352,18 @@ def push(ref: str = typer.Argument(..., metavar="FILE|NAME",
 
 
 def pull(name: str = typer.Argument(..., help="The course's name on the board."),
-         output: Optional[Path] = typer.Option(None, "-o", "--output",
-                                               help="Where to write it (default: NAME.tbc)."),
+         output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                               help="Where to write it: a file, or a folder "
+                                                    "to write NAME.tbc in (default: NAME.tbc "
+                                                    "here)."),
          port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
     """Copy a course from the board as a compiled .tbc file."""
+    path = output or Path(f"{name}.tbc")
+    if path.is_dir():
+        path = path / f"{name}.tbc"
+    if not path.parent.is_dir():
+        _fail(f"-o {output}: there is no folder {path.parent}: make it first, or give "
+              "another place")
     link = _connect(port)
     with link:
         try:
@@ -335,8 +374,10 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
         c = course_mod.load(data)
     except course_mod.CourseError as exc:
         _fail(f"the board sent a damaged course {name!r}: {exc}")
-    path = output or Path(f"{name}.tbc")
-    path.write_bytes(data)
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
     typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
 
 
@@ -344,15 +385,25 @@ def delete(name: str = typer.Argument(..., help="The course's name on the board.
            port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP)):
     """Delete a course stored on the board (a built-in one it shadowed comes back)."""
     link = _connect(port)
+    board = f"board {link.info.board_id}"
     with link:
         try:
+            entry = next((e for e in link.list_courses() if e.name == name), None)
+            if entry is not None and not entry.stored:
+                _fail(f"{name!r} is a built-in course: it cannot be deleted, as it is part of "
+                      f"the firmware of {board}; only courses pushed to the board can be (see "
+                      "'teebox course list --board').")
             gone = link.delete_course(name)
+        except BoardRefused as exc:
+            _fail(f"course {name!r} not deleted: {exc.detail}")  # the board's words say why
         except LinkError as exc:
             _fail(f"course {name!r} not deleted: {exc}")
     if not gone:
-        _fail(f"board {link.info.board_id} has no stored course {name!r}: nothing deleted "
+        _fail(f"{board} has no stored course {name!r}: nothing deleted "
               "(see 'teebox course list --board').")
-    typer.echo(f"deleted course {name!r} from board {link.info.board_id}")
+    back = (f"; the built-in course {name!r} it stood in for is back" if entry is not None
+            and entry.builtin else "")
+    typer.echo(f"deleted course {name!r} from {board}{back}")
 
 
 def list_board(port):

@@ -34,6 +34,7 @@ from teebox.app import link_server
 from teebox.hal.store import FileStore, SimStore
 
 READY = "TEEBOX-VIRTUAL-BOARD-READY"
+GAME_DONE = "TEEBOX-VIRTUAL-BOARD-GAME "  # the MicroPython board's bots finished a game
 DEMO_COURSE = "starter"
 
 
@@ -93,7 +94,9 @@ class VirtualBoard:
     * ``baud``: throttle the line to this many baud (None: as fast as the pty goes);
     * ``board_id``: the id of a board whose flash has none yet (hex text; default:
       a new random one);
-    * ``profile``: the board profile (``hardware/profiles/NAME.json``).
+    * ``profile``: the board profile (``hardware/profiles/NAME.json``);
+    * ``progress``: ``progress(text)`` hears how the start goes (the MicroPython
+      runtime loading, each bot game finished).
 
     ``up`` and ``down`` are the pumps (``bytes``: how many each has carried).
     CPython variant only: ``table`` (the ``vboard.VirtualTable``: its ``loop``,
@@ -104,8 +107,9 @@ class VirtualBoard:
     """
 
     def __init__(self, micropython=False, games=0, store_dir=None, baud=None, board_id=None,
-                 demo_course=DEMO_COURSE, profile=profile_mod.DEFAULT):
+                 demo_course=DEMO_COURSE, profile=profile_mod.DEFAULT, progress=None):
         self.micropython = micropython
+        self.progress = progress or (lambda text: None)
         self.games = games
         self.demo_course = demo_course
         self.store_dir = store_dir
@@ -195,12 +199,15 @@ class VirtualBoard:
                                             board_sock.makefile("wb", buffering=0),
                                             watch=board_sock)
         self._boot()
-        self.table.play_games(self.games, self.demo_course)
+        self.table.play_games(self.games, self.demo_course, on_game=self._game_done)
         t = threading.Thread(target=self._serve, args=(board_sock,), name="board", daemon=True)
         t.start()
         self._threads.append(t)
         fd = pump_sock.fileno()
         return fd, fd
+
+    def _game_done(self, done, count):
+        self.progress(f"bots finished game {done} of {count}")
 
     def _boot(self):
         self.table = _vboard().VirtualTable(self._profile_text(), self._line, self.store,
@@ -259,7 +266,8 @@ class VirtualBoard:
         cmd += ["--link", "--step", "_vb_step()",
                 "-c", _MP_BOARD % {"profile": self._profile_text(), "board": self.board_id,
                                    "games": self.games, "course": self.demo_course,
-                                   "ready": READY}]
+                                   "ready": READY, "game_done": GAME_DONE}]
+        self.progress("loading the MicroPython runtime (WebAssembly) and the firmware ...")
         self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, bufsize=0,
                                       env=dict(os.environ, NODE_NO_WARNINGS="1"))
@@ -279,6 +287,9 @@ class VirtualBoard:
             line = raw.decode(errors="replace")
             if line.strip() == READY:
                 ready.set()
+            elif line.startswith(GAME_DONE):
+                said = line[len(GAME_DONE):].split()
+                self._game_done(int(said[0]), int(said[1]))
             else:
                 self._errors.append(line)
         ready.set()  # the process ended: start() reports what it said
@@ -313,6 +324,11 @@ def _vboard():
 _MP_BOARD = """
 import sys
 import vboard
-_vb_step = vboard.micropython_board(%(profile)r, "%(board)s", %(games)d, "%(course)s")
+
+def _vb_game(done, count):
+    sys.stderr.write("%(game_done)s%%d %%d\\n" %% (done, count))
+
+_vb_step = vboard.micropython_board(%(profile)r, "%(board)s", %(games)d, "%(course)s",
+                                    _vb_game)
 sys.stderr.write("%(ready)s\\n")
 """

@@ -305,6 +305,8 @@ class Autoplayer:
 
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
+    A game the table resumed (after a power cut) is played on whatever its
+    player count: each seat gets its bot when it first has to decide.
     """
 
     def __init__(self, clubs, mode="match", course="starter", players=2, hands="first-game",
@@ -317,6 +319,7 @@ class Autoplayer:
         self.seed = seed
         self.seat_readers = seat_readers
         self.bot_seats = tuple(bot_seats)
+        self.bot_seed = bot_seed
         self.bots = [bots.SensibleBot(bot_seed + s) for s in range(players)]
         self.bags = deal_bags(clubs, players, seed) if hands == sf.BAG else None
         self.expect = None
@@ -392,6 +395,8 @@ class Autoplayer:
         if not people:
             return ["wait %d" % T.BOT_MS]  # the table's bot decides
         seat = people[0]
+        while len(self.bots) <= seat:  # a resumed game may seat more players
+            self.bots.append(bots.SensibleBot(self.bot_seed + len(self.bots)))
         choice = self.bots[seat].choose(g, seat)
         self.expect = (seat, choice)
         k = d.kind

@@ -14,6 +14,17 @@ are written. Layout of :func:`encode` (little-endian, varints as in
     inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as varints
 
 An input takes one to two bytes.
+
+A game log saved to a file (``teebox demo --save-log``, ``teebox replay``) goes
+in a container, so a file cut short is refused instead of replayed as a game
+that stopped early (:func:`save`, :func:`load`)::
+
+    b"TBGL", file version 2, kind (1: the whole game, 2: saved on purpose before
+    the end), log length (u32), CRC-32 of the log (u32), then the log above
+
+Files holding a bare version 1 log (what teebox wrote before the container)
+are still read; they carry no length or CRC, so a caller can only tell that
+one is whole when its game is over.
 """
 
 import binascii
@@ -26,6 +37,11 @@ from teebox.core.player import GOLFERS, SIDES
 MAGIC = b"TBGL"
 VERSION = 1
 _HEADER = 17  # magic, version, course hash, card CRC
+FILE_VERSION = 2
+FILE_HEADER = 14  # magic, file version, kind, log length, log CRC
+SAVED_WHOLE = 1    # a saved file's kind: the game to its end
+SAVED_MIDGAME = 2  # saved on purpose before the end of the game
+SAVED_BARE = 0     # what load() says of a bare version 1 log (no container)
 
 
 class GameLog:
@@ -166,6 +182,48 @@ def decode(data):
             raise ValueError("%s (input %d)" % (exc, len(inputs)))
         inputs.append(item)
     return GameLog(setup, course_hash, crc, inputs)
+
+
+def save(log, whole):
+    """The bytes of a saved game log file: the log in its container, ``whole`` True
+    for a game played to its end, False for one saved on purpose before it."""
+    body = encode(log)
+    out = bytearray(MAGIC)
+    out.append(FILE_VERSION)
+    out.append(SAVED_WHOLE if whole else SAVED_MIDGAME)
+    out += struct.pack("<II", len(body), binascii.crc32(body) & 0xFFFFFFFF)
+    return bytes(out + body)
+
+
+def load(data):
+    """``(log, kind, start)`` from the bytes of a saved file: the GameLog, its kind
+    (SAVED_WHOLE, SAVED_MIDGAME, or SAVED_BARE for a bare version 1 log) and the
+    offset of the log in the file. ValueError saying what is wrong: a file cut short,
+    damaged, or not a game log."""
+    data = bytes(data)
+    if data[:4] != MAGIC:
+        raise ValueError("not a Teebox game log: it does not start with %r" % MAGIC.decode())
+    if len(data) > 4 and data[4] == VERSION:
+        return decode(data), SAVED_BARE, 0
+    if len(data) < FILE_HEADER:
+        raise ValueError("the file is cut short: %d bytes, its header alone needs %d"
+                         % (len(data), FILE_HEADER))
+    if data[4] != FILE_VERSION:
+        raise ValueError("unknown game log file version %d: this Teebox reads versions %d "
+                         "and %d" % (data[4], VERSION, FILE_VERSION))
+    kind = data[5]
+    size, crc = struct.unpack("<II", data[6:FILE_HEADER])
+    body = data[FILE_HEADER:]
+    if len(body) < size:
+        raise ValueError("the file is cut short: it holds %d of the log's %d bytes (a copy "
+                         "that stopped early?)" % (len(body), size))
+    if len(body) > size:
+        raise ValueError("%d stray bytes follow the end of the log" % (len(body) - size))
+    if binascii.crc32(body) & 0xFFFFFFFF != crc:
+        raise ValueError("the log fails its CRC-32 check: the file is damaged")
+    if kind != SAVED_WHOLE and kind != SAVED_MIDGAME:
+        raise ValueError("unknown kind of saved log %d" % kind)
+    return decode(body), kind, FILE_HEADER
 
 
 def replay(log, course, clubs, shots):

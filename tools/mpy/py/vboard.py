@@ -83,15 +83,17 @@ class VirtualTable:
                 self.line(text)
         raise RuntimeError("the bots did not finish a game within %d decisions" % GAME_LIMIT)
 
-    def play_games(self, count, course="starter", seed=1):
+    def play_games(self, count, course="starter", seed=1, on_game=None):
         """Play ``count`` bot games, modes and players in turn from
         ``script.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...); returns their
-        game numbers."""
+        game numbers. ``on_game(done, count)`` hears each finished game."""
         out = []
         for i in range(count):
             mode, players = script.DEMO_GAMES[i % len(script.DEMO_GAMES)]
             self.play(mode, players, seed + i, course)
             out.append(self.journal.last_finished)
+            if on_game is not None:
+                on_game(i + 1, count)
         return out
 
     def serve(self, wait):
@@ -127,12 +129,13 @@ class JsPort:
         self._line.wait(ms)
 
 
-def micropython_board(profile_text, board_id, games, course):
-    """The board inside MicroPython: ``games`` bot games played, then serving
-    ``run.mjs --link``'s line. Returns the step function for ``--step``."""
+def micropython_board(profile_text, board_id, games, course, on_game=None):
+    """The board inside MicroPython: ``games`` bot games played (``on_game(done, count)``
+    hears each), then serving ``run.mjs --link``'s line. Returns the step function for
+    ``--step``."""
     port = JsPort()
     vt = VirtualTable(profile_text, port, board_id=board_id)
-    vt.play_games(games, course)
+    vt.play_games(games, course, on_game=on_game)
 
     def step():
         return vt.serve(port.wait) and not port.closed
