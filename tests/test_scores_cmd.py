@@ -180,3 +180,12 @@ def test_a_bot_is_listed_as_one_and_left_out_of_the_leaderboard(tmp_path):
     board = scores("--db", str(p), "leaderboard")
     assert board.exit_code == 0, board.output
     assert "Alice" in board.output and "Yellow" not in board.output
+
+
+def test_mode_and_format_are_taken_in_any_case(path):
+    board = scores("leaderboard", "--mode", "Stroke", "--db", str(path))
+    assert board.exit_code == 0, board.output
+    assert "Stroke Play, fewest strokes win" in board.output
+    exported = scores("export", "--format", "JSON", "--db", str(path))
+    assert exported.exit_code == 0, exported.output
+    assert json.loads(exported.output)[0]["board_id"] == "table-1"

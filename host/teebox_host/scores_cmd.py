@@ -16,6 +16,7 @@ from rich.table import Table
 
 from teebox.core import modes as core_modes
 from teebox_host import scoredb
+from teebox_host.cli import lower
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -158,7 +159,7 @@ def leaderboard(ctx: typer.Context,
                 course: Optional[str] = typer.Option(None, "--course", metavar="NAME|HASH",
                                                      help="One course: its name, part of it, "
                                                           "or its content hash."),
-                mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE",
+                mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE", callback=lower,
                                                    help="One mode: match, stroke, "
                                                         "stableford, chaos."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
@@ -230,7 +231,7 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
 
 @app.command()
 def export(ctx: typer.Context,
-           fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json",
+           fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json", callback=lower,
                                              help="Output format (default: from the -o "
                                                   "file's suffix, else csv)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
