@@ -187,6 +187,13 @@ def test_list_shows_name_holes_par_and_hash_of_each_builtin(builtins):
     ]
 
 
+def test_list_shows_a_course_name_as_written_not_as_markup(builtins):
+    (builtins / "tiny.course").write_text(TINY.replace("name: Tiny", "name: [bold]Tiny[/]"))
+    result = invoke("list")
+    assert result.exit_code == 0, result.output
+    assert table_rows(result.stdout)[0][:2] == ["tiny", "[bold]Tiny[/]"]
+
+
 def test_list_with_no_builtins_says_where_they_live(builtins):
     result = invoke("list")
     assert result.exit_code == 0
@@ -364,6 +371,14 @@ def test_course_view_without_suggestions_has_no_suggestion_line():
     out = record(render.course_view(course.from_source(text)))
     assert "suggested" not in out
     assert out.splitlines()[0].startswith("Tiny  2 holes, par 6, 6x5, hash ")
+
+
+def test_a_compiled_course_with_control_characters_in_its_name_is_drawn_cleaned():
+    # A compiled course (from a board or a .tbc file) skipped the text check.
+    src, _problems = course.check(TINY)
+    src.name, src.author = "Ti\x1b[2Jny", "Te\u202ests"
+    out = record(render.course_title(course.load(course.encode(src))))
+    assert out.startswith("Ti\ufffd[2Jny by Te\ufffdsts  2 holes")
 
 
 def test_course_delete_removes_a_stored_course_from_the_board_and_says_why_not_otherwise():

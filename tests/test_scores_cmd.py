@@ -189,3 +189,21 @@ def test_mode_and_format_are_taken_in_any_case(path):
     exported = scores("export", "--format", "JSON", "--db", str(path))
     assert exported.exit_code == 0, exported.output
     assert json.loads(exported.output)[0]["board_id"] == "table-1"
+
+
+def test_names_are_printed_as_text_never_as_terminal_codes_or_markup(tmp_path):
+    p = tmp_path / "s.sqlite3"
+    with ScoreDB(p) as store:
+        store.add_game(make_result(1, {"Ev\x1b[2Jil": [4, 3, 5], "[blink]Bob:smile:": [5, 3, 5]},
+                                   course_name="Links\x1b]0;x\x07"))
+    for args in ([], ["leaderboard"], ["history", "[blink]Bob:smile:"],
+                 ["best", "[blink]bob:smile:"]):
+        result = scores(*args, "--db", str(p))
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output, args
+        assert "Links\ufffd]0;x\ufffd" in result.output
+    assert "Ev\ufffd[2Jil" in scores("--db", str(p)).output
+    assert "Personal bests of [blink]Bob:smile:" in scores("best", "[blink]Bob:smile:",
+                                                            "--db", str(p)).output
+    refused = scores("rename", "[blink]Bob:smile:", "Bo\x1bb", "--db", str(p))
+    assert refused.exit_code == 1 and "holds U+001B" in refused.output

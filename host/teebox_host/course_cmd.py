@@ -4,6 +4,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from teebox.core import course as course_mod
@@ -109,7 +110,8 @@ def list_courses():
             broken.append(exc)
             table.add_row(name, "[red]refused (see below)[/red]", "", "", "")
             continue
-        table.add_row(name, c.name, str(c.hole_count), str(render.total_par(c)), c.hash_hex())
+        table.add_row(name, escape(c.name), str(c.hole_count), str(render.total_par(c)),
+                      c.hash_hex())
     Console().print(table)
     for exc in broken:
         typer.echo(str(exc), err=True)

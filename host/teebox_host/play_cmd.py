@@ -72,13 +72,15 @@ def _check_options(mode, players, seed, bot_kind):
 def demo(
     players: Optional[int] = typer.Option(
         None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
-    mode: str = typer.Option("match", "--mode", callback=lower, help="match, stroke, stableford or chaos."),
+    mode: str = typer.Option("match", "--mode", callback=lower,
+                             help="match, stroke, stableford or chaos."),
     course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
                                help="A built-in course name or a .course file."),
     seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),
     save_log: Optional[Path] = typer.Option(None, "--save-log", metavar="FILE",
                                             help="Write the game log here (for 'teebox replay')."),
-    bot_kind: str = typer.Option("sensible", "--bots", callback=lower, help="sensible or random bots."),
+    bot_kind: str = typer.Option("sensible", "--bots", callback=lower,
+                                 help="sensible or random bots."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     players = _check_options(mode, players, seed, bot_kind)

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core import hexgrid, terrain
-from teebox.core.course import WIND_CARDS
+from teebox.core.course import WIND_CARDS, clean_text
 
 # Style and the two characters drawn on a cell of each kind. Every kind has its
 # own glyph, drawn in a colour that stands out from its background: without
@@ -126,9 +126,10 @@ def total_par(course):
 
 def course_title(course):
     """One line naming the course, its size, par and content hash."""
-    title = Text(course.name, style="bold")
+    # A compiled course skipped the text check: its names may hold terminal codes.
+    title = Text(clean_text(course.name), style="bold")
     if course.author:
-        title.append(" by " + course.author)
+        title.append(" by " + clean_text(course.author))
     title.append("  %d holes, par %d, %dx%d, hash %s"
                  % (course.hole_count, total_par(course), course.width, course.height,
                     course.hash_hex()))

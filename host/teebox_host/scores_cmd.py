@@ -94,7 +94,8 @@ def _game(board_id, number):
 
 
 def _print(table):
-    Console().print(table)
+    # Names from boards are text: "[red]" or ":smile:" in one is printed as it is.
+    Console(markup=False, emoji=False).print(table)
 
 
 def _run(ctx, db, show):
@@ -231,7 +232,8 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
 
 @app.command()
 def export(ctx: typer.Context,
-           fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json", callback=lower,
+           fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json",
+                                             callback=lower,
                                              help="Output format (default: from the -o "
                                                   "file's suffix, else csv)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
