@@ -99,6 +99,23 @@ def test_check_prints_every_problem_to_stderr_and_exits_1(write):
     ]
 
 
+def test_check_takes_a_builtin_course_by_name(builtins):
+    (builtins / "tiny.course").write_text(TINY)
+    result = invoke("check", "tiny")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (f"OK {builtins / 'tiny.course'}: 'Tiny', 2 holes, par 6 (3 3), "
+                             f"hash {course.from_source(TINY).hash_hex()}\n")
+    (builtins / "tiny.course").write_text(TINY.replace("name: Tiny", "name:"))
+    result = invoke("check", "tiny")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{builtins / 'tiny.course'}:3: name: the course needs a "
+                                    "name\n")
+    result = invoke("check", "tiny2")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("unknown course 'tiny2': no such file and no built-in course "
+                                    "of that name (built-in courses: tiny)")
+
+
 def test_check_refuses_a_course_too_big_for_the_board_profile(write):
     path = write(TINY)
     result = invoke("check", path, "--width", "5")

@@ -49,41 +49,40 @@ def _refuse(filename, problems):
           f"{_count(warnings, 'warning')}). Fix the lines above and check again.")
 
 
-def _compile_file(path, width, height):
-    """Check and load a course file; returns ``(course, warnings)`` or exits on errors."""
+def _compile(ref, width, height):
+    """Check and load a course file or a built-in course (by name): ``(course, warnings,
+    file)``, or exits listing every error, or with advice if ``ref`` is neither."""
+    path = Path(ref)
+    if not (path.is_file() or ref.endswith(".course")):
+        names = shipped.builtin_names()
+        if ref not in names:
+            known = ", ".join(names) if names else "none yet"
+            _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
+                  f"(built-in courses: {known}). Give the path of a .course file or a "
+                  f"built-in name (see 'teebox course list').")
+        path = Path(shipped.courses_dir()) / (ref + ".course")
     src, problems = course_mod.check(_read(path), width, height)
     if any(p.error for p in problems):
         _refuse(str(path), problems)
-    return course_mod.load(course_mod.encode(src)), problems
+    return course_mod.load(course_mod.encode(src)), problems, path
 
 
 def _open(ref, width, height):
     """A course from a file path or a built-in name; exits with advice if neither."""
-    path = Path(ref)
-    if path.is_file() or ref.endswith(".course"):
-        return _compile_file(path, width, height)[0]
-    names = shipped.builtin_names()
-    if ref not in names:
-        known = ", ".join(names) if names else "none yet"
-        _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
-              f"(built-in courses: {known}). Give the path of a .course file or a built-in "
-              f"name (see 'teebox course list').")
-    try:
-        return shipped.load_builtin(ref, width, height)
-    except course_mod.CourseError as exc:
-        _refuse(exc.filename, exc.problems)
+    return _compile(ref, width, height)[0]
 
 
 @app.command()
-def check(file: Path = typer.Argument(..., help="The .course file to check."),
+def check(ref: str = typer.Argument(..., metavar="NAME|FILE",
+                                    help="A .course file or a built-in course name."),
           width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Validate a course file: list every problem, or print its holes, pars and hash."""
-    course, warnings = _compile_file(file, width, height)
+    """Validate a course: list every problem, or print its holes, pars and hash."""
+    course, warnings, path = _compile(ref, width, height)
     pars = [course.hole(n)[0] for n in range(1, course.hole_count + 1)]
-    typer.echo(f"OK {file}: {course.name!r}, {_count(course.hole_count, 'hole')}, par {sum(pars)} "
+    typer.echo(f"OK {path}: {course.name!r}, {_count(course.hole_count, 'hole')}, par {sum(pars)} "
                f"({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
     for problem in warnings:
-        typer.echo(problem.format(str(file)))
+        typer.echo(problem.format(str(path)))
 
 
 @app.command()
