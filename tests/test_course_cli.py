@@ -390,6 +390,12 @@ def test_course_view_without_suggestions_has_no_suggestion_line():
     assert out.splitlines()[0].startswith("Tiny  2 holes, par 6, 6x5, hash ")
 
 
+def test_a_course_of_one_hole_says_1_hole():
+    one = TINY.replace("hole 2 par 3 tee 5,4 green 1,4\n", "").replace(". G f f r T", ". r f f r r")
+    assert record(render.course_title(course.from_source(one))).startswith("Tiny by Tests  "
+                                                                           "1 hole, par 3, ")
+
+
 def test_a_compiled_course_with_control_characters_in_its_name_is_drawn_cleaned():
     # A compiled course (from a board or a .tbc file) skipped the text check.
     src, _problems = course.check(TINY)

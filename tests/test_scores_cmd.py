@@ -150,6 +150,15 @@ def test_export_json_to_a_file_named_by_its_suffix(path, tmp_path):
     assert [g["game_number"] for g in games] == [1, 2, 3, 4, 5]
 
 
+def test_export_of_one_game_says_1_game(tmp_path):
+    p = tmp_path / "s.sqlite3"
+    with ScoreDB(p) as store:
+        store.add_game(make_result(1, {"Alice": [4, 3, 5]}))
+    result = scores("export", "-o", str(tmp_path / "one.csv"), "--db", str(p))
+    assert result.exit_code == 0, result.output
+    assert f"Exported 1 game as CSV to {tmp_path / 'one.csv'}." in result.output
+
+
 def test_export_refuses_an_unknown_format(path):
     result = scores("export", "--format", "xml", "--db", str(path))
     assert result.exit_code == 1 and "use --format csv or --format json" in result.output

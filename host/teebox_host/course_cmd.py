@@ -5,6 +5,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from teebox.core import course as course_mod
@@ -26,10 +27,6 @@ def _fail(message):
     raise typer.Exit(1)
 
 
-def _count(n, noun):
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def _read(path):
     try:
         return path.read_text(encoding="utf-8")
@@ -45,8 +42,8 @@ def _refuse(filename, problems):
         typer.echo(problem.format(filename), err=True)
     errors = sum(1 for p in problems if p.error)
     warnings = len(problems) - errors
-    _fail(f"{filename}: course refused ({_count(errors, 'error')}, "
-          f"{_count(warnings, 'warning')}). Fix the lines above and check again.")
+    _fail(f"{filename}: course refused ({render.count(errors, 'error')}, "
+          f"{render.count(warnings, 'warning')}). Fix the lines above and check again.")
 
 
 def _compile(ref, width, height):
@@ -79,8 +76,8 @@ def check(ref: str = typer.Argument(..., metavar="NAME|FILE",
     """Validate a course: list every problem, or print its holes, pars and hash."""
     course, warnings, path = _compile(ref, width, height)
     pars = [course.hole(n)[0] for n in range(1, course.hole_count + 1)]
-    typer.echo(f"OK {path}: {course.name!r}, {_count(course.hole_count, 'hole')}, par {sum(pars)} "
-               f"({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
+    typer.echo(f"OK {path}: {course.name!r}, {render.count(course.hole_count, 'hole')}, "
+               f"par {sum(pars)} ({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
     for problem in warnings:
         typer.echo(problem.format(str(path)))
 
@@ -115,7 +112,7 @@ def list_courses():
     for exc in broken:
         typer.echo(str(exc), err=True)
     if broken:
-        _fail(f"{_count(len(broken), 'built-in course')} refused: "
+        _fail(f"{render.count(len(broken), 'built-in course')} refused: "
               f"fix {shipped.courses_dir()}/{broken[0].filename} and run "
               f"'teebox course check' on it.")
 
@@ -130,8 +127,23 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
-    try:
-        result = rating.rate_course(_open(ref, width, height), rounds, players, seed)
-    except ValueError as exc:
-        _fail(str(exc))
+    crs = _open(ref, width, height)
+    # Twenty games take a while: a bar on stderr while the bots play (shown on a
+    # terminal only, and gone once the table is printed on stdout).
+    err = _stderr()
+    with Progress(TextColumn("Bots playing {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("games, about"), TimeRemainingColumn(),
+                  TextColumn("to go"), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        task = bar.add_task(crs.name, total=rounds)
+        try:
+            result = rating.rate_course(crs, rounds, players, seed,
+                                        lambda done: bar.update(task, completed=done))
+        except ValueError as exc:
+            _fail(str(exc))
     Console().print(rating.rating_view(result))
+
+
+def _stderr():
+    """The console for progress: stderr, so that stdout holds only the result."""
+    return Console(stderr=True)

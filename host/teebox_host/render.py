@@ -119,6 +119,12 @@ def hole_table(course):
     return table
 
 
+def count(n, noun, plural=None):
+    """``n`` with its noun in the right number: "1 hole", "2 holes" (``plural`` when it is
+    not the noun plus "s")."""
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
 def total_par(course):
     """The sum of the pars of every hole."""
     return sum(course.hole(n)[0] for n in range(1, course.hole_count + 1))
@@ -130,9 +136,9 @@ def course_title(course):
     title = Text(clean_text(course.name), style="bold")
     if course.author:
         title.append(" by " + clean_text(course.author))
-    title.append("  %d holes, par %d, %dx%d, hash %s"
-                 % (course.hole_count, total_par(course), course.width, course.height,
-                    course.hash_hex()))
+    title.append("  %s, par %d, %dx%d, hash %s"
+                 % (count(course.hole_count, "hole"), total_par(course), course.width,
+                    course.height, course.hash_hex()))
     return title
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from teebox.core import modes as core_modes
 from teebox_host import scoredb
 from teebox_host.cli import lower
+from teebox_host.render import count
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -255,7 +256,7 @@ def export(ctx: typer.Context,
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {output}: {exc.strerror or exc}")
-        typer.echo(f"Exported {store.count_games()} games as {fmt.upper()} to {output}.")
+        typer.echo(f"Exported {count(store.count_games(), 'game')} as {fmt.upper()} to {output}.")
 
     _run(ctx, db, show)
 
@@ -274,6 +275,6 @@ def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now
         games = store.rename_player(old, new)
         verb = "Merged" if merging else "Renamed"
         joint = "into" if merging else "to"
-        typer.echo(f"{verb} {old} {joint} {new.strip()} ({games} game{'s' if games != 1 else ''}).")
+        typer.echo(f"{verb} {old} {joint} {new.strip()} ({count(games, 'game')}).")
 
     _run(ctx, db, show)

@@ -213,6 +213,15 @@ def test_wrong_number_of_cells_in_a_row_is_refused():
            "map row 2 has 4 cells but the size is 6x5 (6 cells a row)")
 
 
+def test_map_size_problems_count_one_row_and_one_cell_in_the_singular():
+    one = "\n".join(["teebox-course 1", "name: One", "size: 1x1", "map:", "r", "r"]) + "\n"
+    expect(find(problems_of(one), "map has"), 6, None, "map has 2 rows but the size is 1x1 (1 row)")
+    one = one.replace("size: 1x1", "size: 1x2").replace("r\nr\n", "r r\n")
+    expect(find(problems_of(one), "map row"), 5, None,
+           "map row 0 has 2 cells but the size is 1x2 (1 cell a row)")
+    expect(find(problems_of(one), "map has"), 4, None, "map has 1 row but the size is 1x2 (2 rows)")
+
+
 def test_unknown_terrain_code_names_line_cell_and_the_legal_codes():
     p = only(edit(TINY, 14, "r w l t C q"))
     expect(p, 14, (5, 2), "unknown terrain code 'q' (use one of: . r f G T b w l t C F Y ~)")

@@ -307,13 +307,13 @@ def _map_rows(src, problems, rows, map_line):
     for row in range(len(rows)):
         line, text = rows[row]
         if w and row >= h:
-            problems.append(Problem(line, None, "map has %d rows but the size is %dx%d (%d rows)"
-                                    % (len(rows), w, h, h)))
+            problems.append(_map_size(line, rows, w, h))
             return
         codes = text.split()
         if w and len(codes) != w:
-            problems.append(Problem(line, None, "map row %d has %d cells but the size is %dx%d "
-                                    "(%d cells a row)" % (row, len(codes), w, h, w)))
+            problems.append(Problem(line, None, "map row %d has %s but the size is %dx%d "
+                                    "(%s a row)" % (row, _plural(len(codes), "cell", "cells"),
+                                                    w, h, _plural(w, "cell", "cells"))))
         src.row_lines.append(line)
         for col in range(min(len(codes), w) if w else len(codes)):
             try:
@@ -324,8 +324,13 @@ def _map_rows(src, problems, rows, map_line):
             if w:
                 src.cells[row * w + col] = kind
     if w and len(rows) < h:
-        problems.append(Problem(map_line, None, "map has %d rows but the size is %dx%d (%d rows)"
-                                % (len(rows), w, h, h)))
+        problems.append(_map_size(map_line, rows, w, h))
+
+
+def _map_size(line, rows, w, h):
+    # "map has 7 rows but the size is 6x5 (5 rows)"; "1 row" when there is one.
+    return Problem(line, None, "map has %s but the size is %dx%d (%s)"
+                   % (_plural(len(rows), "row", "rows"), w, h, _plural(h, "row", "rows")))
 
 
 def _check_hole_numbers(src, problems):
