@@ -35,6 +35,16 @@ def test_the_shipped_files_pass_with_a_summary():
     assert "shots.json: OK, 74 shot cards (C: 12, 2: 16, 3: 18, 4: 16, 5: 12)" in result.output
 
 
+def test_counts_of_one_are_in_the_singular(clubs_file):
+    path, data = clubs_file
+    # The greens expansion's mallet putter is the one expansion card left.
+    data["clubs"] = [c for c in data["clubs"]
+                     if c.get("expansion") is None or c["id"] == "mallet-putter"]
+    result = runner.invoke(app, ["check", "--clubs", _write(path, data)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].endswith(") and 1 expansion card")
+
+
 def test_every_problem_in_an_edited_file_is_printed_and_the_exit_code_is_1(clubs_file):
     path, data = clubs_file
     for club in data["clubs"]:

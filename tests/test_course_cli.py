@@ -99,6 +99,23 @@ def test_check_prints_every_problem_to_stderr_and_exits_1(write):
     ]
 
 
+def test_check_takes_a_builtin_course_by_name(builtins):
+    (builtins / "tiny.course").write_text(TINY)
+    result = invoke("check", "tiny")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (f"OK {builtins / 'tiny.course'}: 'Tiny', 2 holes, par 6 (3 3), "
+                             f"hash {course.from_source(TINY).hash_hex()}\n")
+    (builtins / "tiny.course").write_text(TINY.replace("name: Tiny", "name:"))
+    result = invoke("check", "tiny")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{builtins / 'tiny.course'}:3: name: the course needs a "
+                                    "name\n")
+    result = invoke("check", "tiny2")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("unknown course 'tiny2': no such file and no built-in course "
+                                    "of that name (built-in courses: tiny)")
+
+
 def test_check_refuses_a_course_too_big_for_the_board_profile(write):
     path = write(TINY)
     result = invoke("check", path, "--width", "5")
@@ -185,6 +202,13 @@ def test_list_shows_name_holes_par_and_hash_of_each_builtin(builtins):
             INLAND.replace("hole 2 par 3", "hole 2 par 4")).hash_hex()],
         ["tiny", "Tiny", "2", "6", course.from_source(TINY).hash_hex()],
     ]
+
+
+def test_list_shows_a_course_name_as_written_not_as_markup(builtins):
+    (builtins / "tiny.course").write_text(TINY.replace("name: Tiny", "name: [bold]Tiny[/]"))
+    result = invoke("list")
+    assert result.exit_code == 0, result.output
+    assert table_rows(result.stdout)[0][:2] == ["tiny", "[bold]Tiny[/]"]
 
 
 def test_list_with_no_builtins_says_where_they_live(builtins):
@@ -364,6 +388,20 @@ def test_course_view_without_suggestions_has_no_suggestion_line():
     out = record(render.course_view(course.from_source(text)))
     assert "suggested" not in out
     assert out.splitlines()[0].startswith("Tiny  2 holes, par 6, 6x5, hash ")
+
+
+def test_a_course_of_one_hole_says_1_hole():
+    one = TINY.replace("hole 2 par 3 tee 5,4 green 1,4\n", "").replace(". G f f r T", ". r f f r r")
+    assert record(render.course_title(course.from_source(one))).startswith("Tiny by Tests  "
+                                                                           "1 hole, par 3, ")
+
+
+def test_a_compiled_course_with_control_characters_in_its_name_is_drawn_cleaned():
+    # A compiled course (from a board or a .tbc file) skipped the text check.
+    src, _problems = course.check(TINY)
+    src.name, src.author = "Ti\x1b[2Jny", "Te\u202ests"
+    out = record(render.course_title(course.load(course.encode(src))))
+    assert out.startswith("Ti\ufffd[2Jny by Te\ufffdsts  2 holes")
 
 
 def test_course_delete_removes_a_stored_course_from_the_board_and_says_why_not_otherwise():

@@ -1,5 +1,6 @@
 """`teebox course rate`: per-hole strokes and hazard catches of the sensible bot (teebox_host.rate)."""
 
+import io
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from typer.testing import CliRunner
 from teebox.core import course, engine, hexgrid
 from teebox.core.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
                                   HIT_DIRECTION, MOVE, PLAY, SELECT, SELECT_CLUB)
-from teebox_host import rate, scorecard
+from teebox_host import course_cmd, rate, scorecard
 from teebox_host.course_cmd import app
 from teebox import shipped
 
@@ -156,6 +157,30 @@ def test_rate_is_repeatable_and_the_seed_changes_the_games():
     other = invoke("nine", "--rounds", 3, "--players", 2, "--seed", 40)
     assert "(seeds 40-42)" in other.stdout
     assert rows_of(other.stdout) != rows_of(first.stdout)
+
+
+def test_rate_of_one_game_counts_in_the_singular():
+    result = invoke("starter", "--rounds", 1)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == ("1 game of Stroke Play, 1 SensibleBot each "
+                                             "(seed 1): 1 round")
+
+
+def test_rate_shows_its_progress_on_a_terminal_and_keeps_stdout_for_the_table(monkeypatch):
+    done = []
+    rate.rate_course(shipped.load_builtin("starter"), rounds=3, progress=done.append)
+    assert done == [1, 2, 3]
+    # Not a terminal (a pipe, a test): stderr stays empty.
+    quiet = invoke("starter", "--rounds", 2)
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    assert quiet.stdout.startswith("Starter Course (hash ")
+    screen = io.StringIO()
+    monkeypatch.setattr(course_cmd, "_stderr",
+                        lambda: Console(file=screen, force_terminal=True, color_system=None,
+                                        width=100))
+    shown = invoke("starter", "--rounds", 2)
+    assert shown.exit_code == 0 and shown.stdout == quiet.stdout
+    assert re.search(r"Bots playing Starter Course .* 2/2 games", screen.getvalue())
 
 
 def test_rate_takes_a_course_file(tmp_path):

@@ -109,6 +109,11 @@ def test_stroke_play_counts_strokes_per_hole_against_par():
     assert "Strokes" in final_card(out)  # lowest total wins: the standings say strokes
 
 
+def test_mode_and_bots_are_taken_in_any_case():
+    out = demo_ok("--mode", "Stroke", "--bots", "Sensible", "--players", 1)
+    assert out.startswith("Teebox demo: Stroke Play, 1 player, Starter Course, seed 1\n")
+
+
 def test_stableford_scores_points_per_hole():
     out = demo_ok("--mode", "stableford", "--course", "starter", "--players", 1)
     assert out.startswith("Teebox demo: Stableford, 1 player, Starter Course, seed 1\n")

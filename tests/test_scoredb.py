@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -358,3 +359,75 @@ def test_a_version_1_score_file_gains_the_bot_column_and_keeps_its_games(tmp_pat
     with ScoreDB(path) as store:
         assert store.schema_version() == 2
         assert [s.bot for s in store.games()[0].seats] == [False]
+
+
+# ---------------------------------------------------------------- names are text
+
+ESC_NAME = "Ev\x1b[2J\x1b]0;owned\x07e"      # clears the screen, retitles the terminal
+BIDI_NAME = "Bob\u202eecilA"                  # shows as "BobAlice" reversed
+
+
+def test_names_from_a_board_are_stored_without_control_or_bidirectional_characters(db):
+    db.add_game(make_result(1, {ESC_NAME: [4, 3, 5], BIDI_NAME: [5, 3, 5]},
+                            course_name="Links\x1b[5m", board="table\x00-1"))
+    raw = sqlite3.connect(db.path)
+    stored = [r[0] for r in raw.execute("SELECT name FROM players UNION ALL "
+                                        "SELECT name FROM courses UNION ALL "
+                                        "SELECT board_id FROM boards")]
+    raw.close()
+    assert sorted(stored) == sorted(["Ev\ufffd[2J\ufffd]0;owned\ufffde", "Bob\ufffdecilA",
+                                     "Links\ufffd[5m", "table\ufffd-1"])
+    # The same game synced again is the same game.
+    assert db.add_game(make_result(1, {ESC_NAME: [4, 3, 5], BIDI_NAME: [5, 3, 5]},
+                                   course_name="Links\x1b[5m", board="table\x00-1")) is False
+
+
+def test_a_score_file_with_such_names_from_before_still_opens_and_reads_clean(tmp_path):
+    # Files written before names were cleaned hold them raw: every read cleans them.
+    path = tmp_path / "old.sqlite3"
+    with ScoreDB(path) as store:
+        store.add_game(make_result(1, {"Red": [4, 3, 5], "Blue": [5, 3, 5]}))
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE players SET name = ? WHERE name = 'Red'", (ESC_NAME,))
+    raw.execute("UPDATE courses SET name = ?", ("Links\x1b[5m",))
+    raw.execute("UPDATE boards SET board_id = ?", ("table\x00-1",))
+    raw.commit()
+    raw.close()
+    shown = "Ev\ufffd[2J\ufffd]0;owned\ufffde"
+    with ScoreDB(path) as store:
+        game = store.games()[0]
+        assert (game.board_id, game.course_name) == ("table\ufffd-1", "Links\ufffd[5m")
+        assert [s.name for s in game.seats] == [shown, "Blue"]
+        assert store.players() == ["Blue", shown]
+        assert store.leaderboard(STARTER, "stroke")[0].player == shown
+        assert store.history(shown)[0].course_name == "Links\ufffd[5m"
+        assert store.personal_bests(shown)[0].course_name == "Links\ufffd[5m"
+        assert store.courses() == [(STARTER, "Links\ufffd[5m", 1)]
+        for fmt in ("csv", "json"):
+            text = store.export_text(fmt)
+            assert "\x1b" not in text and "\x00" not in text and shown in json.loads(
+                store.export_text("json"))[0]["players"][0]["name"]
+        assert store.rename_player(shown, "Alice") == 1
+        assert store.players() == ["Alice", "Blue"]
+
+
+def test_a_new_name_with_control_or_bidirectional_characters_is_refused(db):
+    db.add_game(make_result(1, {"Red": [4, 3, 5]}))
+    for new, char in (("Al\x1b[31mice", "U+001B"), ("Al\u202eice", "U+202E"),
+                      ("Al\nice", "U+000A")):
+        with pytest.raises(ScoreDBError, match=r"holds %s .*give the name in plain text"
+                           % re.escape(char)):
+            db.rename_player("Red", new)
+    assert db.players() == ["Red"]
+
+
+def test_csv_export_writes_names_a_spreadsheet_would_run_as_formulas_as_text(db):
+    formulas = ["=HYPERLINK(\"http://x\")", "+1+2", "-3", "@SUM(A1)"]
+    db.add_game(make_result(1, {n: [4, 3, 5] for n in formulas}, course_name="=cmd|' /C calc'!A0",
+                            mode="stableford"))
+    rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))
+    assert [r["player"] for r in rows] == ["'" + n for n in formulas]
+    assert rows[0]["course_name"] == "'=cmd|' /C calc'!A0"
+    assert rows[0]["total"] == "12"  # numbers stay numbers
+    # JSON is data, not a spreadsheet: names stay as they are.
+    assert [p["name"] for p in json.loads(db.export_text("json"))[0]["players"]] == formulas

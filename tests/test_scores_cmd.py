@@ -150,6 +150,15 @@ def test_export_json_to_a_file_named_by_its_suffix(path, tmp_path):
     assert [g["game_number"] for g in games] == [1, 2, 3, 4, 5]
 
 
+def test_export_of_one_game_says_1_game(tmp_path):
+    p = tmp_path / "s.sqlite3"
+    with ScoreDB(p) as store:
+        store.add_game(make_result(1, {"Alice": [4, 3, 5]}))
+    result = scores("export", "-o", str(tmp_path / "one.csv"), "--db", str(p))
+    assert result.exit_code == 0, result.output
+    assert f"Exported 1 game as CSV to {tmp_path / 'one.csv'}." in result.output
+
+
 def test_export_refuses_an_unknown_format(path):
     result = scores("export", "--format", "xml", "--db", str(path))
     assert result.exit_code == 1 and "use --format csv or --format json" in result.output
@@ -180,3 +189,30 @@ def test_a_bot_is_listed_as_one_and_left_out_of_the_leaderboard(tmp_path):
     board = scores("--db", str(p), "leaderboard")
     assert board.exit_code == 0, board.output
     assert "Alice" in board.output and "Yellow" not in board.output
+
+
+def test_mode_and_format_are_taken_in_any_case(path):
+    board = scores("leaderboard", "--mode", "Stroke", "--db", str(path))
+    assert board.exit_code == 0, board.output
+    assert "Stroke Play, fewest strokes win" in board.output
+    exported = scores("export", "--format", "JSON", "--db", str(path))
+    assert exported.exit_code == 0, exported.output
+    assert json.loads(exported.output)[0]["board_id"] == "table-1"
+
+
+def test_names_are_printed_as_text_never_as_terminal_codes_or_markup(tmp_path):
+    p = tmp_path / "s.sqlite3"
+    with ScoreDB(p) as store:
+        store.add_game(make_result(1, {"Ev\x1b[2Jil": [4, 3, 5], "[blink]Bob:smile:": [5, 3, 5]},
+                                   course_name="Links\x1b]0;x\x07"))
+    for args in ([], ["leaderboard"], ["history", "[blink]Bob:smile:"],
+                 ["best", "[blink]bob:smile:"]):
+        result = scores(*args, "--db", str(p))
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output, args
+        assert "Links\ufffd]0;x\ufffd" in result.output
+    assert "Ev\ufffd[2Jil" in scores("--db", str(p)).output
+    assert "Personal bests of [blink]Bob:smile:" in scores("best", "[blink]Bob:smile:",
+                                                            "--db", str(p)).output
+    refused = scores("rename", "[blink]Bob:smile:", "Bo\x1bb", "--db", str(p))
+    assert refused.exit_code == 1 and "holds U+001B" in refused.output

@@ -1,13 +1,58 @@
 """Entry point of the `teebox` command. Each command group lives in its own module."""
 
+from typing import Optional
+
 import typer
 
 app = typer.Typer(
     help="Teebox: the lit-up hex table for 18 Holes. Courses, demo games, the simulator, "
          "deploying firmware and syncing scores.",
     no_args_is_help=True,
-    add_completion=False,
+    # -h as well as --help, on every command (Click hands this down to each subcommand).
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version():
+    """The installed teebox version ("0.1.0"), or "unknown" when run from a bare checkout."""
+    from importlib import metadata
+    try:
+        return metadata.version("teebox")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(value: bool):
+    if value:
+        typer.echo(f"teebox {_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Optional[bool] = typer.Option(
+        None, "--version", callback=_print_version, is_eager=True,
+        help="Print the teebox version and exit.")):
+    """The options that come before a command (the help text is the app's)."""
+
+
+def _hide_flag_types():
+    """Show no value type after a flag in the help: Typer 0.29 labels every flag ``<bool>``
+    although a flag takes no value (older Typers show nothing there already)."""
+    from typer import core
+    shown = getattr(core.TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "hides_flags", False):
+        return
+
+    def display_type_rich(self, ctx):
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.hides_flags = True
+    core.TyperOption.display_type_rich = display_type_rich
+
+
+def lower(value):
+    """Option callback: a choice given in any case (``--mode Stroke``) as its lower-case name."""
+    return value.lower() if isinstance(value, str) else value
 
 
 def _register():
@@ -29,5 +74,6 @@ def _register():
 
 def main():
     """Run the `teebox` command line."""
+    _hide_flag_types()
     _register()
     app()

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from teebox.core import course as course_mod
@@ -25,10 +27,6 @@ def _fail(message):
     raise typer.Exit(1)
 
 
-def _count(n, noun):
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def _read(path):
     try:
         return path.read_text(encoding="utf-8")
@@ -44,45 +42,44 @@ def _refuse(filename, problems):
         typer.echo(problem.format(filename), err=True)
     errors = sum(1 for p in problems if p.error)
     warnings = len(problems) - errors
-    _fail(f"{filename}: course refused ({_count(errors, 'error')}, "
-          f"{_count(warnings, 'warning')}). Fix the lines above and check again.")
+    _fail(f"{filename}: course refused ({render.count(errors, 'error')}, "
+          f"{render.count(warnings, 'warning')}). Fix the lines above and check again.")
 
 
-def _compile_file(path, width, height):
-    """Check and load a course file; returns ``(course, warnings)`` or exits on errors."""
+def _compile(ref, width, height):
+    """Check and load a course file or a built-in course (by name): ``(course, warnings,
+    file)``, or exits listing every error, or with advice if ``ref`` is neither."""
+    path = Path(ref)
+    if not (path.is_file() or ref.endswith(".course")):
+        names = shipped.builtin_names()
+        if ref not in names:
+            known = ", ".join(names) if names else "none yet"
+            _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
+                  f"(built-in courses: {known}). Give the path of a .course file or a "
+                  f"built-in name (see 'teebox course list').")
+        path = Path(shipped.courses_dir()) / (ref + ".course")
     src, problems = course_mod.check(_read(path), width, height)
     if any(p.error for p in problems):
         _refuse(str(path), problems)
-    return course_mod.load(course_mod.encode(src)), problems
+    return course_mod.load(course_mod.encode(src)), problems, path
 
 
 def _open(ref, width, height):
     """A course from a file path or a built-in name; exits with advice if neither."""
-    path = Path(ref)
-    if path.is_file() or ref.endswith(".course"):
-        return _compile_file(path, width, height)[0]
-    names = shipped.builtin_names()
-    if ref not in names:
-        known = ", ".join(names) if names else "none yet"
-        _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "
-              f"(built-in courses: {known}). Give the path of a .course file or a built-in "
-              f"name (see 'teebox course list').")
-    try:
-        return shipped.load_builtin(ref, width, height)
-    except course_mod.CourseError as exc:
-        _refuse(exc.filename, exc.problems)
+    return _compile(ref, width, height)[0]
 
 
 @app.command()
-def check(file: Path = typer.Argument(..., help="The .course file to check."),
+def check(ref: str = typer.Argument(..., metavar="NAME|FILE",
+                                    help="A .course file or a built-in course name."),
           width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Validate a course file: list every problem, or print its holes, pars and hash."""
-    course, warnings = _compile_file(file, width, height)
+    """Validate a course: list every problem, or print its holes, pars and hash."""
+    course, warnings, path = _compile(ref, width, height)
     pars = [course.hole(n)[0] for n in range(1, course.hole_count + 1)]
-    typer.echo(f"OK {file}: {course.name!r}, {_count(course.hole_count, 'hole')}, par {sum(pars)} "
-               f"({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
+    typer.echo(f"OK {path}: {course.name!r}, {render.count(course.hole_count, 'hole')}, "
+               f"par {sum(pars)} ({' '.join(str(p) for p in pars)}), hash {course.hash_hex()}")
     for problem in warnings:
-        typer.echo(problem.format(str(file)))
+        typer.echo(problem.format(str(path)))
 
 
 @app.command()
@@ -109,12 +106,13 @@ def list_courses():
             broken.append(exc)
             table.add_row(name, "[red]refused (see below)[/red]", "", "", "")
             continue
-        table.add_row(name, c.name, str(c.hole_count), str(render.total_par(c)), c.hash_hex())
+        table.add_row(name, escape(c.name), str(c.hole_count), str(render.total_par(c)),
+                      c.hash_hex())
     Console().print(table)
     for exc in broken:
         typer.echo(str(exc), err=True)
     if broken:
-        _fail(f"{_count(len(broken), 'built-in course')} refused: "
+        _fail(f"{render.count(len(broken), 'built-in course')} refused: "
               f"fix {shipped.courses_dir()}/{broken[0].filename} and run "
               f"'teebox course check' on it.")
 
@@ -129,8 +127,23 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
-    try:
-        result = rating.rate_course(_open(ref, width, height), rounds, players, seed)
-    except ValueError as exc:
-        _fail(str(exc))
+    crs = _open(ref, width, height)
+    # Twenty games take a while: a bar on stderr while the bots play (shown on a
+    # terminal only, and gone once the table is printed on stdout).
+    err = _stderr()
+    with Progress(TextColumn("Bots playing {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("games, about"), TimeRemainingColumn(),
+                  TextColumn("to go"), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        task = bar.add_task(crs.name, total=rounds)
+        try:
+            result = rating.rate_course(crs, rounds, players, seed,
+                                        lambda done: bar.update(task, completed=done))
+        except ValueError as exc:
+            _fail(str(exc))
     Console().print(rating.rating_view(result))
+
+
+def _stderr():
+    """The console for progress: stderr, so that stdout holds only the result."""
+    return Console(stderr=True)

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from teebox.core import cards
+from teebox_host.render import count
 from teebox import shipped
 
 app = typer.Typer(help="Club and shot card data of 18 Holes: check edited card files.",
@@ -28,12 +29,13 @@ def _club_summary(clubs):
     extra = len(clubs) - len(base)
     deal = ", ".join("%d with %s" % (cards.in_play(base, n), label)
                      for n, label in ((2, "1-2 players"), (4, "3-4 players"), (5, "5 players")))
-    return "%d base club cards (%s) and %d expansion cards" % (len(base), deal, extra)
+    return "%s (%s) and %s" % (count(len(base), "base club card"), deal,
+                               count(extra, "expansion card"))
 
 
 def _shot_summary(decks):
     sizes = ", ".join("%s: %d" % (d, len(decks[d])) for d in cards.DECKS)
-    return "%d shot cards (%s)" % (sum(len(v) for v in decks.values()), sizes)
+    return "%s (%s)" % (count(sum(len(v) for v in decks.values()), "shot card"), sizes)
 
 
 @app.command()
@@ -62,8 +64,7 @@ def check(
         except cards.CardDataError as exc:
             for line in exc.problems:
                 typer.echo(line)
-            typer.echo("%s: %d problem%s" % (name, len(exc.problems),
-                                             "" if len(exc.problems) == 1 else "s"))
+            typer.echo("%s: %s" % (name, count(len(exc.problems), "problem")))
             failed = True
         else:
             typer.echo("%s: OK, %s" % (name, summary(loaded)))

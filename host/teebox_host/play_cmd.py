@@ -16,6 +16,7 @@ from rich.text import Text
 from teebox.core import bots, course as course_mod, engine, gamelog, modes
 from teebox.core.protocol import DECISION_NAMES
 from teebox_host import render, scorecard
+from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
 
@@ -71,13 +72,15 @@ def _check_options(mode, players, seed, bot_kind):
 def demo(
     players: Optional[int] = typer.Option(
         None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
-    mode: str = typer.Option("match", "--mode", help="match, stroke, stableford or chaos."),
+    mode: str = typer.Option("match", "--mode", callback=lower,
+                             help="match, stroke, stableford or chaos."),
     course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
                                help="A built-in course name or a .course file."),
     seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),
     save_log: Optional[Path] = typer.Option(None, "--save-log", metavar="FILE",
                                             help="Write the game log here (for 'teebox replay')."),
-    bot_kind: str = typer.Option("sensible", "--bots", help="sensible or random bots."),
+    bot_kind: str = typer.Option("sensible", "--bots", callback=lower,
+                                 help="sensible or random bots."),
     stop_after: Optional[int] = typer.Option(
         None, "--stop-after", metavar="CHOICES", min=1,
         help="Stop the game after this many choices (its --save-log is then a game in "

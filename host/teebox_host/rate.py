@@ -97,10 +97,11 @@ def first_game_hands(clubs, game, players):
     return out
 
 
-def rate_course(course, rounds=20, players=1, seed=1):
+def rate_course(course, rounds=20, players=1, seed=1, progress=None):
     """Play ``rounds`` Stroke Play games of ``players`` SensibleBots; a CourseRating.
 
-    ValueError naming the option if ``rounds``, ``players`` or ``seed`` is out of range.
+    ``progress(games_done)`` is called after each game. ValueError naming the option
+    if ``rounds``, ``players`` or ``seed`` is out of range.
     """
     lo, hi = StrokePlay.players
     if rounds < 1:
@@ -119,6 +120,8 @@ def rate_course(course, rounds=20, players=1, seed=1):
         game = engine.Game(course, clubs, shots, setup)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         rating.add(scorecard.play_bots(game, seats))
+        if progress is not None:
+            progress(i + 1)
     return rating
 
 
@@ -130,10 +133,12 @@ def rating_view(rating):
     """The rating as a table: a row per hole, a total row, then catches per round."""
     course = rating.course
     head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
-    games = Text("%d game%s of Stroke Play, %d SensibleBot%s each (seeds %d-%d): %d rounds" % (
-        rating.games, "" if rating.games == 1 else "s", rating.rounds // rating.games,
-        "" if rating.rounds == rating.games else "s", rating.seed,
-        rating.seed + rating.games - 1, rating.rounds))
+    last = rating.seed + rating.games - 1
+    seeds = "seed %d" % last if last == rating.seed else "seeds %d-%d" % (rating.seed, last)
+    games = Text("%s of Stroke Play, %s each (%s): %s" % (
+        render.count(rating.games, "game"), render.count(rating.rounds // rating.games,
+                                                         "SensibleBot"),
+        seeds, render.count(rating.rounds, "round")))
     note = Text("Strokes: turns plus penalty strokes. Hazards: share of rounds in which the "
                 "hazard caught a ball on the hole (Total: anywhere on the course).", style="dim")
     table = Table(show_footer=True)

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core import hexgrid, terrain
-from teebox.core.course import WIND_CARDS
+from teebox.core.course import WIND_CARDS, clean_text
 
 # Style and the two characters drawn on a cell of each kind. Every kind has its
 # own glyph, drawn in a colour that stands out from its background: without
@@ -119,6 +119,12 @@ def hole_table(course):
     return table
 
 
+def count(n, noun, plural=None):
+    """``n`` with its noun in the right number: "1 hole", "2 holes" (``plural`` when it is
+    not the noun plus "s")."""
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
 def total_par(course):
     """The sum of the pars of every hole."""
     return sum(course.hole(n)[0] for n in range(1, course.hole_count + 1))
@@ -126,12 +132,13 @@ def total_par(course):
 
 def course_title(course):
     """One line naming the course, its size, par and content hash."""
-    title = Text(course.name, style="bold")
+    # A compiled course skipped the text check: its names may hold terminal codes.
+    title = Text(clean_text(course.name), style="bold")
     if course.author:
-        title.append(" by " + course.author)
-    title.append("  %d holes, par %d, %dx%d, hash %s"
-                 % (course.hole_count, total_par(course), course.width, course.height,
-                    course.hash_hex()))
+        title.append(" by " + clean_text(course.author))
+    title.append("  %s, par %d, %dx%d, hash %s"
+                 % (count(course.hole_count, "hole"), total_par(course), course.width,
+                    course.height, course.hash_hex()))
     return title
 
 

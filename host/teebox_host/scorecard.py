@@ -268,17 +268,13 @@ def tally_inputs(game, inputs):
 # ---------------------------------------------------------------- drawing
 
 
-def _count(n, noun, plural=None):
-    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
-
-
 def _hazard_words(line):
     words = []
     for hazard, noun in (("water", "water"), ("bunker", "bunker"), ("trees", "tree hit"),
                          ("out", "out of bounds")):
         n = line.caught[hazard]
         if n:
-            words.append("%d %s" % (n, noun) if hazard == "out" else _count(n, noun))
+            words.append("%d %s" % (n, noun) if hazard == "out" else render.count(n, noun))
     return words
 
 
@@ -290,9 +286,9 @@ def _score_words(mode, line, par):
         kind, points = line.scores[0]
         if kind == STROKES:
             diff = points - par
-            return "holed out: %s (%s)" % (_count(points, "stroke"),
+            return "holed out: %s (%s)" % (render.count(points, "stroke"),
                                            "par" if diff == 0 else "%+d" % diff)
-        return "holed out: %s" % _count(points, "point")
+        return "holed out: %s" % render.count(points, "point")
     if not line.reached:
         return "not on the green"
     kind = line.scores[0][0] if line.scores else 0
@@ -308,12 +304,12 @@ def hole_result_view(tally, result):
     lines = [head]
     for seat in range(tally.players):
         line = result.lines[seat]
-        words = [_count(line.turns, "turn")]
+        words = [render.count(line.turns, "turn")]
         if line.missed:
             words.append("%d missed" % line.missed)
         words += _hazard_words(line)
         if line.penalties:
-            words.append(_count(line.penalties, "penalty stroke"))
+            words.append(render.count(line.penalties, "penalty stroke"))
         text = Text("  ")
         text.append_text(player_text(seat))
         text.append(": %s; %s" % (", ".join(words), _score_words(mode, line, result.par)))

@@ -19,6 +19,10 @@ Rules the store keeps:
 * Players are named by their colour on the board ("Red"); names are unique
   regardless of case, and :meth:`ScoreDB.rename_player` gives them a person's
   name on the laptop (merging into that person if the name is already used).
+* Names are text to show, never to obey: a control character or bidirectional
+  override from a board is stored as U+FFFD (files written before this rule are
+  cleaned as they are read), a new name holding one is refused, and a CSV cell
+  that a spreadsheet would take for a formula is written with a leading ``'``.
 """
 
 import csv
@@ -34,6 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from teebox.core.course import clean_text, unsafe_char
 from teebox.core import modes as core_modes
 
 SCHEMA_VERSION = 2
@@ -271,6 +276,8 @@ class ScoreDB:
             # duplicate check and the inserts of a game happen under one write lock.
             self._db = sqlite3.connect(str(path), isolation_level=None, timeout=10)
             self._db.execute("PRAGMA foreign_keys = ON")
+            # clean(): names as they may be shown, also those stored before they were cleaned.
+            self._db.create_function("clean", 1, _clean, deterministic=True)
             self._migrate()
         except sqlite3.DatabaseError as exc:
             raise ScoreDBError("%s is not a Teebox score file (SQLite says: %s). Give another "
@@ -354,7 +361,7 @@ class ScoreDB:
         with self._transaction() as db:
             row = db.execute(
                 "SELECT g.log FROM games g JOIN boards b ON b.id = g.board "
-                "WHERE b.board_id = ? AND g.game_number = ?",
+                "WHERE clean(b.board_id) = ? AND g.game_number = ?",
                 (r.board_id, r.game_number)).fetchone()
             if row is not None:
                 if bytes(row[0]) == r.log:
@@ -404,6 +411,11 @@ class ScoreDB:
         new = new.strip() if isinstance(new, str) else new
         if not new:
             raise ScoreDBError("the new name is empty: give the player's name, e.g. Alice")
+        bad = unsafe_char(new)
+        if bad:
+            raise ScoreDBError("the new name %r holds %s (character %d), a control or "
+                               "bidirectional character: give the name in plain text"
+                               % (new, bad[1], bad[0]))
         with self._transaction() as db:
             old_id, old_name = self._player(old)
             games = db.execute("SELECT COUNT(*) FROM game_players WHERE player = ?",
@@ -414,7 +426,7 @@ class ScoreDB:
                 return games
             new_id, new_name = row
             shared = db.execute(
-                "SELECT b.board_id, g.game_number FROM game_players a "
+                "SELECT clean(b.board_id), g.game_number FROM game_players a "
                 "JOIN game_players c ON c.game = a.game AND c.player = ? "
                 "JOIN games g ON g.id = a.game JOIN boards b ON b.id = g.board "
                 "WHERE a.player = ? ORDER BY g.id LIMIT 1", (new_id, old_id)).fetchone()
@@ -430,9 +442,11 @@ class ScoreDB:
     # ------------------------------------------------------------ reading
 
     def _player(self, name):
-        """``(id, stored name)`` of a player; UnknownPlayer with suggestions if none."""
-        row = self._db.execute("SELECT id, name FROM players WHERE name = ?",
-                               (name,)).fetchone()
+        """``(id, name)`` of a player (the name as shown: cleaned); UnknownPlayer with
+        suggestions if none."""
+        row = self._db.execute("SELECT id, clean(name) FROM players WHERE name = ? "
+                               "OR clean(name) = ? COLLATE NOCASE ORDER BY name = ? DESC",
+                               (name, name, name)).fetchone()
         if row is None:
             names = self.players()
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
@@ -449,14 +463,15 @@ class ScoreDB:
     def players(self):
         """Every player's name, alphabetically (the people: not the names only bots had)."""
         return [r[0] for r in self._db.execute(
-            "SELECT name FROM players WHERE id IN (SELECT player FROM game_players "
+            "SELECT clean(name) FROM players WHERE id IN (SELECT player FROM game_players "
             "WHERE bot = 0) "
             "ORDER BY name COLLATE NOCASE")]
 
     def courses(self):
         """``(hash, name, games)`` of every course played, by name."""
         return [tuple(r) for r in self._db.execute(
-            "SELECT c.hash, c.name, COUNT(g.id) FROM courses c JOIN games g ON g.course = c.id "
+            "SELECT c.hash, clean(c.name), COUNT(g.id) FROM courses c "
+            "JOIN games g ON g.course = c.id "
             "GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.hash")]
 
     def find_courses(self, ref):
@@ -488,8 +503,9 @@ class ScoreDB:
         return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
 
     _GAME_SQL = (
-        "SELECT g.id, b.board_id, g.game_number, g.finished_at, g.synced_at, g.mode, c.hash, "
-        "c.name, g.seed, (SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
+        "SELECT g.id, clean(b.board_id), g.game_number, g.finished_at, g.synced_at, g.mode, "
+        "c.hash, clean(c.name), g.seed, "
+        "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
         "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)) "
         "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course ")
     _NEWEST_FIRST = (" ORDER BY CASE WHEN g.finished_at > 0 THEN g.finished_at "
@@ -521,7 +537,8 @@ class ScoreDB:
         for row in self._db.execute(sql, args).fetchall():
             game = StoredGame(*row[1:])
             game.seats = [SeatResult(*s[:6], bool(s[6])) for s in self._db.execute(
-                "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones, gp.bot "
+                "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
+            "gp.hole_in_ones, gp.bot "
                 "FROM game_players gp JOIN players p ON p.id = gp.player "
                 "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
             out.append(game)
@@ -529,8 +546,8 @@ class ScoreDB:
 
     def _results(self, course_hash=None, mode=None, player_id=None):
         """Every person's result with its game, for leaderboards and bests (bots left out)."""
-        sql = ("SELECT p.name, gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
-               "b.board_id, g.game_number, c.hash, c.name, g.mode, "
+        sql = ("SELECT clean(p.name), gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
+               "clean(b.board_id), g.game_number, c.hash, clean(c.name), g.mode, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
                "AND h.seat = gp.seat) "
                "FROM game_players gp JOIN players p ON p.id = gp.player "
@@ -594,8 +611,8 @@ class ScoreDB:
         """Every game of a player, newest first, with seat, place and total (not the games
         a bot of the same name played)."""
         pid, _name = self._player(player)
-        sql = ("SELECT g.finished_at, g.synced_at, b.board_id, g.game_number, c.hash, c.name, "
-               "g.mode, gp.seat, gp.colour, gp.place, "
+        sql = ("SELECT g.finished_at, g.synced_at, clean(b.board_id), g.game_number, c.hash, "
+               "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
                "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
                "AND h.seat = gp.seat), gp.hole_in_ones "
@@ -607,14 +624,16 @@ class ScoreDB:
     def game(self, board_id, game_number):
         """A stored game as a :class:`GameResult` (names as stored now), or None."""
         row = self._db.execute(
-            "SELECT g.id, g.finished_at, g.mode, c.hash, c.name, g.seed, g.log "
+            "SELECT g.id, g.finished_at, g.mode, c.hash, clean(c.name), g.seed, g.log "
             "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
-            "WHERE b.board_id = ? AND g.game_number = ?", (board_id, game_number)).fetchone()
+            "WHERE clean(b.board_id) = ? AND g.game_number = ?",
+            (_clean(board_id), game_number)).fetchone()
         if row is None:
             return None
         gid, fin, mode, chash, cname, seed, log = row
         seats = self._db.execute(
-            "SELECT gp.seat, p.name, gp.colour, gp.place, gp.total, gp.hole_in_ones, gp.bot "
+            "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
+            "gp.hole_in_ones, gp.bot "
             "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
             "ORDER BY gp.seat", (gid,)).fetchall()
         scores = {}
@@ -673,7 +692,7 @@ class ScoreDB:
         if rows:
             writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
         else:
             out.write(",".join(_CSV_HEADER) + "\n")
         return out.getvalue()
@@ -682,6 +701,19 @@ class ScoreDB:
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
                "place", "total", "hole_in_ones", "par")
+
+
+def _clean(text):
+    """A stored text as it may be shown (see :func:`teebox.core.course.clean_text`)."""
+    return clean_text(text) if isinstance(text, str) else text
+
+
+def _csv_text(value):
+    """A CSV cell a spreadsheet shows as text: a text starting with = + - or @ would be
+    run as a formula, so it gets a leading ``'`` (numbers stay numbers)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
 
 
 def _json_game(r, synced_at):
@@ -742,7 +774,7 @@ def _checked(r):
         if p[0] in seats:
             bad("players: seat %d is listed twice" % p[0])
         seats.append(p[0])
-    names = [p[1].strip().lower() for p in players]
+    names = [_clean(p[1].strip()).lower() for p in players]
     for n in names:
         if names.count(n) > 1:
             bad("players: the name %r sits in two seats" % n)
@@ -771,6 +803,7 @@ def _checked(r):
     for b in bots:
         if b not in seats or bots.count(b) > 1:
             bad("bots: %r is not a seat of the game or is listed twice" % (b,))
-    return GameResult(r.board_id, r.game_number, r.finished_at, r.mode, chash, r.course_name,
-                      r.seed, bytes(r.log), [(s, n.strip(), c) for s, n, c in players], holes,
+    return GameResult(_clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
+                      _clean(r.course_name), r.seed, bytes(r.log),
+                      [(s, _clean(n.strip()), _clean(c)) for s, n, c in players], holes,
                       standings, bots)

@@ -16,6 +16,8 @@ from rich.table import Table
 
 from teebox.core import modes as core_modes
 from teebox_host import scoredb
+from teebox_host.cli import lower
+from teebox_host.render import count
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -93,7 +95,8 @@ def _game(board_id, number):
 
 
 def _print(table):
-    Console().print(table)
+    # Names from boards are text: "[red]" or ":smile:" in one is printed as it is.
+    Console(markup=False, emoji=False).print(table)
 
 
 def _run(ctx, db, show):
@@ -158,7 +161,7 @@ def leaderboard(ctx: typer.Context,
                 course: Optional[str] = typer.Option(None, "--course", metavar="NAME|HASH",
                                                      help="One course: its name, part of it, "
                                                           "or its content hash."),
-                mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE",
+                mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE", callback=lower,
                                                    help="One mode: match, stroke, "
                                                         "stableford, chaos."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
@@ -231,6 +234,7 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
 @app.command()
 def export(ctx: typer.Context,
            fmt: Optional[str] = typer.Option(None, "--format", "-f", metavar="csv|json",
+                                             callback=lower,
                                              help="Output format (default: from the -o "
                                                   "file's suffix, else csv)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
@@ -252,7 +256,7 @@ def export(ctx: typer.Context,
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {output}: {exc.strerror or exc}")
-        typer.echo(f"Exported {store.count_games()} games as {fmt.upper()} to {output}.")
+        typer.echo(f"Exported {count(store.count_games(), 'game')} as {fmt.upper()} to {output}.")
 
     _run(ctx, db, show)
 
@@ -271,6 +275,6 @@ def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now
         games = store.rename_player(old, new)
         verb = "Merged" if merging else "Renamed"
         joint = "into" if merging else "to"
-        typer.echo(f"{verb} {old} {joint} {new.strip()} ({games} game{'s' if games != 1 else ''}).")
+        typer.echo(f"{verb} {old} {joint} {new.strip()} ({count(games, 'game')}).")
 
     _run(ctx, db, show)

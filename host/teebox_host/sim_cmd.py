@@ -33,6 +33,7 @@ from teebox.core.protocol import DECISION_NAMES
 from teebox_host import scorecard
 from teebox_host.course_cmd import _fail
 from teebox import shipped
+from teebox_host.cli import lower
 
 SCREEN_WIDTH = 16
 
@@ -184,8 +185,9 @@ def sim(
         False, "--blank-cards",
         help="Start with no club card learned (to learn the cards, or script that)."),
     mode: Optional[str] = typer.Option(
-        None, "--mode", help="match, stroke, stableford or chaos (default match). Playing: "
-                             "--mode/--course/--players/--hands answer the table's setup."),
+        None, "--mode", callback=lower,
+        help="match, stroke, stableford or chaos (default match). Playing: "
+             "--mode/--course/--players/--hands answer the table's setup."),
     players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
     course: Optional[str] = typer.Option(None, "--course",
                                          help="A course on the table (default starter)."),
@@ -193,7 +195,8 @@ def sim(
         None, "--seed", help="Seed of the first game's shuffles (demo: and of the bots; "
                              "default: random when playing, 1 for the demo)."),
     hands: Optional[str] = typer.Option(
-        None, "--hands", help="Playing: first-game, or bag (register the bags by card)."),
+        None, "--hands", callback=lower,
+        help="Playing: first-game, or bag (register the bags by card)."),
     demo: bool = typer.Option(
         False, "--demo", help="Bots play a game through the buttons and card reader, printed "
                               "as text (what runs without a terminal)."),

@@ -140,6 +140,29 @@ def test_malformed_header_values_say_what_is_expected():
     assert problems_of(edit(TINY, 3, "name: " + "x" * 40)) == []
 
 
+def test_names_with_control_or_bidirectional_characters_are_refused():
+    # An escape sequence in a name drives the terminal that prints it; a right-to-left
+    # override makes "Tiny\u202eemoH" show as another name than it is.
+    for line, new, message in (
+            (3, "name: Ti\x1b[31mny", "name: character 3 is U+001B"),
+            (3, "name: Tiny\u202eemoH", "name: character 5 is U+202E"),
+            (3, "name: Ti\x07ny", "name: character 3 is U+0007"),
+            (4, "author: A\u2066B", "author: character 2 is U+2066"),
+            (4, "author: A\x9bB", "author: character 2 is U+009B")):
+        p = only(edit(TINY, line, new))
+        assert p.line == line and p.error, p
+        assert p.message.startswith(message + ", a control or bidirectional character: "
+                                    "write the "), p.message
+    assert course.check(edit(TINY, 3, "name: Caf\u00e9 \u05e9\u05dc\u05d5\u05dd"))[1] == []
+
+
+def test_clean_text_shows_what_a_name_may_not_hold_as_a_replacement_character():
+    assert course.clean_text("Red") == "Red"
+    assert course.clean_text("R\x1b[2Jed\u202e") == "R\ufffd[2Jed\ufffd"
+    assert course.unsafe_char("Caf\u00e9") is None
+    assert course.unsafe_char("ab\ncd") == (3, "U+000A")
+
+
 def test_missing_name_size_and_map_are_each_reported():
     expect(only(edit(TINY, 3, "")), 0, None, "missing 'name:' line")
     src, problems = course.check(edit(TINY, 5, ""))
@@ -188,6 +211,15 @@ def test_wrong_number_of_cells_in_a_row_is_refused():
     problems = problems_of(edit(TINY, 14, "r w l t"))
     expect(find(problems, "map row"), 14, None,
            "map row 2 has 4 cells but the size is 6x5 (6 cells a row)")
+
+
+def test_map_size_problems_count_one_row_and_one_cell_in_the_singular():
+    one = "\n".join(["teebox-course 1", "name: One", "size: 1x1", "map:", "r", "r"]) + "\n"
+    expect(find(problems_of(one), "map has"), 6, None, "map has 2 rows but the size is 1x1 (1 row)")
+    one = one.replace("size: 1x1", "size: 1x2").replace("r\nr\n", "r r\n")
+    expect(find(problems_of(one), "map row"), 5, None,
+           "map row 0 has 2 cells but the size is 1x2 (1 cell a row)")
+    expect(find(problems_of(one), "map has"), 4, None, "map has 1 row but the size is 1x2 (2 rows)")
 
 
 def test_unknown_terrain_code_names_line_cell_and_the_legal_codes():
@@ -260,19 +292,48 @@ def test_a_course_without_holes_is_refused():
 
 
 def test_tee_and_green_must_be_a_tee_box_and_a_green():
-    problems = problems_of(edit(TINY, 10, "hole 2 par 3 tee 4,4 green 1,4"))
-    expect(find(problems, "hole 2: tee"), 10, (4, 4), "hole 2: tee is rough, not a tee box")
-    problems = problems_of(edit(TINY, 9, "hole 1 par 3 tee 0,0 green 5,1"))
-    p = find(problems, "hole 1: green")
-    expect(p, 9, (5, 1), "hole 1: green is off-board, not a green")
+    # One mistyped cell is one error: the tee box or green it leaves unclaimed is
+    # named in it as the one likely meant, not reported again on its own.
+    p = only(edit(TINY, 10, "hole 2 par 3 tee 4,4 green 1,4"))
+    expect(p, 10, (4, 4), "hole 2: tee is rough, not a tee box (did you mean (5,4), the tee "
+                          "box that belongs to no hole?)")
+    p = only(edit(TINY, 9, "hole 1 par 3 tee 0,0 green 5,1"))
+    expect(p, 9, (5, 1), "hole 1: green is off-board, not a green (did you mean (4,0), the "
+                         "green that belongs to no hole?)")
     assert p.format("tiny.course") == ("tiny.course:9: cell (5,1): hole 1: green is off-board, "
-                                       "not a green")
+                                       "not a green (did you mean (4,0), the green that "
+                                       "belongs to no hole?)")
+    # Without an unclaimed cell of the kind, there is nothing to suggest.
+    p = only(edit(edit(TINY, 12, "f f f r G r"), 9, "hole 1 par 3 tee 1,0 green 4,0"))
+    expect(p, 9, (1, 0), "hole 1: tee is fairway, not a tee box")
+
+
+def test_one_unreadable_hole_line_is_one_error():
+    # Before: 'hole 2 par3 ...' also gave "hole 2 is missing", "tee box belongs to no
+    # hole" and "green belongs to no hole": five errors for one slip.
+    message = "cannot read hole line: expected 'hole N par P tee C,R green C,R'"
+    for bad in ("hole 2 par3 tee 5,4 green 1,4", "hole two par 3 tee 5,4 green 1,4",
+                "hole 100 par 3 tee 5,4 green 1,4", "hole 2 par 3 green 5,4 tee 1,4",
+                "hole 2 par 3 tee 5,4 green 1,4 again"):
+        p = only(edit(TINY, 10, bad))
+        assert p.line == 10 and p.message.startswith(message), (bad, p)
+    # Hole lines 2 (unreadable) and 3: hole 3 is not "numbered above 2" and no hole
+    # is "missing", as the unreadable line holds hole 2.
+    text = edit(edit(TINY, 8, "hole 2 par 3 tee 9,9 grene 9,9"), 10,
+                "hole 3 par 3 tee 5,4 green 1,4")
+    p = only(text)
+    assert p.line == 8 and p.message.startswith(message), p
 
 
 def test_tee_or_green_outside_the_map_is_refused():
     problems = problems_of(edit(TINY, 10, "hole 2 par 3 tee 6,4 green 1,5"))
-    expect(find(problems, "hole 2: tee"), 10, (6, 4), "hole 2: tee is outside the 6x5 map")
-    expect(find(problems, "hole 2: green"), 10, (1, 5), "hole 2: green is outside the 6x5 map")
+    assert len(problems) == 2, problems
+    expect(find(problems, "hole 2: tee"), 10, (6, 4), "hole 2: tee is outside the 6x5 map (did "
+                                                      "you mean (5,4), the tee box that belongs "
+                                                      "to no hole?)")
+    expect(find(problems, "hole 2: green"), 10, (1, 5), "hole 2: green is outside the 6x5 map "
+                                                        "(did you mean (1,4), the green that "
+                                                        "belongs to no hole?)")
 
 
 def test_two_holes_may_not_share_a_tee_box_or_a_green():

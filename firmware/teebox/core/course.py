@@ -103,7 +103,9 @@ class Source:
 
     ``holes`` holds ``(number, par, tee_col, tee_row, green_col, green_row, line)``
     in source order; ``cells`` the terrain kind of every cell, row-major;
-    ``row_lines`` the source line of each map row.
+    ``row_lines`` the source line of each map row; ``unread`` what could be made
+    out of each hole line that does not parse, ``(number or None, [(col, row)])``,
+    so that its one error is not followed by errors it caused.
     """
 
     def __init__(self):
@@ -115,6 +117,7 @@ class Source:
         self.greens = (0, 0, 0)
         self.wind = (0, 0, 0, 0, 0, 0, 0, 0)
         self.holes = []
+        self.unread = []
         self.cells = None
         self.row_lines = []
 
@@ -196,12 +199,43 @@ def _bad_value(problems, line, key, value, expected):
     problems.append(Problem(line, None, "%s: %r is not %s" % (key, value, expected)))
 
 
+def _unsafe(code):
+    # C0 and C1 controls (ESC drives a terminal), DEL, and the bidirectional marks,
+    # embeddings, overrides and isolates (they make text read other than it is stored).
+    return (code < 0x20 or 0x7F <= code < 0xA0 or code == 0x61C or code == 0x200E
+            or code == 0x200F or 0x2028 <= code <= 0x202E or 0x2066 <= code <= 0x2069)
+
+
+def unsafe_char(text):
+    """``(position from 1, "U+XXXX")`` of the first character of ``text`` that a name may
+    not hold (a control character or a bidirectional override), or None."""
+    at = 0
+    for ch in text:
+        at += 1
+        if _unsafe(ord(ch)):
+            return at, "U+%04X" % ord(ch)
+    return None
+
+
+def clean_text(text):
+    """``text`` with every character :func:`unsafe_char` refuses shown as U+FFFD, the
+    replacement character: a name from a board or an old file, made safe to print."""
+    if unsafe_char(text) is None:
+        return text
+    return "".join(["\ufffd" if _unsafe(ord(ch)) else ch for ch in text])
+
+
 def _header(src, problems, line, key, value, width, height):
     # One "key: value" line; a malformed value leaves the default in place.
     if key == "name" or key == "author":
         size = len(value.encode())
+        bad = unsafe_char(value)
         if key == "name" and not value:
             problems.append(Problem(line, None, "name: the course needs a name"))
+        elif bad:
+            problems.append(Problem(line, None, "%s: character %d is %s, a control or "
+                                    "bidirectional character: write the %s in plain text"
+                                    % (key, bad[0], bad[1], key)))
         elif size > MAX_TEXT:
             problems.append(Problem(line, None, "%s: %d bytes long, at most %d allowed"
                                     % (key, size, MAX_TEXT)))
@@ -259,6 +293,8 @@ def _hole_line(src, problems, line, words):
         tee = _cell(words[5])
         green = _cell(words[7])
     if num is None or par is None or tee is None or green is None:
+        src.unread.append((_number(words[1], 1, MAX_HOLES) if len(words) > 1 else None,
+                           [c for c in [_cell(w) for w in words[2:]] if c]))
         problems.append(Problem(line, None,
                                 "cannot read hole line: expected 'hole N par P tee C,R green C,R' "
                                 "with N from 1 to %d, e.g. 'hole 1 par 4 tee 3,12 green 9,3'"
@@ -275,13 +311,13 @@ def _map_rows(src, problems, rows, map_line):
     for row in range(len(rows)):
         line, text = rows[row]
         if w and row >= h:
-            problems.append(Problem(line, None, "map has %d rows but the size is %dx%d (%d rows)"
-                                    % (len(rows), w, h, h)))
+            problems.append(_map_size(line, rows, w, h))
             return
         codes = text.split()
         if w and len(codes) != w:
-            problems.append(Problem(line, None, "map row %d has %d cells but the size is %dx%d "
-                                    "(%d cells a row)" % (row, len(codes), w, h, w)))
+            problems.append(Problem(line, None, "map row %d has %s but the size is %dx%d "
+                                    "(%s a row)" % (row, _plural(len(codes), "cell", "cells"),
+                                                    w, h, _plural(w, "cell", "cells"))))
         src.row_lines.append(line)
         for col in range(min(len(codes), w) if w else len(codes)):
             try:
@@ -292,8 +328,13 @@ def _map_rows(src, problems, rows, map_line):
             if w:
                 src.cells[row * w + col] = kind
     if w and len(rows) < h:
-        problems.append(Problem(map_line, None, "map has %d rows but the size is %dx%d (%d rows)"
-                                % (len(rows), w, h, h)))
+        problems.append(_map_size(map_line, rows, w, h))
+
+
+def _map_size(line, rows, w, h):
+    # "map has 7 rows but the size is 6x5 (5 rows)"; "1 row" when there is one.
+    return Problem(line, None, "map has %s but the size is %dx%d (%s)"
+                   % (_plural(len(rows), "row", "rows"), w, h, _plural(h, "row", "rows")))
 
 
 def _check_hole_numbers(src, problems):
@@ -314,10 +355,19 @@ def _check_hole_numbers(src, problems):
                                 "for each hole"))
     # N distinct numbers must be exactly 1..N: name every gap below N (it has no
     # line) and every number above N (on its own line), so none goes unmentioned.
-    count = len(by_number)
+    # A hole line that does not parse counts as a hole (its own error says what is
+    # wrong): with its number, that number is no gap; without, no gap is certain.
+    named = set()
+    unnumbered = 0
+    for num, _cells in src.unread:
+        if num is None:
+            unnumbered += 1
+        elif num not in by_number:
+            named.add(num)
+    count = len(by_number) + len(named) + unnumbered
     rule = "%s must be numbered 1 to %d without gaps" % (_plural(count, "hole", "holes"), count)
     for num in range(1, count + 1):
-        if num not in by_number:
+        if not unnumbered and num not in by_number and num not in named:
             problems.append(Problem(0, None, "hole %d is missing: %s" % (num, rule)))
     for num in sorted(by_number):
         if num > count:
@@ -326,18 +376,23 @@ def _check_hole_numbers(src, problems):
     return by_number
 
 
-def _claim(src, problems, owners, hole, what, kind, col, row):
-    # Check one end of a hole (tee or green); record the cell as the hole's.
+def _claim(src, problems, owners, missed, hole, what, kind, col, row):
+    # Check one end of a hole (tee or green); record the cell as the hole's. A cell
+    # of the wrong kind goes to ``missed`` too: the cell meant is likely unclaimed.
     num, line = hole[0], hole[6]
     w, h = src.width, src.height
     if col >= w or row >= h:
-        problems.append(Problem(line, (col, row), "hole %d: %s is outside the %dx%d map"
-                                % (num, what, w, h)))
-        return False
-    found = src.cells[row * w + col]
-    if found != kind:
-        problems.append(Problem(line, (col, row), "hole %d: %s is %s, not a %s"
-                                % (num, what, terrain.NAMES[found], terrain.NAMES[kind])))
+        problem = Problem(line, (col, row), "hole %d: %s is outside the %dx%d map"
+                          % (num, what, w, h))
+    elif src.cells[row * w + col] != kind:
+        problem = Problem(line, (col, row), "hole %d: %s is %s, not a %s"
+                          % (num, what, terrain.NAMES[src.cells[row * w + col]],
+                             terrain.NAMES[kind]))
+    else:
+        problem = None
+    if problem:
+        problems.append(problem)
+        missed.append((problem, kind))
         return False
     i = row * w + col
     if i in owners:
@@ -351,11 +406,12 @@ def _claim(src, problems, owners, hole, what, kind, col, row):
 def _check_holes(src, problems, by_number):
     # Tees and greens against the map, reachability, length for par, orphans.
     owners = {}  # cell index -> hole number, for every claimed tee box and green
+    missed = []  # (problem, kind) of each tee or green on a cell of another kind
     for num in sorted(by_number):
         hole = by_number[num]
         par, tc, tr, gc, gr, line = hole[1:]
-        tee_ok = _claim(src, problems, owners, hole, "tee", terrain.TEE, tc, tr)
-        green_ok = _claim(src, problems, owners, hole, "green", terrain.GREEN, gc, gr)
+        tee_ok = _claim(src, problems, owners, missed, hole, "tee", terrain.TEE, tc, tr)
+        green_ok = _claim(src, problems, owners, missed, hole, "green", terrain.GREEN, gc, gr)
         if not (tee_ok and green_ok):
             continue
         tee = hexgrid.from_offset(tc, tr)
@@ -373,14 +429,44 @@ def _check_holes(src, problems, by_number):
                                         % (num, _plural(length, "hex", "hexes"),
                                            "short" if length < lo else "long", par, lo, hi),
                                         False))
+    _orphans(src, problems, owners, missed)
+
+
+def _orphans(src, problems, owners, missed):
+    # Every tee box and green no hole claims is an error, unless a hole line that
+    # does not parse names it, or a hole's tee or green missed a cell of its kind:
+    # then the nearest such cell is named in that one error as the likely one meant.
     w = src.width
+    for _num, cells in src.unread:
+        for col, row in cells:
+            if col < w and row < src.height:
+                owners[row * w + col] = 0
+    left = []  # ((col, row), kind) of each tee box and green no hole claims
     for i in range(len(src.cells)):
         kind = src.cells[i]
         if (kind == terrain.TEE or kind == terrain.GREEN) and i not in owners:
-            row = i // w
-            problems.append(Problem(src.row_lines[row], (i % w, row),
-                                    "%s belongs to no hole (add a hole line for it or change "
-                                    "the cell)" % terrain.NAMES[kind]))
+            left.append(((i % w, i // w), kind))
+    for problem, kind in missed:
+        best = -1
+        for k in range(len(left)):
+            if left[k][1] == kind and (best < 0 or _distance(problem.cell, left[k][0])
+                                       < _distance(problem.cell, left[best][0])):
+                best = k
+        if best >= 0:
+            cell = left.pop(best)[0]
+            problem.message += " (did you mean (%d,%d), the %s that belongs to no hole?)" % (
+                cell[0], cell[1], terrain.NAMES[kind])
+    for cell, kind in left:
+        problems.append(Problem(src.row_lines[cell[1]], cell,
+                                "%s belongs to no hole (add a hole line for it or change "
+                                "the cell)" % terrain.NAMES[kind]))
+
+
+def _distance(a, b):
+    # Hex distance between two offset (col, row) cells.
+    qa, ra = hexgrid.from_offset(a[0], a[1])
+    qb, rb = hexgrid.from_offset(b[0], b[1])
+    return hexgrid.distance(qa, ra, qb, rb)
 
 
 def _in_line_order(problems):
