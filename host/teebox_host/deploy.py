@@ -156,8 +156,14 @@ def board_modules(firmware=None):
     parent packages are imported with it.
     """
     firmware = Path(firmware) if firmware is not None else firmware_dir()
+    return imported_modules(firmware, _imports(firmware, firmware / "main.py"))
+
+
+def imported_modules(firmware, names):
+    """Sorted dotted names of the firmware modules ``names``, everything they import (at
+    the top of a module or inside a function) and their parent packages."""
     seen = set()
-    todo = sorted(_imports(firmware, firmware / "main.py"))
+    todo = sorted(names)
     while todo:
         name = todo.pop()
         if name in seen:

@@ -13,9 +13,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from teebox.core import bots, course as course_mod, engine, gamelog, modes
+from teebox.core import bots, course as course_mod, engine, gamelog, games, modes
 from teebox.core.protocol import DECISION_NAMES
-from teebox_host import render, scorecard
+from teebox_host import playnine_demo, render, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
@@ -62,11 +62,16 @@ def _check_options(mode, players, seed, bot_kind):
         players = max(2, lo)
     if not lo <= players <= hi:
         _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+    _check_seed_and_bots(seed, bot_kind)
+    return players
+
+
+def _check_seed_and_bots(seed, bot_kind):
+    """Exit 1 saying what is wrong if the seed or the kind of bots is."""
     if seed < 0:
         _fail("--seed %d: the seed must be 0 or more" % seed)
     if bot_kind not in BOTS:
         _fail("--bots %s: use one of: %s" % (bot_kind, ", ".join(BOTS)))
-    return players
 
 
 def demo(
@@ -85,8 +90,14 @@ def demo(
         None, "--stop-after", metavar="CHOICES", min=1,
         help="Stop the game after this many choices (its --save-log is then a game in "
              "progress, and says so)."),
+    game_name: str = typer.Option("18-holes", "--game", callback=lower,
+                                  help="18-holes or play-nine (--mode, --course: 18 Holes only)."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
+    if game_name == playnine_demo.NAME:
+        return _demo_play_nine(players, seed, save_log, bot_kind)
+    if game_name != "18-holes":
+        _fail("--game %s: unknown game (use one of: %s)" % (game_name, ", ".join(games.names())))
     players = _check_options(mode, players, seed, bot_kind)
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
@@ -127,6 +138,30 @@ def demo(
                   "'teebox replay %s'" % (save_log, len(data), len(game.inputs),
                                           "" if game.over else ", a game in progress",
                                           save_log), soft_wrap=True)
+
+
+def _demo_play_nine(players, seed, save_log, bot_kind):
+    """``teebox demo --game play-nine``: see ``teebox_host.playnine_demo``."""
+    try:
+        players = playnine_demo.players_for(players)
+    except ValueError as exc:
+        _fail(str(exc))
+    _check_seed_and_bots(seed, bot_kind)
+    out = _console()
+    try:
+        game = playnine_demo.play(players, seed, bot_kind, out, CHOICE_LIMIT)
+    except RuntimeError as exc:
+        _fail(str(exc))
+    out.print()
+    out.print(playnine_demo.final_view(game))
+    if save_log is not None:
+        data = playnine_demo.encoded_log(game)
+        try:
+            save_log.write_bytes(data)
+        except OSError as exc:
+            _fail("--save-log %s: cannot write the game log: %s" % (save_log, exc.strerror or exc))
+        out.print("Game log saved to %s (%d bytes, %d inputs)" % (save_log, len(data),
+                                                                 len(game.inputs)))
 
 
 def _builtin_by_hash(course_hash):

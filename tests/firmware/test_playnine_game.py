@@ -111,6 +111,7 @@ def test_the_log_replays_to_the_same_game():
     assert start <= 10 and data[start:] == bytes(g.inputs.data)  # a byte an input
     back = log.decode(data)
     assert back == log.of(g) and back.setup.key() == (3, 77, 2, 1)
+    assert back.inputs[:3] == g.inputs[:3] and back.inputs[-1] == g.inputs[-1]
     again = log.replay(back)
     assert again.state_digest() == g.state_digest() and again.standings() == g.standings()
 

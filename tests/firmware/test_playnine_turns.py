@@ -189,7 +189,7 @@ def test_choices_lists_exactly_what_apply_accepts_and_bad_choices_say_why():
     assert "0 to 7" in _refused(g, (FLIP, 8), 0)
     assert "tuple of whole numbers" in _refused(g, "draw", 0)
     assert "takes 1 number" in _refused(g, (FLIP,), 0)
-    assert "unknown Play Nine choice verb 9" in _refused(g, (9, 1), 0)
+    assert "unknown choice verb 9" in _refused(g, (9, 1), 0)
     tee_off(g)
     assert g.choices(1) == []
     assert g.choices(0) == [(DRAW, FROM_DECK), (DRAW, FROM_DISCARD)]
@@ -210,3 +210,19 @@ def test_preview_shows_the_score_a_replacement_would_leave_and_hides_face_down_c
     assert g.preview((DISCARD, 3), 0) is None    # the card there is unknown
     assert g.preview((SKIP,), 0) is None         # not legal now
     assert g.preview((REPLACE, 4), 1) is None    # not seat 1's turn
+
+
+def test_the_one_last_shot_may_be_a_skip_and_the_last_card_is_turned_at_the_end():
+    # RULES-NOTES, Play Nine (skipping): a skip is open on the last shot too.
+    g = stacked([A, B])
+    tee_off(g)
+    for slot in (1, 2, 3, 5, 6):
+        _turn_over(g, slot)
+        _turn_over(g, slot)
+    g.apply((DRAW, FROM_DECK), 0)
+    g.apply((SKIP,), 0)
+    assert _turn_over(g, 7)[-2:] == [(OUT_PUT_OUT, 1), (OUT_TURN, 0, 1)]
+    g.apply((DRAW, FROM_DECK), 0)
+    assert (SKIP,) in g.choices(0)
+    outs = g.apply((SKIP,), 0)
+    assert (OUT_TURNED, 0, 7, 8) in outs and g.over and g.scores[0] == [hole_score(A)]

@@ -49,17 +49,7 @@ def step(k):
 def game_modules(firmware, name):
     """The firmware modules loading game ``name`` imports (its module, what that imports,
     and their parent packages)."""
-    todo = [games.get(name).module]
-    found = set()
-    while todo:
-        mod = todo.pop()
-        if mod in found:
-            continue
-        found.add(mod)
-        parts = mod.split(".")
-        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
-        todo += sorted(deploy._imports(firmware, deploy.module_file(firmware, mod)))
-    return found
+    return deploy.imported_modules(firmware, [games.get(name).module])
 
 
 def cpython_digest():

@@ -13,6 +13,7 @@ import binascii
 import hashlib
 
 from teebox.core import varint
+from teebox.core.rng import Rng
 
 try:
     from micropython import const
@@ -43,9 +44,53 @@ class Decision:
         return "<Decision %d players=%r>" % (self.kind, self.players)
 
 
+class RandomBot:
+    """A player for any game choosing uniformly among the legal choices (a fuzzer)."""
+
+    def __init__(self, seed=0):
+        self.rng = Rng(seed)
+
+    def choose(self, game, seat):
+        """A random legal choice for ``seat``."""
+        return self.rng.choice(game.choices(seat))
+
+
 def seat_name(seat):
     """How messages name a seat to the players: ``"player 1"`` for seat 0."""
     return "player %d" % (seat + 1)
+
+
+def seat_of(player, acting, players):
+    """The seat a choice is for: ``player``, or the only seat in ``acting`` when it is
+    None. IllegalMove saying why when that cannot be told, or no such seat sits at a
+    table of ``players``."""
+    if player is None:
+        if len(acting) == 1:
+            return acting[0]
+        if not acting:
+            raise IllegalMove("nobody can choose now: the game is over")
+        raise IllegalMove("say which player is choosing: %s may choose now"
+                          % ", ".join([seat_name(s) for s in acting]))
+    if type(player) is not int or not 0 <= player < players:
+        raise IllegalMove("there is no player %r at this table of %d" % (player, players))
+    return player
+
+
+def as_choice(choice, arity, verbs, example):
+    """``choice`` as a tuple of ints whose verb takes ``arity[verb]`` ints (``verbs``
+    names them); IllegalMove saying what is wrong, showing ``example``, otherwise."""
+    if isinstance(choice, list):
+        choice = tuple(choice)
+    if not isinstance(choice, tuple) or not choice or [x for x in choice if type(x) is not int]:
+        raise IllegalMove("a choice is a tuple of whole numbers, verb first, like %s; not %r"
+                          % (example, choice))
+    verb = choice[0]
+    if not 0 < verb < len(arity):
+        raise IllegalMove("unknown choice verb %d" % verb)
+    if len(choice) != 1 + arity[verb]:
+        raise IllegalMove("%s takes %d number(s) after the verb, not %d"
+                          % (verbs[verb], arity[verb], len(choice) - 1))
+    return choice
 
 
 def digest(ints):

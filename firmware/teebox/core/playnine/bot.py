@@ -2,14 +2,14 @@
 sees (face-up cards, the discard pile, the card they drew) and act through
 ``pending()``, ``choices()`` and ``apply()`` like everyone else.
 
-* :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer.
+* :class:`RandomBot` (from :mod:`teebox.core.contract`) picks any legal choice.
 * :class:`SensibleBot` keeps low cards and Hole-in-Ones, builds matching columns,
   takes the discard when it helps and putts out only when it looks ahead.
 
-:func:`play_game` (from :mod:`teebox.core.contract`) plays a game with one bot a seat.
+:func:`play_game` (also from the contract) plays a game with one bot a seat.
 """
 
-from teebox.core.contract import play_game  # re-exported: part of this module's face
+from teebox.core.contract import RandomBot, play_game  # re-exported: part of this module's face
 from teebox.core.playnine import scoring
 from teebox.core.playnine.protocol import (DISCARD, DRAW, DRAW_CARD, FLIP, FROM_DECK,
                                            FROM_DISCARD, REPLACE, SKIP, TEE_OFF)
@@ -27,17 +27,6 @@ def estimate(grid):
     """A grid's expected strokes in tenths: face-up cards as scored, matches included,
     each face-down card (None) at the average card."""
     return 10 * scoring.hole_score(grid) + UNKNOWN * grid.count(None)
-
-
-class RandomBot:
-    """Chooses uniformly among the legal choices."""
-
-    def __init__(self, seed=0):
-        self.rng = Rng(seed)
-
-    def choose(self, game, seat):
-        """A random legal choice for ``seat``."""
-        return self.rng.choice(game.choices(seat))
 
 
 class SensibleBot:

@@ -12,7 +12,8 @@ seeded from the setup, so the same setup and inputs give the same game.
 """
 
 from teebox.core import scoring as places
-from teebox.core.contract import GAME_OVER, Decision, IllegalMove, digest, seat_name
+from teebox.core.contract import (GAME_OVER, Decision, IllegalMove, as_choice, digest, seat_name,
+                                  seat_of)
 from teebox.core.playnine import cards, scoring
 from teebox.core.playnine.inputs import Inputs
 from teebox.core.playnine.protocol import (
@@ -159,7 +160,7 @@ class Game:
         if self.over:
             raise IllegalMove("the game is over")
         seat = self._seat(player)
-        choice = _as_choice(choice)
+        choice = as_choice(choice, VERB_ARITY, VERB_NAMES, "(DRAW, 0)")
         if seat not in self._acting():
             raise IllegalMove(self._not_acting(seat))
         why = self._reason(choice, seat)
@@ -175,7 +176,7 @@ class Game:
         cards count nothing until turned); None for other or illegal choices (what a
         face-down card holds is nobody's to know)."""
         seat = self._seat(player)
-        choice = _as_choice(choice)
+        choice = as_choice(choice, VERB_ARITY, VERB_NAMES, "(DRAW, 0)")
         if seat not in self._acting() or self._reason(choice, seat) is not None:
             return None
         if choice[0] not in (REPLACE, SKIP):
@@ -235,18 +236,7 @@ class Game:
         return SLOTS - len(self.face_down(seat))
 
     def _seat(self, player):
-        acting = self._acting()
-        if player is None:
-            if len(acting) == 1:
-                return acting[0]
-            if not acting:
-                raise IllegalMove("nobody can choose now: the game is over")
-            raise IllegalMove("say which player is choosing: %s may choose now"
-                              % ", ".join([seat_name(s) for s in acting]))
-        if type(player) is not int or not 0 <= player < self.setup.players:
-            raise IllegalMove("there is no player %r at this table of %d"
-                              % (player, self.setup.players))
-        return player
+        return seat_of(player, self._acting(), self.setup.players)
 
     def _not_acting(self, seat):
         if seat not in self.playing:
@@ -478,19 +468,3 @@ def _why_slot(slot):
     if 0 <= slot < SLOTS:
         return None
     return "a card's place is 0 to 7: 0-3 the top row, 4-7 the row below, not %d" % slot
-
-
-def _as_choice(choice):
-    # A choice as a tuple of ints with the verb's number of arguments.
-    if isinstance(choice, list):
-        choice = tuple(choice)
-    if not isinstance(choice, tuple) or not choice or [x for x in choice if type(x) is not int]:
-        raise IllegalMove("a Play Nine choice is a tuple of whole numbers, verb first, like "
-                          "(DRAW, 0); not %r" % (choice,))
-    verb = choice[0]
-    if not 0 < verb < len(VERB_ARITY):
-        raise IllegalMove("unknown Play Nine choice verb %d" % verb)
-    if len(choice) != 1 + VERB_ARITY[verb]:
-        raise IllegalMove("%s takes %d number(s) after the verb, not %d"
-                          % (VERB_NAMES[verb], VERB_ARITY[verb], len(choice) - 1))
-    return choice

@@ -1,0 +1,51 @@
+"""`teebox demo --game play-nine`: a bot game of Play Nine in the terminal."""
+
+import typer
+from typer.testing import CliRunner
+
+from teebox.core.playnine import log
+from teebox_host import play_cmd
+
+runner = CliRunner()
+app = typer.Typer()
+app.command("demo")(play_cmd.demo)
+app.command("replay")(play_cmd.replay)
+
+
+def invoke(*args):
+    return runner.invoke(app, ["demo", "--game", "play-nine"] + [str(a) for a in args])
+
+
+def test_the_demo_plays_nine_holes_and_its_saved_log_replays_to_the_printed_scores(tmp_path):
+    path = tmp_path / "game.tbp9"
+    result = invoke("--players", 3, "--seed", 4, "--save-log", path)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "Teebox demo: Play Nine, 3 players, seed 4" in text
+    assert [("Hole %d, dealt by" % h) in text for h in range(1, 10)] == [True] * 9
+    game = log.replay(log.decode(path.read_bytes()))
+    assert game.over
+    for place, seat, total, _ in game.standings():  # each scorecard row: player ... total place
+        row = [line for line in text.splitlines() if "│ player %d " % (seat + 1) in line][0]
+        cells = [c.strip() for c in row.split("│") if c.strip()]
+        assert cells[-2:] == [str(total), str(place)]
+        assert cells[1:10] == [str(s) for s in game.scores[seat]]
+    assert "Game log saved to %s" % path in text.replace("\n", "")
+
+
+def test_random_bots_play_too():
+    result = invoke("--players", 5, "--seed", 1, "--bots", "random")
+    assert result.exit_code == 0, result.output
+    assert "Scorecard" in result.stdout
+
+
+def test_bad_options_say_what_to_change():
+    cases = [(("--players", 1), "--players 1: Play Nine is played by 2 to 5 players"),
+             (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
+             (("--seed", -2), "--seed -2: the seed must be 0 or more")]
+    for args, message in cases:
+        result = invoke(*args)
+        assert result.exit_code == 1 and message in result.output
+    result = runner.invoke(app, ["demo", "--game", "golf"])
+    assert result.exit_code == 1
+    assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in result.output
