@@ -73,7 +73,8 @@ def test_a_bad_course_already_on_flash_is_refused_with_its_reason_when_loaded():
     store.write_atomic("course-mini", course.encode(src))
     cs = CourseStore(store)
     assert "no holes" in str(raises(course.CourseError, cs.load, "mini"))
-    assert cs.find(hash_of(store.read("course-mini"))) is None
+    err = raises(CourseStoreError, cs.find, hash_of(store.read("course-mini")))
+    assert str(err).startswith("course 'mini' cannot be used: no holes")
     assert [e[:3] for e in cs.entries() if e[0] == "mini"] == [("mini", "Mini Links", 0)]
     assert cs.load("starter").name == builtin().name
 

@@ -2,13 +2,14 @@
 # the error is on the display, the start menu is back, the flash is as it was.
 # Runs under CPython and inside MicroPython.
 import table_kit as K
-from link_kit import CRAFTED, crafted, play
+from link_kit import CLUBS, CRAFTED, SHOTS, crafted, play
 
 from teebox.app import board, boot, link_server
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
 from teebox.app.gamejournal import GameJournal
 from teebox.app.view import FLASH_REFUSED
+from teebox.core import course, engine
 
 from test_boot import _play_until, _power_on
 
@@ -78,3 +79,23 @@ def test_a_fault_in_a_frame_brings_the_start_menu_back_and_the_game_stays_journa
     assert _flash(loop.hw.store) == before
     again, _ = _power_on(loop.hw.store)  # the game comes back at the next power-on
     assert again.table.game is not None and again.table.game.state_digest() == digest
+
+
+def test_a_game_journalled_on_a_bad_course_is_not_resumed_and_says_why():
+    """A game begun on a course installed before the board checked what courses mean:
+    the table starts in its start menu and says what is wrong with that course."""
+    bad = crafted(CRAFTED[0][0])  # a terrain byte out of range, away from the hole
+    hw = board.build(K.table_profile(), sim=True)
+    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    hw.store.write_atomic("course-aaa", bad)
+    game = engine.Game(course.load(bad), CLUBS, SHOTS, engine.Setup(2, "stroke", 5,
+                                                                    "first-game"))
+    GameJournal(hw.store).start(game)
+    loop = boot.start(hw, link_server.pipe()[0])
+    t = loop.table
+    assert t.game is None and t.phase == T.PH_SETUP
+    why = "the game in progress cannot be resumed: course 'aaa' cannot be used: "
+    assert K.words(t).startswith("NO: " + why + "cell (1,1): terrain byte 200"), K.words(t)
+    loop.step()
+    assert loop.hw.display.screen().startswith("NO: the game in\nprogress cannot")  # OLED
+    assert loop.journal.game is None  # let go: the next game starts afresh

@@ -20,8 +20,8 @@ def start(hw, port=None):
 
     ``port`` is the serial line for the link server (default: the USB serial
     port, ``link_server.StreamPort()``). Returns the Loop; ``loop.link`` is the
-    server (None when BACK was held at boot) and ``loop.table.note`` says if a
-    journalled game could not be resumed.
+    server (None when BACK was held at boot). A journalled game that cannot be
+    resumed is let go, and the start menu says why (``loop.table.alert``).
     """
     p = hw.profile
     courses = CourseStore(hw.store, p.width, p.height)
@@ -36,7 +36,7 @@ def start(hw, port=None):
         # Say why on the display, then start afresh: the journal is of no use.
         recorder = gamejournal.GameJournal(hw.store, wall=wall)
         recorder.abandon()
-        table.note = str(exc)
+        table.fail(str(exc))
     table.on_start = recorder.start
     table.inputs = recorder.record  # (before resuming: a bot may choose at once)
     table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on

@@ -138,15 +138,19 @@ class CourseStore:
         return out
 
     def find(self, content_hash):
-        """The course with this content hash, or None (the journal's course loader)."""
+        """The course with this content hash, or None if there is none (the journal's
+        course loader); CourseStoreError saying why if it is here but cannot be used."""
         content_hash = bytes(content_hash)
+        why = ""
         for name in self.names():
             raw = self.data(name)
             if raw is not None and hash_of(raw) == content_hash:
                 try:
                     return self._checked(raw)
-                except course_mod.CourseError:
-                    pass
+                except course_mod.CourseError as exc:
+                    why = why or "course %r cannot be used: %s" % (name, exc)
+        if why:
+            raise CourseStoreError(why)
         return None
 
     def verify(self, data, content_hash=None):

@@ -405,8 +405,8 @@ class Table:
         self._refresh()
 
     def fail(self, why):
-        """Back to the start menu after something went wrong in a frame (the main loop
-        calls this): ``why`` is shown first on the display and the LEDs flash the
+        """Back to the start menu after something went wrong (in a frame, or resuming a
+        game at power-on): ``why`` is shown first on the display and the LEDs flash the
         refusal. Unlike quitting, the game journal is not told: a game in progress stays
         on flash (it comes back at the next power-on), and so do the stored games."""
         self._landing = False
