@@ -105,6 +105,7 @@ def test_check_takes_a_builtin_course_by_name(builtins):
     assert result.exit_code == 0, result.output
     assert result.stdout == (f"OK {builtins / 'tiny.course'}: 'Tiny', 2 holes, par 6 (3 3), "
                              f"hash {course.from_source(TINY).hash_hex()}\n")
+    assert invoke("check", "Tiny").stdout == result.stdout  # a name in any case
     (builtins / "tiny.course").write_text(TINY.replace("name: Tiny", "name:"))
     result = invoke("check", "tiny")
     assert result.exit_code == 1

@@ -52,6 +52,7 @@ def _compile(ref, width, height):
     path = Path(ref)
     if not (path.is_file() or ref.endswith(".course")):
         names = shipped.builtin_names()
+        ref = ref.lower() if ref.lower() in names else ref  # "Starter" is starter
         if ref not in names:
             known = ", ".join(names) if names else "none yet"
             _fail(f"unknown course {ref!r}: no such file and no built-in course of that name "

@@ -323,6 +323,10 @@ def test_one_unreadable_hole_line_is_one_error():
                 "hole 3 par 3 tee 5,4 green 1,4")
     p = only(text)
     assert p.line == 8 and p.message.startswith(message), p
+    # Every hole line unreadable: two errors, not also "no holes".
+    problems = problems_of(edit(edit(TINY, 9, "hole 1 par 3 tee 0,0 green: 4,0"), 10,
+                                "hole 2 par 3 tee 5,4 gren 1,4"))
+    assert [(p.line, p.message.startswith(message)) for p in problems] == [(9, True), (10, True)]
 
 
 def test_tee_or_green_outside_the_map_is_refused():

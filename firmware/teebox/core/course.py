@@ -350,7 +350,7 @@ def _check_hole_numbers(src, problems):
         by_number[num] = hole
         if par < 3 or par > 5:
             problems.append(Problem(line, None, "hole %d: par %d is not 3, 4 or 5" % (num, par)))
-    if not src.holes:
+    if not src.holes and not src.unread:
         problems.append(Problem(0, None, "no holes: add a line 'hole N par P tee C,R green C,R' "
                                 "for each hole"))
     # N distinct numbers must be exactly 1..N: name every gap below N (it has no
