@@ -431,7 +431,338 @@ def _same(buf, off, ref, n):
     return True
 
 
-class FakeMfrc522:
+class _Radio:
+    """The RF side of the fake chip: the field, frames on the air, the cards' answers.
+
+    The registers, the FIFO and the clock are FakeMfrc522's.
+    """
+
+    # --- the field and the air -------------------------------------------------
+
+    def _apply_field(self):
+        # The field is on with both antenna drivers on (9.3.2.5), out of reset
+        # and out of soft power-down (8.6).
+        on = (self.regs[TX_CONTROL] & 0x03 == 0x03 and not self._rst_low
+              and not self.regs[COMMAND] & POWER_DOWN)
+        if on == self.field_on:
+            return
+        self.field_on = on
+        now = self.bus.now
+        if on:
+            self.field_on_count += 1
+        else:
+            self._rx_end = self._t_stop_at = NEVER     # a card without power stops answering
+        for card in self.cards:
+            card.power(on, now)
+        self.bus.fields_changed()
+        if on and self._modem == MODEM_TX_WAIT:
+            self._start_tx()
+
+    def _start_tx(self):
+        # The frame leaves the FIFO: TxLastBits of the last byte (9.3.1.14), the
+        # CRC_A after it if TxCRCEn (9.3.2.3). With ModeReg TxWaitRF the
+        # transmitter waits for the field (9.3.2.2); without it, it sends anyway.
+        regs = self.regs
+        if not self.field_on and regs[MODE] & 0x20:
+            self._modem = MODEM_TX_WAIT
+            return
+        n = self.fifo_n
+        for i in range(n):
+            self.frame[i] = self._fifo_pop()
+        last = regs[BIT_FRAMING] & 0x07
+        bits = 8 * n if last == 0 or n == 0 else 8 * (n - 1) + last
+        if regs[TX_MODE] & 0x80 and last == 0:
+            crc = crc_a(self.frame, 0, n)
+            self.frame[n] = crc & 0xFF
+            self.frame[n + 1] = crc >> 8
+            bits += 16
+        self._tx_bits = bits
+        self._rx_align = (regs[BIT_FRAMING] >> 4) & 0x07
+        # 9.3.1.7: the receiver's errors are cleared as it starts up.
+        regs[ERROR] &= ~(ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL) & 0xFF
+        self._modem = MODEM_TRANSMITTING
+        self._tx_end = self.bus.now + air_us(bits)
+
+    def _tx_done(self, t):
+        # The last bit is on the air at t: TxIRq, the cards hear the frame, the
+        # receiver waits (Transceive) or the command ends (Transmit).
+        regs = self.regs
+        self._tx_end = NEVER
+        self._tx_ended = t
+        self._raise(IRQ_TX)
+        key = self._count()
+        got = self._hear(t, key)
+        if regs[COMMAND] & 0x0F == CMD_TRANSMIT:
+            self._finish()
+            return
+        self._modem = MODEM_RX_WAIT
+        auto = regs[T_MODE] & 0x80
+        if auto:
+            self._timer_start(t)          # 9.3.3.10 TAuto: at the end of the transmission
+        if regs[COMMAND] & RCV_OFF:       # 9.3.1.2 RcvOff: the receiver is off
+            return
+        if not got and self._corrupt == "noise":
+            self._corrupt = None
+            self.resp[0] = 0x5A
+            self._rx_bits = got = 8
+            self._coll = 0
+            self._rx_err = ERR_PROTOCOL | ERR_PARITY
+        if got:
+            start = t + FDT_US
+            self._rx_end = start + air_us(got)
+            if auto and not regs[RX_MODE] & 0x04:
+                self._t_stop_at = start + 5 * BIT_X100 // 100
+
+    def _count(self):
+        f = self.frame
+        bits = self._tx_bits
+        if bits == 7:
+            key = "WUPA" if f[0] == WUPA else "REQA" if f[0] == REQA else "OTHER"
+        elif bits >= 16 and f[0] in SEL:
+            key = "SELECT" if f[1] == 0x70 else "ANTICOLL"
+        elif bits == 32 and f[0] == HLTA:
+            key = "HLTA"
+        else:
+            key = "OTHER"
+        self.sent[key] += 1
+        return key
+
+    def _hear(self, t, key):
+        # Cards that have had the field long enough hear the frame, if it is
+        # modulated the way they demodulate (100 % ASK, 9.3.2.6). Their answers
+        # add up bit by bit; the bits of the answer, 0 if none.
+        self._rx_err = 0
+        if not self.field_on or not self.regs[TX_ASK] & 0x40:
+            return 0
+        answers = 0
+        for card in self.cards:
+            if card.awake(t):
+                k = card.hear(self.frame, self._tx_bits)
+                if k:
+                    self._merge(card.out, k, answers == 0)
+                    answers += 1
+        if not answers:
+            return 0
+        self._spoil(key)
+        return self._rx_bits
+
+    def _merge(self, out, k, first):
+        resp = self.resp
+        if first:
+            for i in range((k + 7) >> 3):
+                resp[i] = out[i] & _mask(k, i)
+            self._rx_bits = k
+            self._coll = 0
+            return
+        got = self._rx_bits
+        n = max(k, got)
+        for i in range((n + 7) >> 3):
+            a = resp[i] & _mask(got, i)
+            b = out[i] & _mask(k, i)
+            if a != b and not self._coll:
+                diff = a ^ b
+                bit = 0
+                while not diff & (1 << bit):
+                    bit += 1
+                self._coll = i * 8 + bit + 1
+            resp[i] = a | b
+        self._rx_bits = n
+
+    def _spoil(self, key):
+        kind = self._corrupt
+        if kind == "parity":
+            self._corrupt = None
+            self._rx_err |= ERR_PARITY
+        elif kind == "bcc" and key == "ANTICOLL" and self._rx_bits == 40:
+            self._corrupt = None
+            self.resp[4] ^= 0xFF
+        elif kind == "crc" and key == "SELECT" and self._rx_bits == 24:
+            self._corrupt = None
+            self.resp[2] ^= 0xFF
+
+    def _rx_done(self):
+        # The last bit of the answer is in: into the FIFO from bit RxAlign on
+        # (9.3.1.14), RxLastBits in ControlReg (9.3.1.13), CollReg (9.3.1.15),
+        # the CRC check if RxCRCEn (9.3.2.4), RxIRq and ErrIRq (9.3.1.5).
+        regs = self.regs
+        self._rx_end = NEVER
+        bits = self._rx_bits
+        align = self._rx_align
+        coll = self._coll
+        err = self._rx_err
+        resp = self.resp
+        if coll and not regs[COLL] & 0x80:
+            for i in range(coll, bits):   # ValuesAfterColl = 0: bits after the collision are cleared
+                put_bit(resp, i, 0)
+        total = align + bits
+        nbytes = (total + 7) >> 3
+        for j in range(nbytes):
+            if align == 0:
+                v = resp[j] & _mask(bits, j)
+            else:
+                v = 0
+                for b in range(8):
+                    p = j * 8 + b - align
+                    if 0 <= p < bits:
+                        v |= get_bit(resp, p) << b
+            self._fifo_push(v)
+        regs[CONTROL] = (regs[CONTROL] & 0xF8) | (total & 7)
+        if coll:
+            err |= ERR_COLL
+            pos = coll + align
+            regs[COLL] = (regs[COLL] & 0x80) | (pos & 0x1F if pos <= 32 else 0x20)
+        else:
+            regs[COLL] = (regs[COLL] & 0x80) | 0x20       # CollPosNotValid: a clean frame
+        if regs[RX_MODE] & 0x80 and (total & 7 or nbytes < 3 or align
+                                     or crc_a(resp, 0, nbytes - 2)
+                                     != resp[nbytes - 2] | (resp[nbytes - 1] << 8)):
+            err |= ERR_CRC
+        if err:
+            self._error(err)
+        self._raise(IRQ_RX)
+        if regs[COMMAND] & 0x0F == CMD_RECEIVE:
+            self._finish()
+        else:
+            self._modem = MODEM_WAIT_SEND       # Transceive: ready for the next StartSend
+
+
+class _Commands(_Radio):
+    """The fake chip's commands (datasheet 10.3) and its timer (8.5)."""
+
+    # --- commands (10.3) -----------------------------------------------------
+
+    def _command(self, v):
+        regs = self.regs
+        old = regs[COMMAND]
+        cmd = v & 0x0F
+        if cmd == CMD_SOFT_RESET:
+            # 10.3.1.10: every register to its reset value (the internal buffer
+            # stays); then the chip wakes up, PowerDown reading 1 meanwhile (9.3.1.2).
+            self.soft_resets += 1
+            self._reset()
+            self._wake_at = self.bus.now + WAKE_US
+            regs[COMMAND] |= POWER_DOWN
+            return
+        # 9.3.1.2: RcvOff and PowerDown are written with every command.
+        waking = old & POWER_DOWN
+        if v & POWER_DOWN and self._wake_at == NEVER:
+            waking = POWER_DOWN                       # 8.6.2: soft power-down from now
+        elif not v & POWER_DOWN and old & POWER_DOWN and self._wake_at == NEVER:
+            self._wake_at = self.bus.now + WAKE_US    # 8.6.2: 1024 clocks until it reads 0
+        if cmd == CMD_NO_CMD_CHANGE:                  # 10.3.1.6: only the other bits change
+            regs[COMMAND] = (v & RCV_OFF) | waking | (old & 0x0F)
+            self._apply_field()
+            return
+        unknown = cmd not in COMMANDS
+        if unknown:
+            cmd = CMD_IDLE
+        regs[COMMAND] = (v & RCV_OFF) | waking | cmd
+        self._stop_command()
+        self._apply_field()
+        if unknown:
+            # 9.3.1.5 IdleIRq: an unknown command makes the chip go Idle and say so.
+            self._raise(IRQ_IDLE)
+            return
+        if cmd == CMD_IDLE:
+            return      # the host writing Idle does not set IdleIRq (10.3.1.1)
+        # 9.3.1.7: starting a command clears ErrorReg except TempErr; BufferOvfl
+        # stays until FlushBuffer (9.3.1.11).
+        regs[ERROR] &= ERR_TEMP | ERR_BUFFER_OVFL
+        if cmd == CMD_MEM:
+            self._mem()
+        elif cmd == CMD_RANDOM_ID:
+            self._random_id()
+        elif cmd == CMD_CALC_CRC:
+            # 10.3.1.4: the preset comes from ModeReg CRCPreset when the command starts.
+            self._crc = CRC_PRESETS[regs[MODE] & 0x03]
+            self._calc_crc()
+        elif cmd == CMD_TRANSCEIVE:
+            self._modem = MODEM_WAIT_SEND              # 10.3.1.8: StartSend starts each frame
+        elif cmd == CMD_RECEIVE:
+            self._modem = MODEM_RX_WAIT                # 10.3.1.7: waits for a frame
+            self._tx_ended = self.bus.now
+        else:                                          # Transmit (10.3.1.5), MFAuthent (10.3.1.9)
+            self._start_tx()
+
+    def _stop_command(self):
+        # A new command cancels the running one, and any frame still on the air.
+        self._modem = MODEM_IDLE
+        self._tx_end = self._rx_end = self._t_stop_at = NEVER
+
+    def _finish(self):
+        # A command that ends by itself goes to Idle and sets IdleIRq (9.3.1.5).
+        self.regs[COMMAND] &= 0xF0
+        self._stop_command()
+        self._raise(IRQ_IDLE)
+
+    def _mem(self):
+        # 10.3.1.2: 25 bytes FIFO -> internal buffer; with an empty FIFO the other way.
+        if self.fifo_n == 0:
+            for i in range(25):
+                self._fifo_push(self.memory[i])
+        else:
+            for i in range(25):
+                self.memory[i] = self._fifo_pop()
+        self._finish()
+
+    def _random_id(self):
+        # 10.3.1.3: 10 random bytes into the internal buffer (here: a fixed xorshift).
+        r = self._random
+        for i in range(10):
+            r ^= (r << 13) & 0x3FFFFFFF
+            r ^= r >> 17
+            r ^= (r << 5) & 0x3FFFFFFF
+            self.memory[i] = r & 0xFF
+        self._random = r
+        self._finish()
+
+    def _calc_crc(self):
+        # 10.3.1.4: the FIFO goes through the CRC coprocessor, also bytes written
+        # later; the result in CRCResultReg (9.3.3.2), CRCIRq and CRCReady when all
+        # is processed (9.3.1.6, 9.3.1.8), CRCOk if the result is zero. The
+        # command stays active until the host writes another.
+        crc = self._crc
+        while self.fifo_n:
+            crc = crc_step(crc, self._fifo_pop())
+        self._crc = crc
+        regs = self.regs
+        regs[CRC_RESULT_H] = crc >> 8
+        regs[CRC_RESULT_L] = crc & 0xFF
+        regs[STATUS1] = (regs[STATUS1] & 0x9F) | 0x20 | (0x40 if crc == 0 else 0)
+        regs[DIV_IRQ] |= IRQ_CRC
+
+    # --- the timer (8.5) -----------------------------------------------------
+
+    def _timer_start(self, at):
+        self._t_start = at
+        self._t_running = True
+        self._t_fire = at + self.timer_us()
+
+    def _timer_stop(self):
+        self._t_running = False
+        self._t_fire = self._t_stop_at = NEVER
+
+    def _timer_expired(self):
+        # 9.3.1.5 TimerIRq when the counter reaches zero; TAutoRestart reloads it (9.3.3.10).
+        self._raise(IRQ_TIMER)
+        if self.regs[T_MODE] & 0x10:
+            self._t_start = self._t_fire
+            self._t_fire = self._t_start + self.timer_us()
+        else:
+            self._t_running = False
+            self._t_fire = NEVER
+
+    def _t_counter(self):
+        # 9.3.3.12 TCounterValReg: counts TReload down to 0, one tick per prescaler period.
+        reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
+        if not self._t_running:
+            return 0
+        presc = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
+        ticks = (self.bus.now - self._t_start) * 1356 // ((2 * presc + 1) * 100)
+        return max(0, reload - ticks)
+
+
+class FakeMfrc522(_Commands):
     """An MFRC522 on ``bus`` selected by the FakePin ``cs`` (and reset by ``rst``)."""
 
     def __init__(self, bus, cs, rst=None, version=0x92, osc_start_us=OSC_START_US):
@@ -733,138 +1064,6 @@ class FakeMfrc522:
             self.regs[COM_IRQ] |= self._pending
             self._pending = 0
 
-    # --- commands (10.3) -----------------------------------------------------
-
-    def _command(self, v):
-        regs = self.regs
-        old = regs[COMMAND]
-        cmd = v & 0x0F
-        if cmd == CMD_SOFT_RESET:
-            # 10.3.1.10: every register to its reset value (the internal buffer
-            # stays); then the chip wakes up, PowerDown reading 1 meanwhile (9.3.1.2).
-            self.soft_resets += 1
-            self._reset()
-            self._wake_at = self.bus.now + WAKE_US
-            regs[COMMAND] |= POWER_DOWN
-            return
-        # 9.3.1.2: RcvOff and PowerDown are written with every command.
-        waking = old & POWER_DOWN
-        if v & POWER_DOWN and self._wake_at == NEVER:
-            waking = POWER_DOWN                       # 8.6.2: soft power-down from now
-        elif not v & POWER_DOWN and old & POWER_DOWN and self._wake_at == NEVER:
-            self._wake_at = self.bus.now + WAKE_US    # 8.6.2: 1024 clocks until it reads 0
-        if cmd == CMD_NO_CMD_CHANGE:                  # 10.3.1.6: only the other bits change
-            regs[COMMAND] = (v & RCV_OFF) | waking | (old & 0x0F)
-            self._apply_field()
-            return
-        unknown = cmd not in COMMANDS
-        if unknown:
-            cmd = CMD_IDLE
-        regs[COMMAND] = (v & RCV_OFF) | waking | cmd
-        self._stop_command()
-        self._apply_field()
-        if unknown:
-            # 9.3.1.5 IdleIRq: an unknown command makes the chip go Idle and say so.
-            self._raise(IRQ_IDLE)
-            return
-        if cmd == CMD_IDLE:
-            return      # the host writing Idle does not set IdleIRq (10.3.1.1)
-        # 9.3.1.7: starting a command clears ErrorReg except TempErr; BufferOvfl
-        # stays until FlushBuffer (9.3.1.11).
-        regs[ERROR] &= ERR_TEMP | ERR_BUFFER_OVFL
-        if cmd == CMD_MEM:
-            self._mem()
-        elif cmd == CMD_RANDOM_ID:
-            self._random_id()
-        elif cmd == CMD_CALC_CRC:
-            # 10.3.1.4: the preset comes from ModeReg CRCPreset when the command starts.
-            self._crc = CRC_PRESETS[regs[MODE] & 0x03]
-            self._calc_crc()
-        elif cmd == CMD_TRANSCEIVE:
-            self._modem = MODEM_WAIT_SEND              # 10.3.1.8: StartSend starts each frame
-        elif cmd == CMD_RECEIVE:
-            self._modem = MODEM_RX_WAIT                # 10.3.1.7: waits for a frame
-            self._tx_ended = self.bus.now
-        else:                                          # Transmit (10.3.1.5), MFAuthent (10.3.1.9)
-            self._start_tx()
-
-    def _stop_command(self):
-        # A new command cancels the running one, and any frame still on the air.
-        self._modem = MODEM_IDLE
-        self._tx_end = self._rx_end = self._t_stop_at = NEVER
-
-    def _finish(self):
-        # A command that ends by itself goes to Idle and sets IdleIRq (9.3.1.5).
-        self.regs[COMMAND] &= 0xF0
-        self._stop_command()
-        self._raise(IRQ_IDLE)
-
-    def _mem(self):
-        # 10.3.1.2: 25 bytes FIFO -> internal buffer; with an empty FIFO the other way.
-        if self.fifo_n == 0:
-            for i in range(25):
-                self._fifo_push(self.memory[i])
-        else:
-            for i in range(25):
-                self.memory[i] = self._fifo_pop()
-        self._finish()
-
-    def _random_id(self):
-        # 10.3.1.3: 10 random bytes into the internal buffer (here: a fixed xorshift).
-        r = self._random
-        for i in range(10):
-            r ^= (r << 13) & 0x3FFFFFFF
-            r ^= r >> 17
-            r ^= (r << 5) & 0x3FFFFFFF
-            self.memory[i] = r & 0xFF
-        self._random = r
-        self._finish()
-
-    def _calc_crc(self):
-        # 10.3.1.4: the FIFO goes through the CRC coprocessor, also bytes written
-        # later; the result in CRCResultReg (9.3.3.2), CRCIRq and CRCReady when all
-        # is processed (9.3.1.6, 9.3.1.8), CRCOk if the result is zero. The
-        # command stays active until the host writes another.
-        crc = self._crc
-        while self.fifo_n:
-            crc = crc_step(crc, self._fifo_pop())
-        self._crc = crc
-        regs = self.regs
-        regs[CRC_RESULT_H] = crc >> 8
-        regs[CRC_RESULT_L] = crc & 0xFF
-        regs[STATUS1] = (regs[STATUS1] & 0x9F) | 0x20 | (0x40 if crc == 0 else 0)
-        regs[DIV_IRQ] |= IRQ_CRC
-
-    # --- the timer (8.5) -----------------------------------------------------
-
-    def _timer_start(self, at):
-        self._t_start = at
-        self._t_running = True
-        self._t_fire = at + self.timer_us()
-
-    def _timer_stop(self):
-        self._t_running = False
-        self._t_fire = self._t_stop_at = NEVER
-
-    def _timer_expired(self):
-        # 9.3.1.5 TimerIRq when the counter reaches zero; TAutoRestart reloads it (9.3.3.10).
-        self._raise(IRQ_TIMER)
-        if self.regs[T_MODE] & 0x10:
-            self._t_start = self._t_fire
-            self._t_fire = self._t_start + self.timer_us()
-        else:
-            self._t_running = False
-            self._t_fire = NEVER
-
-    def _t_counter(self):
-        # 9.3.3.12 TCounterValReg: counts TReload down to 0, one tick per prescaler period.
-        reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
-        if not self._t_running:
-            return 0
-        presc = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
-        ticks = (self.bus.now - self._t_start) * 1356 // ((2 * presc + 1) * 100)
-        return max(0, reload - ticks)
-
     # --- time ----------------------------------------------------------------
 
     def _sync(self):
@@ -895,194 +1094,6 @@ class FakeMfrc522:
                 self._rx_done()
             else:
                 self._timer_expired()
-
-    # --- the field and the air -------------------------------------------------
-
-    def _apply_field(self):
-        # The field is on with both antenna drivers on (9.3.2.5), out of reset
-        # and out of soft power-down (8.6).
-        on = (self.regs[TX_CONTROL] & 0x03 == 0x03 and not self._rst_low
-              and not self.regs[COMMAND] & POWER_DOWN)
-        if on == self.field_on:
-            return
-        self.field_on = on
-        now = self.bus.now
-        if on:
-            self.field_on_count += 1
-        else:
-            self._rx_end = self._t_stop_at = NEVER     # a card without power stops answering
-        for card in self.cards:
-            card.power(on, now)
-        self.bus.fields_changed()
-        if on and self._modem == MODEM_TX_WAIT:
-            self._start_tx()
-
-    def _start_tx(self):
-        # The frame leaves the FIFO: TxLastBits of the last byte (9.3.1.14), the
-        # CRC_A after it if TxCRCEn (9.3.2.3). With ModeReg TxWaitRF the
-        # transmitter waits for the field (9.3.2.2); without it, it sends anyway.
-        regs = self.regs
-        if not self.field_on and regs[MODE] & 0x20:
-            self._modem = MODEM_TX_WAIT
-            return
-        n = self.fifo_n
-        for i in range(n):
-            self.frame[i] = self._fifo_pop()
-        last = regs[BIT_FRAMING] & 0x07
-        bits = 8 * n if last == 0 or n == 0 else 8 * (n - 1) + last
-        if regs[TX_MODE] & 0x80 and last == 0:
-            crc = crc_a(self.frame, 0, n)
-            self.frame[n] = crc & 0xFF
-            self.frame[n + 1] = crc >> 8
-            bits += 16
-        self._tx_bits = bits
-        self._rx_align = (regs[BIT_FRAMING] >> 4) & 0x07
-        # 9.3.1.7: the receiver's errors are cleared as it starts up.
-        regs[ERROR] &= ~(ERR_COLL | ERR_CRC | ERR_PARITY | ERR_PROTOCOL) & 0xFF
-        self._modem = MODEM_TRANSMITTING
-        self._tx_end = self.bus.now + air_us(bits)
-
-    def _tx_done(self, t):
-        # The last bit is on the air at t: TxIRq, the cards hear the frame, the
-        # receiver waits (Transceive) or the command ends (Transmit).
-        regs = self.regs
-        self._tx_end = NEVER
-        self._tx_ended = t
-        self._raise(IRQ_TX)
-        key = self._count()
-        got = self._hear(t, key)
-        if regs[COMMAND] & 0x0F == CMD_TRANSMIT:
-            self._finish()
-            return
-        self._modem = MODEM_RX_WAIT
-        auto = regs[T_MODE] & 0x80
-        if auto:
-            self._timer_start(t)          # 9.3.3.10 TAuto: at the end of the transmission
-        if regs[COMMAND] & RCV_OFF:       # 9.3.1.2 RcvOff: the receiver is off
-            return
-        if not got and self._corrupt == "noise":
-            self._corrupt = None
-            self.resp[0] = 0x5A
-            self._rx_bits = got = 8
-            self._coll = 0
-            self._rx_err = ERR_PROTOCOL | ERR_PARITY
-        if got:
-            start = t + FDT_US
-            self._rx_end = start + air_us(got)
-            if auto and not regs[RX_MODE] & 0x04:
-                self._t_stop_at = start + 5 * BIT_X100 // 100
-
-    def _count(self):
-        f = self.frame
-        bits = self._tx_bits
-        if bits == 7:
-            key = "WUPA" if f[0] == WUPA else "REQA" if f[0] == REQA else "OTHER"
-        elif bits >= 16 and f[0] in SEL:
-            key = "SELECT" if f[1] == 0x70 else "ANTICOLL"
-        elif bits == 32 and f[0] == HLTA:
-            key = "HLTA"
-        else:
-            key = "OTHER"
-        self.sent[key] += 1
-        return key
-
-    def _hear(self, t, key):
-        # Cards that have had the field long enough hear the frame, if it is
-        # modulated the way they demodulate (100 % ASK, 9.3.2.6). Their answers
-        # add up bit by bit; the bits of the answer, 0 if none.
-        self._rx_err = 0
-        if not self.field_on or not self.regs[TX_ASK] & 0x40:
-            return 0
-        answers = 0
-        for card in self.cards:
-            if card.awake(t):
-                k = card.hear(self.frame, self._tx_bits)
-                if k:
-                    self._merge(card.out, k, answers == 0)
-                    answers += 1
-        if not answers:
-            return 0
-        self._spoil(key)
-        return self._rx_bits
-
-    def _merge(self, out, k, first):
-        resp = self.resp
-        if first:
-            for i in range((k + 7) >> 3):
-                resp[i] = out[i] & _mask(k, i)
-            self._rx_bits = k
-            self._coll = 0
-            return
-        got = self._rx_bits
-        n = max(k, got)
-        for i in range((n + 7) >> 3):
-            a = resp[i] & _mask(got, i)
-            b = out[i] & _mask(k, i)
-            if a != b and not self._coll:
-                diff = a ^ b
-                bit = 0
-                while not diff & (1 << bit):
-                    bit += 1
-                self._coll = i * 8 + bit + 1
-            resp[i] = a | b
-        self._rx_bits = n
-
-    def _spoil(self, key):
-        kind = self._corrupt
-        if kind == "parity":
-            self._corrupt = None
-            self._rx_err |= ERR_PARITY
-        elif kind == "bcc" and key == "ANTICOLL" and self._rx_bits == 40:
-            self._corrupt = None
-            self.resp[4] ^= 0xFF
-        elif kind == "crc" and key == "SELECT" and self._rx_bits == 24:
-            self._corrupt = None
-            self.resp[2] ^= 0xFF
-
-    def _rx_done(self):
-        # The last bit of the answer is in: into the FIFO from bit RxAlign on
-        # (9.3.1.14), RxLastBits in ControlReg (9.3.1.13), CollReg (9.3.1.15),
-        # the CRC check if RxCRCEn (9.3.2.4), RxIRq and ErrIRq (9.3.1.5).
-        regs = self.regs
-        self._rx_end = NEVER
-        bits = self._rx_bits
-        align = self._rx_align
-        coll = self._coll
-        err = self._rx_err
-        resp = self.resp
-        if coll and not regs[COLL] & 0x80:
-            for i in range(coll, bits):   # ValuesAfterColl = 0: bits after the collision are cleared
-                put_bit(resp, i, 0)
-        total = align + bits
-        nbytes = (total + 7) >> 3
-        for j in range(nbytes):
-            if align == 0:
-                v = resp[j] & _mask(bits, j)
-            else:
-                v = 0
-                for b in range(8):
-                    p = j * 8 + b - align
-                    if 0 <= p < bits:
-                        v |= get_bit(resp, p) << b
-            self._fifo_push(v)
-        regs[CONTROL] = (regs[CONTROL] & 0xF8) | (total & 7)
-        if coll:
-            err |= ERR_COLL
-            pos = coll + align
-            regs[COLL] = (regs[COLL] & 0x80) | (pos & 0x1F if pos <= 32 else 0x20)
-        else:
-            regs[COLL] = (regs[COLL] & 0x80) | 0x20       # CollPosNotValid: a clean frame
-        if regs[RX_MODE] & 0x80 and (total & 7 or nbytes < 3 or align
-                                     or crc_a(resp, 0, nbytes - 2)
-                                     != resp[nbytes - 2] | (resp[nbytes - 1] << 8)):
-            err |= ERR_CRC
-        if err:
-            self._error(err)
-        self._raise(IRQ_RX)
-        if regs[COMMAND] & 0x0F == CMD_RECEIVE:
-            self._finish()
-        else:
-            self._modem = MODEM_WAIT_SEND       # Transceive: ready for the next StartSend
 
 
 def _mask(bits, i):
