@@ -71,7 +71,7 @@ T_COUNTER_H = 0x2E
 T_COUNTER_L = 0x2F
 VERSION = 0x37
 
-# Reset values (9.2, table 20 and the register tables of 9.3).
+# Reset values (each register's table in 9.3).
 RESET_VALUES = {
     COMMAND: 0x20, COM_IEN: 0x80, COM_IRQ: 0x14, STATUS1: 0x21, WATER_LEVEL: 0x08,
     CONTROL: 0x10, COLL: 0xA0, MODE: 0x3F, TX_CONTROL: 0x80, 0x16: 0x10, 0x17: 0x84,
@@ -115,7 +115,7 @@ COMMANDS = (CMD_IDLE, CMD_MEM, CMD_RANDOM_ID, CMD_CALC_CRC, CMD_TRANSMIT, CMD_NO
 RCV_OFF = 0x20
 POWER_DOWN = 0x10
 
-# Status2Reg ModemState (9.3.1.9, table 37)
+# Status2Reg ModemState (9.3.1.9)
 MODEM_IDLE = 0
 MODEM_WAIT_SEND = 1
 MODEM_TX_WAIT = 2
@@ -736,9 +736,11 @@ class _Commands(_Radio):
     def _timer_start(self, at):
         self._t_start = at
         self._t_running = True
-        self._t_fire = at + self.timer_us()
+        self._t_fire = at + max(1, self.timer_us())
 
     def _timer_stop(self):
+        # The counter keeps the value it had when it stopped (9.3.3.12).
+        self._t_held = self._t_counter()
         self._t_running = False
         self._t_fire = self._t_stop_at = NEVER
 
@@ -746,9 +748,9 @@ class _Commands(_Radio):
         # 9.3.1.5 TimerIRq when the counter reaches zero; TAutoRestart reloads it (9.3.3.10).
         self._raise(IRQ_TIMER)
         if self.regs[T_MODE] & 0x10:
-            self._t_start = self._t_fire
-            self._t_fire = self._t_start + self.timer_us()
+            self._timer_start(self._t_fire)
         else:
+            self._t_held = 0
             self._t_running = False
             self._t_fire = NEVER
 
@@ -756,7 +758,7 @@ class _Commands(_Radio):
         # 9.3.3.12 TCounterValReg: counts TReload down to 0, one tick per prescaler period.
         reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
         if not self._t_running:
-            return 0
+            return self._t_held
         presc = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
         ticks = (self.bus.now - self._t_start) * 1356 // ((2 * presc + 1) * 100)
         return max(0, reload - ticks)
@@ -874,6 +876,7 @@ class FakeMfrc522(_Commands):
         self._t_stop_at = NEVER
         self._t_fire = NEVER
         self._t_start = 0
+        self._t_held = 0
         self._t_running = False
         self._tx_bits = 0
         self._rx_bits = 0

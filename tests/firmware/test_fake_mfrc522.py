@@ -286,6 +286,19 @@ def test_a_host_polling_status2_sees_the_modem_go_through_its_states():
     assert states == [3, 4, 5, 6, 1]
 
 
+def test_t_auto_restart_reloads_the_timer_each_time_it_runs_out():
+    chip = make()
+    wr(chip, fk.T_MODE, 0x10)                    # TAutoRestart (9.3.3.10)
+    wr(chip, fk.T_PRESCALER, 169)
+    wr(chip, fk.T_RELOAD_L, 59)
+    wr(chip, fk.CONTROL, 0x40)
+    for _ in range(3):
+        chip.bus.sleep(1500)
+        assert rd(chip, fk.COM_IRQ) & fk.IRQ_TIMER
+        wr(chip, fk.COM_IRQ, fk.IRQ_TIMER)
+        assert rd(chip, fk.STATUS1) & 0x08       # still running
+
+
 def test_status1_shows_the_timer_running_and_the_irq_line():
     chip = make()
     wr(chip, fk.T_PRESCALER, 169)
@@ -293,6 +306,12 @@ def test_status1_shows_the_timer_running_and_the_irq_line():
     wr(chip, fk.CONTROL, 0x40)                   # TStartNow
     assert rd(chip, fk.STATUS1) & 0x08           # TRunning
     assert 0 < (rd(chip, fk.T_COUNTER_H) << 8 | rd(chip, fk.T_COUNTER_L)) < 59
+    wr(chip, fk.CONTROL, 0x80)                   # TStopNow: the counter holds its value
+    held = rd(chip, fk.T_COUNTER_L)
+    chip.bus.sleep(500)
+    assert rd(chip, fk.T_COUNTER_L) == held and not rd(chip, fk.STATUS1) & 0x08
+    assert not rd(chip, fk.COM_IRQ) & fk.IRQ_TIMER
+    wr(chip, fk.CONTROL, 0x40)
     chip.bus.sleep(1500)
     assert not rd(chip, fk.STATUS1) & 0x08
     assert rd(chip, fk.COM_IRQ) & fk.IRQ_TIMER
