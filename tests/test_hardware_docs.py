@@ -169,6 +169,10 @@ def test_readme_pi_build_installs_the_pi_extra_and_names_its_packages():
         assert f"`{name}`" in notes
     assert "pip install '.[pi]'" in README and "`teebox[pi]`" in README
     assert "dtoverlay=spi0-0cs" in README
+    # The Pi's picture says so at the reader's chip-select, which is SPI0's CE0.
+    pi = profiles.load_named("pi-blinka-24x16")
+    assert pi.readers[0]["cs"] == 8
+    assert "RC522 SDA (chip-select), SPI0, needs dtoverlay=spi0-0cs" in wiring_svg.render(pi)
 
 
 def test_readme_power_figures_come_from_the_limiter():

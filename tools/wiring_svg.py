@@ -27,12 +27,15 @@ PI_HEADER = {0: 27, 1: 28, 2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21, 
              22: 15, 23: 16, 24: 18, 25: 22, 26: 37, 27: 13}
 HEADERS = {"rp2-pico": PICO_HEADER, "blinka": PI_HEADER}
 
+# SPI0's own chip-selects on a Pi: the kernel claims them unless config.txt has spi0-0cs.
+PI_CE_PINS = (7, 8)
+
 # Power pins the drawing shows besides the profile's GPIOs: (pin label, where it goes).
 POWER = {
     "rp2-pico": (("VSYS · pin 39", "5 V bus through the Schottky diode (stripe towards the board)"),
                  ("3V3(OUT) · pin 36", "VCC of every reader and the OLED (3.3 V only)"),
                  ("GND · pin 38", "GND of the supply, LEDs, level shifter, readers, OLED")),
-    "blinka": (("5V · USB-C", "the Pi's own official supply, not the LED supply"),
+    "blinka": (("5V · USB", "the Pi's own official supply, not the LED supply"),
                ("3V3 · pin 1", "VCC of every reader and the OLED (3.3 V only)"),
                ("GND · pin 6", "GND of the supply, LEDs, level shifter, readers, OLED")),
     "circuitpython": (("3V3", "VCC of every reader and the OLED (3.3 V only)"),
@@ -78,9 +81,12 @@ def groups(p):
     for (pin, role), seats in sorted(roles.items(), key=lambda kv: (kv[1][0], kv[0][0])):
         who = "reader " + "+".join(str(s) for s in seats)
         module_pin = "SDA (chip-select)" if role == "cs" else role.upper()
+        bus = "" if role == "rst" else ", SPI%d" % p.readers[0]["spi"]
+        if role == "cs" and p.board == "blinka" and pin in PI_CE_PINS:
+            bus += ", needs dtoverlay=spi0-0cs"
         readers.append((pin, "%s %s" % (who, role.upper()),
-                        "RC522 %s, SPI%d%s" % (module_pin, p.readers[0]["spi"],
-                                               ", shared" if len(seats) > 1 else "")))
+                        "%s: RC522 %s%s%s" % (who, module_pin, bus,
+                                              ", shared" if len(seats) > 1 else "")))
     out = [("LED data", leds), ("buttons", buttons), ("readers", readers)]
     if p.display:
         d = p.display
@@ -116,7 +122,7 @@ def render(p):
     notes = [
         "LED power: 5 V %.1f A supply -> %d A fuse -> 1000 uF capacitor across 5 V and GND -> LED bus;"
         % (supply_a, fuse_amps(p.supply_ma)),
-        "inject 5 V and GND every %d LEDs (every second row), 1.5 mm2 (16 AWG) bus, 0.75 mm2 (18 AWG) taps."
+        "inject 5 V and GND every %d LEDs (every second row), 1.5 mm² (16 AWG) bus, 0.75 mm² (18 AWG) taps."
         % (2 * p.width),
         "The level shifter (74AHCT125) runs on 5 V: VCC to 5 V, GND and 1OE to GND, unused inputs to GND.",
     ]
