@@ -170,6 +170,34 @@ def test_mem_stores_25_bytes_and_gives_them_back_to_an_empty_fifo():
     assert fifo(chip) == data
 
 
+def test_generate_random_id_fills_the_first_10_bytes_of_the_internal_buffer():
+    # 10.3.1.3: "generates a 10-byte random number ... stored in the internal buffer".
+    chip = make()
+    wr(chip, fk.FIFO_DATA, *bytes(25))
+    wr(chip, fk.COMMAND, fk.CMD_MEM)             # the internal buffer: all zeros
+    wr(chip, fk.COMMAND, fk.CMD_RANDOM_ID)
+    assert rd(chip, fk.COMMAND) & 0x0F == fk.CMD_IDLE
+    wr(chip, fk.COMMAND, fk.CMD_MEM)
+    got = fifo(chip)
+    assert len(got) == 25 and got[10:] == bytes(15) and got[:10] != bytes(10)
+
+
+def test_mf_authent_is_sent_and_runs_until_the_host_stops_it():
+    # 10.3.1.9: the command does not end by itself when no card answers; the
+    # fake cards have no Crypto1, so the timer is what ends the wait.
+    chip = make()
+    field(chip)
+    ready_card(chip, CLASSIC)
+    send(chip, bytes([0x60, 4]) + bytes(6) + CLASSIC, command=fk.CMD_MF_AUTHENT)
+    chip.bus.sleep(3000)
+    irq = rd(chip, fk.COM_IRQ)
+    assert irq & fk.IRQ_TIMER and not irq & (fk.IRQ_RX | fk.IRQ_IDLE)
+    assert rd(chip, fk.COMMAND) & 0x0F == fk.CMD_MF_AUTHENT
+    assert chip.sent["OTHER"] == 1
+    wr(chip, fk.FIFO_DATA, 0x00)                 # 9.3.1.7 WrErr: FIFO written during MFAuthent
+    assert rd(chip, fk.ERROR) & fk.ERR_WR
+
+
 def test_rcv_off_written_with_the_command_keeps_the_answer_out():
     # 9.3.1.2 RcvOff: "analog part of the receiver is switched off".
     chip = make()
