@@ -33,6 +33,11 @@
 # byte-oriented anticollision, SELECT per cascade level, HLTA; several cards
 # answering at once collide bit by bit.
 #
+# Not modelled: speeds other than 106 kbit/s (TxSpeed/RxSpeed), parity bits
+# one by one (MfRxReg ParityDisable), ModeReg MSBFirst, the gated timer, the
+# IRQ pin, the analog settings, TempErr. With RxCRCEn the two CRC_A bytes
+# stay in the FIFO after the check: the datasheet does not say either way.
+#
 # Faults on demand: corrupt_next("bcc" | "crc" | "parity" | "noise"),
 # latency (reads of ComIrqReg that still hide a command's interrupts: a chip
 # that never finishes), power_glitch() (a brown-out).
