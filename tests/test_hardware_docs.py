@@ -2,14 +2,16 @@
 
 import importlib.util
 import json
+import math
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from teebox import profile as profiles
 from teebox.hal.leds import CHANNEL_MA, SimLeds
-from tools import led_chain_svg
+from tools import led_chain_svg, wiring_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 HARDWARE = ROOT / "hardware"
@@ -41,8 +43,8 @@ def test_generator_check_mode_spots_a_stale_picture(tmp_path, capsys):
     assert led_chain_svg.main(["--check", "--out", str(out)]) == 0
 
 
-def test_the_shipped_profiles_are_the_two_documented_ones():
-    assert [p.stem for p in PROFILE_FILES] == ["pi-blinka-24x16", "pico-24x16"]
+def test_the_shipped_profiles_are_the_documented_ones():
+    assert [p.stem for p in PROFILE_FILES] == ["pi-blinka-24x16", "pico-24x16", "pico2-24x16"]
     for path in PROFILE_FILES:
         assert f"`profiles/{path.name}`" in README
 
@@ -54,12 +56,17 @@ def test_every_profile_file_validates(path):
     assert p.budget_ma >= p.led_count
 
 
-def readme_wiring(name):
-    """{gpio: 'connects to' text} from the README's wiring table for a profile file."""
+def readme_wiring(name, header=False):
+    """{gpio: 'connects to' text} from the README's wiring table for a profile file
+    ({gpio: header pin} with ``header``); a section that says to wire a board
+    "exactly as" another profile gives that profile's table."""
     section = README.split(f"### `{name}`", 1)[1].split("\n#", 1)[0]
+    same = re.search(r"wire it exactly as `([\w.-]+\.json)`", section)
+    if same:
+        return readme_wiring(same.group(1), header)
     rows = {}
-    for m in re.finditer(r"^\| GP(?:IO)?(\d+) \| \d+ \| (.+) \|$", section, re.M):
-        rows[int(m.group(1))] = m.group(2)
+    for m in re.finditer(r"^\| GP(?:IO)?(\d+) \| (\d+) \| (.+) \|$", section, re.M):
+        rows[int(m.group(1))] = int(m.group(2)) if header else m.group(3)
     return rows
 
 
@@ -85,6 +92,87 @@ def test_readme_wiring_table_matches_the_profile(path):
     assert set(table) == set(parts), "pins in the README table differ from the profile"
     for pin, label in parts.items():
         assert table[pin].startswith(label), f"GPIO {pin}: README says {table[pin]!r}"
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_readme_header_pins_are_the_boards_own(path):
+    board = json.loads(path.read_text())["board"]
+    for gpio, pin in readme_wiring(path.name, header=True).items():
+        assert wiring_svg.HEADERS[board][gpio] == pin, f"GPIO {gpio} is not header pin {pin}"
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_committed_wiring_pictures_are_what_the_generator_makes_now(path):
+    committed = (HARDWARE / f"wiring-{path.stem}.svg").read_text()
+    assert committed == wiring_svg.render(profiles.load_named(path.stem)), (
+        f"hardware/wiring-{path.stem}.svg is stale: run python -m tools.wiring_svg")
+    assert f"](wiring-{path.stem}.svg)" in README
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_the_wiring_picture_draws_every_pin_of_the_profile_with_its_part(path):
+    svg = wiring_svg.render(profiles.load_named(path.stem))
+    drawn = {int(g): part for g, part in re.findall(r'<g class="row" data-gpio="(\d+)" data-part="([^"]+)"', svg)}
+    assert drawn == profile_parts(path)
+    assert "GND" in svg and "3V3" in svg
+
+
+def test_a_shared_reader_pin_is_drawn_once_for_all_its_readers():
+    d = json.loads((HARDWARE / "profiles" / "pico-24x16.json").read_text())
+    d["readers"].append({"seat": 1, "spi": 0, "sck": 18, "mosi": 19, "miso": 16, "cs": 21, "rst": 20})
+    svg = wiring_svg.render(profiles.load(json.dumps(d)))
+    assert svg.count('data-part="reader 0+1 SCK"') == 1
+    assert 'data-gpio="21" data-part="reader 1 CS"' in svg
+    assert "GP21 · pin 27" in svg
+
+
+def test_wiring_generator_check_mode_spots_a_stale_picture(tmp_path, capsys):
+    out = tmp_path / "wiring.svg"
+    out.write_text("<svg/>")
+    args = ["--profile", "pico2-24x16", "--out", str(out)]
+    assert wiring_svg.main(["--check"] + args) == 1
+    assert "out of date" in capsys.readouterr().out
+    assert wiring_svg.main(args) == 0
+    assert wiring_svg.main(["--check"] + args) == 0
+
+
+def test_the_fuse_in_the_parts_list_and_the_pictures_follows_the_supply():
+    p = profiles.load_named(profiles.DEFAULT)
+    amps = wiring_svg.fuse_amps(p.supply_ma)
+    assert amps == 5
+    assert f"inline fuse holder + {amps} A fuse" in README
+    assert f"{amps} A fuse" in wiring_svg.render(p)
+
+
+def test_readme_mechanical_figures_follow_from_the_strip_pitch():
+    p = profiles.load_named(profiles.DEFAULT)
+    pitch = 1000 / 30                       # a 30 LEDs/m strip
+    row = pitch * math.sqrt(3) / 2          # row spacing of a regular hex grid
+    corner = 2 * pitch / math.sqrt(3)       # a cell from corner to corner
+    assert f"**Hex pitch: {pitch:.1f} mm.**" in README
+    assert f"**Row spacing: {row:.1f} mm**" in README
+    assert f"{corner:.1f} mm from corner to corner" in README
+    width = (p.width + 0.5) * pitch
+    height = (p.height - 1) * row + corner
+    assert f"about {width:.0f} x {height:.0f} mm for {p.width} x {p.height} cells" in README
+    reels = math.ceil(p.height / (150 // p.width))
+    assert f"{reels} reels make the table with {reels * 150 - p.led_count} spares" in README
+
+
+def test_readme_pi_build_installs_the_pi_extra_and_names_its_packages():
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"]
+    names = [re.match(r"[\w.-]+", req).group(0) for req in extra]
+    assert names == ["adafruit-blinka", "adafruit-circuitpython-neopixel",
+                     "adafruit-circuitpython-framebuf", "rpi_ws281x"]
+    notes = README.split("Notes for the Pi:", 1)[1]
+    for name in names:
+        assert f"`{name}`" in notes
+    assert "pip install '.[pi]'" in README and "`teebox[pi]`" in README
+    assert "dtoverlay=spi0-0cs" in README
+    # The Pi's picture says so at the reader's chip-select, which is SPI0's CE0.
+    pi = profiles.load_named("pi-blinka-24x16")
+    assert pi.readers[0]["cs"] == 8
+    assert "RC522 SDA (chip-select), SPI0, needs dtoverlay=spi0-0cs" in wiring_svg.render(pi)
 
 
 def test_readme_power_figures_come_from_the_limiter():

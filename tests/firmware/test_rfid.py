@@ -432,3 +432,62 @@ def test_open_bank_drives_every_chip_select_high_before_talking_to_any_chip():
     assert [f.hard_resets for f in fakes] == [1, 1]      # one shared RST pulse
     assert run(bank, 120) == [(1, ("placed", NTAG))]
     assert bus.max_fields_on == 1
+
+
+# --- against the fake chip's clock ---------------------------------------------------
+
+class _CommandSpy(fk.FakeMfrc522):
+    """A fake chip that notes the PowerDown bit of every CommandReg read."""
+
+    def __init__(self, *args, **kwargs):
+        self.power_down_reads = []
+        super().__init__(*args, **kwargs)
+
+    def _read(self, addr):
+        v = super()._read(addr)
+        if addr == fk.COMMAND:
+            self.power_down_reads.append(v & fk.POWER_DOWN)
+        return v
+
+
+def test_init_waits_out_the_wake_up_after_its_soft_reset():
+    # Datasheet 9.3.1.2: after a reset PowerDown "is read as logic 1" until the
+    # chip is ready. A host reading back to back on the wire sees it set.
+    bus = fk.FakeBus(poll_us=0)
+    fake = _CommandSpy(bus, fk.FakePin(17, fk.FakePin.OUT, value=1))
+    chip = rfid.Mfrc522(bus, fake.cs)
+    assert fake.power_down_reads[0] == fk.POWER_DOWN
+    assert fake.power_down_reads[-1] == 0
+    assert chip.version == 0x92 and fake.regs[fk.T_MODE] == 0x80
+
+
+def test_init_waits_for_the_oscillator_after_a_hard_reset():
+    # Datasheet 8.8.2: after NRSTPD rises the crystal starts first; until then
+    # the chip answers nothing, and what is written is lost.
+    bus = fk.FakeBus(poll_us=0)
+    rst = fk.FakePin(20, fk.FakePin.OUT, value=1)
+    fake = fk.FakeMfrc522(bus, fk.FakePin(17, fk.FakePin.OUT, value=1), rst=rst,
+                          osc_start_us=3000)
+    chip = rfid.Mfrc522(bus, fake.cs, rst)
+    assert fake.hard_resets == 1 and chip.version == 0x92
+    assert fake.regs[fk.T_MODE] == 0x80 and fake.regs[fk.TX_ASK] == 0x40   # the set-up took
+
+
+def test_a_reader_polled_in_a_tight_loop_reads_a_card_without_faults():
+    # 50 us per look at the chip (MicroPython on a Pico calling poll() in a
+    # bare loop): every frame and the 5 ms power-up take many polls.
+    bus = fk.FakeBus(poll_us=50)
+    fake = fk.FakeMfrc522(bus, fk.FakePin(17, fk.FakePin.OUT, value=1))
+    reader = rfid.CardReader(rfid.Mfrc522(bus, fake.cs))
+    fake.add(fk.FakeCard(NTAG))
+    busy = 0
+    events = []
+    for _ in range(3000):
+        a = bus.accesses()
+        ev = reader.poll()
+        busy += bus.accesses() - a == 1
+        if ev is not None:
+            events.append(ev)
+    assert events == [("placed", NTAG)]
+    assert busy > 1000
+    assert reader.faults == 0 and reader.glitches == 0
