@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from teebox.app import link_server
 from teebox.app.courses_store import CourseStore
 from teebox.app.gamejournal import GameJournal
-from teebox.app.records import Shelf, WallTime
+from teebox.app.shelf import Shelf, WallTime
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 from teebox_host.virtual_board import VirtualBoard

@@ -9,7 +9,7 @@ between two frames touch neither.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from teebox.app.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, TOO_LONG, TOO_SHORT,
+from teebox.core.wire.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, TOO_LONG, TOO_SHORT,
                                 FrameDecoder, encode)
 
 MAX = 300  # a small limit, so oversize frames come up often
@@ -105,7 +105,7 @@ def _noise_heap_cost(micropython, chunks):
     """Heap high-water (bytes) of feeding ``chunks`` x 2000 bytes without a
     delimiter to one decoder inside MicroPython."""
     report = micropython.heap_high_water(
-        "from teebox.app.framing import FrameDecoder\n"
+        "from teebox.core.wire.framing import FrameDecoder\n"
         "dec = FrameDecoder()\n"
         "noise = b'\\x55' * 2000\n"
         "fed = [0]\n"

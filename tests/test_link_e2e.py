@@ -13,6 +13,7 @@ import pytest
 from link_fakes import (  # noqa: F401 (board is a fixture)
     CLUBS, SHOTS, TEEBOX, board, read_line, started, teebox)
 
+from teebox.core.wire import commands
 from teebox import shipped
 from teebox.core import gamelog
 from teebox_host import link as link_mod
@@ -25,11 +26,11 @@ from teebox_host.virtual_board import VirtualBoard
 def _engine_scores(stored):
     """What the rules engine makes of a stored game's log, replayed here from scratch:
     ``(per-hole scores per seat, standings)``."""
-    from teebox.app import records
+    from teebox.core.wire import gamerecord
     from teebox.core import gamelog
     log = gamelog.decode(stored.log)
     course = shipped.load_builtin("starter")
-    game, holes = records.score_sheet(log, course, CLUBS, SHOTS)
+    game, holes = gamerecord.score_sheet(log, course, CLUBS, SHOTS)
     return [(n, par, list(scores)) for n, par, scores in holes], list(game.standings())
 
 
@@ -168,7 +169,7 @@ def test_the_cable_pulled_mid_sync_keeps_the_game_on_the_board(board, tmp_path):
         assert f"lost the board on {board.port}" in str(err.value)
         # The first game was fetched, checked and stored; its ACK never arrived.
         assert db.count_games() == 1
-    from teebox.app.records import Shelf
+    from teebox.app.shelf import Shelf
     assert Shelf(board.store).numbers() == [1, 2]  # so the board still has both
 
 
@@ -203,7 +204,8 @@ def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_pa
 
 
 def test_a_scoreboard_follows_the_game_live(board):
-    from teebox.app import gamejournal, link_server
+    from teebox.app import link_server
+    from teebox.core.wire.events import EV_GAME_OVER, EV_SCORED, EV_STARTED
     with Link(board.port) as link:
         link.hello()
         link.events_on()
@@ -213,13 +215,13 @@ def test_a_scoreboard_follows_the_game_live(board):
             ev = link.next_event(timeout=1.0)
             if ev is None:
                 break
-            assert ev[0] == link_server.EVENT
+            assert ev[0] == commands.EVENT
             events.append(ev[3])
         link.events_on(False)
         board.play("stableford", 2, seed=7)
         assert link.next_event(timeout=0.3) is None
-    assert events[0] == gamejournal.EV_STARTED and events[-1] == gamejournal.EV_GAME_OVER
-    assert events.count(gamejournal.EV_SCORED) == 2 * 5  # two players, five holes
+    assert events[0] == EV_STARTED and events[-1] == EV_GAME_OVER
+    assert events.count(EV_SCORED) == 2 * 5  # two players, five holes
 
 
 def test_the_repl_command_gives_the_line_back(board):

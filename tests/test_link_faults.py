@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from link_fakes import (CLATTER, DROP, DUP, FLIP, GARBAGE, HOLD, TRUNCATE, FaultyBoard,
                         Faults, board_store)
 
-from teebox.app import framing, link_server
+from teebox.core.wire import commands, framing
+from teebox.app import link_server
 from teebox_host.link import Link, LineError, LinkError
 from teebox_host.scoredb import ScoreDB
 from teebox_host.sync_cmd import sync_games
@@ -152,7 +153,7 @@ def _ack_reply(board, number):
     with ScoreDB(":memory:") as db:
         sync_games(link_to(board), db)
     acks = [i for i, r in enumerate(replies)
-            if framing.FrameDecoder().feed(r)[0][1][0] == link_server.ACK_GAME | link_server.REPLY]
+            if framing.FrameDecoder().feed(r)[0][1][0] == commands.ACK_GAME | commands.REPLY]
     return acks[number - 1]
 
 
@@ -198,9 +199,9 @@ def test_random_faults_never_lose_or_duplicate_a_game(tmp_path_factory, up, down
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.binary(max_size=64), st.sampled_from([
-    framing.encode(struct.pack("<BHB", link_server.HELLO, 1, 1)),
-    framing.encode(struct.pack("<BHIIH", link_server.FETCH_GAME, 2, 1, 0, 500)),
-    framing.encode(struct.pack("<BHI", link_server.ACK_GAME, 3, 9)),
+    framing.encode(struct.pack("<BHB", commands.HELLO, 1, 1)),
+    framing.encode(struct.pack("<BHIIH", commands.FETCH_GAME, 2, 1, 0, 500)),
+    framing.encode(struct.pack("<BHI", commands.ACK_GAME, 3, 9)),
     framing.encode(b"\x07\x04\x00" + b"\xff" * 9),
     framing.encode(bytes([0x55, 5, 0]))])), max_size=12))
 def test_the_board_answers_any_byte_soup_without_crashing(chunks):
@@ -212,9 +213,9 @@ def test_the_board_answers_any_byte_soup_without_crashing(chunks):
     decoder = framing.FrameDecoder()
     for kind, payload in decoder.feed(board.host_end.read_available(1 << 20)):
         assert kind == framing.FRAME
-        assert payload[0] in (link_server.NOTICE,) or payload[0] & link_server.REPLY
-        if payload[0] == link_server.NOTICE:
-            assert payload[3] in (link_server.BAD_CRC, link_server.BAD_FRAME)
+        assert payload[0] in (commands.NOTICE,) or payload[0] & commands.REPLY
+        if payload[0] == commands.NOTICE:
+            assert payload[3] in (commands.BAD_CRC, commands.BAD_FRAME)
     assert board.server.running and board.shelf() == [1, 2]  # ACK of game 9 deleted nothing
 
 

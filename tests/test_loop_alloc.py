@@ -15,8 +15,10 @@ import struct
 from heapmeter import allocated as measure
 import table_kit as K
 from fake_line import Wire
-from teebox.app import framing, script
-from teebox.app.link_server import HELLO, LinkServer
+from teebox.core.wire import framing
+from teebox.app import script
+from teebox.core.wire.commands import HELLO
+from teebox.app.link_server import LinkServer
 
 loop = K.sim_app()
 wire = Wire()

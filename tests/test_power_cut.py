@@ -19,7 +19,9 @@ the game record, removing the journal) the board reboots and resumes; then:
 import link_fakes
 import pytest
 
-from teebox.app import gamejournal, records
+from teebox.core.wire import gamerecord
+from teebox.app import gamejournal
+from teebox.app.shelf import Shelf
 from teebox.app.gamejournal import GameJournal
 from teebox.core import bots, course, engine, gamelog
 from teebox.hal.store import PowerCut, SimStore
@@ -64,7 +66,7 @@ class Script:
             game.apply(choice, seat)
             gj.record(seat, choice)
         self.inputs = list(game.inputs)
-        self.record = records.Shelf(store).read(1)
+        self.record = Shelf(store).read(1)
         self.units = store.spent
 
     def new_game(self):
@@ -109,7 +111,7 @@ def check_cut(script, n, fat=False):
         completed = False
     after = board.reboot()
     gj = resume(after)
-    shelf = records.Shelf(after)
+    shelf = Shelf(after)
     total = len(script.inputs)
     if shelf.numbers():
         # The game had ended: its record is there, exactly as an uncut board writes it.
@@ -125,8 +127,8 @@ def check_cut(script, n, fat=False):
         number = script.start(gj)
         script.play_on(gj, [0, 0])
         assert shelf.numbers() == [number] and number in (1, 2), n
-        again = records.decode(shelf.read(number))
-        expected = records.decode(script.record)
+        again = gamerecord.decode(shelf.read(number))
+        expected = gamerecord.decode(script.record)
         assert (again.log, again.holes, again.standings) == (expected.log, expected.holes,
                                                              expected.standings)
         return completed
@@ -153,7 +155,7 @@ def test_a_cut_at_every_point_of_a_whole_game(fat):
 def test_cuts_across_a_longer_game_on_a_real_course():
     # Three players at reader seats 1, 3 and 5; the second is a bot.
     script = Script(STARTER, "match", 3, 11, seats=(0, 2, 4), bot_seats=(0, 1, 0))
-    assert records.decode(script.record).bots == [False, True, False]
+    assert gamerecord.decode(script.record).bots == [False, True, False]
     assert len(script.inputs) > 100
     # Every 40th unit, every 5th near the end (the last flush, the record, the journal's
     # removal) and every one of the last few (the renames and removes). The pocket
@@ -170,7 +172,7 @@ def test_a_cut_while_starting_the_next_game_never_touches_the_waiting_one():
     base = SimStore()
     link_fakes.play_bots(GameJournal(base, board=BOARD), POCKET_GAME.new_game(),
                          [bots.SensibleBot(3), bots.SensibleBot(4)], POCKET_GAME.who)
-    first = records.Shelf(base).read(1)
+    first = Shelf(base).read(1)
     numbers = set()
     for completed, board in base.every_cut(
             lambda s: GameJournal(s, board=BOARD).start(POCKET_GAME.new_game(),
@@ -179,7 +181,7 @@ def test_a_cut_while_starting_the_next_game_never_touches_the_waiting_one():
         if gj.game is None:
             gj.start(POCKET_GAME.new_game(), POCKET_GAME.who)
         POCKET_GAME.play_on(gj, [0, 0])
-        shelf = records.Shelf(board)
+        shelf = Shelf(board)
         assert shelf.read(1) == first
         assert len(shelf.numbers()) == 2 and shelf.numbers()[1] in (2, 3)
         numbers.add(shelf.numbers()[1])
@@ -188,11 +190,11 @@ def test_a_cut_while_starting_the_next_game_never_touches_the_waiting_one():
 
 def test_a_cut_while_the_board_forgets_an_acknowledged_game():
     base = SimStore()
-    shelf = records.Shelf(base)
+    shelf = Shelf(base)
     shelf.put(1, POCKET_GAME.record)
-    for completed, board in base.every_cut(lambda s: records.Shelf(s).remove(1)):
+    for completed, board in base.every_cut(lambda s: Shelf(s).remove(1)):
         board.recover()
-        left = records.Shelf(board).read(1)
+        left = Shelf(board).read(1)
         assert left in (None, POCKET_GAME.record)  # there whole, or gone: never torn
         if completed:
             assert left is None

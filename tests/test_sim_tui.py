@@ -21,7 +21,7 @@ from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.app.palette import PLAYERS, TERRAIN, rgb
+from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
 from teebox.core.protocol import CHOOSE_ACTION, DISCARD_FOR_HITTER, FLAG, SELECT_CLUB
 from teebox.hal import buttons as B

@@ -8,8 +8,9 @@ a malformed course is refused and the board keeps the one it had.
 import pytest
 from link_fakes import POCKET, board, teebox  # noqa: F401 (board is a fixture)
 
-from teebox.app import records
-from teebox.app.courses_store import CourseStore, hash_of
+from teebox.core.wire import gamerecord
+from teebox.app.courses_store import CourseStore
+from teebox.core.course import announced_hash
 from teebox.core import course, gamelog
 from teebox_host.link import BoardRefused, Link
 from teebox_host.scoredb import GameResult, ScoreDB
@@ -23,11 +24,11 @@ from teebox import shipped
 def shelve(board, number, game, **kw):
     """Put a hand-made record for ``game`` on the board's shelf."""
     with board.lock:
-        board.recorder.shelf.put(number, records.encode(game, board.board_id, number, 0, **kw))
+        board.recorder.shelf.put(number, gamerecord.encode(game, board.board_id, number, 0, **kw))
 
 
 def true_holes(game):
-    return records.score_sheet(gamelog.of(game), game.course, game.clubs, game.shots)[1]
+    return gamerecord.score_sheet(gamelog.of(game), game.course, game.clubs, game.shots)[1]
 
 
 def test_a_record_the_replay_does_not_confirm_stays_on_the_board(board, tmp_path):
@@ -51,9 +52,9 @@ def test_a_record_the_replay_does_not_confirm_stays_on_the_board(board, tmp_path
 
 def test_wrong_standings_and_a_short_log_are_caught(board, tmp_path):
     game = board.play("match", 2, seed=3)
-    rec = records.decode(board.recorder.shelf.read(1))
+    rec = gamerecord.decode(board.recorder.shelf.read(1))
     c = shipped.load_builtin("starter")
-    fake = records.GameRecord()
+    fake = gamerecord.GameRecord()
     fake.__dict__.update(rec.__dict__)
     fake.standings = tuple((p, s, score + 1, h) for p, s, score, h in rec.standings)
     diffs = verify(fake, c, game.clubs, game.shots)
@@ -90,7 +91,7 @@ def test_a_game_whose_course_is_gone_everywhere_is_kept_with_advice(board, tmp_p
         assert link.delete_course("pocket") is True
     result = teebox("sync", "--port", board.port, "--db", tmp_path / "s.db")
     assert result.exit_code == 1
-    assert (f"its course 'Pocket Links' ({hash_of(data).hex()}) is neither built in here nor "
+    assert (f"its course 'Pocket Links' ({announced_hash(data).hex()}) is neither built in here nor "
             "on the board: push that course to the board and sync again") in result.output
     assert board.recorder.shelf.numbers() == [1]
 
@@ -115,7 +116,7 @@ def test_course_push_list_and_pull_over_the_link(board, tmp_path):
     assert result.exit_code == 0, result.output
     data = course.compile_source(POCKET)
     assert f"installed course 'pocket' on board {board.board_id}" in result.output
-    assert hash_of(data).hex() in result.output
+    assert announced_hash(data).hex() in result.output
     result = teebox("course", "push", "starter", "--name", "my-starter", "--port", board.port)
     assert result.exit_code == 0, result.output
     result = teebox("course", "list", "--board", "--port", board.port)

@@ -21,7 +21,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from teebox.app import gamejournal, palette
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
+from teebox import palette
 from teebox.core import modes
 from teebox.core.protocol import SCORE_NAMES
 from teebox_host.link import Link, LinkError, parse_event
@@ -121,15 +122,15 @@ def _seat(seat):
 
 def describe_event(ev):
     """One line for a live event (a ``link.Event``), as a scoreboard would say it."""
-    if ev.kind == gamejournal.EV_STARTED:
+    if ev.kind == EV_STARTED:
         title = modes.make(ev.mode).title if ev.mode in modes.NAMES else ev.mode
         return f"game {ev.number} started: {title}, {ev.players} players"
-    if ev.kind == gamejournal.EV_HOLE:
+    if ev.kind == EV_HOLE:
         return f"{_seat(ev.seat)} tees off on hole {ev.hole}"
-    if ev.kind == gamejournal.EV_SCORED:
+    if ev.kind == EV_SCORED:
         what = SCORE_NAMES[ev.score_kind] if ev.score_kind < len(SCORE_NAMES) else "points"
         return f"hole {ev.hole}: {_seat(ev.seat)} scores ({what}), total {ev.total}"
-    if ev.kind == gamejournal.EV_GAME_OVER:
+    if ev.kind == EV_GAME_OVER:
         rows = ", ".join(f"{place}. {_seat(seat)} {score}" + (
             f" ({hio} hole-in-one{'' if hio == 1 else 's'})" if hio else "")
             for place, seat, score, hio in ev.standings)
@@ -170,7 +171,7 @@ def _follow(link):
             continue
         ev = parse_event(payload)
         typer.echo(describe_event(ev))
-        if ev.kind == gamejournal.EV_GAME_OVER:
+        if ev.kind == EV_GAME_OVER:
             return
 
 

@@ -16,8 +16,8 @@ from typing import Optional
 import serial
 import serial.tools.list_ports
 
-from teebox.app import framing
-from teebox.app import link_server as proto
+from teebox.core import course as course_mod
+from teebox.core.wire import commands as proto, events, framing
 
 BAUD = 115200
 PROTOCOL_VERSION = proto.PROTOCOL_VERSION  # the version this teebox speaks
@@ -86,7 +86,7 @@ class CourseEntry:
 
 @dataclass
 class Event:
-    """One live event (EVENTS on), as the board's journal made it (``gamejournal.EV_*``).
+    """One live event (EVENTS on), as the board's journal made it (``core/wire/events``).
 
     ``kind`` is the EV_* code; the other fields are those the kind carries:
     STARTED ``number``, ``mode``, ``players``; HOLE ``seat``, ``hole`` (the
@@ -109,22 +109,19 @@ class Event:
 
 def parse_event(payload):
     """The :class:`Event` in an event frame's payload (docs/protocol.md, EVENTS)."""
-    from teebox.app import gamejournal as gj
     from teebox.core import modes
-    count, kind = struct.unpack_from("<HB", payload, 1)
-    ev = Event(count, kind)
-    if kind == gj.EV_STARTED:
-        ev.number, code, ev.players = struct.unpack_from("<IBB", payload, 4)
-        ev.mode = modes.NAMES[code] if code < len(modes.NAMES) else str(code)
-    elif kind == gj.EV_HOLE:
-        ev.seat, ev.hole = struct.unpack_from("<BB", payload, 4)
-    elif kind == gj.EV_SCORED:
-        ev.seat, ev.hole, ev.score_kind, ev.total = struct.unpack_from("<BBBh", payload, 4)
-    elif kind == gj.EV_GAME_OVER:
-        ev.number, rows = struct.unpack_from("<IB", payload, 4)
-        ev.standings = tuple(struct.unpack_from("<BBhB", payload, 9 + 5 * i)
-                             for i in range(rows))
-    return ev
+    count, ev = events.unpack(payload)
+    out = Event(count, ev[0])
+    if out.kind == events.EV_STARTED:
+        out.number, code, out.players = ev[1:]
+        out.mode = modes.NAMES[code] if code < len(modes.NAMES) else str(code)
+    elif out.kind == events.EV_HOLE:
+        out.seat, out.hole = ev[1:]
+    elif out.kind == events.EV_SCORED:
+        out.seat, out.hole, out.score_kind, out.total = ev[1:]
+    elif out.kind == events.EV_GAME_OVER:
+        out.number, out.standings = ev[1:]
+    return out
 
 
 def candidates():
@@ -395,8 +392,7 @@ class Link:
     def push_course(self, name, data, progress=None):
         """Send compiled course ``data`` as course ``name``; the board verifies and installs
         it whole, or keeps the old one (BoardRefused saying why). Returns the hash."""
-        from teebox.app.courses_store import hash_of
-        content_hash = hash_of(data)
+        content_hash = course_mod.announced_hash(data)
         what = f"course {name!r}"
         got = struct.unpack("<I", self.request(
             proto.PUSH_BEGIN, _text(name) + struct.pack("<I", len(data)) + content_hash,

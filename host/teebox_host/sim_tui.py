@@ -43,7 +43,8 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from teebox import profile as profile_mod
-from teebox.app import palette, script
+from teebox import palette
+from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid

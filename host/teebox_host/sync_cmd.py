@@ -23,7 +23,8 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
 from rich.table import Table
 
-from teebox.app import palette, records
+from teebox import palette
+from teebox.core.wire import gamerecord
 from teebox.core import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
@@ -57,7 +58,7 @@ def verify(rec, course, clubs, shots):
     """What differs between a game record and the replay of its log (empty: all agree)."""
     try:
         log = gamelog.decode(rec.log)
-        game, holes = records.score_sheet(log, course, clubs, shots)
+        game, holes = gamerecord.score_sheet(log, course, clubs, shots)
     except ValueError as exc:
         return [f"its game log does not replay: {exc}"]
     setup = log.setup
@@ -96,7 +97,7 @@ def to_result(rec):
     """The score history's GameResult for a verified record. Only an exact finish time
     is kept: a lower bound (the board was switched off since its clock was last set)
     is stored as unknown, 0."""
-    exact = rec.time_kind == records.TIME_EXACT
+    exact = rec.time_kind == gamerecord.TIME_EXACT
     return GameResult(
         board_id=rec.board_id, game_number=rec.number,
         finished_at=rec.finished_at if exact else 0,
@@ -199,8 +200,8 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     """Fetch, verify, store and acknowledge one game; the reasons it was kept, if it was."""
     data = link.fetch_game(number, (lambda d, t: progress(number, d, t)) if progress else None)
     try:
-        rec = records.decode(data)
-    except records.RecordError as exc:
+        rec = gamerecord.decode(data)
+    except gamerecord.RecordError as exc:
         return [str(exc)]
     if rec.number != number or rec.board_id != report.board_id:
         return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
@@ -221,7 +222,7 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     link.ack_game(number)
     report.acking = None
     (report.stored if added else report.duplicates).append(number)
-    if rec.time_kind == records.TIME_NOT_BEFORE:
+    if rec.time_kind == gamerecord.TIME_NOT_BEFORE:
         report.not_before.append((number, rec.finished_at))
     return []
 

@@ -2,7 +2,8 @@
 # link client over a simulated pipe. Runs under CPython and inside MicroPython.
 import struct
 
-from teebox.app import framing, link_server, script
+from teebox.core.wire import commands, framing
+from teebox.app import link_server, script
 from teebox.app.courses_store import CourseStore
 from teebox.core import bots, engine, terrain
 from teebox.core import course as course_mod
@@ -104,12 +105,12 @@ class Client:
         self.send_raw(framing.encode(payload))
         reply = None
         for f in self.frames():
-            if f[0] == link_server.EVENT:
+            if f[0] == commands.EVENT:
                 self.events.append(f)
-            elif f[0] == link_server.NOTICE:
+            elif f[0] == commands.NOTICE:
                 self.notices.append(f)
             else:
-                assert f[0] == cmd | link_server.REPLY, f
+                assert f[0] == cmd | commands.REPLY, f
                 assert struct.unpack_from("<H", f, 1)[0] == self.tag
                 reply = (f[3], f[4:])
         assert reply is not None, "no reply to command %d" % cmd
@@ -118,7 +119,7 @@ class Client:
     def ok(self, cmd, body=b""):
         """The body of a successful reply (fails the test on an error status)."""
         status, out = self.call(cmd, body)
-        assert status == link_server.OK, (status, out)
+        assert status == commands.OK, (status, out)
         return out
 
 

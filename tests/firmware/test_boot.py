@@ -2,7 +2,8 @@
 # and serves the USB link. Runs under CPython and inside MicroPython.
 import table_kit as K
 
-from teebox.app import boot, board, framing, link_server, records, script
+from teebox.core.wire import commands, framing, gamerecord
+from teebox.app import board, boot, link_server, script
 from teebox.app.bindings import Bindings
 from teebox.core.protocol import SELECT_CLUB
 
@@ -55,7 +56,7 @@ def test_a_fresh_board_starts_in_setup_with_the_link_answering():
     loop, host = _power_on()
     assert loop.table.game is None
     assert loop.link is not None and loop.link.running
-    host.write(framing.encode(bytes((1, 7, 0, link_server.PROTOCOL_VERSION))))  # HELLO, tag 7
+    host.write(framing.encode(bytes((1, 7, 0, commands.PROTOCOL_VERSION))))  # HELLO, tag 7
     loop.step()
     replies = framing.FrameDecoder().feed(host.read_available(4096))
     assert replies and replies[0][0] == framing.FRAME
@@ -73,7 +74,7 @@ def test_holding_back_at_power_on_keeps_the_repl_free_of_the_link():
 def _game_in_progress(loop, host):
     # HELLO's reply body (docs/protocol.md): u8 protocol, u16 max data, firmware and board
     # id texts, u16 waiting, u32 last game, u32 clock, then u8 1 if a game is in progress.
-    host.write(framing.encode(bytes((1, 9, 0, link_server.PROTOCOL_VERSION))))
+    host.write(framing.encode(bytes((1, 9, 0, commands.PROTOCOL_VERSION))))
     loop.step()
     reply = framing.FrameDecoder().feed(host.read_available(4096))[0][1]
     assert reply[0] == 0x81 and reply[3] == 0
@@ -150,7 +151,7 @@ def test_a_game_with_a_bot_and_chosen_seats_goes_on_identically_after_a_power_cu
     whole = _bot_game()
     done = whole.table.game
     assert done.over and [s for s, _c in done.inputs].count(1) > 20  # the bot played
-    expected = records.decode(whole.journal.shelf.read(1))
+    expected = gamerecord.decode(whole.journal.shelf.read(1))
     assert expected.bots == [False, True]
     loop = _bot_game(cut=20)
     played = len(loop.table.game.inputs)
@@ -172,6 +173,6 @@ def test_a_game_with_a_bot_and_chosen_seats_goes_on_identically_after_a_power_cu
     auto.inputs = len(g.inputs)
     K.autoplay(t, auto, play)
     assert g.over and g.inputs == done.inputs
-    rec = records.decode(again.journal.shelf.read(1))
+    rec = gamerecord.decode(again.journal.shelf.read(1))
     assert (rec.log, rec.holes, rec.standings, rec.bots) == (
         expected.log, expected.holes, expected.standings, expected.bots)

@@ -3,7 +3,8 @@
 from fwtest import raises
 from link_kit import MINI, builtin
 
-from teebox.app.courses_store import BUILTIN, STORED, CourseStore, CourseStoreError, hash_of
+from teebox.app.courses_store import BUILTIN, STORED, CourseStore, CourseStoreError
+from teebox.core.course import announced_hash
 from teebox.core import course
 from teebox.hal.store import SimStore
 from teebox import shipped
@@ -28,7 +29,7 @@ def test_builtin_courses_are_listed_with_title_holes_and_hash():
 def test_an_installed_course_is_listed_loaded_and_found_by_hash():
     store = SimStore()
     cs = CourseStore(store)
-    c = cs.install("mini", _binary(), hash_of(_binary()))
+    c = cs.install("mini", _binary(), announced_hash(_binary()))
     assert c.name == "Mini Links"
     entry = [e for e in cs.entries() if e[0] == "mini"][0]
     assert entry == ("mini", "Mini Links", 1, bytes(c.hash), STORED)
@@ -52,8 +53,8 @@ def test_a_bad_course_is_refused_and_the_old_one_stays():
     flipped = bytearray(new)
     flipped[40] ^= 0x01
     assert "corrupt" in _refused(cs, "mini", bytes(flipped))
-    msg = _refused(cs, "mini", new, hash_of(old))
-    assert "content hash is %s, %s was announced" % (hash_of(new).hex(), hash_of(old).hex()) in msg
+    msg = _refused(cs, "mini", new, announced_hash(old))
+    assert "content hash is %s, %s was announced" % (announced_hash(new).hex(), announced_hash(old).hex()) in msg
     assert "not a Teebox course" in _refused(cs, "mini", b"hello world, not a course")
     assert cs.data("mini") == old
 
@@ -73,7 +74,7 @@ def test_a_bad_course_already_on_flash_is_refused_with_its_reason_when_loaded():
     store.write_atomic("course-mini", course.encode(src))
     cs = CourseStore(store)
     assert "no holes" in str(raises(course.CourseError, cs.load, "mini"))
-    err = raises(CourseStoreError, cs.find, hash_of(store.read("course-mini")))
+    err = raises(CourseStoreError, cs.find, announced_hash(store.read("course-mini")))
     assert str(err).startswith("course 'mini' cannot be used: no holes")
     assert [e[:3] for e in cs.entries() if e[0] == "mini"] == [("mini", "Mini Links", 0)]
     assert cs.load("starter").name == builtin().name

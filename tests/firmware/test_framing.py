@@ -2,7 +2,7 @@
 # and inside MicroPython.
 from fwtest import raises
 
-from teebox.app.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, MAX_PAYLOAD, TOO_LONG,
+from teebox.core.wire.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, MAX_PAYLOAD, TOO_LONG,
                                 TOO_SHORT, FrameDecoder, encode)
 
 PAYLOADS = (

@@ -5,8 +5,10 @@ import struct
 from fwtest import raises
 from link_kit import CLUBS, SHOTS, bot_list, builtin, courses, each_input, new_game, play
 
-from teebox.app import gamejournal, records
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
+from teebox.core.wire import gamerecord
 from teebox.app.journal import encode_record
+from teebox.app.shelf import CLOCK_FILE, Shelf, WallTime
 from teebox.app.gamejournal import GameJournal, ResumeError, resume
 from teebox.core import gamelog
 from teebox.core.protocol import SELECT_CLUB
@@ -120,14 +122,14 @@ def test_a_finished_game_is_shelved_once_and_the_journal_removed():
     game = play(gj, seed=5, who=WHO)
     assert gj.game is None and gj.last_finished == 1
     assert "game.jnl" not in store.names()
-    rec = records.decode(records.Shelf(store).read(1))
+    rec = gamerecord.decode(Shelf(store).read(1))
     assert rec.standings == game.standings() and rec.players == WHO
     assert rec.board_id == "b0a7d"
     board = store.reboot()
     back = _resume(board)
-    assert back.game is None and records.Shelf(board).numbers() == [1]
+    assert back.game is None and Shelf(board).numbers() == [1]
     play(back, seed=6)
-    assert records.Shelf(board).numbers() == [1, 2]
+    assert Shelf(board).numbers() == [1, 2]
 
 
 class _CutBeforeJournalRemoval(SimStore):
@@ -142,23 +144,23 @@ class _CutBeforeJournalRemoval(SimStore):
 def test_a_cut_after_the_record_but_before_the_journal_goes_shelves_the_same_record():
     store = _CutBeforeJournalRemoval()
     # The board knew the time before this power-on: the finish is stamped "not before".
-    store.write_atomic(records.CLOCK_FILE, struct.pack("<I", 1700000000))
+    store.write_atomic(CLOCK_FILE, struct.pack("<I", 1700000000))
     raised = False
     try:
-        play(GameJournal(store, wall=records.WallTime(SimClock(), store), board="b0a7d"),
+        play(GameJournal(store, wall=WallTime(SimClock(), store), board="b0a7d"),
              seed=5)
     except PowerCut:
         raised = True
     assert raised
-    first = records.Shelf(store).read(1)
+    first = Shelf(store).read(1)
     assert first is not None and "game.jnl" in store.names()
-    assert records.decode(first).time_kind == records.TIME_NOT_BEFORE
+    assert gamerecord.decode(first).time_kind == gamerecord.TIME_NOT_BEFORE
     board = store.reboot()
-    wall = records.WallTime(SimClock(), board)
+    wall = WallTime(SimClock(), board)
     wall.set(1800000000)  # another time now: the record keeps the time it was given
     back = resume(board, courses(board).find, CLUBS, SHOTS, wall=wall, board="b0a7d")
     assert back.game is None and back.last_finished == 1
-    assert records.Shelf(board).numbers() == [1] and records.Shelf(board).read(1) == first
+    assert Shelf(board).numbers() == [1] and Shelf(board).read(1) == first
     assert "game.jnl" not in board.names()
 
 
@@ -199,14 +201,14 @@ def test_scoreboard_events_follow_the_game():
     gj = GameJournal(store, board="b0a7d", listener=events.append)
     game = play(gj, mode="stroke", seed=5)
     kinds = [e[0] for e in events]
-    assert kinds[0] == gamejournal.EV_STARTED and events[0][1:] == (1, 1, 2)
-    assert kinds[-1] == gamejournal.EV_GAME_OVER and events[-1][2] == game.standings()
-    scored = [e for e in events if e[0] == gamejournal.EV_SCORED]
+    assert kinds[0] == EV_STARTED and events[0][1:] == (1, 1, 2)
+    assert kinds[-1] == EV_GAME_OVER and events[-1][2] == game.standings()
+    scored = [e for e in events if e[0] == EV_SCORED]
     assert len(scored) == 2 * game.course.hole_count  # each player scores every hole
     for seat in (0, 1):
         last = [e for e in scored if e[1] == seat][-1]
         assert last[4] == game.players[seat].score
-    holes = [e[2] for e in events if e[0] == gamejournal.EV_HOLE and e[1] == 0]
+    holes = [e[2] for e in events if e[0] == EV_HOLE and e[1] == 0]
     assert holes == list(range(2, game.course.hole_count + 1))
 
 
@@ -216,7 +218,7 @@ def test_a_failing_listener_never_stops_the_game():
 
     store = SimStore()
     play(GameJournal(store, board="b0a7d", listener=broken), seed=5)
-    assert records.Shelf(store).numbers() == [1]
+    assert Shelf(store).numbers() == [1]
 
 
 def test_the_header_keeps_where_each_player_sat_and_which_are_bots():
@@ -236,7 +238,7 @@ def test_the_header_keeps_where_each_player_sat_and_which_are_bots():
     for seat, choice in inputs:
         back.game.apply(choice, seat)
         back.record(seat, choice)
-    rec = records.decode(back.shelf.read(back.number))
+    rec = gamerecord.decode(back.shelf.read(back.number))
     assert rec.bots == [False, True] and rec.players == WHO
 
 
@@ -251,7 +253,7 @@ def test_a_version_1_header_resumes_with_the_players_in_seat_order_and_no_bots()
     game = new_game(seed=2)
     out = bytearray(b"TBJH\x01")
     out += struct.pack("<I", 1)
-    records.put_players(out, WHO)
+    gamerecord.put_players(out, WHO)
     log = gamelog.of(game)
     out += gamelog.encode(log)
     store.rewrite_log("game.jnl", encode_record(bytes(out)))

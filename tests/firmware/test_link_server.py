@@ -5,17 +5,21 @@ import struct
 from link_kit import (CLUBS, CRAFTED, MINI, SHOTS, Client, bot_list, crafted, new_game, play,
                       play_bots, text)
 
-from teebox.app import framing, gamejournal, link_server, records
-from teebox.app.courses_store import CourseStore, hash_of
+from teebox.core.wire import commands, framing, gamerecord
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
+from teebox.app import link_server
+from teebox.app.courses_store import CourseStore
+from teebox.core.course import announced_hash
 from teebox.app.gamejournal import GameJournal
-from teebox.app.link_server import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH,
-                                    BAD_OFFSET, BAD_VALUE, DELETE_COURSE, EVENT, EVENTS,
-                                    FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES, MAX_DATA,
-                                    NO_TRANSFER, NOTICE, PROTOCOL_VERSION, PULL_COURSE,
-                                    PUSH_ABORT, PUSH_BEGIN, PUSH_CHUNK, PUSH_COMMIT, REPL,
-                                    SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE, UNKNOWN_GAME,
-                                    LinkServer, pipe)
-from teebox.app.records import WallTime
+from teebox.core.wire.commands import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH,
+                                       BAD_OFFSET, BAD_VALUE, DELETE_COURSE, EVENT, EVENTS,
+                                       FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES, MAX_DATA,
+                                       NO_TRANSFER, NOTICE, PROTOCOL_VERSION, PULL_COURSE,
+                                       PUSH_ABORT, PUSH_BEGIN, PUSH_CHUNK, PUSH_COMMIT, REPL,
+                                       SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE,
+                                       UNKNOWN_GAME)
+from teebox.app.link_server import LinkServer, pipe
+from teebox.app.shelf import Shelf, WallTime
 from teebox.core import course, engine
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
@@ -81,11 +85,11 @@ def test_games_are_listed_fetched_in_chunks_and_deleted_only_when_acknowledged()
     body = b.host.ok(LIST_GAMES, struct.pack("<I", 0))
     more, count = struct.unpack_from("<BH", body)
     assert (more, count) == (0, 2)
-    shelf = records.Shelf(b.store)
+    shelf = Shelf(b.store)
     assert struct.unpack_from("<IIII", body, 3) == (1, shelf.size(1), 2, shelf.size(2))
     assert b.host.ok(LIST_GAMES, struct.pack("<I", 1))[3:7] == struct.pack("<I", 2)
     data = _fetch(b.host, 2)
-    assert data == shelf.read(2) and records.decode(data).number == 2
+    assert data == shelf.read(2) and gamerecord.decode(data).number == 2
     assert shelf.numbers() == [1, 2]  # fetching deletes nothing
     assert b.host.ok(ACK_GAME, struct.pack("<I", 2)) == struct.pack("<IB", 2, 1)
     assert shelf.numbers() == [1]
@@ -98,7 +102,7 @@ def test_fetch_errors_name_the_game_and_the_offset():
     b = Board(games=1)
     status, msg = b.host.call(FETCH_GAME, struct.pack("<IIH", 9, 0, 100))
     assert status == UNKNOWN_GAME and msg == b"no game 9 waiting on this board (waiting: 1)"
-    size = records.Shelf(b.store).size(1)
+    size = Shelf(b.store).size(1)
     status, msg = b.host.call(FETCH_GAME, struct.pack("<IIH", 1, size + 1, 100))
     assert status == BAD_OFFSET
     assert msg.decode() == "offset %d is past the end of game 1 (%d bytes)" % (size + 1, size)
@@ -137,7 +141,7 @@ def test_unknown_commands_and_wrong_lengths_are_answered_with_errors():
 
 
 def _push(host, name, data, chunk=200, announced=None):
-    content_hash = announced or hash_of(data)
+    content_hash = announced or announced_hash(data)
     got = struct.unpack("<I", host.ok(PUSH_BEGIN, text(name) + struct.pack("<I", len(data))
                                       + content_hash))[0]
     while got < len(data):
@@ -150,19 +154,19 @@ def test_a_pushed_course_is_installed_listed_and_pulled_back():
     b = Board()
     data = course.compile_source(MINI)
     status, body = _push(b.host, "mini", data)
-    assert status == 0 and body == text("mini") + hash_of(data) + b"\x01"
+    assert status == 0 and body == text("mini") + announced_hash(data) + b"\x01"
     assert CourseStore(b.store).data("mini") == data
     # A repeated COMMIT (its answer lost) is answered the same way.
-    assert b.host.ok(PUSH_COMMIT, text("mini") + hash_of(data)) == body
+    assert b.host.ok(PUSH_COMMIT, text("mini") + announced_hash(data)) == body
     listing = b.host.ok(LIST_COURSES, b"\x00")
     total, start, count = listing[0], listing[1], listing[2]
     assert total == count == len(CourseStore(b.store).names()) and start == 0
-    assert text("mini") + text("Mini Links") + b"\x01" + hash_of(data) + b"\x01" in listing
+    assert text("mini") + text("Mini Links") + b"\x01" + announced_hash(data) + b"\x01" in listing
     pulled = bytearray()
     while True:
         body = b.host.ok(PULL_COURSE, text("mini") + struct.pack("<IH", len(pulled), 64))
         total, offset = struct.unpack_from("<II", body)
-        assert body[8:16] == hash_of(data) and offset == len(pulled)
+        assert body[8:16] == announced_hash(data) and offset == len(pulled)
         pulled += body[16:]
         if len(pulled) == total:
             break
@@ -174,7 +178,7 @@ def test_a_pushed_course_is_installed_listed_and_pulled_back():
 def test_repeated_and_out_of_order_chunks_are_harmless():
     b = Board()
     data = course.compile_source(MINI)
-    begin = text("mini") + struct.pack("<I", len(data)) + hash_of(data)
+    begin = text("mini") + struct.pack("<I", len(data)) + announced_hash(data)
     assert b.host.ok(PUSH_BEGIN, begin) == struct.pack("<I", 0)
     assert b.host.ok(PUSH_CHUNK, struct.pack("<I", 0) + data[:30]) == struct.pack("<I", 30)
     assert b.host.ok(PUSH_CHUNK, struct.pack("<I", 0) + data[:30]) == struct.pack("<I", 30)
@@ -186,10 +190,10 @@ def test_repeated_and_out_of_order_chunks_are_harmless():
                             "send from offset 30" % len(data))
     status, msg = b.host.call(PUSH_CHUNK, struct.pack("<I", 30) + data[30:] + b"xx")
     assert status == BAD_OFFSET
-    status, msg = b.host.call(PUSH_COMMIT, text("mini") + hash_of(data))
+    status, msg = b.host.call(PUSH_COMMIT, text("mini") + announced_hash(data))
     assert status == NO_TRANSFER and b"only 30 of" in msg
     b.host.ok(PUSH_CHUNK, struct.pack("<I", 30) + data[30:])
-    assert b.host.call(PUSH_COMMIT, text("mini") + hash_of(data))[0] == 0
+    assert b.host.call(PUSH_COMMIT, text("mini") + announced_hash(data))[0] == 0
 
 
 def test_a_malformed_course_is_refused_and_the_old_one_stays():
@@ -224,15 +228,15 @@ def test_a_course_whose_meaning_is_wrong_is_refused_with_the_reason():
 def test_an_idle_transfer_times_out_and_an_abort_drops_it():
     b = Board()
     data = course.compile_source(MINI)
-    b.host.ok(PUSH_BEGIN, text("mini") + struct.pack("<I", len(data)) + hash_of(data))
+    b.host.ok(PUSH_BEGIN, text("mini") + struct.pack("<I", len(data)) + announced_hash(data))
     b.clock.advance(link_server.PUSH_TIMEOUT_MS + 1)
     status, msg = b.host.call(PUSH_CHUNK, struct.pack("<I", 0) + data[:10])
     assert status == NO_TRANSFER and msg.startswith(b"no course transfer going on")
     assert "mini" not in CourseStore(b.store).names()
-    b.host.ok(PUSH_BEGIN, text("mini") + struct.pack("<I", len(data)) + hash_of(data))
+    b.host.ok(PUSH_BEGIN, text("mini") + struct.pack("<I", len(data)) + announced_hash(data))
     assert b.host.ok(PUSH_ABORT) == b"\x01"
     assert b.host.ok(PUSH_ABORT) == b"\x00"
-    assert b.host.call(PUSH_COMMIT, text("mini") + hash_of(data))[0] == NO_TRANSFER
+    assert b.host.call(PUSH_COMMIT, text("mini") + announced_hash(data))[0] == NO_TRANSFER
 
 
 def test_delete_course_is_idempotent_and_keeps_builtins():
@@ -249,7 +253,7 @@ def test_set_clock_stamps_the_next_finished_game():
     assert b.host.ok(SET_CLOCK, struct.pack("<I", 1700000000)) == struct.pack("<I", 1700000000)
     b.clock.advance(90000)
     play(b.recorder, seed=3)
-    rec = records.decode(records.Shelf(b.store).read(1))
+    rec = gamerecord.decode(Shelf(b.store).read(1))
     assert rec.finished_at == 1700000090
 
 
@@ -260,12 +264,12 @@ def test_events_stream_the_game_while_switched_on():
     play_bots(b.recorder, game, bot_list(2, 4))
     events = [f for f in b.host.frames() if f[0] == EVENT]
     kinds = [f[3] for f in events]
-    assert kinds[0] == gamejournal.EV_STARTED and kinds[-1] == gamejournal.EV_GAME_OVER
+    assert kinds[0] == EV_STARTED and kinds[-1] == EV_GAME_OVER
     assert [struct.unpack_from("<H", f, 1)[0] for f in events] == list(range(len(events)))
     assert struct.unpack_from("<IB", events[-1], 4) == (1, 2)
     place, seat, score, hio = struct.unpack_from("<BBhB", events[-1], 9)
     assert (place, seat, score, hio) == game.standings()[0]
-    assert gamejournal.EV_SCORED in kinds and gamejournal.EV_HOLE in kinds
+    assert EV_SCORED in kinds and EV_HOLE in kinds
     assert b.host.ok(EVENTS, b"\x00") == b"\x00"
     play(b.recorder, seed=5)
     assert [f for f in b.host.frames() if f[0] == EVENT] == []
@@ -342,9 +346,9 @@ class _WornFlash(SimStore):
 def test_a_failing_flash_is_reported_and_the_game_stays():
     b = Board(games=1)
     worn = _WornFlash(flash=b.store.flash)
-    b.server.shelf = records.Shelf(worn)
+    b.server.shelf = Shelf(worn)
     status, msg = b.host.call(ACK_GAME, struct.pack("<I", 1))
-    assert status == link_server.BOARD_ERROR
+    assert status == commands.BOARD_ERROR
     assert msg.startswith(b"ACK_GAME failed on the board: OSError")
-    assert records.Shelf(b.store).numbers() == [1]
+    assert Shelf(b.store).numbers() == [1]
     assert _hello(b.host)[4] == 1  # and the server goes on answering

@@ -6,8 +6,9 @@ from binascii import crc32
 from fwtest import raises
 from link_kit import CLUBS, SHOTS, bot_list, each_input, new_game
 
-from teebox.app import records
-from teebox.app.records import RecordError, Shelf, WallTime
+from teebox.core.wire import gamerecord
+from teebox.core.wire.gamerecord import RecordError
+from teebox.app.shelf import Shelf, WallTime, board_id
 from teebox.core import gamelog, varint
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
@@ -39,8 +40,8 @@ def _reseal(data):
 
 def test_a_finished_game_round_trips_with_every_field():
     game = _game()
-    data = records.encode(game, "e6614c311b2c9a2f", 42, 1700000000, PLAYERS)
-    rec = records.decode(data)
+    data = gamerecord.encode(game, "e6614c311b2c9a2f", 42, 1700000000, PLAYERS)
+    rec = gamerecord.decode(data)
     assert rec.mode == "stroke" and rec.number == 42 and rec.finished_at == 1700000000
     assert rec.board_id == "e6614c311b2c9a2f"
     assert rec.course_hash == bytes(game.course.hash)
@@ -57,14 +58,14 @@ def test_a_finished_game_round_trips_with_every_field():
 def test_per_hole_scores_add_up_to_the_final_scores_in_every_mode():
     for mode in ("stroke", "stableford", "match", "chaos"):
         game = _game(mode)
-        rec = records.decode(records.encode(game, "ab", 1, 0))
+        rec = gamerecord.decode(gamerecord.encode(game, "ab", 1, 0))
         for seat in range(3):
             assert sum([h[2][seat] for h in rec.holes]) == game.players[seat].score, mode
 
 
 def test_stroke_play_hole_scores_are_the_strokes_each_player_took():
     game = _game("stroke")
-    holes = records.score_sheet(gamelog.of(game), game.course, CLUBS, SHOTS)[1]
+    holes = gamerecord.score_sheet(gamelog.of(game), game.course, CLUBS, SHOTS)[1]
     # Every player finishes every hole in Stroke Play, in at least one stroke.
     for hole, par, scores in holes:
         assert min(scores) >= 1
@@ -72,60 +73,60 @@ def test_stroke_play_hole_scores_are_the_strokes_each_player_took():
 
 def test_layout_starts_with_magic_version_mode_hash_number_time():
     game = _game()
-    data = records.encode(game, "ab", 7, 99)
+    data = gamerecord.encode(game, "ab", 7, 99)
     assert data[:4] == b"TBGR"
     assert data[4] == 3
     assert data[5] == 1  # stroke is mode code 1
     assert data[6:14] == bytes(game.course.hash)
-    assert struct.unpack_from("<IIB", data, 14) == (7, 99, records.TIME_EXACT)
+    assert struct.unpack_from("<IIB", data, 14) == (7, 99, gamerecord.TIME_EXACT)
     assert struct.unpack_from("<I", data, len(data) - 4)[0] == crc32(data[:-4]) & 0xFFFFFFFF
 
 
 def test_default_players_are_named_by_their_seat_colour():
-    rec = records.decode(records.encode(_game(), "ab", 1, 0))
+    rec = gamerecord.decode(gamerecord.encode(_game(), "ab", 1, 0))
     assert rec.players == [("Red", (255, 0, 0)), ("Yellow", (255, 210, 0)),
                            ("White", (255, 255, 255))]
 
 
 def test_an_unfinished_game_is_not_a_record():
-    err = raises(RecordError, records.encode, new_game(), "ab", 3, 0)
+    err = raises(RecordError, gamerecord.encode, new_game(), "ab", 3, 0)
     assert "game 3 is not over" in str(err)
 
 
 def test_bad_players_are_refused_by_name():
     game = _game()
-    err = raises(RecordError, records.encode, game, "ab", 1, 0, PLAYERS[:2])
+    err = raises(RecordError, gamerecord.encode, game, "ab", 1, 0, PLAYERS[:2])
     assert "2 player names and colours for 3 players" in str(err)
     bad = [PLAYERS[0], ("Bo", (0, 300, 0)), PLAYERS[2]]
-    assert "player 2 colour" in str(raises(RecordError, records.encode, game, "ab", 1, 0, bad))
+    assert "player 2 colour" in str(raises(RecordError, gamerecord.encode, game, "ab", 1, 0, bad))
     long = [PLAYERS[0], PLAYERS[1], ("X" * 40, (1, 2, 3))]
-    assert "player 3 name" in str(raises(RecordError, records.encode, game, "ab", 1, 0, long))
+    assert "player 3 name" in str(raises(RecordError, gamerecord.encode, game, "ab", 1, 0, long))
 
 
 def test_decode_names_what_is_wrong():
-    data = records.encode(_game(), "ab", 1, 0, PLAYERS)
-    err = raises(RecordError, records.decode, b"TBGL" + data[4:])
+    data = gamerecord.encode(_game(), "ab", 1, 0, PLAYERS)
+    err = raises(RecordError, gamerecord.decode, b"TBGL" + data[4:])
     assert "byte 0 (magic)" in str(err) and "not a Teebox game record" in str(err)
-    err = raises(RecordError, records.decode, data[:4] + b"\x09" + data[5:])
+    err = raises(RecordError, gamerecord.decode, data[:4] + b"\x09" + data[5:])
     assert "(version)" in str(err) and "version 9" in str(err)
-    err = raises(RecordError, records.decode, data[:-10])
+    err = raises(RecordError, gamerecord.decode, data[:-10])
     assert "(CRC)" in str(err) and "damaged or truncated" in str(err)
     flipped = bytearray(data)
     flipped[30] ^= 0x10
-    assert "(CRC)" in str(raises(RecordError, records.decode, bytes(flipped)))
-    assert "truncated" in str(raises(RecordError, records.decode, b"TBGR\x01"))
+    assert "(CRC)" in str(raises(RecordError, gamerecord.decode, bytes(flipped)))
+    assert "truncated" in str(raises(RecordError, gamerecord.decode, b"TBGR\x01"))
 
 
 def test_decode_names_the_field_behind_a_good_crc():
-    data = records.encode(_game(), "ab", 1, 0, PLAYERS)
+    data = gamerecord.encode(_game(), "ab", 1, 0, PLAYERS)
     # Cut inside the game log, CRC made good again: the log length field is wrong.
-    err = raises(RecordError, records.decode, _reseal(data[:-40] + data[-4:]))
+    err = raises(RecordError, gamerecord.decode, _reseal(data[:-40] + data[-4:]))
     assert "(game log)" in str(err) and "byte" in str(err)
     # An unknown mode code at byte 5.
-    err = raises(RecordError, records.decode, _reseal(data[:5] + b"\x07" + data[6:]))
+    err = raises(RecordError, gamerecord.decode, _reseal(data[:5] + b"\x07" + data[6:]))
     assert "byte 5 (mode)" in str(err) and "unknown mode code 7" in str(err)
     # Bytes left over after the log.
-    err = raises(RecordError, records.decode, _reseal(data[:-4] + b"\x00\x00" + data[-4:]))
+    err = raises(RecordError, gamerecord.decode, _reseal(data[:-4] + b"\x00\x00" + data[-4:]))
     assert "2 bytes left over" in str(err)
 
 
@@ -155,10 +156,10 @@ def test_a_waiting_record_counts_even_if_the_sequence_file_is_gone():
 
 def test_board_id_is_stable_across_reboots():
     store = SimStore()
-    first = records.board_id(store)
+    first = board_id(store)
     assert len(first) == 16 and int(first, 16) >= 0
-    assert records.board_id(store.reboot()) == first
-    assert records.board_id(SimStore()) != first
+    assert board_id(store.reboot()) == first
+    assert board_id(SimStore()) != first
 
 
 def test_wall_time_is_zero_until_set_then_counts_seconds_through_a_tick_wrap():
@@ -176,22 +177,22 @@ def test_wall_time_is_zero_until_set_then_counts_seconds_through_a_tick_wrap():
 
 def test_a_finish_time_says_whether_it_is_exact_or_a_lower_bound():
     game = _game()
-    for t, kind in ((1700000000, records.TIME_EXACT), (1700000000, records.TIME_NOT_BEFORE),
-                    (0, records.TIME_UNKNOWN)):
-        rec = records.decode(records.encode(game, "ab", 1, t, time_kind=kind))
+    for t, kind in ((1700000000, gamerecord.TIME_EXACT), (1700000000, gamerecord.TIME_NOT_BEFORE),
+                    (0, gamerecord.TIME_UNKNOWN)):
+        rec = gamerecord.decode(gamerecord.encode(game, "ab", 1, t, time_kind=kind))
         assert (rec.finished_at, rec.time_kind) == (t, kind)
     # Version 1 records (before the time kind) still read: their time is exact.
-    v3 = records.encode(game, "ab", 1, 1700000000)
+    v3 = gamerecord.encode(game, "ab", 1, 1700000000)
     v1 = _older(v3, 1)
-    rec = records.decode(v1)
-    assert (rec.finished_at, rec.time_kind) == (1700000000, records.TIME_EXACT)
-    assert rec.standings == records.decode(v3).standings
+    rec = gamerecord.decode(v1)
+    assert (rec.finished_at, rec.time_kind) == (1700000000, gamerecord.TIME_EXACT)
+    assert rec.standings == gamerecord.decode(v3).standings
 
 
 def _older(v3, version):
     """A version 3 record of a game without bots written as ``version`` 2 (no flags
     bytes) or 1 (nor a time kind byte)."""
-    rec = records.decode(v3)
+    rec = gamerecord.decode(v3)
     n = len(rec.players)
     # The flags come after the fixed head, the seed, two texts, the players and golfers.
     seed = bytearray()
@@ -207,30 +208,30 @@ def _older(v3, version):
 
 def test_the_record_says_which_players_were_bots():
     game = _game()
-    rec = records.decode(records.encode(game, "ab", 1, 0, PLAYERS, bots=(0, 1, 0)))
+    rec = gamerecord.decode(gamerecord.encode(game, "ab", 1, 0, PLAYERS, bots=(0, 1, 0)))
     assert rec.bots == [False, True, False] and rec.players == PLAYERS
-    assert records.decode(records.encode(game, "ab", 1, 0)).bots == [False] * 3
-    err = raises(RecordError, records.encode, game, "ab", 1, 0, PLAYERS, bots=(0, 1))
+    assert gamerecord.decode(gamerecord.encode(game, "ab", 1, 0)).bots == [False] * 3
+    err = raises(RecordError, gamerecord.encode, game, "ab", 1, 0, PLAYERS, bots=(0, 1))
     assert "2 bot flags for 3 players" in str(err)
     # Version 2 records (before the flags) read as games without bots.
-    v2 = records.decode(_older(records.encode(game, "ab", 1, 1700000000), 2))
+    v2 = gamerecord.decode(_older(gamerecord.encode(game, "ab", 1, 1700000000), 2))
     assert v2.bots == [False] * 3 and v2.standings == game.standings()
-    assert v2.time_kind == records.TIME_EXACT
+    assert v2.time_kind == gamerecord.TIME_EXACT
 
 
 def test_after_a_power_cut_finish_times_are_at_least_the_last_time_the_board_knew():
     store = SimStore()
     clock = SimClock()
     wall = WallTime(clock, store)
-    assert wall.stamp() == (0, records.TIME_UNKNOWN)  # a new board that was never told
+    assert wall.stamp() == (0, gamerecord.TIME_UNKNOWN)  # a new board that was never told
     wall.set(1700000000)  # a sync sets the clock: it goes to flash too
     clock.advance(60000)
-    assert wall.stamp() == (1700000060, records.TIME_EXACT)  # a game finishes
+    assert wall.stamp() == (1700000060, gamerecord.TIME_EXACT)  # a game finishes
     # Power cut; back on, the board cannot know for how long it was off.
     clock = SimClock(start=123)
     wall = WallTime(clock, store.reboot())
     assert wall.now() == 0  # no exact time to report (HELLO, SET_CLOCK)
     clock.advance(30000)
-    assert wall.stamp() == (1700000090, records.TIME_NOT_BEFORE)
+    assert wall.stamp() == (1700000090, gamerecord.TIME_NOT_BEFORE)
     wall.set(1700500000)  # the next sync: exact again
-    assert wall.stamp() == (1700500000, records.TIME_EXACT)
+    assert wall.stamp() == (1700500000, gamerecord.TIME_EXACT)

@@ -5,7 +5,7 @@ import json
 from fwtest import raises
 
 from teebox import profile as P
-from teebox.app import palette
+from teebox import palette
 from teebox.app import renderer as R
 from teebox.app.view import (View, FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE,
                              FLASH_OUT, FLASH_REFUSED, FLASH_WATER, MARK_GREEN, MARK_HAZARD,

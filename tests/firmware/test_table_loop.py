@@ -2,7 +2,7 @@
 # LED-only prompt strip drawn over the renderer's frame. Runs under CPython and in MicroPython.
 import table_kit as K
 from teebox.app import loop as L
-from teebox.app import palette
+from teebox import palette
 from teebox.app.script import Runner, parse
 
 

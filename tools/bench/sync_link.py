@@ -14,8 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from teebox.app import records
+from teebox.core.wire import gamerecord
 from teebox.app.gamejournal import GameJournal
+from teebox.app.shelf import Shelf
 from teebox.core import bots, engine
 from teebox.hal.store import SimStore
 from teebox_host.link import Link
@@ -39,8 +40,8 @@ def record_sizes():
         game = engine.Game(crs, clubs, shots, engine.Setup(5, mode, 7))
         play_bots(GameJournal(store, board="0" * 16), game,
                   [bots.SensibleBot(7 + i) for i in range(5)])
-        data = records.Shelf(store).read(1)
-        log = len(records.decode(data).log)
+        data = Shelf(store).read(1)
+        log = len(gamerecord.decode(data).log)
         print(f"  {mode:10s} {len(data):5d} bytes ({len(game.inputs)} inputs, game log "
               f"{log} bytes, {len(data) - log} bytes of header, scores and standings)")
 

@@ -8,7 +8,8 @@ starts the USB link server unless BACK is held at boot, and returns the
 tests call it on simulated hardware with a pipe for the serial line.
 """
 
-from teebox.app import gamejournal, link_server, records
+from teebox.app import gamejournal, link_server
+from teebox.app.shelf import WallTime
 from teebox.app.courses_store import CourseStore
 from teebox.app.loop import Loop
 from teebox.app.table import Table
@@ -28,7 +29,7 @@ def start(hw, port=None):
     table = Table(hw.clock, View(p.width * p.height), hw.display, hw.store, p.width,
                   p.height, courses=courses, seat_readers=hw.seat_readers,
                   reader_seats=hw.reader_seats)
-    wall = records.WallTime(hw.clock, hw.store)  # remembers the last time it was told
+    wall = WallTime(hw.clock, hw.store)  # remembers the last time it was told
     try:
         recorder = gamejournal.resume(hw.store, courses.find, table.clubs, table.shots,
                                       wall=wall)

@@ -22,7 +22,6 @@ PREFIX = "course-"
 MAX_NAME = 24
 MAX_COURSE = 16384  # bytes of a compiled course the board accepts (24 x 16: about 600)
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_"
-_HASH_AT = 21  # a compiled course holds its content hash at bytes 21 to 28
 
 STORED = 1   # flags in entries(): a course file on the store
 BUILTIN = 2  # one of the firmware's built-in courses
@@ -30,11 +29,6 @@ BUILTIN = 2  # one of the firmware's built-in courses
 
 class CourseStoreError(ValueError):
     """A course that cannot be installed, found or deleted; the message says why."""
-
-
-def hash_of(data):
-    """The 8-byte content hash a compiled course announces (not checked: ``load`` does)."""
-    return bytes(data[_HASH_AT:_HASH_AT + 8])
 
 
 def check_name(name):
@@ -87,7 +81,7 @@ class CourseStore:
             try:
                 raw = course_mod.compile_source(shipped.builtin_source(name), self.width,
                                                 self.height)
-                self._verified.append(hash_of(raw))  # compiling checked it already
+                self._verified.append(course_mod.announced_hash(raw))  # compiling checked it already
             except course_mod.CourseError:
                 raw = None
             self._compiled[name] = raw
@@ -113,7 +107,7 @@ class CourseStore:
     def _checked(self, raw):
         # course.verify once per content hash (its path searches take a while on a
         # board); a file that changes is a new hash, so it is verified again.
-        content_hash = hash_of(raw)
+        content_hash = course_mod.announced_hash(raw)
         if content_hash in self._verified:
             return course_mod.load(raw)
         c = course_mod.verify(raw, self.width, self.height)
@@ -144,7 +138,7 @@ class CourseStore:
         why = ""
         for name in self.names():
             raw = self.data(name)
-            if raw is not None and hash_of(raw) == content_hash:
+            if raw is not None and course_mod.announced_hash(raw) == content_hash:
                 try:
                     return self._checked(raw)
                 except course_mod.CourseError as exc:

@@ -4,7 +4,7 @@ The game is its setup plus its inputs (``core/gamelog.py``), so the journal
 (``app/journal.py``, CRC-checked records on the flash store) holds:
 
 * record 0, the header: ``b"TBJH"``, version (2), u32 game number, the players
-  block of ``app/records.py`` (names, colours), per player u8 reader seat (the
+  block of ``app/gamerecord.py`` (names, colours), per player u8 reader seat (the
   profile seat of the reader the player sat at, chosen in setup) and u8 flags
   (bit 0: a bot), then the game log of no inputs (``gamelog.encode``: course
   hash, card CRC, mode, seed, hands, golfers). Version 1 headers (no seats
@@ -14,7 +14,7 @@ The game is its setup plus its inputs (``core/gamelog.py``), so the journal
   applied choice). Its first byte is ``verb << 3 | seat`` with a verb of at
   least 1, so it is never 0;
 * at the end, ``b"\\x00F"`` + u32 finish time + u8 time kind
-  (``records.TIME_*``): the game is over.
+  (``gamerecord.TIME_*``): the game is over.
 
 A flash write pauses interrupts on the RP2040, so inputs are written at safe
 points only, never per button press: when the pending decision passes to
@@ -23,7 +23,7 @@ ends, or the app calls :meth:`GameJournal.flush`. A power cut loses at most
 the choices since the last safe point.
 
 Finishing a game: the finish record is flushed, the game record is written
-to the :class:`~teebox.app.records.Shelf` (atomically), and only then is the
+to the :class:`~teebox.app.shelf.Shelf` (atomically), and only then is the
 journal removed. A cut anywhere in between leaves a finished journal, and
 :func:`resume` writes the same record again (same number, same time) before
 removing it: a finished game is never lost, and never shelved twice.
@@ -31,10 +31,12 @@ removing it: a finished game is never lost, and never shelved twice.
 
 import struct
 
-from teebox.app import records
 from teebox.app.journal import Journal
+from teebox.app.shelf import Shelf, board_id
 from teebox.core import gamelog, modes
 from teebox.core.protocol import DRAFT_PICK, SELECT_CLUB
+from teebox.core.wire import gamerecord
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 
 JOURNAL = "game.jnl"
 MAGIC = b"TBJH"
@@ -43,11 +45,6 @@ READS = (1, 2)  # header versions resume() reads
 FLAG_BOT = 1    # bit of a player's flags byte: a bot plays that seat
 _FINISH = b"\x00F"
 
-# Events for a live scoreboard (the link server's EVENTS stream), as tuples:
-EV_STARTED = 1    # (EV_STARTED, number, mode code, players)
-EV_HOLE = 2       # (EV_HOLE, seat, hole): the golfer stands on this hole's tee
-EV_SCORED = 3     # (EV_SCORED, seat, hole, score kind, total score)
-EV_GAME_OVER = 4  # (EV_GAME_OVER, number, standings)
 
 
 class ResumeError(Exception):
@@ -58,7 +55,7 @@ def _header(game, players, number, seats, bots):
     out = bytearray(MAGIC)
     out.append(VERSION)
     out += struct.pack("<I", number)
-    records.put_players(out, players)
+    gamerecord.put_players(out, players)
     for i in range(len(players)):
         out.append(seats[i])
         out.append(FLAG_BOT if bots[i] else 0)
@@ -70,7 +67,7 @@ def _header(game, players, number, seats, bots):
 
 def _read_header(payload):
     """``(number, players, seats, bots, log bytes)`` from a header record."""
-    rd = records.Reader(payload, "journal header")
+    rd = gamerecord.Reader(payload, "journal header")
     if rd.take(4, "magic") != MAGIC:
         raise ResumeError("the journal does not start with a game header")
     version = rd.u8("version")
@@ -78,7 +75,7 @@ def _read_header(payload):
         raise ResumeError("the journal was written by another firmware (header version %d, "
                           "this one reads %s)" % (version, " and ".join([str(v) for v in READS])))
     (number,) = rd.unpack("<I", "game number")
-    players = records.get_players(rd)
+    players = gamerecord.get_players(rd)
     n = len(players)
     seats = bytearray(range(n))
     bots = bytearray(n)
@@ -92,9 +89,9 @@ def _read_header(payload):
 class GameJournal:
     """Journals one game at a time on ``store`` and shelves it when it is over.
 
-    ``shelf`` (a ``records.Shelf``, default on the same store), ``wall`` (a
-    ``records.WallTime`` for finish stamps; None: unknown), ``board`` (board id text;
-    default ``records.board_id(store)``), ``listener`` (called with each event
+    ``shelf`` (a ``Shelf``, default on the same store), ``wall`` (a
+    ``WallTime`` for finish stamps; None: unknown), ``board`` (board id text;
+    default ``board_id(store)``), ``listener`` (called with each event
     tuple, e.g. ``LinkServer.event``).
 
     Use: ``start(game, players, seats=..., bots=...)`` when a game begins
@@ -106,7 +103,7 @@ class GameJournal:
 
     def __init__(self, store, shelf=None, wall=None, board=None, name=JOURNAL, listener=None):
         self.store = store
-        self.shelf = shelf if shelf is not None else records.Shelf(store)
+        self.shelf = shelf if shelf is not None else Shelf(store)
         self.wall = wall
         self.board = board
         self.name = name
@@ -135,7 +132,7 @@ class GameJournal:
             raise ValueError("start() the journal before the first choice of a game")
         n = game.setup.players
         if players is None:
-            players = records.default_players(n)
+            players = gamerecord.default_players(n)
         seats = bytes(range(n)) if seats is None else bytes(seats)
         bots = bytes(n) if bots is None else bytes([1 if b else 0 for b in bots])
         if len(seats) != n or len(bots) != n:
@@ -182,15 +179,15 @@ class GameJournal:
         self.game = None
 
     def _stamp(self):
-        return self.wall.stamp() if self.wall is not None else (0, records.TIME_UNKNOWN)
+        return self.wall.stamp() if self.wall is not None else (0, gamerecord.TIME_UNKNOWN)
 
     def _shelve(self, t, kind):
         game = self.game
         if not game.over:
             raise ValueError("game %d is not over yet" % self.number)
         if self.board is None:
-            self.board = records.board_id(self.store)
-        self.shelf.put(self.number, records.encode(game, self.board, self.number, t,
+            self.board = board_id(self.store)
+        self.shelf.put(self.number, gamerecord.encode(game, self.board, self.number, t,
                                                    self.players, time_kind=kind,
                                                    bots=self.bots))
         # Only now that the record is on flash may the journal go.

@@ -1,6 +1,6 @@
 """The board's end of the USB serial link: framed requests in, replies and events out.
 
-Frames are ``app/framing.py``; the commands are in ``docs/protocol.md``. The
+Frames are ``core/wire/framing.py``; the commands are in ``docs/protocol.md``. The
 app loop calls :meth:`LinkServer.poll` every iteration: it reads only the
 bytes already waiting, answers every complete request and returns, so the
 table never waits on the laptop.
@@ -21,56 +21,19 @@ import struct
 import sys
 
 from teebox import VERSION
-from teebox.app import framing, gamejournal, records
-from teebox.app.courses_store import (MAX_COURSE, CourseStore, CourseStoreError, check_name,
-                                      hash_of)
+from teebox.core.wire import events, framing
+from teebox.core.wire.commands import (
+    ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH, BAD_OFFSET, BAD_VALUE, BOARD_ERROR,
+    COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES,
+    MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
+    PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE,
+    UNKNOWN_GAME)
+from teebox.core.wire.gamerecord import Reader
+from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
+from teebox.app.shelf import Shelf, WallTime, board_id
 from teebox.core import course as course_mod
 from teebox.core import modes
 
-PROTOCOL_VERSION = 1
-
-# Frame kinds (first payload byte of what the board sends besides replies).
-REPLY = 0x80    # reply to command C has first byte C | REPLY
-EVENT = 0x40    # u8 EVENT, u16 event counter, u8 event kind, body
-NOTICE = 0xFF   # u8 NOTICE, u16 0, u8 status, message: a frame that could not be read
-
-# Commands.
-HELLO = 1
-LIST_GAMES = 2
-FETCH_GAME = 3
-ACK_GAME = 4
-LIST_COURSES = 5
-PUSH_BEGIN = 6
-PUSH_CHUNK = 7
-PUSH_COMMIT = 8
-PUSH_ABORT = 9
-DELETE_COURSE = 10
-PULL_COURSE = 11
-SET_CLOCK = 12
-EVENTS = 13
-REPL = 14
-COMMAND_NAMES = ("", "HELLO", "LIST_GAMES", "FETCH_GAME", "ACK_GAME", "LIST_COURSES",
-                 "PUSH_BEGIN", "PUSH_CHUNK", "PUSH_COMMIT", "PUSH_ABORT", "DELETE_COURSE",
-                 "PULL_COURSE", "SET_CLOCK", "EVENTS", "REPL")
-
-# Status codes.
-OK = 0
-BAD_CRC = 1           # the frame failed its CRC
-BAD_FRAME = 2         # not a frame (COBS broken, too short, too long, no request header)
-UNKNOWN_COMMAND = 3
-BAD_LENGTH = 4        # the body is too short or too long for the command
-BAD_OFFSET = 5        # a chunk offset or length outside the data
-UNKNOWN_GAME = 6
-UNKNOWN_COURSE = 7
-BAD_COURSE = 8        # a pushed course failed verification: the old one stays
-NO_TRANSFER = 9       # a chunk or commit with no course transfer going on
-BAD_VALUE = 10        # a field with a value the board refuses (course name, ...)
-BOARD_ERROR = 11      # the board failed (flash error, ...)
-STATUS_NAMES = ("ok", "bad crc", "bad frame", "unknown command", "bad length", "bad offset",
-                "unknown game", "unknown course", "bad course", "no transfer", "bad value",
-                "board error")
-
-MAX_DATA = 1000            # most data bytes in one chunk (fits MAX_PAYLOAD with headers)
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped
 READ_BUDGET = 512          # most bytes one poll() reads, so the table stays responsive
 
@@ -210,7 +173,7 @@ class Refused(Exception):
         self.message = message
 
 
-class _Body(records.Reader):
+class _Body(Reader):
     """A request body; a missing or extra byte is a BAD_LENGTH refusal."""
 
     def fail(self, field, message):
@@ -249,9 +212,9 @@ class LinkServer:
 
     ``store`` is the board's flash store. Optional: ``clock`` (a ``hal.clock``
     clock; course transfers time out on it), ``courses`` (a CourseStore),
-    ``shelf`` (a records.Shelf), ``recorder`` (the GameJournal: the game state
+    ``shelf`` (a Shelf), ``recorder`` (the GameJournal: the game state
     in HELLO, and the scoreboard events, which it sends to :meth:`event`),
-    ``wall`` (a records.WallTime set by SET_CLOCK), ``board`` (board id text).
+    ``wall`` (a WallTime set by SET_CLOCK), ``board`` (board id text).
     """
 
     def __init__(self, stream_in, stream_out, store, clock=None, courses=None, shelf=None,
@@ -262,10 +225,10 @@ class LinkServer:
         self.clock = clock
         self.courses = courses if courses is not None else CourseStore(store)
         self.shelf = shelf if shelf is not None else (
-            recorder.shelf if recorder is not None else records.Shelf(store))
+            recorder.shelf if recorder is not None else Shelf(store))
         self.recorder = recorder
         self.wall = wall
-        self.board = board if board is not None else records.board_id(store)
+        self.board = board if board is not None else board_id(store)
         self.firmware = firmware
         self.running = True
         self.events_on = False
@@ -321,23 +284,11 @@ class LinkServer:
         return n
 
     def event(self, ev):
-        """Send a scoreboard event (a ``gamejournal.EV_*`` tuple) if EVENTS is on."""
+        """Send a scoreboard event (a ``core/wire/events`` tuple) if EVENTS is on."""
         if not (self.running and self.events_on):
             return
-        kind = ev[0]
-        body = bytearray((EVENT,))
-        body += struct.pack("<HB", self._event_count & 0xFFFF, kind)
+        body = events.pack(ev, self._event_count)
         self._event_count += 1
-        if kind == gamejournal.EV_STARTED:
-            body += struct.pack("<IBB", ev[1], ev[2], ev[3])
-        elif kind == gamejournal.EV_HOLE:
-            body += struct.pack("<BB", ev[1], ev[2])
-        elif kind == gamejournal.EV_SCORED:
-            body += struct.pack("<BBBh", ev[1], ev[2], ev[3], ev[4])
-        elif kind == gamejournal.EV_GAME_OVER:
-            body += struct.pack("<IB", ev[1], len(ev[2]))
-            for place, seat, score, hio in ev[2]:
-                body += struct.pack("<BBhB", place, seat, score, hio)
         self._write(body)
 
     # ------------------------------------------------------------ plumbing
@@ -412,7 +363,7 @@ class LinkServer:
         """Refuse to change the course of the game in progress (it could not resume)."""
         game = self.recorder.game if self.recorder is not None else None
         raw = self.courses.data(name) if game is not None else None
-        if raw is not None and hash_of(raw) == bytes(game.course.hash):
+        if raw is not None and course_mod.announced_hash(raw) == bytes(game.course.hash):
             raise Refused(BAD_VALUE, "course %r is being played (game %d): %s it once the "
                                      "game is over" % (name, self.recorder.number, doing))
 
@@ -530,7 +481,7 @@ class LinkServer:
         p = self._push
         if p is None or p.name != name or p.hash != content_hash:
             raw = self.courses.data(name)
-            if raw is not None and hash_of(raw) == content_hash:
+            if raw is not None and course_mod.announced_hash(raw) == content_hash:
                 # A repeated COMMIT whose first answer was lost: it is installed.
                 return self._installed(name, course_mod.load(raw))
             p = self._transfer()
@@ -579,7 +530,7 @@ class LinkServer:
             raise Refused(UNKNOWN_COURSE, "no course %r on this board (courses: %s)"
                           % (name, ", ".join(self.courses.names()) or "none"))
         out = bytearray(struct.pack("<II", len(data), offset))
-        out += hash_of(data)
+        out += course_mod.announced_hash(data)
         out += self._chunk(data, offset, length, "course %r" % name)
         return out
 

@@ -13,7 +13,7 @@ renderer's frame, so the table is playable without a display (see
 
 from array import array
 
-from teebox.app import palette
+from teebox import palette
 from teebox.app.renderer import Renderer, paint
 from teebox.app.setup_flow import FREE
 from teebox.app.table import Table

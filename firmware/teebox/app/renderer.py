@@ -40,7 +40,7 @@ known when the layer is drawn, and every pixel drawn over it adds its change.
 
 from array import array
 
-from teebox.app import palette
+from teebox import palette
 from teebox.app.view import (FLASH_ACK, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE,
                              MARK_PLAIN, MAX_SEATS)
 from teebox.core import terrain

@@ -13,7 +13,7 @@ direction buttons (E, NE, SE) go to the next option, the left-hand ones (W,
 NW, SW) to the previous one, OK confirms, BACK goes back a step.
 """
 
-from teebox.app.palette import PLAYER_NAMES as SEAT_NAMES
+from teebox.palette import PLAYER_NAMES as SEAT_NAMES
 from teebox.core import cards, modes
 from teebox.core.engine import FIRST_GAME, MAX_PLAYERS
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE

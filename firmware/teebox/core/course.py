@@ -610,6 +610,11 @@ def compile_source(text, width=BOARD_WIDTH, height=BOARD_HEIGHT):
     return encode(src)
 
 
+def announced_hash(data):
+    """The 8-byte content hash a compiled course announces (not checked: ``load`` does)."""
+    return bytes(data[_HASH:_HASH + 8])
+
+
 def load(data):
     """A :class:`Course` read from its binary form (bytes or bytearray).
 

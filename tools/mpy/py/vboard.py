@@ -15,7 +15,8 @@ builds it on the runner's byte line and its step loop calls
 
 from teebox import profile as profile_mod
 from teebox import shipped
-from teebox.app import board, boot, records, script
+from teebox.app import board, boot, script
+from teebox.app import shelf
 from teebox.app.bindings import Bindings
 from teebox.app.table import PH_OVER
 
@@ -36,15 +37,15 @@ class VirtualTable:
         hw = board.build(profile_mod.load(profile_text, "virtual board profile"), sim=True)
         if store is not None:
             hw.store = store
-        if board_id is not None and hw.store.read(records.BOARD_ID_FILE) is None:
-            hw.store.write_atomic(records.BOARD_ID_FILE, bytes.fromhex(board_id))
+        if board_id is not None and hw.store.read(shelf.BOARD_ID_FILE) is None:
+            hw.store.write_atomic(shelf.BOARD_ID_FILE, bytes.fromhex(board_id))
         Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
         self.hw = hw
         self.loop = boot.start(hw, port)
         self.table = self.loop.table
         self.journal = self.loop.journal
         self.link = self.loop.link
-        self.board_id = records.board_id(hw.store)
+        self.board_id = shelf.board_id(hw.store)
         self._runner = script.Runner(self.loop, name="virtual board")
         self._lines = 0
 
