@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 import typer
 from rich.console import Console
+from textual.app import App
+from textual.widgets import Input
 from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
@@ -25,7 +27,8 @@ from teebox.app.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
 from teebox.core.protocol import CHOOSE_ACTION, DISCARD_FOR_HITTER, FLAG, SELECT_CLUB
 from teebox.hal import buttons as B
-from teebox_host import sim_cmd, sim_tui
+from teebox.hal.store import FileStore
+from teebox_host import datadir, sim_cmd, sim_tui
 
 SIZE = (130, 42)
 # The keys the tests press for each table button.
@@ -35,6 +38,14 @@ KEYS = {"E": "d", "NE": "e", "NW": "w", "W": "a", "SW": "z", "SE": "x", "OK": "e
 
 def run(coro):
     return asyncio.run(coro)
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """The user's data folder, where `teebox sim` keeps its board's store: a new one."""
+    folder = tmp_path / "data"
+    monkeypatch.setattr(datadir, "user_data_dir", lambda: folder)
+    return folder
 
 
 def widget_text(app, wid):
@@ -314,6 +325,27 @@ def test_picking_a_card_lays_its_tag_on_the_reader():
     run(go())
 
 
+def test_a_quick_double_enter_in_the_card_box_lays_one_card():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            await pilot.press("c", *"driver")
+            # Two Enters typed faster than the card box closes: both reach it.
+            field = app.screen.query_one(Input)
+            await field.action_submit()
+            await field.action_submit()
+            await pilot.pause()
+            assert app.is_running and isinstance(app.screen, sim_tui.TableScreen)
+            sim.settle()
+            assert sim.table.game.players[0].chosen == 33
+            assert sim.events.count("a card laid on the reader") == 1
+    run(go())
+
+
 def test_bags_are_registered_by_picking_cards():
     sim = started(hands=sf.BAG)
     bags = script.deal_bags(sim.clubs, 2, 5)
@@ -468,6 +500,55 @@ def test_q_asks_before_quitting():
     run(go())
 
 
+def test_a_crash_exits_non_zero_and_the_next_start_carries_on_with_the_game(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: App.run(self, headless=True))
+    played = []
+
+    def crash(self, ms):
+        # The game starts, both players lay a club, then the simulator fails.
+        self.press(B.OK)
+        self.settle()
+        for p in self.table.game.players:
+            self.lay(sorted(p.hand)[0])
+        self.settle()
+        played.append(list(self.table.game.inputs))
+        raise RuntimeError("a defect in the simulator")
+    monkeypatch.setattr(sim_tui.LiveTable, "catch_up", crash)
+    res = _cli("--seed", 4, "--players", 2, "--store", tmp_path / "board")
+    assert res.exit_code == 1
+    assert "RuntimeError" in res.output
+    assert "the game in progress is kept in %s" % (tmp_path / "board") in res.output
+    assert len(played[0]) == 2
+    # Started again, the table carries on with that game, as a board after a power cut.
+    sim = sim_tui.LiveTable(store=FileStore(str(tmp_path / "board")))
+    assert sim.table.phase == T.PH_PLAY
+    assert list(sim.table.game.inputs) == played[0]
+
+
+def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_folder):
+    calls = []
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args) or 0)
+    assert _cli().exit_code == 0
+    assert calls[-1][-1] == data_folder / "sim" / profile_mod.DEFAULT
+    # A new board (--blank-cards) keeps its store in memory, unless given one.
+    _cli("--blank-cards")
+    assert calls[-1][-1] is None
+
+
+def test_quitting_keeps_the_game_when_the_store_is_kept(tmp_path):
+    sim = sim_tui.LiveTable(store=FileStore(str(tmp_path)))
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("q")
+            assert "A game in progress is kept" in str(app.screen.query_one("Label").render())
+    run(go())
+
+
 def test_ctrl_c_quits_at_once():
     async def go():
         app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
@@ -527,7 +608,7 @@ def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
     assert res.exit_code == 0, res.output
     profile, *rest = calls[0]
     assert profile.name == profile_mod.load_named().name
-    assert rest == [9, "stroke", "nine", 3, "bag", True]
+    assert rest == [9, "stroke", "nine", 3, "bag", True, None]
 
 
 def test_run_prefills_the_setup_only_when_asked(monkeypatch):

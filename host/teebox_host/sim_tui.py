@@ -53,6 +53,7 @@ from teebox.core.protocol import (
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay
 from teebox.hal.rfid import ReaderBank
+from teebox.hal.store import FileStore
 from teebox_host import render, scorecard
 from teebox_host.sim_cmd import SimTable
 
@@ -158,10 +159,10 @@ class LiveTable(SimTable):
     player did lately, for the status line).
     """
 
-    def __init__(self, profile=None, seed=None, blank_cards=False):
+    def __init__(self, profile=None, seed=None, blank_cards=False, store=None):
         if profile is None:
             profile = profile_mod.load_named()
-        SimTable.__init__(self, profile, blank_cards, name="sim")
+        SimTable.__init__(self, profile, blank_cards, name="sim", store=store)
         self.profile = profile
         self.table.seed = seed
         self.clubs = self.table.clubs
@@ -201,8 +202,6 @@ class LiveTable(SimTable):
     def reader(self, seat=-1):
         """The reader of ``seat`` (its own with one reader per seat), else the first one."""
         readers = self.hw.readers
-        if readers is None:
-            raise ValueError("board profile %r has no card reader" % self.profile.name)
         if not isinstance(readers, ReaderBank):
             return readers
         for i in range(len(readers.seats)):
@@ -486,7 +485,17 @@ def scorecard_view(sim):
 # ---------------------------------------------------------------- screens
 
 
-class CardPicker(ModalScreen):
+class Modal(ModalScreen):
+    """A screen over the table that answers once (:meth:`answer`)."""
+
+    def answer(self, result):
+        """Dismiss with ``result``. A quick double Enter (or Escape) sends a second
+        answer before the screen has gone: only the first one counts."""
+        if self.is_current:
+            self.dismiss(result)
+
+
+class CardPicker(Modal):
     """Lay a club card on the reader: every card, grouped by who holds it.
 
     Type to narrow the list (a club name, its initiative or its id; the input
@@ -585,7 +594,7 @@ class CardPicker(ModalScreen):
 
     def _pick(self, key):
         club, seat = key.split(":")
-        self.dismiss((int(club), int(seat)))
+        self.answer((int(club), int(seat)))
 
     def action_move(self, step):
         ol = self.query_one(OptionList)
@@ -595,23 +604,29 @@ class CardPicker(ModalScreen):
             ol.action_cursor_down()
 
     def action_cancel(self):
-        self.dismiss(None)
+        self.answer(None)
 
 
-class QuitScreen(ModalScreen):
+class QuitScreen(Modal):
     """Asks before leaving the simulator; dismisses with True to quit."""
 
     BINDINGS = [Binding("y", "answer(True)"), Binding("enter", "answer(True)"),
                 Binding("n", "answer(False)"), Binding("escape", "answer(False)"),
                 Binding("q", "answer(True)")]
 
+    def __init__(self, kept=False):
+        super().__init__()
+        self.kept = kept
+
     def compose(self) -> ComposeResult:
         with Vertical(id="quit"):
-            yield Label("Quit the simulator? The game is not kept.\n\n"
-                        "y / Enter / q: quit     n / Esc: play on")
+            yield Label("Quit the simulator? %s\n\ny / Enter / q: quit     n / Esc: play on"
+                        % ("A game in progress is kept, as a table keeps it when switched "
+                           "off: teebox sim carries on with it." if self.kept
+                           else "The game is not kept."))
 
     def action_answer(self, yes):
-        self.dismiss(yes)
+        self.answer(yes)
 
 
 class TableScreen(Screen):
@@ -678,15 +693,13 @@ class TableScreen(Screen):
 
     def action_cards(self):
         sim = self.app.sim
-        if sim.hw.readers is None:
-            self.app.notify("This board profile has no card reader.", severity="error")
-            return
         picker = self.app.picker
         picker.show(sim.card_groups())
         self.app.push_screen(picker, self.app.card_picked)
 
     def action_quit_asked(self):
-        self.app.push_screen(QuitScreen(), self.app.quit_answered)
+        kept = isinstance(self.app.sim.hw.store, FileStore)
+        self.app.push_screen(QuitScreen(kept), self.app.quit_answered)
 
 
 class SimApp(App):
@@ -771,17 +784,33 @@ class SimApp(App):
 
 
 def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
-        blank_cards=False):
-    """Play the table in the terminal until the player quits.
+        blank_cards=False, store=None):
+    """Play the table in the terminal until the player quits; returns the app's exit
+    code (not 0: it crashed).
 
     ``profile``: a board profile (default: the repository's default); ``seed``: the first
     game's shuffle (None: random); ``mode``, ``course``, ``players``, ``hands``: if any is
     given, the table's setup is answered with them (the rest default: match, starter, 2
     players, first-game hands) and waits at its "Start?" question; ``blank_cards``: a
-    board that has not learned the club cards yet. ValueError names a bad option.
+    board that has not learned the club cards yet; ``store``: the folder of the simulated
+    board's flash store (None: in memory). A game in progress there is resumed, as a
+    board resumes it after a power cut, and the setup answers are not used then.
+    ValueError names a bad option.
     """
-    sim = LiveTable(profile, seed, blank_cards)
-    if (mode, course, players, hands) != (None, None, None, None):
+    flash = None
+    if store is not None:
+        flash = FileStore(str(store))
+        flash.recover()
+    sim = LiveTable(profile, seed, blank_cards, flash)
+    if sim.table.game is not None:
+        sim.events.append("the game in progress was resumed")
+    elif (mode, course, players, hands) != (None, None, None, None):
         sim.prefill(mode or "match", course or sf.DEFAULT_COURSE, players,
                     hands or sf.HAND_CHOICES[0])
-    SimApp(sim).run()
+    app = SimApp(sim)
+    try:
+        app.run()
+    finally:
+        # Whatever ended the app, the choices made so far are on the store.
+        sim.loop.journal.flush()
+    return app.return_code or 0
