@@ -278,6 +278,35 @@ def test_long_back_offers_to_quit_a_game():
     run(go())
 
 
+def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, "stroke", "starter", 2, "first-game", 2, bot_seed=5)
+    finished = []
+    # Bots play until one player has holed out on hole 1 and the other has not.
+    while len(finished) != 1:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        sim.step(False)
+        lines = sim.tally.holes.get(1) if sim.tally else None
+        finished = [s for s in range(2) if lines and lines[s].scores]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(sim_tui.scorecard_view(sim))
+    text = console.export_text()
+    assert "Standings: once every player has finished a hole" in text
+    assert "0 strokes" not in text
+    # Both finished: the places compare the same holes.
+    while len(finished) != 2:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        sim.step(False)
+        finished = [s for s in range(2) if sim.tally.holes[1][s].scores]
+    console.print(sim_tui.scorecard_view(sim))
+    strokes = [sim.tally.holes[1][s].points() for s in range(2)]
+    best = strokes.index(min(strokes))
+    assert "Standings after hole 1 (every player has finished it): 1. P%d" % (best + 1) in (
+        console.export_text())
+
+
 # ---------------------------------------------------------------- cards
 
 

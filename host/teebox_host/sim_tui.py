@@ -47,7 +47,7 @@ from teebox.app import palette, script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.core import engine, hexgrid, modes
+from teebox.core import engine, hexgrid, modes, scoring
 from teebox.core.protocol import (
     CHOOSE_ACTION, DECISION_NAMES, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, SELECT_CLUB)
 from teebox.hal import buttons as B
@@ -469,6 +469,8 @@ def scorecard_view(sim):
         card.add_row(player_label(seat), *cells, Text(str(totals[seat]), style="bold"))
     places = Text("Final standings: " if g.over else "Standings: ", style="bold")
     unit = "strokes" if tally.mode.lower_wins else "points"
+    if tally.mode.lower_wins and not g.over:
+        places, standings = even_standings(tally)
     for i, (place, seat, score, hio) in enumerate(standings):
         if i:
             places.append("   ")
@@ -480,6 +482,24 @@ def scorecard_view(sim):
         parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name), style="bold")] + parts
         parts += scorecard.summary_lines(tally)[1:]
     return Group(*parts)
+
+
+def even_standings(tally):
+    """Mid-game standings where fewer strokes win: over the holes every player has
+    finished (a player still on a hole others have finished has no strokes there yet,
+    so would lead). Returns ``(heading Text, standings rows)``."""
+    seats = range(tally.players)
+    done = [set(h for h, lines in tally.holes.items() if lines[s].scores) for s in seats]
+    common = sorted(set.intersection(*done))
+    scores = [sum(tally.holes[h][s].points() for h in common) for s in seats]
+    hio = [sum(1 for h in common if tally.holes[h][s].hole_in_one) for s in seats]
+    if not common:
+        head = "Standings: once every player has finished a hole "
+        return Text(head, style="bold"), ()
+    head = "Standings after hole%s %s (every player has finished %s): " % (
+        "s" if len(common) > 1 else "", ", ".join(str(h) for h in common),
+        "them" if len(common) > 1 else "it")
+    return Text(head, style="bold"), scoring.standings(scores, hio, lower_wins=True)
 
 
 # ---------------------------------------------------------------- screens
