@@ -15,7 +15,7 @@ import pytest
 import typer
 from rich.console import Console
 from textual.app import App
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
@@ -25,7 +25,9 @@ from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.app.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import CHOOSE_ACTION, DISCARD_FOR_HITTER, FLAG, SELECT_CLUB
+from teebox.core.protocol import (
+    CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
+    OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
 from teebox_host import datadir, sim_cmd, sim_tui
@@ -71,6 +73,13 @@ def board_bg(text, col, row, width=24):
 def near(a, b, slack=16):
     """Colours equal but for the rounding of gamma at the profile's brightness cap."""
     return all(abs(x - y) <= slack for x, y in zip(a, b))
+
+
+def first_cell(course, kind):
+    """The axial ``(q, r)`` of the first cell of terrain ``kind``."""
+    cells = [hexgrid.from_offset(col, row)
+             for row in range(course.height) for col in range(course.width)]
+    return next(cell for cell in cells if course.terrain(*cell) == kind)
 
 
 def cell_of(course, q, r):
@@ -305,6 +314,113 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
     best = strokes.index(min(strokes))
     assert "Standings after hole 1 (every player has finished it): 1. P%d" % (best + 1) in (
         console.export_text())
+
+
+def test_each_question_of_the_table_is_explained_in_a_line():
+    sim = started()
+    sim.press(B.OK)
+    sim.settle()
+    sim.do("scan club:6-iron-12")   # P1: decks 2 and 3
+    sim.do("scan club:9-iron-3")    # P2: the chip deck, so P2 plays first
+    sim.settle()
+    sim.do("press OK")              # P2 plays the 9 Iron: a chip, direction first
+    status = sim.status().plain
+    assert "Chip or bunker exit: say the direction BEFORE the card is drawn" in status
+    while sim.table.game.pending().player != 0:
+        sim.do("press E")
+        sim.do("press OK")
+    sim.do("press OK")              # P1 plays the 6 Iron: which deck?
+    assert sim.table.d.kind == CHOOSE_DECK
+    status = sim.status().plain
+    assert "Which deck?: the shot deck to draw from. Higher decks fly further" in status
+    assert "This club: deck 2 or 3 (2-4 hexes)." in status
+    sim.do("press OK")
+    if sim.table.d.kind == HIT_DIRECTION:
+        assert "S straight on, L and R bend left and right" in sim.status().plain
+
+
+def test_the_help_screen_has_the_keys_the_board_and_the_words_of_the_game():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, sim_tui.HelpScreen)
+            text = app.screen.query_one(Static).render().plain
+            assert "c: lay a card" in text and "T1 G1      the tee box and the green" in text
+            for word in ("Initiative", "Flight SSLR", "super>N, short>N", "Big hit", "Rough",
+                         "Out of bounds"):
+                assert word + ": " in text
+            await pilot.press("escape")
+            assert isinstance(app.screen, sim_tui.TableScreen)
+    run(go())
+
+
+def test_the_card_box_shows_each_clubs_decks_and_range():
+    sim = started()
+    picker = sim_tui.CardPicker(sim.clubs, sim.card_groups(), sim.reach)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c", *"driver")
+            options = app.screen.query_one("#picker-list")
+            shown = [options.get_option_at_index(i).prompt.plain
+                     for i in range(options.option_count)]
+            assert "   Driver (34)  deck 5 (5-6 hexes), draws 2, tee box only" in shown
+    run(go())
+    assert [m[1] for m in picker.matches("wood (20)")] == [19]
+    assert sim_tui.club_reach(sim.clubs[19], sim.reach) == "3 hexes straight (rough: 2)"
+
+
+@pytest.mark.parametrize("outcome, tree, penalty, words", [
+    (0, 1, False, "P1 red: the ball flew 3 hexes, hit a tree and dropped one hex back, onto "
+                  "the fairway."),
+    (WATER, 0, False, "P1 red: the ball flew 3 hexes: in the water. The next turn is missed"),
+    (WATER, 0, True, "in the water. +1 stroke instead of a missed turn"),
+    (OUT_OF_BOUNDS, 0, True, ": out of bounds (off the course). The golfer stays where it hit "
+                             "from and the club goes back to the hand, +1 stroke."),
+])
+def test_after_a_shot_the_status_says_where_the_ball_landed_and_why(outcome, tree, penalty,
+                                                                     words):
+    sim = started()
+    crs = sim.table.course
+    _par, tq, tr, _gq, _gr = crs.hole(1)
+    fairway = first_cell(crs, terrain.FAIRWAY)
+    outs = [(OUT_FLIGHT, 0, ((0, 0),) * 3, fairway, outcome, tree)]
+    if penalty:
+        outs.append((OUT_PENALTY, 0, 0))
+    text = sim_tui.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
+    assert words in text
+
+
+def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
+    sim = started()
+    crs = sim.table.course
+    rough = first_cell(crs, terrain.ROUGH)
+    outs = [(OUT_FLIGHT, 1, ((0, 0),) * 2, rough, 0, 0)]
+    iron = sim.clubs[11]   # 6 Iron: the rough costs it a hex
+    text = sim_tui.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
+    assert text == ("P2 yellow: the ball flew 2 hexes from the rough (one hex less: the card's "
+                    "rough mark), into the rough: the next shot flies one hex less.")
+    hybrid = sim.clubs[4]  # 8 Hybrid: no rough penalty
+    assert "from the rough" not in sim_tui.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
+
+
+def test_golfers_tees_and_greens_are_told_apart_on_the_board():
+    sim = started()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            app.redraw()
+            board = app.table_screen.panels["board"]
+            text = board.content.plain
+            assert "T2" in text and "G1" in text and "12" in text   # both golfers on tee 1
+            assert board.border_subtitle == sim_tui.BOARD_LEGEND
+            assert "golfers" in sim_tui.BOARD_LEGEND and "T1 G1 tee, green" in sim_tui.BOARD_LEGEND
+    run(go())
 
 
 # ---------------------------------------------------------------- cards

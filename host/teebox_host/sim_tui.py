@@ -36,7 +36,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
@@ -47,9 +47,12 @@ from teebox.app import palette, script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.core import engine, hexgrid, modes, scoring
+from teebox.core import engine, hexgrid, modes, scoring, terrain
 from teebox.core.protocol import (
-    CHOOSE_ACTION, DECISION_NAMES, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, SELECT_CLUB)
+    BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
+    DECLARE_DIRECTION, DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN,
+    HIT_DIRECTION, OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, SELECT_CLUB,
+    WATER)
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay
 from teebox.hal.rfid import ReaderBank
@@ -77,6 +80,7 @@ BACK_KEYS = ("backspace", "escape")
 LONG_BACK_KEYS = ("b",)
 CARD_KEY = "c"
 QUIT_KEY = "q"
+HELP_KEY = "question_mark"
 
 KEY_HELP = (
     "  w NW  e NE     keypad 7  9\n"
@@ -85,7 +89,8 @@ KEY_HELP = (
     "\u2190 \u2192: W E   Enter Space: OK\n"
     "l Shift+Enter: hold OK\n"
     "Bksp Esc: BACK   b: hold BACK\n"
-    "c: lay a card    q: quit"
+    "c: lay a card    q: quit\n"
+    "?: help, rules words"
 )
 
 # The key help in one line, for terminals too narrow for the Buttons panel.
@@ -169,11 +174,14 @@ class LiveTable(SimTable):
         self.clock = self.hw.clock
         self.events = deque(maxlen=4)
         self.tally = None
+        self.shot = None       # what the last ball did and why (a rich Text)
+        self._club = {}        # seat -> the club of its turn
         self._game = None      # the table's game the tally follows
         self._shadow = None    # the same game replayed on the host: the tally's outputs
         self._queue = deque()  # inputs waiting: ("press", button, hold_ms) / ("scan", reader, uid)
         self._free_at = self.clock.ticks_ms()  # the next input may start then
         self._lift = None      # (reader, when) of the card lying on a reader
+        self.reach = deck_reach(self.table.shots)
         self.loop.step()
 
     # ------------------------------------------------------------ inputs
@@ -310,7 +318,13 @@ class LiveTable(SimTable):
         if self._game is not None:
             done = len(self._shadow.inputs)
             for seat, choice in self._game.inputs[done:]:
-                self.tally.feed(self._shadow.apply(choice, seat))
+                outs = self._shadow.apply(choice, seat)
+                for o in outs:
+                    if o[0] == OUT_TURN:
+                        self._club[o[1]] = self.clubs[o[2]]
+                self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
+                    self.shot)
+                self.tally.feed(outs)
 
     def card_groups(self):
         """The club cards as the players hold them, for the picker: a list of
@@ -332,9 +346,12 @@ class LiveTable(SimTable):
         return groups
 
     def status(self):
-        """What the table waits for, as a rich Text (one or two lines)."""
+        """What the table waits for, as a rich Text (a few lines): first why the last
+        button or card was refused, if it was."""
         t = self.table
         out = Text()
+        if t.alert:
+            out.append("NO: %s\n" % t.alert, style="bold red")
         if t.phase == T.PH_SETUP:
             out.append("Setting up: %s. " % SETUP_STEPS[t.setup.step], style="bold")
             out.append("Directions change the answer, OK goes on, BACK goes back.")
@@ -375,6 +392,152 @@ class LiveTable(SimTable):
             out.append("Pick a direction (w e d x z a), then OK; BACK clears it.")
         elif k != GAME_OVER:
             out.append("d e x: next option, a w z: previous, OK: confirm.")
+        why = EXPLAIN.get(k)
+        if k == CHOOSE_DECK:
+            why += " This club: %s." % club_reach(self.clubs[d.club], self.reach)
+        if why:
+            out.append("\n" + why, style="italic")
+
+
+# ---------------------------------------------------------------- rules in words
+
+# The help screen (?): the keys, the board, the words of the game.
+RULE_WORDS = (
+    ("Initiative", "the number on a club card. Each round the lowest plays first."),
+    ("Shot decks", "2 to 5: the higher, the further the flight (the card box shows each "
+                   "club's decks and range). C, the chip deck: 2 hexes, over trees, the "
+                   "direction said before the draw."),
+    ("Flight SSLR", "a shot card's path, a letter per hex from the golfer: S straight on, "
+                    "L and R bend left and right. You pick the direction it leaves in."),
+    ("super>N, short>N", "draw again from deck N (super: longer, short: shorter) and play "
+                         "the new card, or stop and play a card already drawn."),
+    ("shuffle", "the deck's discards go back in; draw again from the same deck."),
+    ("wild N", "a card with N flights: pick one."),
+    ("Big hit", "one card more than usual, from the deck above the club's highest; the "
+                "player on the left throws one away, you play one of the rest."),
+    ("Woods", "fly a set number of hexes straight (fewer from the rough), no card."),
+    ("Rough", "from the rough a shot flies one hex less (the card's rough mark); hybrids "
+              "and chips do not mind it."),
+    ("Trees", "stop the ball: it drops one hex back along its flight."),
+    ("Water", "miss your next turn, then play from there as rough (Stroke Play: +1 stroke "
+              "instead)."),
+    ("Bunker", "get out first: say a direction, the card's bunker icon decides."),
+    ("Out of bounds", "off the course: the golfer stays, the club goes back to the hand "
+                      "(Stroke Play: +1 stroke)."),
+    ("Driver", "only from a tee box. A club you cannot use lets you reset your hand "
+               "(take your discards back) before choosing."),
+    ("Reset hand", "all your played clubs back into your hand."),
+)
+
+
+def help_text():
+    """The help screen's text: keys, what the board shows, the words of the game."""
+    out = Text()
+    out.append("Keys (the table's eight buttons)\n", style="bold")
+    out.append(KEY_HELP + "\n\n")
+    out.append("The board\n", style="bold")
+    out.append("1 2 3 ...  golfers, bold in their player's colour (12: golfers 1 and 2)\n")
+    out.append("T1 G1      the tee box and the green of hole 1\n")
+    for kind, (style, glyph) in sorted(render.PALETTE.items()):
+        if glyph.strip() and kind not in (terrain.TEE, terrain.GREEN):
+            out.append(glyph, style=style)
+            out.append("  %s   " % terrain.NAMES[kind])
+    out.append("\n\nWords of the game\n", style="bold")
+    for word, meaning in RULE_WORDS:
+        out.append(word, style="bold")
+        out.append(": %s\n" % meaning)
+    return out
+
+# What each question of the table means, one line (the OLED has room for a word or two).
+EXPLAIN = {
+    DRAFT_PICK: "Club draft: take one club from the hand passed to you; the rest go on.",
+    CHOOSE_DECK: "Which deck?: the shot deck to draw from. Higher decks fly further; "
+                 "C is the chip deck (2 hexes, over trees, direction said first).",
+    DECLARE_DIRECTION: "Chip or bunker exit: say the direction BEFORE the card is drawn; "
+                       "the card then decides where the ball ends.",
+    FOLLOW_SPECIAL: "Follow a card?: a super (longer) or short (shorter) card, e.g. "
+                    "short>4, says: draw again from that deck and play the new card. Follow "
+                    "it, or Stop and play a card already drawn.",
+    DISCARD_FOR_HITTER: "Big hit: the player on the hitter's left throws away one of the "
+                        "drawn cards; the hitter plays one of the others.",
+    CHOOSE_CARD: "More than one card drawn: pick the one to play (its flight shows on "
+                 "the board).",
+    HIT_DIRECTION: "Aim SSSSR: the card's flight, a letter per hex: S straight on, L and R "
+                   "bend left and right. Pick the direction it leaves in; the board shows "
+                   "where it would land.",
+    CHOOSE_OUTCOME: "A wild card: pick which of its flights to play.",
+}
+
+
+def deck_reach(shots):
+    """``{deck: (fewest, most)}`` hexes the flights of each shot deck cover."""
+    out = {}
+    for deck, pile in shots.items():
+        flights = [len(path) for shot in pile for path, _rough in shot.outcomes]
+        if flights:
+            out[deck] = (min(flights), max(flights))
+    return out
+
+
+def club_reach(club, reach):
+    """A club's decks and range in words: ``deck 2 or 3 (2-5 hexes)``, ``3 hexes straight``."""
+    if club.kind != "draw":
+        return "%d hexes straight (rough: %d)" % (club.distance, club.rough_distance)
+    spans = [reach[d] for d in club.decks if d in reach]
+    text = "deck " + " or ".join(club.decks)
+    if spans:
+        lo, hi = min(a for a, _b in spans), max(b for _a, b in spans)
+        text += " (%s hexes)" % (lo if lo == hi else "%d-%d" % (lo, hi))
+    if club.count > 1:
+        text += ", draws %d" % club.count
+    return text + (", tee box only" if club.tee_only else "")
+
+
+# ---------------------------------------------------------------- what a ball did
+
+
+def shot_report(outs, positions, course, clubs):
+    """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
+    ball flew). ``positions``: each golfer's ``(q, r)`` before the batch; ``clubs``: the
+    club of each seat's turn (the rough costs no distance with some)."""
+    text = None
+    penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
+    for o in outs:
+        if o[0] == OUT_FLIGHT:
+            seat, path, land, outcome, tree = o[1], o[2], o[3], o[4], o[5]
+            text = Text()
+            text.append_text(player_label(seat))
+            text.append(": the ball flew %d hex%s" % (len(path), "" if len(path) == 1 else "es"))
+            start = course.terrain(*positions[seat])
+            club = clubs.get(seat)
+            if (start == terrain.ROUGH or start == terrain.WATER) and club is not None and not (
+                    club.no_rough_penalty or club.chips):
+                text.append(" from the rough (one hex less: the card's rough mark)")
+            if tree:
+                text.append(", hit a tree and dropped one hex back")
+            text.append(_landing_words(course, land, outcome, penalty))
+        elif o[0] == OUT_MOVE and text is None:
+            text = Text()
+            text.append_text(player_label(o[1]))
+            text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
+    return text
+
+
+def _landing_words(course, land, outcome, penalty):
+    if outcome == OUT_OF_BOUNDS:
+        return (": out of bounds (off the course). The golfer stays where it hit from and "
+                "the club goes back to the hand%s." % (", +1 stroke" if penalty else ""))
+    if outcome == WATER:
+        return ": in the water. %s; it plays from there as rough." % (
+            "+1 stroke instead of a missed turn" if penalty else "The next turn is missed")
+    if outcome == BUNKER:
+        return ": in a bunker. Next turn: get out first (say a direction, the card decides)."
+    if outcome == GREEN:
+        return ": on the green!"
+    kind = course.terrain(*land)
+    if kind == terrain.ROUGH:
+        return ", into the rough: the next shot flies one hex less."
+    return ", onto the %s." % terrain.NAMES[kind]
 
 
 # ---------------------------------------------------------------- drawing
@@ -382,15 +545,19 @@ class LiveTable(SimTable):
 
 def board_text(sim):
     """The board as a rich Text: every cell a two-character block in its LED's colour,
-    odd rows one character east; golfers numbered, tee boxes and greens numbered by
-    hole, hazards marked with the glyphs of ``render.PALETTE``."""
+    odd rows one character east; golfers numbered in bold, tee boxes and greens
+    ``T1`` and ``G1`` by hole (``BOARD_LEGEND``), hazards marked with the glyphs of
+    ``render.PALETTE``."""
     t = sim.table
     p = sim.profile
     crs = t.course
     labels = {}
     if crs is not None:
-        for (q, r), (label, _style) in render.hole_labels(crs).items():
-            labels[(q, r)] = (label, False)
+        for n in range(1, crs.hole_count + 1):
+            _par, tq, tr, gq, gr = crs.hole(n)
+            # (from hole 10 the number alone fills the two characters)
+            labels[(tq, tr)] = (("T%d" if n < 10 else "%d") % n, False)
+            labels[(gq, gr)] = (("G%d" if n < 10 else "%d") % n, False)
         v = t.view
         seats = {}
         for s in range(v.seats):
@@ -420,6 +587,9 @@ def board_text(sim):
             fg = Color.from_rgb(*_blend(rgb, _contrast(rgb)))
             text.append(glyph, style=Style(color=fg, bgcolor=bg))
     return text
+
+
+BOARD_LEGEND = "1 2 golfers \u00b7 T1 G1 tee, green \u00b7 ? help"
 
 
 def board_title(sim):
@@ -514,6 +684,9 @@ class Modal(ModalScreen):
         if self.is_current:
             self.dismiss(result)
 
+    def action_answer(self, result):
+        self.answer(result)
+
 
 class CardPicker(Modal):
     """Lay a club card on the reader: every card, grouped by who holds it.
@@ -530,10 +703,11 @@ class CardPicker(Modal):
         Binding("down", "move(1)", show=False),
     ]
 
-    def __init__(self, clubs, groups=()):
+    def __init__(self, clubs, groups=(), reach=None):
         super().__init__()
         self.clubs = clubs
         self.groups = list(groups)
+        self.reach = reach or {}
         names = []
         for c in clubs:
             names += [card_label(c), c.id]
@@ -591,6 +765,7 @@ class CardPicker(Modal):
                     head.append("Card box (in no hand)", style="bold")
                 options.append(Option(head, disabled=True))
             label = Text("   " + card_label(self.clubs[c]))
+            label.append("  " + club_reach(self.clubs[c], self.reach), style="dim")
             if played:
                 label.append("  played", style="dim italic")
             options.append(Option(label, id="%d:%d" % (c, seat)))
@@ -645,8 +820,18 @@ class QuitScreen(Modal):
                            "off: teebox sim carries on with it." if self.kept
                            else "The game is not kept."))
 
-    def action_answer(self, yes):
-        self.answer(yes)
+
+class HelpScreen(Modal):
+    """``?``: the keys, the board's legend and the words of the game; any of Escape,
+    ``?``, ``q`` or Enter closes it."""
+
+    BINDINGS = [Binding(key, "answer(None)", show=False)
+                for key in ("escape", HELP_KEY, "q", "enter")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(help_text())
+            yield Label("\u2191\u2193: scroll   Esc ? q Enter: back to the table", classes="dim")
 
 
 class TableScreen(Screen):
@@ -658,7 +843,8 @@ class TableScreen(Screen):
         + [Binding(key, "button('OK', True)", show=False) for key in LONG_OK_KEYS]
         + [Binding(key, "button('BACK')", show=False) for key in BACK_KEYS]
         + [Binding(key, "button('BACK', True)", show=False) for key in LONG_BACK_KEYS]
-        + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False)]
+        + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False),
+           Binding(HELP_KEY, "help", show=False)]
     )
 
     def compose(self) -> ComposeResult:
@@ -678,6 +864,7 @@ class TableScreen(Screen):
     def on_mount(self):
         self.panels = dict((w.id, w) for w in self.query(Static))
         self._shown = {}   # panel -> what it was last drawn from
+        self.panels["board"].border_subtitle = BOARD_LEGEND
         self.panels["oled"].border_title = "OLED"
         self.panels["scorecard"].border_title = "Scorecard"
         self.panels["status"].border_title = "The table waits for"
@@ -695,6 +882,9 @@ class TableScreen(Screen):
             self.panels["board"].border_title = title
         self._show("oled", sim.oled(), lambda: oled_text(sim))
         status = sim.status()
+        if sim.shot is not None:
+            status.append("\nLast shot: ", style="bold")
+            status.append_text(sim.shot)
         if sim.events:
             status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
         self._show("status", status, lambda: status)
@@ -716,6 +906,9 @@ class TableScreen(Screen):
         picker = self.app.picker
         picker.show(sim.card_groups())
         self.app.push_screen(picker, self.app.card_picked)
+
+    def action_help(self):
+        self.app.push_screen(HelpScreen())
 
     def action_quit_asked(self):
         kept = isinstance(self.app.sim.hw.store, FileStore)
@@ -749,7 +942,9 @@ class SimApp(App):
     #keyline { display: none; height: auto; padding: 0 1; color: $text-muted; }
     .narrow #keys { display: none; }
     .narrow #keyline { display: block; }
-    CardPicker, QuitScreen { align: center middle; }
+    #help { width: 90%; max-width: 100; height: 90%; border: thick $accent;
+            background: $surface; padding: 0 1; }
+    CardPicker, QuitScreen, HelpScreen { align: center middle; }
     .dim { color: $text-muted; }
     """
     BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
@@ -761,7 +956,7 @@ class SimApp(App):
         self.fps = fps
         self._start = None
         self._sim_start = 0
-        self.picker = CardPicker(sim.clubs)   # one picker, kept: it opens at once
+        self.picker = CardPicker(sim.clubs, reach=sim.reach)   # one, kept: it opens at once
 
     def get_default_screen(self):
         self.table_screen = TableScreen()
