@@ -359,6 +359,7 @@ class Table:
         if r == sf.R_ACK:
             self._flash_now(FLASH_ACK, self.flow.prompt.seat)
         elif r == sf.R_REFUSED:
+            self.alert = getattr(self.flow, "why", "")  # (the setup says why; the others show it)
             self._flash_now(FLASH_REFUSED, -1)
         elif r == sf.R_LEARN:
             self.flow = sf.CardLearning(self.bindings, self.clubs)
