@@ -161,7 +161,7 @@ def test_board_cells_show_the_led_frame():
                 col, row = cell % crs.width, cell // crs.width
                 return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
             assert label(golfer) == "12"
-            assert label(cell_of(crs, tq, tr)) == label(cell_of(crs, gq, gr)) == " 2"
+            assert label(cell_of(crs, tq, tr)) == "T2" and label(cell_of(crs, gq, gr)) == "G2"
             assert app.table_screen.panels["board"].border_title.startswith(
                 "Starter Course \u00b7 hole 1 \u00b7 round 1")
     run(go())
@@ -301,7 +301,7 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(sim_tui.scorecard_view(sim))
     text = console.export_text()
-    assert "Standings: once every player has finished a hole" in text
+    assert "Standings come once every player has finished a hole." in text
     assert "0 strokes" not in text
     # Both finished: the places compare the same holes.
     while len(finished) != 2:
@@ -345,7 +345,7 @@ def test_the_help_screen_has_the_keys_the_board_and_the_words_of_the_game():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("question_mark")
             assert isinstance(app.screen, sim_tui.HelpScreen)
-            text = app.screen.query_one(Static).render().plain
+            text = app.screen.query_one("#help-text", Static).render().plain
             assert "c: lay a card" in text and "T1 G1      the tee box and the green" in text
             for word in ("Initiative", "Flight SSLR", "super>N, short>N", "Big hit", "Rough",
                          "Out of bounds"):
@@ -629,6 +629,18 @@ def test_the_timer_runs_the_table_in_real_time():
     run(go())
 
 
+def test_holding_ok_registers_as_soon_as_a_press_does():
+    sim = sim_tui.LiveTable()
+    first = sim.table.setup.start_choice
+    sim.press(B.OK, long=True)   # at the start menu: the next option
+    now = sim.clock.ticks_ms()
+    shift = sim.catch_up(sim.clock.ticks_add(now, 3 * sim.loop.frame_ms))
+    assert sim.table.setup.start_choice != first
+    # The simulated clock ran ahead by the rest of the hold; the app's clock follows it.
+    assert shift < 0
+    assert sim.clock.ticks_diff(sim.clock.ticks_ms(), now) >= sim_tui.HOLD_MS
+
+
 def test_q_asks_before_quitting():
     sim = sim_tui.LiveTable()
 
@@ -681,6 +693,15 @@ def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_fo
     # A new board (--blank-cards) keeps its store in memory, unless given one.
     _cli("--blank-cards")
     assert calls[-1][-1] is None
+
+
+def test_a_store_that_cannot_be_kept_is_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    _no_app(monkeypatch)
+    (tmp_path / "a-file").write_text("")
+    res = _cli("--store", tmp_path / "a-file" / "board")
+    assert res.exit_code == 1
+    assert "the simulated board's flash store cannot be kept there" in res.output
 
 
 def test_quitting_keeps_the_game_when_the_store_is_kept(tmp_path):
@@ -821,6 +842,49 @@ def test_a_narrow_terminal_gets_the_keys_in_one_line():
             assert not panels["keys"].display and panels["keyline"].display
             await pilot.resize_terminal(*SIZE)
             assert panels["keys"].display and not panels["keyline"].display
+    run(go())
+
+
+def test_80x24_fits_every_panel_and_keeps_the_key_help():
+    sim = started(mode="stroke", players=3)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            sim.settle()
+            app.redraw()
+            await pilot.pause()
+            panels = app.table_screen.panels
+            shown = [w for w in panels.values() if w.display]
+            assert set(w.id for w in shown) == {"board", "oled", "standings", "status-low",
+                                                "keyline"}
+            for w in shown:   # nothing is cut: each panel lies inside the terminal
+                r = w.region
+                assert r.width > 0 and r.right <= 80 and r.bottom <= 24, w.id
+            assert len(sim_tui.KEY_LINE) <= 78 and "?: help" in sim_tui.KEY_LINE
+            assert "Round 1: waiting for" in widget_text(app, "status-low")
+            assert "Standings come once every player" in widget_text(app, "standings")
+            # The whole scorecard is a key away.
+            await pilot.press("t")
+            assert isinstance(app.screen, sim_tui.ScorecardScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, sim_tui.TableScreen)
+    run(go())
+
+
+def test_a_terminal_below_80x24_is_asked_to_grow():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=(70, 20)) as pilot:
+            panels = app.table_screen.panels
+            top = app.table_screen.query_one("#top")   # the board and the OLED
+            assert panels["too-small"].display and not top.display
+            assert widget_text(app, "too-small") == (
+                "Make the terminal at least 80x24 to play the table (it is 70x20 now).")
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not panels["too-small"].display and top.display
     run(go())
 
 

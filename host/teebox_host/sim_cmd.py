@@ -241,8 +241,6 @@ def _play(profile, seed, mode, course, players, hands, blank_cards, store):
         code = sim_tui.run(profile, seed, mode, course, players, hands, blank_cards, store)
     except ValueError as exc:
         _fail(str(exc))
-    except OSError as exc:
-        _fail("--store %s: %s" % (store, exc.strerror or exc))
     if code:
         kept = "the game in progress is kept in %s: run teebox sim again to carry on" % store
         _fail("The simulator stopped on an error (above); %s." % (

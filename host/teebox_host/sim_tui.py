@@ -90,13 +90,16 @@ KEY_HELP = (
     "l Shift+Enter: hold OK\n"
     "Bksp Esc: BACK   b: hold BACK\n"
     "c: lay a card    q: quit\n"
-    "?: help, rules words"
+    "?: help   t: scorecard"
 )
 
-# The key help in one line, for terminals too narrow for the Buttons panel.
-KEY_LINE = ("w e d x z a, keypad: directions  Enter: OK  l: hold OK  Bksp: BACK  "
-            "b: hold BACK  c: card  q: quit")
-NARROW = 108   # columns below which the Buttons panel gives way to KEY_LINE
+# The key help in one line (all keys: ?), for terminals too small for the Buttons panel.
+KEY_LINE = "w e d x z a: dir  Enter: OK  l: hold OK  Bksp: BACK  c: card  ?: help  q: quit"
+# The whole layout needs this many columns and rows; below either, the compact one:
+# standings beside the board, what the table waits for under it, the scorecard on t.
+WIDE = (108, 32)
+SMALLEST = (80, 24)   # the compact layout needs this much (the most common terminal)
+SCORE_KEY = "t"
 
 # The setup steps by number (setup_flow.S_START ... S_BOTS).
 SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?",
@@ -181,6 +184,7 @@ class LiveTable(SimTable):
         self._queue = deque()  # inputs waiting: ("press", button, hold_ms) / ("scan", reader, uid)
         self._free_at = self.clock.ticks_ms()  # the next input may start then
         self._lift = None      # (reader, when) of the card lying on a reader
+        self._rush = None      # catch_up runs up to this tick at once (a held button)
         self.reach = deck_reach(self.table.shots)
         self.loop.step()
 
@@ -234,6 +238,8 @@ class LiveTable(SimTable):
         if kind == "press":
             self.hw.buttons.press(target, arg)
             self._free_at = clock.ticks_add(now, arg + GAP_MS)
+            if arg == HOLD_MS:
+                self._rush = self._free_at
         else:
             target.place(arg)
             self._lift = (target, clock.ticks_add(now, SCAN_MS))
@@ -259,13 +265,22 @@ class LiveTable(SimTable):
 
     def catch_up(self, ms):
         """Bring the simulated clock up to tick ``ms`` of a real clock: frames while it is
-        behind, nothing while the last frame's sleep is still ahead. Returns the ms not
-        simulated (more than ``CATCH_UP_MS`` behind, after a stall: skipped, not raced)."""
+        behind, nothing while the last frame's sleep is still ahead. A held button is held
+        at once: its second passes in one go, so a hold registers as soon as a press does.
+        Returns the ms the simulated clock fell behind the real one (more than
+        ``CATCH_UP_MS`` behind, after a stall: skipped, not raced), less those a hold
+        moved it ahead."""
         behind = self.clock.ticks_diff(ms, self.clock.ticks_ms())
-        if behind <= 0:
-            return 0
-        self.advance(min(behind, CATCH_UP_MS))
-        return max(0, behind - CATCH_UP_MS)
+        skipped = 0
+        if behind > 0:
+            self.advance(min(behind, CATCH_UP_MS))
+            skipped = max(0, behind - CATCH_UP_MS)
+        rushed = 0
+        if self._rush is not None:
+            rushed = max(0, self.clock.ticks_diff(self._rush, self.clock.ticks_ms()))
+            self._rush = None
+            self.advance(rushed)
+        return skipped - rushed
 
     def settle(self, limit_ms=600000):
         """Run until every queued input has been played and the table has taken it in
@@ -611,6 +626,25 @@ def oled_text(sim):
     return Text("\n".join(line.ljust(COLS) for line in lines[:ROWS]), no_wrap=True)
 
 
+def standings_text(sim):
+    """The standings in a few short lines (the compact layout's side panel)."""
+    tally = sim.tally
+    if tally is None:
+        return Text("No game yet.", style="dim")
+    g = tally.game
+    head, rows = Text("Final: " if g.over else ""), g.standings()
+    if tally.mode.lower_wins and not g.over:
+        head, rows = even_standings(tally)
+    unit = "strokes" if tally.mode.lower_wins else "points"
+    out = Text()
+    out.append_text(head)
+    for place, seat, score, _hio in rows:
+        out.append("\n%d. " % place)
+        out.append_text(player_label(seat))
+        out.append(" %d %s" % (score, unit))
+    return out
+
+
 def scorecard_view(sim):
     """The scorecard: a row per player (in the table's colours), a column per hole so far,
     totals, standings; at the end of a game the final card with the winners."""
@@ -664,7 +698,7 @@ def even_standings(tally):
     scores = [sum(tally.holes[h][s].points() for h in common) for s in seats]
     hio = [sum(1 for h in common if tally.holes[h][s].hole_in_one) for s in seats]
     if not common:
-        head = "Standings: once every player has finished a hole "
+        head = "Standings come once every player has finished a hole."
         return Text(head, style="bold"), ()
     head = "Standings after hole%s %s (every player has finished %s): " % (
         "s" if len(common) > 1 else "", ", ".join(str(h) for h in common),
@@ -829,9 +863,34 @@ class HelpScreen(Modal):
                 for key in ("escape", HELP_KEY, "q", "enter")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
-            yield Static(help_text())
+        with Vertical(id="help"):
+            with VerticalScroll():
+                yield Static(help_text(), id="help-text")
             yield Label("\u2191\u2193: scroll   Esc ? q Enter: back to the table", classes="dim")
+
+    def on_mount(self):
+        self.query_one(VerticalScroll).focus()   # the arrow keys scroll it
+
+
+class ScorecardScreen(Modal):
+    """``t``: the whole scorecard over the table (the compact layout has no room for
+    it); Escape, ``t``, ``q`` or Enter closes it."""
+
+    BINDINGS = [Binding(key, "answer(None)", show=False)
+                for key in ("escape", SCORE_KEY, "q", "enter")]
+
+    def __init__(self, card):
+        super().__init__()
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card"):
+            with VerticalScroll():
+                yield Static(self.card)
+            yield Label("\u2191\u2193: scroll   Esc t q Enter: back to the table", classes="dim")
+
+    def on_mount(self):
+        self.query_one(VerticalScroll).focus()
 
 
 class TableScreen(Screen):
@@ -844,7 +903,7 @@ class TableScreen(Screen):
         + [Binding(key, "button('BACK')", show=False) for key in BACK_KEYS]
         + [Binding(key, "button('BACK', True)", show=False) for key in LONG_BACK_KEYS]
         + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False),
-           Binding(HELP_KEY, "help", show=False)]
+           Binding(HELP_KEY, "help", show=False), Binding(SCORE_KEY, "scorecard", show=False)]
     )
 
     def compose(self) -> ComposeResult:
@@ -855,11 +914,21 @@ class TableScreen(Screen):
                     yield Static(id="oled")
                     yield Static(Text(KEY_HELP), id="keys")
                 yield Static(id="status")
+                yield Static(id="standings")
         yield Static(id="scorecard")
+        yield Static(id="status-low")
         yield Static(Text(KEY_LINE), id="keyline")
+        yield Static(id="too-small")
 
     def on_resize(self, event):
-        self.set_class(event.size.width < NARROW, "narrow")
+        w, h = event.size.width, event.size.height
+        self.set_class(w < WIDE[0] or h < WIDE[1], "compact")
+        self.set_class(w < SMALLEST[0] or h < SMALLEST[1], "tiny")
+        self.panels["too-small"].update(
+            "Make the terminal at least %dx%d to play the table (it is %dx%d now)."
+            % (SMALLEST + (w, h)))
+        self._shown.clear()   # the panels shown changed: draw them afresh
+        self.app.redraw()
 
     def on_mount(self):
         self.panels = dict((w.id, w) for w in self.query(Static))
@@ -868,6 +937,8 @@ class TableScreen(Screen):
         self.panels["oled"].border_title = "OLED"
         self.panels["scorecard"].border_title = "Scorecard"
         self.panels["status"].border_title = "The table waits for"
+        self.panels["status-low"].border_title = "The table waits for"
+        self.panels["standings"].border_title = "Standings \u00b7 t: card"
         self.panels["keys"].border_title = "Buttons"
         self.app.start(self)
 
@@ -887,10 +958,14 @@ class TableScreen(Screen):
             status.append_text(sim.shot)
         if sim.events:
             status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
-        self._show("status", status, lambda: status)
+        compact = self.has_class("compact")
+        self._show("status-low" if compact else "status", status, lambda: status)
         tally = sim.tally
-        self._show("scorecard", (tally, tally and len(tally.game.inputs)),
-                   lambda: scorecard_view(sim))
+        key = (tally, tally and len(tally.game.inputs))
+        if compact:
+            self._show("standings", key, lambda: standings_text(sim))
+        else:
+            self._show("scorecard", key, lambda: scorecard_view(sim))
 
     def _show(self, panel, key, content):
         # Redraw ``panel`` with ``content()`` when ``key`` (what it depends on) changed.
@@ -909,6 +984,9 @@ class TableScreen(Screen):
 
     def action_help(self):
         self.app.push_screen(HelpScreen())
+
+    def action_scorecard(self):
+        self.app.push_screen(ScorecardScreen(scorecard_view(self.app.sim)))
 
     def action_quit_asked(self):
         kept = isinstance(self.app.sim.hw.store, FileStore)
@@ -940,11 +1018,19 @@ class SimApp(App):
     #quit { width: 50; height: auto; border: thick $error; background: $surface;
             padding: 1 2; }
     #keyline { display: none; height: auto; padding: 0 1; color: $text-muted; }
-    .narrow #keys { display: none; }
-    .narrow #keyline { display: block; }
+    #standings, #status-low, #too-small { display: none; }
+    .compact #keys, .compact #status, .compact #scorecard { display: none; }
+    .compact #keyline, .compact #standings { display: block; }
+    .compact #standings { height: 1fr; border: round $secondary; padding: 0 1; }
+    .compact #status-low { display: block; height: 1fr; min-height: 3; overflow-y: auto;
+                           border-top: round $secondary; padding: 0 1; }
+    .tiny #top, .tiny #status-low, .tiny #keyline, .tiny #scorecard { display: none; }
+    .tiny #too-small { display: block; padding: 1 2; }
+    #card { width: 95%; height: 95%; border: thick $accent;
+            background: $surface; padding: 0 1; }
     #help { width: 90%; max-width: 100; height: 90%; border: thick $accent;
             background: $surface; padding: 0 1; }
-    CardPicker, QuitScreen, HelpScreen { align: center middle; }
+    CardPicker, QuitScreen, HelpScreen, ScorecardScreen { align: center middle; }
     .dim { color: $text-muted; }
     """
     BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
@@ -975,8 +1061,7 @@ class SimApp(App):
     def tick(self):
         """One timer tick: bring the simulation up to real time, then redraw."""
         ms = int((time.monotonic() - self._start) * 1000)
-        skipped = self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
-        self._sim_start -= skipped
+        self._sim_start -= self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
         self.redraw()
 
     def redraw(self):
@@ -1014,8 +1099,12 @@ def run(profile=None, seed=None, mode=None, course=None, players=None, hands=Non
     """
     flash = None
     if store is not None:
-        flash = FileStore(str(store))
-        flash.recover()
+        try:
+            flash = FileStore(str(store))
+            flash.recover()
+        except OSError as exc:
+            raise ValueError("--store %s: the simulated board's flash store cannot be kept "
+                             "there (%s)" % (store, exc.strerror or exc)) from None
     sim = LiveTable(profile, seed, blank_cards, flash)
     if sim.table.game is not None:
         sim.events.append("the game in progress was resumed")
