@@ -7,6 +7,7 @@ game plays in seconds.
 
 import asyncio
 import io
+from contextlib import asynccontextmanager
 import json
 import time
 from pathlib import Path
@@ -93,6 +94,17 @@ async def lay_card(pilot, typed):
     await pilot.press("enter")
 
 
+@asynccontextmanager
+async def game_app(sim, size=SIZE):
+    """The app on ``sim`` (the test moves its clock) after OK, so its game has begun:
+    ``(app, pilot)``."""
+    app = sim_tui.SimApp(sim, realtime=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        sim.settle()
+        yield app, pilot
+
+
 def key_presser(pilot, sim, app):
     """``await keys(*names)``: press keys, let the table take them in and redraw; returns
     the OLED's text."""
@@ -161,7 +173,11 @@ def test_board_cells_show_the_led_frame():
                 col, row = cell % crs.width, cell // crs.width
                 return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
             assert label(golfer) == "12"
+            # (T and G tell them from golfers: a legend under the board says so)
             assert label(cell_of(crs, tq, tr)) == "T2" and label(cell_of(crs, gq, gr)) == "G2"
+            assert app.table_screen.panels["board"].border_subtitle == sim_tui.BOARD_LEGEND
+            assert "1 2 golfers" in sim_tui.BOARD_LEGEND and "T1 G1 tee, green" in (
+                sim_tui.BOARD_LEGEND)
             assert app.table_screen.panels["board"].border_title.startswith(
                 "Starter Course \u00b7 hole 1 \u00b7 round 1")
     run(go())
@@ -171,10 +187,7 @@ def test_board_follows_the_frame_as_it_changes():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             # Both lay a club: P1's turn, the active golfer pulses.
             await lay_card(pilot, "driver")
             await lay_card(pilot, "3 wood")
@@ -273,10 +286,7 @@ def test_long_back_offers_to_quit_a_game():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             assert sim.table.phase == T.PH_PLAY
             await pilot.press("b")
             sim.settle()
@@ -406,23 +416,6 @@ def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
     assert "from the rough" not in sim_tui.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
 
 
-def test_golfers_tees_and_greens_are_told_apart_on_the_board():
-    sim = started()
-
-    async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
-            app.redraw()
-            board = app.table_screen.panels["board"]
-            text = board.content.plain
-            assert "T2" in text and "G1" in text and "12" in text   # both golfers on tee 1
-            assert board.border_subtitle == sim_tui.BOARD_LEGEND
-            assert "golfers" in sim_tui.BOARD_LEGEND and "T1 G1 tee, green" in sim_tui.BOARD_LEGEND
-    run(go())
-
-
 # ---------------------------------------------------------------- cards
 
 
@@ -430,10 +423,7 @@ def test_picking_a_card_lays_its_tag_on_the_reader():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             await pilot.press("c")
             picker = app.screen
             assert isinstance(picker, sim_tui.CardPicker)
@@ -474,10 +464,7 @@ def test_a_quick_double_enter_in_the_card_box_lays_one_card():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             await pilot.press("c", *"driver")
             # Two Enters typed faster than the card box closes: both reach it.
             field = app.screen.query_one(Input)
@@ -496,10 +483,7 @@ def test_bags_are_registered_by_picking_cards():
     bags = script.deal_bags(sim.clubs, 2, 5)
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             assert sim.table.phase == T.PH_REGISTER
             for seat in (0, 1):
                 for club in bags[seat]:
@@ -849,10 +833,7 @@ def test_80x24_fits_every_panel_and_keeps_the_key_help():
     sim = started(mode="stroke", players=3)
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim, (80, 24)) as (app, pilot):
             app.redraw()
             await pilot.pause()
             panels = app.table_screen.panels
