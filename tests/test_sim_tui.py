@@ -349,6 +349,26 @@ def test_each_question_of_the_table_is_explained_in_a_line():
         assert "S straight on, L and R bend left and right" in sim.status().plain
 
 
+def test_a_driver_off_the_tee_is_not_offered_as_ok_and_ok_says_why():
+    sim = started()
+    sim.press(B.OK)
+    sim.settle()
+    for line in ("scan club:6-iron-12", "scan club:9-iron-3"):
+        sim.do(line)
+    while sim.table.game.pending().kind == CHOOSE_ACTION:   # everyone off the tee
+        sim.do("press E")
+        sim.do("press OK")
+    for line in ("scan club:driver-34", "scan club:8-iron-10", "press E", "press OK"):
+        sim.do(line)   # P2 moves first; then P1 with the Driver
+    assert sim.table.d.player == 0 and sim.table.d.kind == CHOOSE_ACTION
+    status = sim.status().plain
+    assert "OK: play the club" not in status
+    assert "The club cannot be played here (OK says why)" in status
+    sim.do("press OK")
+    assert sim.status().plain.startswith("NO: the Driver plays from a tee box only. "
+                                         "Hold OK: reset hand; Dir: move 1\n")
+
+
 def test_the_help_screen_has_the_keys_the_board_and_the_words_of_the_game():
     async def go():
         app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)

@@ -400,7 +400,10 @@ class LiveTable(SimTable):
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(player_label(d.players[0] if d.players else d.player))
         out.append(": %s. " % DECISION_NAMES[k])
-        if k == CHOOSE_ACTION:
+        if k == CHOOSE_ACTION and self.table.selected() is None:
+            out.append("The club cannot be played here (OK says why): a direction moves one "
+                       "hex that way; l (hold OK): the other actions.")
+        elif k == CHOOSE_ACTION:
             out.append("OK: play the club; a direction: move one hex that way; l (hold OK): "
                        "the other actions.")
         elif k == DECLARE_DIRECTION or k == HIT_DIRECTION:
