@@ -1,7 +1,9 @@
 """`teebox sim --script FILE` and the script-less demo: the table's firmware on simulated
 hardware from the command line."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -96,6 +98,32 @@ def test_an_unknown_profile_or_script_file_is_refused(write, tmp_path):
     assert "no profile named" in res.output
     res = _invoke("--script", str(tmp_path / "missing.txt"))
     assert res.exit_code == 1 and "cannot read script" in res.output
+
+
+def _profile_file(tmp_path, **changes):
+    d = json.loads((Path(profile_mod.profile_dir()) / "pico-24x16.json").read_text())
+    d.update(changes)
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(d))
+    return str(path)
+
+
+def test_a_profile_is_a_name_or_a_file(tmp_path):
+    res = _invoke("--demo", "--profile", _profile_file(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert "|Game over       |" in res.output
+    # A path is not a name: it is not looked for among the repository's profiles.
+    res = _invoke("--demo", "--profile", "../profiles/pico-24x16")
+    assert res.exit_code == 1
+    assert ("no profile named ../profiles/pico-24x16 and no such file: give a name "
+            "(pi-blinka-24x16, pico-24x16) or the path of a profile .json file") in res.output
+
+
+def test_a_profile_without_a_card_reader_is_refused_before_the_demo(tmp_path):
+    res = _invoke("--demo", "--profile", _profile_file(tmp_path, readers=[]))
+    assert res.exit_code == 1
+    assert "Traceback" not in res.output and "Error" not in res.output
+    assert "readers: no card reader listed" in res.output
 
 
 def test_without_a_script_bots_play_a_demo_through_the_ui():

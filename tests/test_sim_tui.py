@@ -7,6 +7,7 @@ game plays in seconds.
 
 import asyncio
 import io
+from contextlib import asynccontextmanager
 import json
 import time
 from pathlib import Path
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 import typer
 from rich.console import Console
+from textual.app import App
+from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
@@ -23,9 +26,12 @@ from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import CHOOSE_ACTION, DISCARD_FOR_HITTER, FLAG, SELECT_CLUB
+from teebox.core.protocol import (
+    CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
+    OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
 from teebox.hal import buttons as B
-from teebox_host import sim_cmd, sim_tui
+from teebox.hal.store import FileStore
+from teebox_host import datadir, sim_cmd, sim_tui
 
 SIZE = (130, 42)
 # The keys the tests press for each table button.
@@ -35,6 +41,14 @@ KEYS = {"E": "d", "NE": "e", "NW": "w", "W": "a", "SW": "z", "SE": "x", "OK": "e
 
 def run(coro):
     return asyncio.run(coro)
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """The user's data folder, where `teebox sim` keeps its board's store: a new one."""
+    folder = tmp_path / "data"
+    monkeypatch.setattr(datadir, "user_data_dir", lambda: folder)
+    return folder
 
 
 def widget_text(app, wid):
@@ -62,6 +76,13 @@ def near(a, b, slack=16):
     return all(abs(x - y) <= slack for x, y in zip(a, b))
 
 
+def first_cell(course, kind):
+    """The axial ``(q, r)`` of the first cell of terrain ``kind``."""
+    cells = [hexgrid.from_offset(col, row)
+             for row in range(course.height) for col in range(course.width)]
+    return next(cell for cell in cells if course.terrain(*cell) == kind)
+
+
 def cell_of(course, q, r):
     return hexgrid.cell_index(q, r, course.width)
 
@@ -71,6 +92,17 @@ async def lay_card(pilot, typed):
     await pilot.press("c")
     await pilot.press(*typed)
     await pilot.press("enter")
+
+
+@asynccontextmanager
+async def game_app(sim, size=SIZE):
+    """The app on ``sim`` (the test moves its clock) after OK, so its game has begun:
+    ``(app, pilot)``."""
+    app = sim_tui.SimApp(sim, realtime=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        sim.settle()
+        yield app, pilot
 
 
 def key_presser(pilot, sim, app):
@@ -141,7 +173,11 @@ def test_board_cells_show_the_led_frame():
                 col, row = cell % crs.width, cell // crs.width
                 return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
             assert label(golfer) == "12"
-            assert label(cell_of(crs, tq, tr)) == label(cell_of(crs, gq, gr)) == " 2"
+            # (T and G tell them from golfers: a legend under the board says so)
+            assert label(cell_of(crs, tq, tr)) == "T2" and label(cell_of(crs, gq, gr)) == "G2"
+            assert app.table_screen.panels["board"].border_subtitle == sim_tui.BOARD_LEGEND
+            assert "1 2 golfers" in sim_tui.BOARD_LEGEND and "T1 G1 tee, green" in (
+                sim_tui.BOARD_LEGEND)
             assert app.table_screen.panels["board"].border_title.startswith(
                 "Starter Course \u00b7 hole 1 \u00b7 round 1")
     run(go())
@@ -151,10 +187,7 @@ def test_board_follows_the_frame_as_it_changes():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             # Both lay a club: P1's turn, the active golfer pulses.
             await lay_card(pilot, "driver")
             await lay_card(pilot, "3 wood")
@@ -253,10 +286,7 @@ def test_long_back_offers_to_quit_a_game():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             assert sim.table.phase == T.PH_PLAY
             await pilot.press("b")
             sim.settle()
@@ -267,6 +297,145 @@ def test_long_back_offers_to_quit_a_game():
     run(go())
 
 
+def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, "stroke", "starter", 2, "first-game", 2, bot_seed=5)
+    finished = []
+    # Bots play until one player has holed out on hole 1 and the other has not.
+    while len(finished) != 1:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        sim.step(False)
+        lines = sim.tally.holes.get(1) if sim.tally else None
+        finished = [s for s in range(2) if lines and lines[s].scores]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(sim_tui.scorecard_view(sim))
+    text = console.export_text()
+    assert "Standings come once every player has finished a hole." in text
+    assert "0 strokes" not in text
+    # Both finished: the places compare the same holes.
+    while len(finished) != 2:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        sim.step(False)
+        finished = [s for s in range(2) if sim.tally.holes[1][s].scores]
+    console.print(sim_tui.scorecard_view(sim))
+    strokes = [sim.tally.holes[1][s].points() for s in range(2)]
+    best = strokes.index(min(strokes))
+    assert "Standings after hole 1 (every player has finished it): 1. P%d" % (best + 1) in (
+        console.export_text())
+
+
+def test_each_question_of_the_table_is_explained_in_a_line():
+    sim = started()
+    sim.press(B.OK)
+    sim.settle()
+    sim.do("scan club:6-iron-12")   # P1: decks 2 and 3
+    sim.do("scan club:9-iron-3")    # P2: the chip deck, so P2 plays first
+    sim.settle()
+    sim.do("press OK")              # P2 plays the 9 Iron: a chip, direction first
+    status = sim.status().plain
+    assert "Chip or bunker exit: say the direction BEFORE the card is drawn" in status
+    while sim.table.game.pending().player != 0:
+        sim.do("press E")
+        sim.do("press OK")
+    sim.do("press OK")              # P1 plays the 6 Iron: which deck?
+    assert sim.table.d.kind == CHOOSE_DECK
+    status = sim.status().plain
+    assert "Which deck?: the shot deck to draw from. Higher decks fly further" in status
+    assert "This club: deck 2 or 3 (2-4 hexes)." in status
+    sim.do("press OK")
+    if sim.table.d.kind == HIT_DIRECTION:
+        assert "S straight on, L and R bend left and right" in sim.status().plain
+
+
+def test_a_driver_off_the_tee_is_not_offered_as_ok_and_ok_says_why():
+    sim = started()
+    sim.press(B.OK)
+    sim.settle()
+    for line in ("scan club:6-iron-12", "scan club:9-iron-3"):
+        sim.do(line)
+    while sim.table.game.pending().kind == CHOOSE_ACTION:   # everyone off the tee
+        sim.do("press E")
+        sim.do("press OK")
+    for line in ("scan club:driver-34", "scan club:8-iron-10", "press E", "press OK"):
+        sim.do(line)   # P2 moves first; then P1 with the Driver
+    assert sim.table.d.player == 0 and sim.table.d.kind == CHOOSE_ACTION
+    status = sim.status().plain
+    assert "OK: play the club" not in status
+    assert "The club cannot be played here (OK says why)" in status
+    sim.do("press OK")
+    assert sim.status().plain.startswith("NO: the Driver plays from a tee box only. "
+                                         "Hold OK: reset hand; Dir: move 1\n")
+
+
+def test_the_help_screen_has_the_keys_the_board_and_the_words_of_the_game():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, sim_tui.HelpScreen)
+            text = app.screen.query_one("#help-text", Static).render().plain
+            assert "c: lay a card" in text and "T1 G1      the tee box and the green" in text
+            for word in ("Initiative", "Flight SSLR", "super>N, short>N", "Big hit", "Rough",
+                         "Out of bounds"):
+                assert word + ": " in text
+            await pilot.press("escape")
+            assert isinstance(app.screen, sim_tui.TableScreen)
+    run(go())
+
+
+def test_the_card_box_shows_each_clubs_decks_and_range():
+    sim = started()
+    picker = sim_tui.CardPicker(sim.clubs, sim.card_groups(), sim.reach)
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c", *"driver")
+            options = app.screen.query_one("#picker-list")
+            shown = [options.get_option_at_index(i).prompt.plain
+                     for i in range(options.option_count)]
+            assert "   Driver (34)  deck 5 (5-6 hexes), draws 2, tee box only" in shown
+    run(go())
+    assert [m[1] for m in picker.matches("wood (20)")] == [19]
+    assert sim_tui.club_reach(sim.clubs[19], sim.reach) == "3 hexes straight (rough: 2)"
+
+
+@pytest.mark.parametrize("outcome, tree, penalty, words", [
+    (0, 1, False, "P1 red: the ball flew 3 hexes, hit a tree and dropped one hex back, onto "
+                  "the fairway."),
+    (WATER, 0, False, "P1 red: the ball flew 3 hexes: in the water. The next turn is missed"),
+    (WATER, 0, True, "in the water. +1 stroke instead of a missed turn"),
+    (OUT_OF_BOUNDS, 0, True, ": out of bounds (off the course). The golfer stays where it hit "
+                             "from and the club goes back to the hand, +1 stroke."),
+])
+def test_after_a_shot_the_status_says_where_the_ball_landed_and_why(outcome, tree, penalty,
+                                                                     words):
+    sim = started()
+    crs = sim.table.course
+    _par, tq, tr, _gq, _gr = crs.hole(1)
+    fairway = first_cell(crs, terrain.FAIRWAY)
+    outs = [(OUT_FLIGHT, 0, ((0, 0),) * 3, fairway, outcome, tree)]
+    if penalty:
+        outs.append((OUT_PENALTY, 0, 0))
+    text = sim_tui.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
+    assert words in text
+
+
+def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
+    sim = started()
+    crs = sim.table.course
+    rough = first_cell(crs, terrain.ROUGH)
+    outs = [(OUT_FLIGHT, 1, ((0, 0),) * 2, rough, 0, 0)]
+    iron = sim.clubs[11]   # 6 Iron: the rough costs it a hex
+    text = sim_tui.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
+    assert text == ("P2 yellow: the ball flew 2 hexes from the rough (one hex less: the card's "
+                    "rough mark), into the rough: the next shot flies one hex less.")
+    hybrid = sim.clubs[4]  # 8 Hybrid: no rough penalty
+    assert "from the rough" not in sim_tui.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
+
+
 # ---------------------------------------------------------------- cards
 
 
@@ -274,10 +443,7 @@ def test_picking_a_card_lays_its_tag_on_the_reader():
     sim = started()
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             await pilot.press("c")
             picker = app.screen
             assert isinstance(picker, sim_tui.CardPicker)
@@ -314,15 +480,30 @@ def test_picking_a_card_lays_its_tag_on_the_reader():
     run(go())
 
 
+def test_a_quick_double_enter_in_the_card_box_lays_one_card():
+    sim = started()
+
+    async def go():
+        async with game_app(sim) as (app, pilot):
+            await pilot.press("c", *"driver")
+            # Two Enters typed faster than the card box closes: both reach it.
+            field = app.screen.query_one(Input)
+            await field.action_submit()
+            await field.action_submit()
+            await pilot.pause()
+            assert app.is_running and isinstance(app.screen, sim_tui.TableScreen)
+            sim.settle()
+            assert sim.table.game.players[0].chosen == 33
+            assert sim.events.count("a card laid on the reader") == 1
+    run(go())
+
+
 def test_bags_are_registered_by_picking_cards():
     sim = started(hands=sf.BAG)
     bags = script.deal_bags(sim.clubs, 2, 5)
 
     async def go():
-        app = sim_tui.SimApp(sim, realtime=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            sim.settle()
+        async with game_app(sim) as (app, pilot):
             assert sim.table.phase == T.PH_REGISTER
             for seat in (0, 1):
                 for club in bags[seat]:
@@ -452,6 +633,18 @@ def test_the_timer_runs_the_table_in_real_time():
     run(go())
 
 
+def test_holding_ok_registers_as_soon_as_a_press_does():
+    sim = sim_tui.LiveTable()
+    first = sim.table.setup.start_choice
+    sim.press(B.OK, long=True)   # at the start menu: the next option
+    now = sim.clock.ticks_ms()
+    shift = sim.catch_up(sim.clock.ticks_add(now, 3 * sim.loop.frame_ms))
+    assert sim.table.setup.start_choice != first
+    # The simulated clock ran ahead by the rest of the hold; the app's clock follows it.
+    assert shift < 0
+    assert sim.clock.ticks_diff(sim.clock.ticks_ms(), now) >= sim_tui.HOLD_MS
+
+
 def test_q_asks_before_quitting():
     sim = sim_tui.LiveTable()
 
@@ -465,6 +658,64 @@ def test_q_asks_before_quitting():
             await pilot.press("q", "y")
             await pilot.pause()
             assert not app.is_running
+    run(go())
+
+
+def test_a_crash_exits_non_zero_and_the_next_start_carries_on_with_the_game(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: App.run(self, headless=True))
+    played = []
+
+    def crash(self, ms):
+        # The game starts, both players lay a club, then the simulator fails.
+        self.press(B.OK)
+        self.settle()
+        for p in self.table.game.players:
+            self.lay(sorted(p.hand)[0])
+        self.settle()
+        played.append(list(self.table.game.inputs))
+        raise RuntimeError("a defect in the simulator")
+    monkeypatch.setattr(sim_tui.LiveTable, "catch_up", crash)
+    res = _cli("--seed", 4, "--players", 2, "--store", tmp_path / "board")
+    assert res.exit_code == 1
+    assert "RuntimeError" in res.output
+    assert "the game in progress is kept in %s" % (tmp_path / "board") in res.output
+    assert len(played[0]) == 2
+    # Started again, the table carries on with that game, as a board after a power cut.
+    sim = sim_tui.LiveTable(store=FileStore(str(tmp_path / "board")))
+    assert sim.table.phase == T.PH_PLAY
+    assert list(sim.table.game.inputs) == played[0]
+
+
+def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_folder):
+    calls = []
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args) or 0)
+    assert _cli().exit_code == 0
+    assert calls[-1][-1] == data_folder / "sim" / profile_mod.DEFAULT
+    # A new board (--blank-cards) keeps its store in memory, unless given one.
+    _cli("--blank-cards")
+    assert calls[-1][-1] is None
+
+
+def test_a_store_that_cannot_be_kept_is_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    _no_app(monkeypatch)
+    (tmp_path / "a-file").write_text("")
+    res = _cli("--store", tmp_path / "a-file" / "board")
+    assert res.exit_code == 1
+    assert "the simulated board's flash store cannot be kept there" in res.output
+
+
+def test_quitting_keeps_the_game_when_the_store_is_kept(tmp_path):
+    sim = sim_tui.LiveTable(store=FileStore(str(tmp_path)))
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("q")
+            assert "A game in progress is kept" in str(app.screen.query_one("Label").render())
     run(go())
 
 
@@ -527,7 +778,7 @@ def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
     assert res.exit_code == 0, res.output
     profile, *rest = calls[0]
     assert profile.name == profile_mod.load_named().name
-    assert rest == [9, "stroke", "nine", 3, "bag", True]
+    assert rest == [9, "stroke", "nine", 3, "bag", True, None]
 
 
 def test_run_prefills_the_setup_only_when_asked(monkeypatch):
@@ -595,6 +846,46 @@ def test_a_narrow_terminal_gets_the_keys_in_one_line():
             assert not panels["keys"].display and panels["keyline"].display
             await pilot.resize_terminal(*SIZE)
             assert panels["keys"].display and not panels["keyline"].display
+    run(go())
+
+
+def test_80x24_fits_every_panel_and_keeps_the_key_help():
+    sim = started(mode="stroke", players=3)
+
+    async def go():
+        async with game_app(sim, (80, 24)) as (app, pilot):
+            app.redraw()
+            await pilot.pause()
+            panels = app.table_screen.panels
+            shown = [w for w in panels.values() if w.display]
+            assert set(w.id for w in shown) == {"board", "oled", "standings", "status-low",
+                                                "keyline"}
+            for w in shown:   # nothing is cut: each panel lies inside the terminal
+                r = w.region
+                assert r.width > 0 and r.right <= 80 and r.bottom <= 24, w.id
+            assert len(sim_tui.KEY_LINE) <= 78 and "?: help" in sim_tui.KEY_LINE
+            assert "Round 1: waiting for" in widget_text(app, "status-low")
+            assert "Standings come once every player" in widget_text(app, "standings")
+            # The whole scorecard is a key away.
+            await pilot.press("t")
+            assert isinstance(app.screen, sim_tui.ScorecardScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, sim_tui.TableScreen)
+    run(go())
+
+
+def test_a_terminal_below_80x24_is_asked_to_grow():
+    async def go():
+        app = sim_tui.SimApp(sim_tui.LiveTable(), realtime=False)
+        async with app.run_test(size=(70, 20)) as pilot:
+            panels = app.table_screen.panels
+            top = app.table_screen.query_one("#top")   # the board and the OLED
+            assert panels["too-small"].display and not top.display
+            assert widget_text(app, "too-small") == (
+                "Make the terminal at least 80x24 to play the table (it is 70x20 now).")
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not panels["too-small"].display and top.display
     run(go())
 
 

@@ -398,6 +398,9 @@ def _read_readers(c, d, p):
     p.readers = readers
     if readers is None:
         return
+    if not readers:
+        c.add("readers", "no card reader listed: the players lay their club cards on one, so "
+              "the table needs at least one (see docs/rfid.md)")
     seats = {}
     for i, r in enumerate(readers):
         where = "readers[%d]" % i

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from teebox.core.course import clean_text, unsafe_char
 from teebox.core import modes as core_modes
+from teebox_host import datadir
 
 SCHEMA_VERSION = 2
 ENV_VAR = "TEEBOX_SCORES"
@@ -296,12 +297,7 @@ class ScoreDB:
         env = os.environ.get(ENV_VAR)
         if env:
             return Path(env).expanduser()
-        try:
-            import platformdirs
-        except ImportError:
-            base = os.environ.get("XDG_DATA_HOME") or os.path.join("~", ".local", "share")
-            return Path(base).expanduser() / "teebox" / FILENAME
-        return Path(platformdirs.user_data_dir("teebox", appauthor=False)) / FILENAME
+        return datadir.user_data_dir() / FILENAME
 
     def close(self):
         """Close the file."""

@@ -24,13 +24,13 @@ from rich.console import Console
 from rich.text import Text
 
 from teebox import profile as profile_mod
+from teebox.app import boot
 from teebox.app import script as script_mod
 from teebox.app.bindings import Bindings
 from teebox.app.board import build
-from teebox.app.loop import Loop
 from teebox.core import engine, modes
 from teebox.core.protocol import DECISION_NAMES
-from teebox_host import scorecard
+from teebox_host import datadir, profiles, scorecard
 from teebox_host.course_cmd import _fail
 from teebox import shipped
 from teebox_host.cli import lower
@@ -44,16 +44,27 @@ class SimTable:
     The club cards come learned, each with its simulator tag
     (``bindings.demo_uid``), unless ``blank_cards``. ``inputs`` collects every
     ``(seat, choice)`` the table gives the engine (its ``inputs`` hook).
+
+    ``store``: the flash store (default: a new one in memory). The table starts
+    as a board powers on (``boot.start``, without a link server): a game the
+    store's journal holds is resumed, and every choice is journalled.
     """
 
-    def __init__(self, profile, blank_cards=False, name="script"):
+    def __init__(self, profile, blank_cards=False, name="script", store=None):
         self.hw = build(profile, sim=True)
+        if store is not None:
+            self.hw.store = store
         if not blank_cards:
             Bindings(self.hw.store, shipped.load_default_clubs()).bind_demo_cards()
-        self.loop = Loop(self.hw)
+        self.loop = boot.start(self.hw, serve=False)
         self.table = self.loop.table
         self.inputs = []
-        self.table.inputs = lambda seat, choice: self.inputs.append((seat, choice))
+        record = self.table.inputs
+
+        def inputs(seat, choice):
+            self.inputs.append((seat, choice))
+            record(seat, choice)
+        self.table.inputs = inputs
         self.runner = script_mod.Runner(self.loop, name=name)
         self._lines = 0
 
@@ -94,11 +105,12 @@ def _framed(lines):
     return "\n".join([edge] + ["|%-*s|" % (SCREEN_WIDTH, ln) for ln in lines] + [edge])
 
 
-def _load_profile(name):
+def _load_profile(ref):
+    # (the name of its file, the profile)
     try:
-        return profile_mod.load_named(name)
+        return profiles.find(ref).stem, profiles.load(ref)
     except profile_mod.ProfileError as exc:
-        _fail("--profile %s: %s" % (name, exc))
+        _fail("--profile %s" % exc)
 
 
 def _describe(game, inputs):
@@ -179,8 +191,10 @@ def sim(
     script: Optional[Path] = typer.Option(
         None, "--script", metavar="FILE",
         help="Play this script of button presses and card scans, then print the scorecard."),
-    profile: str = typer.Option(profile_mod.DEFAULT, "--profile", metavar="NAME",
-                                help="Board profile (hardware/profiles/NAME.json)."),
+    profile: str = typer.Option(
+        profile_mod.DEFAULT, "--profile", metavar="NAME|FILE",
+        help="Board profile: a name (%s: hardware/profiles/NAME.json) or a profile "
+             ".json file." % ", ".join(profiles.names())),
     blank_cards: bool = typer.Option(
         False, "--blank-cards",
         help="Start with no club card learned (to learn the cards, or script that)."),
@@ -200,17 +214,37 @@ def sim(
     demo: bool = typer.Option(
         False, "--demo", help="Bots play a game through the buttons and card reader, printed "
                               "as text (what runs without a terminal)."),
+    store: Optional[Path] = typer.Option(
+        None, "--store", metavar="DIR",
+        help="Playing: the simulated board's flash store, where a game in progress survives "
+             "quitting or a crash (default: sim/PROFILE in the user data folder; with "
+             "--blank-cards: a new one in memory)."),
 ):
     """Run the table's firmware on simulated hardware: play it in the terminal, play a
     script, or watch a demo played by bots through the buttons and the card reader."""
-    prof = _load_profile(profile)
+    name, prof = _load_profile(profile)
     if script is not None:
         _run_script(script, prof, blank_cards)
     elif demo or not _terminal():
         _run_demo(prof, mode or "match", players, course or "starter", 1 if seed is None else seed)
     else:
-        from teebox_host import sim_tui  # textual loads only to play
-        try:
-            sim_tui.run(prof, seed, mode, course, players, hands, blank_cards)
-        except ValueError as exc:
-            _fail(str(exc))
+        _play(prof, seed, mode, course, players, hands, blank_cards,
+              store or (None if blank_cards else default_store(name)))
+
+
+def default_store(name):
+    """The folder of the simulated board's flash store for the profile ``name`` (its
+    file's name), in the user's data folder: a board per profile (their grids differ)."""
+    return datadir.user_data_dir() / "sim" / name
+
+
+def _play(profile, seed, mode, course, players, hands, blank_cards, store):
+    from teebox_host import sim_tui  # textual loads only to play
+    try:
+        code = sim_tui.run(profile, seed, mode, course, players, hands, blank_cards, store)
+    except ValueError as exc:
+        _fail(str(exc))
+    if code:
+        kept = "the game in progress is kept in %s: run teebox sim again to carry on" % store
+        _fail("The simulator stopped on an error (above); %s." % (
+            kept if store is not None else "its game was in memory only"))

@@ -36,7 +36,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
@@ -48,12 +48,16 @@ from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.core import engine, hexgrid, modes
+from teebox.core import engine, hexgrid, modes, scoring, terrain
 from teebox.core.protocol import (
-    CHOOSE_ACTION, DECISION_NAMES, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, SELECT_CLUB)
+    BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
+    DECLARE_DIRECTION, DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN,
+    HIT_DIRECTION, OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, SELECT_CLUB,
+    WATER)
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay
 from teebox.hal.rfid import ReaderBank
+from teebox.hal.store import FileStore
 from teebox_host import render, scorecard
 from teebox_host.sim_cmd import SimTable
 
@@ -77,6 +81,7 @@ BACK_KEYS = ("backspace", "escape")
 LONG_BACK_KEYS = ("b",)
 CARD_KEY = "c"
 QUIT_KEY = "q"
+HELP_KEY = "question_mark"
 
 KEY_HELP = (
     "  w NW  e NE     keypad 7  9\n"
@@ -85,13 +90,17 @@ KEY_HELP = (
     "\u2190 \u2192: W E   Enter Space: OK\n"
     "l Shift+Enter: hold OK\n"
     "Bksp Esc: BACK   b: hold BACK\n"
-    "c: lay a card    q: quit"
+    "c: lay a card    q: quit\n"
+    "?: help   t: scorecard"
 )
 
-# The key help in one line, for terminals too narrow for the Buttons panel.
-KEY_LINE = ("w e d x z a, keypad: directions  Enter: OK  l: hold OK  Bksp: BACK  "
-            "b: hold BACK  c: card  q: quit")
-NARROW = 108   # columns below which the Buttons panel gives way to KEY_LINE
+# The key help in one line (all keys: ?), for terminals too small for the Buttons panel.
+KEY_LINE = "w e d x z a: dir  Enter: OK  l: hold OK  Bksp: BACK  c: card  ?: help  q: quit"
+# The whole layout needs this many columns and rows; below either, the compact one:
+# standings beside the board, what the table waits for under it, the scorecard on t.
+WIDE = (108, 32)
+SMALLEST = (80, 24)   # the compact layout needs this much (the most common terminal)
+SCORE_KEY = "t"
 
 # The setup steps by number (setup_flow.S_START ... S_BOTS).
 SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?",
@@ -159,21 +168,25 @@ class LiveTable(SimTable):
     player did lately, for the status line).
     """
 
-    def __init__(self, profile=None, seed=None, blank_cards=False):
+    def __init__(self, profile=None, seed=None, blank_cards=False, store=None):
         if profile is None:
             profile = profile_mod.load_named()
-        SimTable.__init__(self, profile, blank_cards, name="sim")
+        SimTable.__init__(self, profile, blank_cards, name="sim", store=store)
         self.profile = profile
         self.table.seed = seed
         self.clubs = self.table.clubs
         self.clock = self.hw.clock
         self.events = deque(maxlen=4)
         self.tally = None
+        self.shot = None       # what the last ball did and why (a rich Text)
+        self._club = {}        # seat -> the club of its turn
         self._game = None      # the table's game the tally follows
         self._shadow = None    # the same game replayed on the host: the tally's outputs
         self._queue = deque()  # inputs waiting: ("press", button, hold_ms) / ("scan", reader, uid)
         self._free_at = self.clock.ticks_ms()  # the next input may start then
         self._lift = None      # (reader, when) of the card lying on a reader
+        self._rush = None      # catch_up runs up to this tick at once (a held button)
+        self.reach = deck_reach(self.table.shots)
         self.loop.step()
 
     # ------------------------------------------------------------ inputs
@@ -202,8 +215,6 @@ class LiveTable(SimTable):
     def reader(self, seat=-1):
         """The reader of ``seat`` (its own with one reader per seat), else the first one."""
         readers = self.hw.readers
-        if readers is None:
-            raise ValueError("board profile %r has no card reader" % self.profile.name)
         if not isinstance(readers, ReaderBank):
             return readers
         for i in range(len(readers.seats)):
@@ -228,6 +239,8 @@ class LiveTable(SimTable):
         if kind == "press":
             self.hw.buttons.press(target, arg)
             self._free_at = clock.ticks_add(now, arg + GAP_MS)
+            if arg == HOLD_MS:
+                self._rush = self._free_at
         else:
             target.place(arg)
             self._lift = (target, clock.ticks_add(now, SCAN_MS))
@@ -253,13 +266,22 @@ class LiveTable(SimTable):
 
     def catch_up(self, ms):
         """Bring the simulated clock up to tick ``ms`` of a real clock: frames while it is
-        behind, nothing while the last frame's sleep is still ahead. Returns the ms not
-        simulated (more than ``CATCH_UP_MS`` behind, after a stall: skipped, not raced)."""
+        behind, nothing while the last frame's sleep is still ahead. A held button is held
+        at once: its second passes in one go, so a hold registers as soon as a press does.
+        Returns the ms the simulated clock fell behind the real one (more than
+        ``CATCH_UP_MS`` behind, after a stall: skipped, not raced), less those a hold
+        moved it ahead."""
         behind = self.clock.ticks_diff(ms, self.clock.ticks_ms())
-        if behind <= 0:
-            return 0
-        self.advance(min(behind, CATCH_UP_MS))
-        return max(0, behind - CATCH_UP_MS)
+        skipped = 0
+        if behind > 0:
+            self.advance(min(behind, CATCH_UP_MS))
+            skipped = max(0, behind - CATCH_UP_MS)
+        rushed = 0
+        if self._rush is not None:
+            rushed = max(0, self.clock.ticks_diff(self._rush, self.clock.ticks_ms()))
+            self._rush = None
+            self.advance(rushed)
+        return skipped - rushed
 
     def settle(self, limit_ms=600000):
         """Run until every queued input has been played and the table has taken it in
@@ -312,7 +334,13 @@ class LiveTable(SimTable):
         if self._game is not None:
             done = len(self._shadow.inputs)
             for seat, choice in self._game.inputs[done:]:
-                self.tally.feed(self._shadow.apply(choice, seat))
+                outs = self._shadow.apply(choice, seat)
+                for o in outs:
+                    if o[0] == OUT_TURN:
+                        self._club[o[1]] = self.clubs[o[2]]
+                self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
+                    self.shot)
+                self.tally.feed(outs)
 
     def card_groups(self):
         """The club cards as the players hold them, for the picker: a list of
@@ -334,9 +362,12 @@ class LiveTable(SimTable):
         return groups
 
     def status(self):
-        """What the table waits for, as a rich Text (one or two lines)."""
+        """What the table waits for, as a rich Text (a few lines): first why the last
+        button or card was refused, if it was."""
         t = self.table
         out = Text()
+        if t.alert:
+            out.append("NO: %s\n" % t.alert, style="bold red")
         if t.phase == T.PH_SETUP:
             out.append("Setting up: %s. " % SETUP_STEPS[t.setup.step], style="bold")
             out.append("Directions change the answer, OK goes on, BACK goes back.")
@@ -370,13 +401,162 @@ class LiveTable(SimTable):
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(player_label(d.players[0] if d.players else d.player))
         out.append(": %s. " % DECISION_NAMES[k])
-        if k == CHOOSE_ACTION:
+        if k == CHOOSE_ACTION and self.table.selected() is None:
+            out.append("The club cannot be played here (OK says why): a direction moves one "
+                       "hex that way; l (hold OK): the other actions.")
+        elif k == CHOOSE_ACTION:
             out.append("OK: play the club; a direction: move one hex that way; l (hold OK): "
                        "the other actions.")
         elif k == DECLARE_DIRECTION or k == HIT_DIRECTION:
             out.append("Pick a direction (w e d x z a), then OK; BACK clears it.")
         elif k != GAME_OVER:
             out.append("d e x: next option, a w z: previous, OK: confirm.")
+        why = EXPLAIN.get(k)
+        if k == CHOOSE_DECK:
+            why += " This club: %s." % club_reach(self.clubs[d.club], self.reach)
+        if why:
+            out.append("\n" + why, style="italic")
+
+
+# ---------------------------------------------------------------- rules in words
+
+# The help screen (?): the keys, the board, the words of the game.
+RULE_WORDS = (
+    ("Initiative", "the number on a club card. Each round the lowest plays first."),
+    ("Shot decks", "2 to 5: the higher, the further the flight (the card box shows each "
+                   "club's decks and range). C, the chip deck: 2 hexes, over trees, the "
+                   "direction said before the draw."),
+    ("Flight SSLR", "a shot card's path, a letter per hex from the golfer: S straight on, "
+                    "L and R bend left and right. You pick the direction it leaves in."),
+    ("super>N, short>N", "draw again from deck N (super: longer, short: shorter) and play "
+                         "the new card, or stop and play a card already drawn."),
+    ("shuffle", "the deck's discards go back in; draw again from the same deck."),
+    ("wild N", "a card with N flights: pick one."),
+    ("Big hit", "one card more than usual, from the deck above the club's highest; the "
+                "player on the left throws one away, you play one of the rest."),
+    ("Woods", "fly a set number of hexes straight (fewer from the rough), no card."),
+    ("Rough", "from the rough a shot flies one hex less (the card's rough mark); hybrids "
+              "and chips do not mind it."),
+    ("Trees", "stop the ball: it drops one hex back along its flight."),
+    ("Water", "miss your next turn, then play from there as rough (Stroke Play: +1 stroke "
+              "instead)."),
+    ("Bunker", "get out first: say a direction, the card's bunker icon decides."),
+    ("Out of bounds", "off the course: the golfer stays, the club goes back to the hand "
+                      "(Stroke Play: +1 stroke)."),
+    ("Driver", "only from a tee box. A club you cannot use lets you reset your hand "
+               "(take your discards back) before choosing."),
+    ("Reset hand", "all your played clubs back into your hand."),
+)
+
+
+def help_text():
+    """The help screen's text: keys, what the board shows, the words of the game."""
+    out = Text()
+    out.append("Keys (the table's eight buttons)\n", style="bold")
+    out.append(KEY_HELP + "\n\n")
+    out.append("The board\n", style="bold")
+    out.append("1 2 3 ...  golfers, bold in their player's colour (12: golfers 1 and 2)\n")
+    out.append("T1 G1      the tee box and the green of hole 1\n")
+    for kind, (style, glyph) in sorted(render.PALETTE.items()):
+        if glyph.strip() and kind not in (terrain.TEE, terrain.GREEN):
+            out.append(glyph, style=style)
+            out.append("  %s   " % terrain.NAMES[kind])
+    out.append("\n\nWords of the game\n", style="bold")
+    for word, meaning in RULE_WORDS:
+        out.append(word, style="bold")
+        out.append(": %s\n" % meaning)
+    return out
+
+# What each question of the table means, one line (the OLED has room for a word or two).
+EXPLAIN = {
+    DRAFT_PICK: "Club draft: take one club from the hand passed to you; the rest go on.",
+    CHOOSE_DECK: "Which deck?: the shot deck to draw from. Higher decks fly further; "
+                 "C is the chip deck (2 hexes, over trees, direction said first).",
+    DECLARE_DIRECTION: "Chip or bunker exit: say the direction BEFORE the card is drawn; "
+                       "the card then decides where the ball ends.",
+    FOLLOW_SPECIAL: "Follow a card?: a super (longer) or short (shorter) card, e.g. "
+                    "short>4, says: draw again from that deck and play the new card. Follow "
+                    "it, or Stop and play a card already drawn.",
+    DISCARD_FOR_HITTER: "Big hit: the player on the hitter's left throws away one of the "
+                        "drawn cards; the hitter plays one of the others.",
+    CHOOSE_CARD: "More than one card drawn: pick the one to play (its flight shows on "
+                 "the board).",
+    HIT_DIRECTION: "Aim SSSSR: the card's flight, a letter per hex: S straight on, L and R "
+                   "bend left and right. Pick the direction it leaves in; the board shows "
+                   "where it would land.",
+    CHOOSE_OUTCOME: "A wild card: pick which of its flights to play.",
+}
+
+
+def deck_reach(shots):
+    """``{deck: (fewest, most)}`` hexes the flights of each shot deck cover."""
+    out = {}
+    for deck, pile in shots.items():
+        flights = [len(path) for shot in pile for path, _rough in shot.outcomes]
+        if flights:
+            out[deck] = (min(flights), max(flights))
+    return out
+
+
+def club_reach(club, reach):
+    """A club's decks and range in words: ``deck 2 or 3 (2-5 hexes)``, ``3 hexes straight``."""
+    if club.kind != "draw":
+        return "%d hexes straight (rough: %d)" % (club.distance, club.rough_distance)
+    spans = [reach[d] for d in club.decks if d in reach]
+    text = "deck " + " or ".join(club.decks)
+    if spans:
+        lo, hi = min(a for a, _b in spans), max(b for _a, b in spans)
+        text += " (%s hexes)" % (lo if lo == hi else "%d-%d" % (lo, hi))
+    if club.count > 1:
+        text += ", draws %d" % club.count
+    return text + (", tee box only" if club.tee_only else "")
+
+
+# ---------------------------------------------------------------- what a ball did
+
+
+def shot_report(outs, positions, course, clubs):
+    """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
+    ball flew). ``positions``: each golfer's ``(q, r)`` before the batch; ``clubs``: the
+    club of each seat's turn (the rough costs no distance with some)."""
+    text = None
+    penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
+    for o in outs:
+        if o[0] == OUT_FLIGHT:
+            seat, path, land, outcome, tree = o[1], o[2], o[3], o[4], o[5]
+            text = Text()
+            text.append_text(player_label(seat))
+            text.append(": the ball flew %d hex%s" % (len(path), "" if len(path) == 1 else "es"))
+            start = course.terrain(*positions[seat])
+            club = clubs.get(seat)
+            if (start == terrain.ROUGH or start == terrain.WATER) and club is not None and not (
+                    club.no_rough_penalty or club.chips):
+                text.append(" from the rough (one hex less: the card's rough mark)")
+            if tree:
+                text.append(", hit a tree and dropped one hex back")
+            text.append(_landing_words(course, land, outcome, penalty))
+        elif o[0] == OUT_MOVE and text is None:
+            text = Text()
+            text.append_text(player_label(o[1]))
+            text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
+    return text
+
+
+def _landing_words(course, land, outcome, penalty):
+    if outcome == OUT_OF_BOUNDS:
+        return (": out of bounds (off the course). The golfer stays where it hit from and "
+                "the club goes back to the hand%s." % (", +1 stroke" if penalty else ""))
+    if outcome == WATER:
+        return ": in the water. %s; it plays from there as rough." % (
+            "+1 stroke instead of a missed turn" if penalty else "The next turn is missed")
+    if outcome == BUNKER:
+        return ": in a bunker. Next turn: get out first (say a direction, the card decides)."
+    if outcome == GREEN:
+        return ": on the green!"
+    kind = course.terrain(*land)
+    if kind == terrain.ROUGH:
+        return ", into the rough: the next shot flies one hex less."
+    return ", onto the %s." % terrain.NAMES[kind]
 
 
 # ---------------------------------------------------------------- drawing
@@ -384,15 +564,19 @@ class LiveTable(SimTable):
 
 def board_text(sim):
     """The board as a rich Text: every cell a two-character block in its LED's colour,
-    odd rows one character east; golfers numbered, tee boxes and greens numbered by
-    hole, hazards marked with the glyphs of ``render.PALETTE``."""
+    odd rows one character east; golfers numbered in bold, tee boxes and greens
+    ``T1`` and ``G1`` by hole (``BOARD_LEGEND``), hazards marked with the glyphs of
+    ``render.PALETTE``."""
     t = sim.table
     p = sim.profile
     crs = t.course
     labels = {}
     if crs is not None:
-        for (q, r), (label, _style) in render.hole_labels(crs).items():
-            labels[(q, r)] = (label, False)
+        for n in range(1, crs.hole_count + 1):
+            _par, tq, tr, gq, gr = crs.hole(n)
+            # (from hole 10 the number alone fills the two characters)
+            labels[(tq, tr)] = (("T%d" if n < 10 else "%d") % n, False)
+            labels[(gq, gr)] = (("G%d" if n < 10 else "%d") % n, False)
         v = t.view
         seats = {}
         for s in range(v.seats):
@@ -424,6 +608,9 @@ def board_text(sim):
     return text
 
 
+BOARD_LEGEND = "1 2 golfers \u00b7 T1 G1 tee, green \u00b7 ? help"
+
+
 def board_title(sim):
     """Course name, and the hole and round being played."""
     t = sim.table
@@ -441,6 +628,25 @@ def oled_text(sim):
     if lines is None:
         return Text("no display on this\nprofile: the LED\nprompt strip asks", style="dim")
     return Text("\n".join(line.ljust(COLS) for line in lines[:ROWS]), no_wrap=True)
+
+
+def standings_text(sim):
+    """The standings in a few short lines (the compact layout's side panel)."""
+    tally = sim.tally
+    if tally is None:
+        return Text("No game yet.", style="dim")
+    g = tally.game
+    head, rows = Text("Final: " if g.over else ""), g.standings()
+    if tally.mode.lower_wins and not g.over:
+        head, rows = even_standings(tally)
+    unit = "strokes" if tally.mode.lower_wins else "points"
+    out = Text()
+    out.append_text(head)
+    for place, seat, score, _hio in rows:
+        out.append("\n%d. " % place)
+        out.append_text(player_label(seat))
+        out.append(" %d %s" % (score, unit))
+    return out
 
 
 def scorecard_view(sim):
@@ -471,6 +677,8 @@ def scorecard_view(sim):
         card.add_row(player_label(seat), *cells, Text(str(totals[seat]), style="bold"))
     places = Text("Final standings: " if g.over else "Standings: ", style="bold")
     unit = "strokes" if tally.mode.lower_wins else "points"
+    if tally.mode.lower_wins and not g.over:
+        places, standings = even_standings(tally)
     for i, (place, seat, score, hio) in enumerate(standings):
         if i:
             places.append("   ")
@@ -484,10 +692,41 @@ def scorecard_view(sim):
     return Group(*parts)
 
 
+def even_standings(tally):
+    """Mid-game standings where fewer strokes win: over the holes every player has
+    finished (a player still on a hole others have finished has no strokes there yet,
+    so would lead). Returns ``(heading Text, standings rows)``."""
+    seats = range(tally.players)
+    done = [set(h for h, lines in tally.holes.items() if lines[s].scores) for s in seats]
+    common = sorted(set.intersection(*done))
+    scores = [sum(tally.holes[h][s].points() for h in common) for s in seats]
+    hio = [sum(1 for h in common if tally.holes[h][s].hole_in_one) for s in seats]
+    if not common:
+        head = "Standings come once every player has finished a hole."
+        return Text(head, style="bold"), ()
+    head = "Standings after hole%s %s (every player has finished %s): " % (
+        "s" if len(common) > 1 else "", ", ".join(str(h) for h in common),
+        "them" if len(common) > 1 else "it")
+    return Text(head, style="bold"), scoring.standings(scores, hio, lower_wins=True)
+
+
 # ---------------------------------------------------------------- screens
 
 
-class CardPicker(ModalScreen):
+class Modal(ModalScreen):
+    """A screen over the table that answers once (:meth:`answer`)."""
+
+    def answer(self, result):
+        """Dismiss with ``result``. A quick double Enter (or Escape) sends a second
+        answer before the screen has gone: only the first one counts."""
+        if self.is_current:
+            self.dismiss(result)
+
+    def action_answer(self, result):
+        self.answer(result)
+
+
+class CardPicker(Modal):
     """Lay a club card on the reader: every card, grouped by who holds it.
 
     Type to narrow the list (a club name, its initiative or its id; the input
@@ -502,10 +741,11 @@ class CardPicker(ModalScreen):
         Binding("down", "move(1)", show=False),
     ]
 
-    def __init__(self, clubs, groups=()):
+    def __init__(self, clubs, groups=(), reach=None):
         super().__init__()
         self.clubs = clubs
         self.groups = list(groups)
+        self.reach = reach or {}
         names = []
         for c in clubs:
             names += [card_label(c), c.id]
@@ -563,6 +803,7 @@ class CardPicker(ModalScreen):
                     head.append("Card box (in no hand)", style="bold")
                 options.append(Option(head, disabled=True))
             label = Text("   " + card_label(self.clubs[c]))
+            label.append("  " + club_reach(self.clubs[c], self.reach), style="dim")
             if played:
                 label.append("  played", style="dim italic")
             options.append(Option(label, id="%d:%d" % (c, seat)))
@@ -586,7 +827,7 @@ class CardPicker(ModalScreen):
 
     def _pick(self, key):
         club, seat = key.split(":")
-        self.dismiss((int(club), int(seat)))
+        self.answer((int(club), int(seat)))
 
     def action_move(self, step):
         ol = self.query_one(OptionList)
@@ -596,23 +837,64 @@ class CardPicker(ModalScreen):
             ol.action_cursor_down()
 
     def action_cancel(self):
-        self.dismiss(None)
+        self.answer(None)
 
 
-class QuitScreen(ModalScreen):
+class QuitScreen(Modal):
     """Asks before leaving the simulator; dismisses with True to quit."""
 
     BINDINGS = [Binding("y", "answer(True)"), Binding("enter", "answer(True)"),
                 Binding("n", "answer(False)"), Binding("escape", "answer(False)"),
                 Binding("q", "answer(True)")]
 
+    def __init__(self, kept=False):
+        super().__init__()
+        self.kept = kept
+
     def compose(self) -> ComposeResult:
         with Vertical(id="quit"):
-            yield Label("Quit the simulator? The game is not kept.\n\n"
-                        "y / Enter / q: quit     n / Esc: play on")
+            yield Label("Quit the simulator? %s\n\ny / Enter / q: quit     n / Esc: play on"
+                        % ("A game in progress is kept, as a table keeps it when switched "
+                           "off: teebox sim carries on with it." if self.kept
+                           else "The game is not kept."))
 
-    def action_answer(self, yes):
-        self.dismiss(yes)
+
+class HelpScreen(Modal):
+    """``?``: the keys, the board's legend and the words of the game; any of Escape,
+    ``?``, ``q`` or Enter closes it."""
+
+    BINDINGS = [Binding(key, "answer(None)", show=False)
+                for key in ("escape", HELP_KEY, "q", "enter")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            with VerticalScroll():
+                yield Static(help_text(), id="help-text")
+            yield Label("\u2191\u2193: scroll   Esc ? q Enter: back to the table", classes="dim")
+
+    def on_mount(self):
+        self.query_one(VerticalScroll).focus()   # the arrow keys scroll it
+
+
+class ScorecardScreen(Modal):
+    """``t``: the whole scorecard over the table (the compact layout has no room for
+    it); Escape, ``t``, ``q`` or Enter closes it."""
+
+    BINDINGS = [Binding(key, "answer(None)", show=False)
+                for key in ("escape", SCORE_KEY, "q", "enter")]
+
+    def __init__(self, card):
+        super().__init__()
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card"):
+            with VerticalScroll():
+                yield Static(self.card)
+            yield Label("\u2191\u2193: scroll   Esc t q Enter: back to the table", classes="dim")
+
+    def on_mount(self):
+        self.query_one(VerticalScroll).focus()
 
 
 class TableScreen(Screen):
@@ -624,7 +906,8 @@ class TableScreen(Screen):
         + [Binding(key, "button('OK', True)", show=False) for key in LONG_OK_KEYS]
         + [Binding(key, "button('BACK')", show=False) for key in BACK_KEYS]
         + [Binding(key, "button('BACK', True)", show=False) for key in LONG_BACK_KEYS]
-        + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False)]
+        + [Binding(CARD_KEY, "cards", show=False), Binding(QUIT_KEY, "quit_asked", show=False),
+           Binding(HELP_KEY, "help", show=False), Binding(SCORE_KEY, "scorecard", show=False)]
     )
 
     def compose(self) -> ComposeResult:
@@ -635,18 +918,31 @@ class TableScreen(Screen):
                     yield Static(id="oled")
                     yield Static(Text(KEY_HELP), id="keys")
                 yield Static(id="status")
+                yield Static(id="standings")
         yield Static(id="scorecard")
+        yield Static(id="status-low")
         yield Static(Text(KEY_LINE), id="keyline")
+        yield Static(id="too-small")
 
     def on_resize(self, event):
-        self.set_class(event.size.width < NARROW, "narrow")
+        w, h = event.size.width, event.size.height
+        self.set_class(w < WIDE[0] or h < WIDE[1], "compact")
+        self.set_class(w < SMALLEST[0] or h < SMALLEST[1], "tiny")
+        self.panels["too-small"].update(
+            "Make the terminal at least %dx%d to play the table (it is %dx%d now)."
+            % (SMALLEST + (w, h)))
+        self._shown.clear()   # the panels shown changed: draw them afresh
+        self.app.redraw()
 
     def on_mount(self):
         self.panels = dict((w.id, w) for w in self.query(Static))
         self._shown = {}   # panel -> what it was last drawn from
+        self.panels["board"].border_subtitle = BOARD_LEGEND
         self.panels["oled"].border_title = "OLED"
         self.panels["scorecard"].border_title = "Scorecard"
         self.panels["status"].border_title = "The table waits for"
+        self.panels["status-low"].border_title = "The table waits for"
+        self.panels["standings"].border_title = "Standings \u00b7 t: card"
         self.panels["keys"].border_title = "Buttons"
         self.app.start(self)
 
@@ -661,12 +957,19 @@ class TableScreen(Screen):
             self.panels["board"].border_title = title
         self._show("oled", sim.oled(), lambda: oled_text(sim))
         status = sim.status()
+        if sim.shot is not None:
+            status.append("\nLast shot: ", style="bold")
+            status.append_text(sim.shot)
         if sim.events:
             status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
-        self._show("status", status, lambda: status)
+        compact = self.has_class("compact")
+        self._show("status-low" if compact else "status", status, lambda: status)
         tally = sim.tally
-        self._show("scorecard", (tally, tally and len(tally.game.inputs)),
-                   lambda: scorecard_view(sim))
+        key = (tally, tally and len(tally.game.inputs))
+        if compact:
+            self._show("standings", key, lambda: standings_text(sim))
+        else:
+            self._show("scorecard", key, lambda: scorecard_view(sim))
 
     def _show(self, panel, key, content):
         # Redraw ``panel`` with ``content()`` when ``key`` (what it depends on) changed.
@@ -679,15 +982,19 @@ class TableScreen(Screen):
 
     def action_cards(self):
         sim = self.app.sim
-        if sim.hw.readers is None:
-            self.app.notify("This board profile has no card reader.", severity="error")
-            return
         picker = self.app.picker
         picker.show(sim.card_groups())
         self.app.push_screen(picker, self.app.card_picked)
 
+    def action_help(self):
+        self.app.push_screen(HelpScreen())
+
+    def action_scorecard(self):
+        self.app.push_screen(ScorecardScreen(scorecard_view(self.app.sim)))
+
     def action_quit_asked(self):
-        self.app.push_screen(QuitScreen(), self.app.quit_answered)
+        kept = isinstance(self.app.sim.hw.store, FileStore)
+        self.app.push_screen(QuitScreen(kept), self.app.quit_answered)
 
 
 class SimApp(App):
@@ -715,9 +1022,19 @@ class SimApp(App):
     #quit { width: 50; height: auto; border: thick $error; background: $surface;
             padding: 1 2; }
     #keyline { display: none; height: auto; padding: 0 1; color: $text-muted; }
-    .narrow #keys { display: none; }
-    .narrow #keyline { display: block; }
-    CardPicker, QuitScreen { align: center middle; }
+    #standings, #status-low, #too-small { display: none; }
+    .compact #keys, .compact #status, .compact #scorecard { display: none; }
+    .compact #keyline, .compact #standings { display: block; }
+    .compact #standings { height: 1fr; border: round $secondary; padding: 0 1; }
+    .compact #status-low { display: block; height: 1fr; min-height: 3; overflow-y: auto;
+                           border-top: round $secondary; padding: 0 1; }
+    .tiny #top, .tiny #status-low, .tiny #keyline, .tiny #scorecard { display: none; }
+    .tiny #too-small { display: block; padding: 1 2; }
+    #card { width: 95%; height: 95%; border: thick $accent;
+            background: $surface; padding: 0 1; }
+    #help { width: 90%; max-width: 100; height: 90%; border: thick $accent;
+            background: $surface; padding: 0 1; }
+    CardPicker, QuitScreen, HelpScreen, ScorecardScreen { align: center middle; }
     .dim { color: $text-muted; }
     """
     BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
@@ -729,7 +1046,7 @@ class SimApp(App):
         self.fps = fps
         self._start = None
         self._sim_start = 0
-        self.picker = CardPicker(sim.clubs)   # one picker, kept: it opens at once
+        self.picker = CardPicker(sim.clubs, reach=sim.reach)   # one, kept: it opens at once
 
     def get_default_screen(self):
         self.table_screen = TableScreen()
@@ -748,8 +1065,7 @@ class SimApp(App):
     def tick(self):
         """One timer tick: bring the simulation up to real time, then redraw."""
         ms = int((time.monotonic() - self._start) * 1000)
-        skipped = self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
-        self._sim_start -= skipped
+        self._sim_start -= self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
         self.redraw()
 
     def redraw(self):
@@ -772,17 +1088,37 @@ class SimApp(App):
 
 
 def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
-        blank_cards=False):
-    """Play the table in the terminal until the player quits.
+        blank_cards=False, store=None):
+    """Play the table in the terminal until the player quits; returns the app's exit
+    code (not 0: it crashed).
 
     ``profile``: a board profile (default: the repository's default); ``seed``: the first
     game's shuffle (None: random); ``mode``, ``course``, ``players``, ``hands``: if any is
     given, the table's setup is answered with them (the rest default: match, starter, 2
     players, first-game hands) and waits at its "Start?" question; ``blank_cards``: a
-    board that has not learned the club cards yet. ValueError names a bad option.
+    board that has not learned the club cards yet; ``store``: the folder of the simulated
+    board's flash store (None: in memory). A game in progress there is resumed, as a
+    board resumes it after a power cut, and the setup answers are not used then.
+    ValueError names a bad option.
     """
-    sim = LiveTable(profile, seed, blank_cards)
-    if (mode, course, players, hands) != (None, None, None, None):
+    flash = None
+    if store is not None:
+        try:
+            flash = FileStore(str(store))
+            flash.recover()
+        except OSError as exc:
+            raise ValueError("--store %s: the simulated board's flash store cannot be kept "
+                             "there (%s)" % (store, exc.strerror or exc)) from None
+    sim = LiveTable(profile, seed, blank_cards, flash)
+    if sim.table.game is not None:
+        sim.events.append("the game in progress was resumed")
+    elif (mode, course, players, hands) != (None, None, None, None):
         sim.prefill(mode or "match", course or sf.DEFAULT_COURSE, players,
                     hands or sf.HAND_CHOICES[0])
-    SimApp(sim).run()
+    app = SimApp(sim)
+    try:
+        app.run()
+    finally:
+        # Whatever ended the app, the choices made so far are on the store.
+        sim.loop.journal.flush()
+    return app.return_code or 0

@@ -159,6 +159,14 @@ def test_wrong_types():
     assert only_problem(d).startswith("readers: must be a list")
 
 
+def test_a_table_without_a_card_reader_is_refused():
+    # Every round each player lays a club card on a reader: no reader, no game.
+    d = base()
+    d["readers"] = []
+    assert only_problem(d).startswith("readers: no card reader listed: the players lay their "
+                                      "club cards on one")
+
+
 def test_a_pin_used_twice():
     d = base()
     d["buttons"]["NE"] = 0

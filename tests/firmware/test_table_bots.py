@@ -73,6 +73,29 @@ def test_holding_ok_at_the_players_step_marks_bots_and_one_player_stays_a_person
     assert t.phase == T.PH_PLAY and t.is_bot(1) and not t.is_bot(0)
 
 
+def test_a_refused_bot_toggle_says_why():
+    t = K.new_table()
+    s = K.Direct(t)
+    K.lines(s, "press OK 3", "hold OK", "press NE")
+    K.lines(s, "press E")
+    assert t.view.flash == FLASH_REFUSED
+    assert K.words(t).startswith("NO: one player must stay a person 3 Bots")
+    K.lines(s, "press NW")
+    assert K.words(t).startswith("NO: no P3: 2 players 3 Bots")
+    K.lines(s, "press NE")  # allowed again: the reason goes
+    assert K.words(t).startswith("3 Bots")
+
+
+def test_the_players_step_says_which_way_is_more():
+    # W (<) steps back, E (>) forward: fewer players, more players.
+    t = K.new_table()
+    s = K.Direct(t)
+    K.lines(s, "press OK 3")
+    assert "</>: fewer/more" in K.screen(t) and t.setup.players == 2
+    K.lines(s, "press E")
+    assert t.setup.players == 3
+
+
 def test_fewer_players_never_leave_only_bots():
     t = K.new_table()
     s = K.Direct(t)

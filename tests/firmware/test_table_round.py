@@ -134,6 +134,25 @@ def test_a_hand_reset_is_offered_with_a_button_when_a_club_cannot_be_used():
     assert t.phase == T.PH_PLAY
 
 
+def test_ok_on_a_driver_off_the_tee_says_why_and_what_to_do():
+    # Rulebook: "If you have a club in your hand that you cannot use, you may also reset
+    # your hand. e.g. you have the driver and are not on a tee box." OK alone plays the
+    # club; here it cannot, so OK says why and what can be done instead.
+    t, d = K.game_table()
+    K.scan(t, "6-iron-12")
+    K.scan(t, "9-iron-3")
+    _move_everyone(t, d)
+    K.scan(t, "driver-34")
+    K.scan(t, "8-iron-10")
+    K.lines(d, "press E", "press OK")  # P2 (initiative 10) moves first, then P1 decides
+    assert t.d.kind == CHOOSE_ACTION and t.d.club == _index("driver-34")
+    K.refused(t, lambda: K.lines(d, "press OK"))
+    s = K.words(t)
+    assert "NO: the Driver plays from a tee box only." in s
+    assert "Hold OK: reset hand; Dir: move 1" in s
+    assert t.game.pending().kind == CHOOSE_ACTION
+
+
 def _chaos_extra_turn(led_prompts=None):
     # Chaos Golf on POND: P1 steps off the tee, then back onto it, earning an extra turn.
     t, d = K.game_table(mode="chaos", players=3, led_prompts=led_prompts)

@@ -16,13 +16,14 @@ from teebox.app.table import Table
 from teebox.app.view import View
 
 
-def start(hw, port=None):
+def start(hw, port=None, serve=True):
     """The loop of a table on ``hw`` (``board.build``), its game resumed if one was on.
 
     ``port`` is the serial line for the link server (default: the USB serial
     port, ``link_server.StreamPort()``). Returns the Loop; ``loop.link`` is the
-    server (None when BACK was held at boot). A journalled game that cannot be
-    resumed is let go, and the start menu says why (``loop.table.alert``).
+    server (None when BACK was held at boot, or ``serve`` is False: the simulator has no
+    USB line). A journalled game that cannot be resumed is let go, and the start menu
+    says why (``loop.table.alert``).
     """
     p = hw.profile
     courses = CourseStore(hw.store, p.width, p.height)
@@ -44,7 +45,7 @@ def start(hw, port=None):
     if recorder.game is not None:
         table.resume_game(recorder.game, recorder.seats, recorder.bots)
     link = None
-    if not link_server.skip_at_boot(hw.buttons):
+    if serve and not link_server.skip_at_boot(hw.buttons):
         if port is None:
             port = link_server.StreamPort()
         link = link_server.LinkServer(port, port, hw.store, clock=hw.clock, courses=courses,

@@ -158,6 +158,7 @@ class SetupFlow:
             self.reader_seats = ()
         self.taken = bytearray(len(self.reader_seats))  # 1: someone sits at that reader
         self.bot = bytearray(MAX_PLAYERS)  # 1: that player is a bot
+        self.why = ""  # why the last button or card was refused
         self.sit_in_order(self.players)
         self._show()
 
@@ -254,12 +255,14 @@ class SetupFlow:
         elif st == S_SEATS and self.reader_seats:
             i = DIRECTIONS.index(d)
             if i >= len(self.reader_seats):
-                return R_REFUSED  # no reader for this button
+                return self._refused("no reader for %s" % DIR_NAMES[d])
             self.taken[i] ^= 1
         elif st == S_BOTS:
             p = DIRECTIONS.index(d)
-            if p >= self.players or (not self.bot[p] and self.bots() + 1 >= self.players):
-                return R_REFUSED  # no such player, or nobody left to be a person
+            if p >= self.players:
+                return self._refused("no P%d: %d players" % (p + 1, self.players))
+            if not self.bot[p] and self.bots() + 1 >= self.players:
+                return self._refused("one player must stay a person")
             self.bot[p] ^= 1
         else:
             return R_NONE  # one reader, and the last check: nothing to choose
@@ -274,7 +277,7 @@ class SetupFlow:
         if st == S_CONFIRM:
             return R_DONE
         if st == S_SEATS and self.reader_seats and self.seated() != self.players:
-            return R_REFUSED  # not one reader seat per player yet
+            return self._refused("%d seats taken for %d players" % (self.seated(), self.players))
         if (st == S_PLAYERS or st == S_BOTS) and self.seated() != self.players:
             self.sit_in_order(self.players)  # a new number of players: start afresh
         self.step = S_SEATS if st == S_BOTS else st + 1
@@ -304,6 +307,11 @@ class SetupFlow:
 
     def on_scan(self, seat, uid):
         """Cards mean nothing while setting up."""
+        return self._refused("cards are laid once the game starts")
+
+    def _refused(self, why):
+        # R_REFUSED, with ``why`` for the table to say.
+        self.why = why
         return R_REFUSED
 
     def set_courses(self, course_names):
@@ -359,7 +367,7 @@ class SetupFlow:
                   % self.course, st, -1, len(self.course_names), self.course_index)
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
-            p.set("3 Players\n> %d players\n(%s: %d-%d)\n</>: more/less\nHold OK: bots\n"
+            p.set("3 Players\n> %d players\n(%s: %d-%d)\n</>: fewer/more\nHold OK: bots\n"
                   "OK: next  BACK" % (self.players, self.titles[self.mode_index], lo, hi),
                   st, -1, 0, -1, bytes(range(self.players)))
         elif st == S_BOTS:

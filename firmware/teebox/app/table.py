@@ -359,6 +359,7 @@ class Table:
         if r == sf.R_ACK:
             self._flash_now(FLASH_ACK, self.flow.prompt.seat)
         elif r == sf.R_REFUSED:
+            self.alert = getattr(self.flow, "why", "")  # (the setup says why; the others show it)
             self._flash_now(FLASH_REFUSED, -1)
         elif r == sf.R_LEARN:
             self.flow = sf.CardLearning(self.bindings, self.clubs)
@@ -674,8 +675,23 @@ class Table:
             if self.d.kind == SELECT_CLUB and (RESET,) in self.opts:
                 self.sel = 0  # the first OK shows the reset offer, the second takes it
                 self._show_decision()
+            elif self.d.kind == CHOOSE_ACTION:
+                self._refuse(self._why_no_play())
             return
         self._apply(choice, self._acting())
+
+    def _why_no_play(self):
+        # OK alone plays the club, unless the rules forbid it here: why, and what instead.
+        d = self.d
+        club = self.clubs[d.club]
+        why = "the %s cannot be played here" % club.name
+        if not self.game.usable(d.player, d.club):
+            why = "the %s plays from a tee box only" % club.name
+        # (in the prompt's own words: "Hold OK: action", "Dir: move 1")
+        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in self.opts]
+        if [c for c in self.game.choices() if c[0] == MOVE]:
+            ways.append("Dir: move 1")
+        return why + (". " + "; ".join(ways) if ways else "")
 
     def _play_back(self):
         if self._quit:
