@@ -218,17 +218,17 @@ def load_tiles(text, name="tiles.json"):
     if not cards._keys(p, "", data, ("format", "tees", "courses", "greens", "adjustments"),
                        ("about",)):
         raise TileError(p.lines)
-    if data.get("format") != FORMAT:
+    if "format" in data and data["format"] != FORMAT:
         p.add("format", "is %s, this Teebox reads %r" % (cards._show(data.get("format")), FORMAT))
     cards._check_about(p, data)
     ids = []
     groups = [_group(p, data, g, ids) for g in range(len(GROUPS))]
     adjustments = _adjustments(p, data, ids)
     for g in (0, 2):
-        if len(groups[g]) < _HOLES:
+        if GROUPS[g] in data and len(groups[g]) < _HOLES:
             p.add(GROUPS[g], "has %s: an 18-hole course needs %d (one per hole)"
                   % (_plural(len(groups[g]), "tile", "tiles"), _HOLES))
-    if not groups[1]:
+    if "courses" in data and not groups[1]:
         p.add("courses", "has no tiles: a hole longer than two tiles needs course tiles")
     if p.lines:
         raise TileError(p.lines)
