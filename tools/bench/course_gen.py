@@ -1,0 +1,148 @@
+"""Generated courses: how fast and in how much heap the board makes one, and how the
+difficulties play.
+
+    python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R]
+
+* Speed, inside MicroPython (WebAssembly port, Node.js): generate ``R`` courses of 5,
+  9 and 18 holes (seeds 0 to R-1, challenging: the most work), ``gc.collect()``
+  before each so the port's slow full collections stay out of the figures; min and
+  median ms, and an RP2040 estimate of 20 to 50 times the WebAssembly time (the usual
+  gap between this port on a laptop and a 125 MHz Cortex-M0+, not a measurement).
+* Heap, on the firmware compiled by mpy-cross as ``teebox deploy`` builds it: what the
+  generator's modules keep once imported, what the loaded tile set keeps, and the most
+  generating an 18-hole course allocates with the collector switched off (an upper
+  bound of its peak: the port frees garbage only between top-level calls, so sampling
+  cannot see a peak inside the call).
+* Difficulty, under CPython: ``N`` generated ``H``-hole courses per difficulty (seeds 0
+  to N-1, the same layouts for every difficulty), each rated by one round of Stroke
+  Play for the sensible bot (``teebox course rate``): average strokes against par per
+  round and per hole, and the hazards on the course.
+"""
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from teebox.core import course, coursegen, terrain
+from teebox import shipped
+from teebox_host import deploy, rate
+from tools import mpy
+from tools.bench.common import micropython_rows
+
+_IMPORTS = "from teebox.core import cards, course, hexgrid, rng, terrain\n"
+_GENERATOR = "from teebox.core import coursegen, coursegen_tiles\nfrom teebox import shipped\n"
+_TILES = "tiles = shipped.load_default_tiles()\n"
+_TIMED = """
+import gc, time
+from teebox.core import coursegen
+from teebox import shipped
+tiles = shipped.load_default_tiles()
+for holes in (5, 9, 18):
+    times = []
+    for seed in range(%d):
+        gc.collect()
+        t0 = time.ticks_ms()
+        coursegen.generate(tiles, holes, "challenging", seed)
+        times.append(time.ticks_diff(time.ticks_ms(), t0))
+    print("ROW|%%d|%%s" %% (holes, ",".join([str(t) for t in times])))
+"""
+_HAZARDS = (terrain.BUNKER, terrain.WATER, terrain.LAKE, terrain.TREE)
+
+
+def micropython_times(repeats):
+    """``{holes: [ms per course]}`` generating challenging courses inside MicroPython."""
+    rows = micropython_rows(_TIMED % repeats)
+    return {int(h): [int(t) for t in times.split(",")] for h, times in rows}
+
+
+_ALLOCATED = """
+import gc
+worst = 0
+for seed in range(%d):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    data = coursegen.generate(tiles, 18, "challenging", seed)
+    worst = max(worst, gc.mem_alloc() - before)
+    gc.enable()
+    data = None
+print("ROW|%%d" %% worst)
+"""
+
+
+def heap_figures(mounts, seeds=10):
+    """``(code, tiles, peak)``: heap bytes the generator modules keep, the loaded tile set
+    keeps, and the most an 18-hole course allocates while it is generated (over
+    ``seeds`` seeds)."""
+    deps = mpy.heap_high_water(_IMPORTS, mounts=mounts).cost
+    with_gen = mpy.heap_high_water(_IMPORTS + _GENERATOR, mounts=mounts).cost
+    with_tiles = mpy.heap_high_water(_IMPORTS + _GENERATOR + _TILES, mounts=mounts).cost
+    # The port frees garbage only between top-level calls, so a sample cannot see a
+    # peak inside the call: with the collector off, everything generating allocates
+    # is counted, an upper bound of its peak.
+    res = mpy.run(before=[_IMPORTS + _GENERATOR, _TILES], code=_ALLOCATED % seeds,
+                  mounts=mounts)
+    rows = [line.split("|")[1] for line in res.stdout.splitlines() if line.startswith("ROW|")]
+    if res.returncode != 0 or not rows:
+        raise SystemExit("MicroPython run failed:\n" + res.stderr)
+    return with_gen - deps, with_tiles - with_gen, int(rows[0])
+
+
+def rate_difficulties(courses, holes):
+    """``{difficulty: (pars, strokes, hazards)}``: per course its total par, the bot's
+    strokes in one Stroke Play round, and its hazard cells."""
+    tiles = shipped.load_default_tiles()
+    out = {}
+    for difficulty in coursegen.DIFFICULTIES:
+        pars, strokes, hazards = [], [], []
+        for seed in range(courses):
+            c = course.load(coursegen.generate(tiles, holes, difficulty, seed))
+            rating = rate.rate_course(c, rounds=1, players=1, seed=seed + 1)
+            pars.append(sum(h.par for h in rating.holes))
+            strokes.append(rating.average())
+            hazards.append(len([k for k in c.cells() if k in _HAZARDS]))
+        out[difficulty] = (pars, strokes, hazards)
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--courses", type=int, default=300, help="courses per difficulty")
+    parser.add_argument("--holes", type=int, default=9, choices=coursegen.HOLE_CHOICES)
+    parser.add_argument("--repeats", type=int, default=30, help="courses timed per size")
+    args = parser.parse_args()
+
+    print("Generating inside MicroPython %s (WebAssembly), challenging, %d seeds each:"
+          % (mpy.runtime_version(), args.repeats))
+    for holes, times in sorted(micropython_times(args.repeats).items()):
+        med = statistics.median(times)
+        print("  %2d holes: min %d ms, median %d ms; RP2040 estimate %.1f-%.1f s (median)"
+              % (holes, min(times), med, 20 * med / 1e3, 50 * med / 1e3))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        build = Path(tmp) / "build"
+        deploy.build(deploy.choose_profile(), deploy.firmware_dir(), build)
+        mounts = ((build, "/fw"),) + tuple(m for m in mpy.DEFAULT_MOUNTS if m[1] != "/fw")
+        code, tiles, peak = heap_figures(mounts)
+    print("Heap on the firmware compiled by mpy-cross:")
+    print("  generator modules (coursegen, coursegen_tiles) imported: %d B" % code)
+    print("  tile set loaded: %d B" % tiles)
+    print("  generating an 18-hole course allocates at most %d B in all (10 seeds, collector "
+          "off): its peak is no more" % peak)
+
+    print("Bot rating: %d %d-hole courses per difficulty (seeds 0-%d), one Stroke Play round "
+          "each for the sensible bot:" % (args.courses, args.holes, args.courses - 1))
+    print("  %-12s %8s %9s %12s %14s %8s" % ("difficulty", "par", "strokes", "vs par",
+                                              "vs par a hole", "hazards"))
+    for difficulty, (pars, strokes, hazards) in rate_difficulties(args.courses,
+                                                                  args.holes).items():
+        over = [s - p for s, p in zip(strokes, pars)]
+        print("  %-12s %8.2f %9.2f %+12.2f %+14.3f %8.1f"
+              % (difficulty, statistics.mean(pars), statistics.mean(strokes),
+                 statistics.mean(over), statistics.mean(over) / args.holes,
+                 statistics.mean(hazards)))
+
+
+if __name__ == "__main__":
+    main()
