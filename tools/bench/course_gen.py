@@ -4,8 +4,9 @@ difficulties play.
     python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R]
 
 * Speed, inside MicroPython (WebAssembly port, Node.js): generate ``R`` courses of 5,
-  9 and 18 holes (seeds 0 to R-1, challenging: the most work), ``gc.collect()``
-  before each so the port's slow full collections stay out of the figures; min and
+  9 and 18 holes (seeds 0 to R-1, challenging: the most work), collecting before each
+  and not during it, so the port's slow full collections of its 64 MB heap stay out
+  of the figures (on the board a course allocates under 50 KB: see below); min and
   median ms, and an RP2040 estimate of 20 to 50 times the WebAssembly time (the usual
   gap between this port on a laptop and a 125 MHz Cortex-M0+, not a measurement).
 * Heap, on the firmware compiled by mpy-cross as ``teebox deploy`` builds it: what the
@@ -42,9 +43,11 @@ for holes in (5, 9, 18):
     times = []
     for seed in range(%d):
         gc.collect()
+        gc.disable()
         t0 = time.ticks_ms()
         coursegen.generate(tiles, holes, "challenging", seed)
         times.append(time.ticks_diff(time.ticks_ms(), t0))
+        gc.enable()
     print("ROW|%%d|%%s" %% (holes, ",".join([str(t) for t in times])))
 """
 _HAZARDS = (terrain.BUNKER, terrain.WATER, terrain.LAKE, terrain.TREE)

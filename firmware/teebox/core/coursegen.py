@@ -93,14 +93,18 @@ class _Layout:
                     self.slot_of[row * width + col] = len(self.centres)
                     self.centres.append((q, row))
         self.used = bytearray(len(self.centres))
-        # The slot next to each slot in each slot direction (_NONE: none), worked out once.
+        # The slot next to each slot in each slot direction (_NONE: none), worked out
+        # once, and how many of those are free (kept up to date as tiles are laid).
         self.nbr = bytearray(b"\xff" * (6 * len(self.centres)))
+        self.free = bytearray(len(self.centres))
         for s in range(len(self.centres)):
             q, r = self.centres[s]
             for d in range(6):
                 if hexgrid.in_grid(q + _SQ[d], r + _SR[d], width, height):
-                    self.nbr[6 * s + d] = self.slot_of[hexgrid.cell_index(q + _SQ[d],
-                                                                          r + _SR[d], width)]
+                    t = self.slot_of[hexgrid.cell_index(q + _SQ[d], r + _SR[d], width)]
+                    self.nbr[6 * s + d] = t
+                    if t != _NONE:
+                        self.free[s] += 1
         self.holes = []      # (number, par, tee col, tee row, green col, green row, 0)
         self.greens = []     # green face stars, per hole
 
@@ -116,19 +120,14 @@ class _Layout:
         t = self.nbr[6 * s + d]
         return -1 if t == _NONE or self.used[t] else t
 
-    def free_around(self, s):
-        """How many free slots touch slot ``s``."""
-        n = 0
-        for d in range(6):
-            if self.slot(s, d) >= 0:
-                n += 1
-        return n
-
     def paint(self, s, cells, d, mine):
         """Lay a tile face (``cells``: seven kinds) on slot ``s`` pointing in slot direction
         ``d``; the cells a golfer can stand on go on the list ``mine``."""
         q, r = self.centres[s]
         self.used[s] = 1
+        for k in range(6 * s, 6 * s + 6):
+            if self.nbr[k] != _NONE:
+                self.free[self.nbr[k]] -= 1
         w = self.width
         for i in range(7):
             # Tile cell i + 1 lies in hex direction i of the tile turned to point along d.
@@ -210,7 +209,7 @@ def _tee_slots(lay, rng, last):
     those the ones with fewest free neighbours first (so no slot is left stranded)."""
     keyed = []
     for s in range(len(lay.centres)):
-        free = 0 if lay.used[s] else lay.free_around(s)
+        free = 0 if lay.used[s] else lay.free[s]
         if free:
             near = lay.distance(s, last) if last >= 0 else 0
             keyed.append((near * 8 + free, rng.below(1024), s))
@@ -305,7 +304,7 @@ def _fill_gaps(lay):
     rough = bytes((terrain.ROUGH,)) * 7
     gaps = []
     for s in range(len(lay.centres)):
-        if not lay.used[s] and 6 - lay.free_around(s) - _edges(lay, s) >= 2:
+        if not lay.used[s] and 6 - lay.free[s] - _edges(lay, s) >= 2:
             gaps.append(s)
     for s in gaps:
         lay.paint(s, rough, 0, [])
