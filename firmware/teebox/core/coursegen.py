@@ -241,8 +241,7 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
         lay.paint(slots[steps], gface[0], dirs[steps - 1], mine)
         tq, tr = lay.centres[slots[0]]
         gq, gr = lay.centres[slots[steps]]
-        if not _walkable(lay.width, lay.height, mine, hexgrid.cell_index(tq, tr, lay.width),
-                         hexgrid.cell_index(gq, gr, lay.width)):
+        if not _walkable(lay.width, lay.height, mine, (tq, tr), (gq, gr)):
             return -1
         tc, trow = hexgrid.to_offset(tq, tr)
         gc, grow = hexgrid.to_offset(gq, gr)
@@ -252,28 +251,14 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
     return -1
 
 
-def _walkable(width, height, mine, tee, goal):
-    """Whether cell ``goal`` (the green) can be walked to from cell ``tee`` over the
-    hole's own cells ``mine``: then ``course.check`` finds it reachable too. The hole's
-    few cells stand in for the board, so the walk stays short."""
-    seen = [tee]
-    todo = [tee]
-    while todo:
-        i = todo.pop()
-        r = i // width
-        q = i % width - (r - (r & 1)) // 2
-        for d in range(6):
-            nq = q + hexgrid.DQ[d]
-            nr = r + hexgrid.DR[d]
-            if not hexgrid.in_grid(nq, nr, width, height):
-                continue
-            j = hexgrid.cell_index(nq, nr, width)
-            if j == goal:
-                return True
-            if j in mine and j not in seen:
-                seen.append(j)
-                todo.append(j)
-    return False
+def _walkable(width, height, mine, tee, green):
+    """Whether ``green`` can be walked to from ``tee`` (axial pairs) over the hole's own
+    cells ``mine`` (cell indices): then ``course.check`` finds it reachable too. Only
+    the hole's few cells are open, so the walk stays short."""
+    own = bytearray(width * height)  # OFF everywhere but the hole
+    for i in mine:
+        own[i] = terrain.ROUGH
+    return course_mod.reachable(own, width, height, tee, green)
 
 
 def _attempt(tileset, holes, rng, width, height):
