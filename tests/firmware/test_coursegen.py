@@ -127,3 +127,19 @@ def test_a_smaller_board_gets_a_course_that_fits_it():
     src = coursegen.generate_source(TILES, 5, "normal", 3, 12, 10)
     checked, problems = course.check(coursegen.source_text(src), 12, 10)
     assert problems == [] and checked.width == 12 and checked.height == 10
+
+
+def test_an_added_tree_never_stands_next_to_another_tree():
+    # A row of trees walls a ball in: on 18-hole challenging seed 104 two added trees
+    # beside a tile's tree boxed the sensible bot in for ever (course rate never ended).
+    for seed in (104,) + tuple(range(SEEDS)):
+        normal = course.load(coursegen.generate(TILES, 18, "normal", seed))
+        hard = course.load(coursegen.generate(TILES, 18, "challenging", seed))
+        for row in range(hard.height):
+            for col in range(hard.width):
+                if (hard.terrain_at(col, row) != terrain.TREE
+                        or normal.terrain_at(col, row) == terrain.TREE):
+                    continue
+                q, r = hexgrid.from_offset(col, row)
+                for nq, nr in hexgrid.neighbours(q, r):
+                    assert hard.terrain(nq, nr) != terrain.TREE, (seed, col, row)

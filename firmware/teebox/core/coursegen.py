@@ -306,11 +306,17 @@ def _edges(lay, s):
 
 def _ring_ok(cells, width, height, q, r):
     # A tree may stand at (q, r) only if the cells a golfer can stand on around it form
-    # one unbroken arc: then any walk through (q, r) can go round it instead.
+    # one unbroken arc (then any walk through (q, r) can go round it instead) and no
+    # tree is among them (a row of trees walls a ball in: the sensible bot, aiming
+    # straight at the green, would hit it for ever).
     arcs = 0
     prev = _standable_at(cells, width, height, q + hexgrid.DQ[5], r + hexgrid.DR[5])
     for d in range(6):
-        now = _standable_at(cells, width, height, q + hexgrid.DQ[d], r + hexgrid.DR[d])
+        nq = q + hexgrid.DQ[d]
+        nr = r + hexgrid.DR[d]
+        if _kind_at(cells, width, height, nq, nr) == terrain.TREE:
+            return False
+        now = _standable_at(cells, width, height, nq, nr)
         if now and not prev:
             arcs += 1
         prev = now
