@@ -3,10 +3,10 @@ difficulties play.
 
     python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R]
 
-* Speed, inside MicroPython (WebAssembly port, Node.js): generate ``R`` courses of 5,
-  9 and 18 holes (seeds 0 to R-1, challenging: the most work), collecting before each
-  and not during it, so the port's slow full collections of its 64 MB heap stay out
-  of the figures (on the board a course allocates under 50 KB: see below); min and
+* Speed, inside MicroPython (WebAssembly port, Node.js): load the tile set once, then
+  generate ``R`` courses of 5, 9 and 18 holes (seeds 0 to R-1, challenging: the most
+  work), collecting before each and not during it, so the port's slow full collections
+  of its 64 MB heap stay out of the figures (a course allocates under 64 KB); min and
   median ms, and an RP2040 estimate of 20 to 50 times the WebAssembly time (the usual
   gap between this port on a laptop and a 125 MHz Cortex-M0+, not a measurement).
 * Heap, on the firmware compiled by mpy-cross as ``teebox deploy`` builds it: what the
@@ -38,7 +38,12 @@ _TIMED = """
 import gc, time
 from teebox.core import coursegen
 from teebox import shipped
+gc.collect()
+gc.disable()
+t0 = time.ticks_ms()
 tiles = shipped.load_default_tiles()
+print("ROW|0|%%d" %% time.ticks_diff(time.ticks_ms(), t0))  # 0 holes: loading the tile set
+gc.enable()
 for holes in (5, 9, 18):
     times = []
     for seed in range(%d):
@@ -54,7 +59,8 @@ _HAZARDS = (terrain.BUNKER, terrain.WATER, terrain.LAKE, terrain.TREE)
 
 
 def micropython_times(repeats):
-    """``{holes: [ms per course]}`` generating challenging courses inside MicroPython."""
+    """``{holes: [ms per course]}`` generating challenging courses inside MicroPython;
+    ``{0: [ms]}`` is loading the tile set (reading and checking its JSON)."""
     rows = micropython_rows(_TIMED % repeats)
     return {int(h): [int(t) for t in times.split(",")] for h, times in rows}
 
@@ -118,7 +124,11 @@ def main():
 
     print("Generating inside MicroPython %s (WebAssembly), challenging, %d seeds each:"
           % (mpy.runtime_version(), args.repeats))
-    for holes, times in sorted(micropython_times(args.repeats).items()):
+    times = micropython_times(args.repeats)
+    load = times.pop(0)[0]
+    print("  loading the tile set: %d ms; RP2040 estimate %.1f-%.1f s"
+          % (load, 20 * load / 1e3, 50 * load / 1e3))
+    for holes, times in sorted(times.items()):
         med = statistics.median(times)
         print("  %2d holes: min %d ms, median %d ms; RP2040 estimate %.1f-%.1f s (median)"
               % (holes, min(times), med, 20 * med / 1e3, 50 * med / 1e3))
