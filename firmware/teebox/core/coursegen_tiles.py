@@ -77,39 +77,41 @@ def _cells(p, where, text, group):
     if not cards._typed(text, str):
         p.add(where, "field 'cells' must be text of 7 map codes, not %s" % cards._show(text))
         return None
-    order = "(%s)" % ", ".join(CELL_NAMES)
     if len(text) != len(CELL_NAMES):
-        p.add(where, "cells %r has %d codes, a tile has 7 %s" % (text, len(text), order))
+        p.add(where, "cells %r has %d codes, a tile has 7 (%s)"
+              % (text, len(text), ", ".join(CELL_NAMES)))
         return None
     kinds = bytearray(len(text))
     ok = True
-    centre = _CENTRES[group]
     for i in range(len(text)):
-        try:
-            kind = terrain.from_code(text[i])
-        except ValueError as exc:
-            p.add(where, "cells %r, %s: %s" % (text, CELL_NAMES[i], exc))
+        why = _cell_problem(text[i], i, _CENTRES[group])
+        if why:
+            p.add(where, "cells %r, %s: %s" % (text, CELL_NAMES[i], why))
             ok = False
-            continue
-        kinds[i] = kind
-        at = "cells %r, %s" % (text, CELL_NAMES[i])
-        if kind == terrain.OFF or kind in terrain.EXPANSION:
-            p.add(where, "%s: %s cannot be on a tile (use base terrain: r f b w l t)"
-                  % (at, terrain.NAMES[kind]))
-            ok = False
-        elif i == 0 and centre is not None and kind != centre:
-            p.add(where, "%s: must be the %s (%s), not %s"
-                  % (at, terrain.NAMES[centre], terrain.CODES[centre], terrain.NAMES[kind]))
-            ok = False
-        elif (i > 0 or centre is None) and (kind == terrain.TEE or kind == terrain.GREEN):
-            p.add(where, "%s: a %s may only be the centre of a %s tile"
-                  % (at, terrain.NAMES[kind], "tee" if kind == terrain.TEE else "green"))
-            ok = False
-        elif not terrain.standable(kind) and i not in SIDES:
-            p.add(where, "%s: %s only on the left or right cell, so the ball can cross the "
-                  "tile from back to front" % (at, terrain.NAMES[kind]))
-            ok = False
+        else:
+            kinds[i] = terrain.CODES.find(text[i])
     return bytes(kinds) if ok else None
+
+
+def _cell_problem(code, i, centre):
+    # What is wrong with map code ``code`` as cell ``i`` of a face whose centre must be
+    # ``centre`` (None: no tee box or green anywhere); "" if nothing is.
+    try:
+        kind = terrain.from_code(code)
+    except ValueError as exc:
+        return str(exc)
+    if kind == terrain.OFF or kind in terrain.EXPANSION:
+        return "%s cannot be on a tile (use base terrain: r f b w l t)" % terrain.NAMES[kind]
+    if i == 0 and centre is not None and kind != centre:
+        return "must be the %s (%s), not %s" % (terrain.NAMES[centre], terrain.CODES[centre],
+                                               terrain.NAMES[kind])
+    if (i > 0 or centre is None) and (kind == terrain.TEE or kind == terrain.GREEN):
+        return "a %s may only be the centre of a %s tile" % (
+            terrain.NAMES[kind], "tee" if kind == terrain.TEE else "green")
+    if not terrain.standable(kind) and i not in SIDES:
+        return ("%s only on the left or right cell, so the ball can cross the tile from "
+                "back to front" % terrain.NAMES[kind])
+    return ""
 
 
 def _number(p, where, face, key, lo, hi):
