@@ -324,9 +324,13 @@ def _ring_ok(cells, width, height, q, r):
 
 
 def _standable_at(cells, width, height, q, r):
-    if not hexgrid.in_grid(q, r, width, height):
-        return False
-    return terrain.standable(cells[hexgrid.cell_index(q, r, width)])
+    return terrain.standable(_kind_at(cells, width, height, q, r))  # off the grid: OFF
+
+
+def _axial(i, width):
+    # Axial (q, r) of cell index i on a grid ``width`` cells wide.
+    r = i // width
+    return i % width - (r - (r & 1)) // 2, r
 
 
 def _near_green(cells, width, height, q, r):
@@ -352,8 +356,7 @@ def _adjust(lay, tileset, difficulty, rng):
     spots = []
     for i in range(len(cells)):
         kind = cells[i]
-        row = i // w
-        q = i % w - (row - (row & 1)) // 2
+        q, row = _axial(i, w)
         if difficulty == RELAXED:
             if kind == terrain.BUNKER or kind == terrain.WATER or kind == terrain.LAKE \
                     or kind == terrain.TREE:
@@ -375,8 +378,7 @@ def _adjust(lay, tileset, difficulty, rng):
             k += 1
             continue
         kind = minis[k]
-        row = i // w
-        q = i % w - (row - (row & 1)) // 2
+        q, row = _axial(i, w)
         if not terrain.standable(kind) and not _ring_ok(cells, w, lay.height, q, row):
             continue  # this tree could cut a hole in two: try the next spot
         cells[i] = kind
