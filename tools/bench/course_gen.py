@@ -1,7 +1,7 @@
 """Generated courses: how fast and in how much heap the board makes one, and how the
 difficulties play.
 
-    python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R]
+    python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R] [--check C]
 
 * Speed, inside MicroPython (WebAssembly port, Node.js): load the tile set once, then
   generate ``R`` courses of 5, 9 and 18 holes (seeds 0 to R-1, challenging: the most
@@ -17,7 +17,8 @@ difficulties play.
 * Difficulty, under CPython: ``N`` generated ``H``-hole courses per difficulty (seeds 0
   to N-1, the same layouts for every difficulty), each rated by one round of Stroke
   Play for the sensible bot (``teebox course rate``): average strokes against par per
-  round and per hole, and the hazards on the course.
+  round and per hole, and the hazards on the course. Before that, ``C`` seeds of every
+  hole count and difficulty go through ``course check`` (``--check C``).
 """
 
 import argparse
@@ -98,6 +99,22 @@ def heap_figures(mounts, seeds=10):
     return with_gen - deps, with_tiles - with_gen, int(rows[0])
 
 
+def check_many(seeds):
+    """``(courses, problems)``: every hole count and difficulty for ``seeds`` seeds each,
+    put through ``course.check``; the problems found, as text lines (none expected)."""
+    tiles = shipped.load_default_tiles()
+    count = 0
+    problems = []
+    for holes in coursegen.HOLE_CHOICES:
+        for difficulty in coursegen.DIFFICULTIES:
+            for seed in range(seeds):
+                src = coursegen.generate_source(tiles, holes, difficulty, seed)
+                count += 1
+                for p in course.check(coursegen.source_text(src))[1]:
+                    problems.append(p.format(src.name))
+    return count, problems
+
+
 def rate_difficulties(courses, holes):
     """``{difficulty: (pars, strokes, hazards)}``: per course its total par, the bot's
     strokes in one Stroke Play round, and its hazard cells."""
@@ -120,6 +137,8 @@ def main():
     parser.add_argument("--courses", type=int, default=300, help="courses per difficulty")
     parser.add_argument("--holes", type=int, default=9, choices=coursegen.HOLE_CHOICES)
     parser.add_argument("--repeats", type=int, default=30, help="courses timed per size")
+    parser.add_argument("--check", type=int, default=200,
+                        help="seeds per hole count and difficulty put through course check")
     args = parser.parse_args()
 
     print("Generating inside MicroPython %s (WebAssembly), challenging, %d seeds each:"
@@ -143,6 +162,12 @@ def main():
     print("  tile set loaded: %d B" % tiles)
     print("  generating an 18-hole course allocates at most %d B in all (10 seeds, collector "
           "off): its peak is no more" % peak)
+
+    count, problems = check_many(args.check)
+    print("course check on %d generated courses (5, 9, 18 holes x 3 difficulties x %d seeds): "
+          "%d problems" % (count, args.check, len(problems)))
+    for line in problems[:10]:
+        print("  " + line)
 
     print("Bot rating: %d %d-hole courses per difficulty (seeds 0-%d), one Stroke Play round "
           "each for the sensible bot:" % (args.courses, args.holes, args.courses - 1))
