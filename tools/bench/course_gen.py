@@ -1,7 +1,7 @@
 """Generated courses: how fast and in how much heap the board makes one, and how the
 difficulties play.
 
-    python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R] [--check C]
+    python -m tools.bench.course_gen [--courses N] [--holes H] [--repeats R] [--check C] [--modes M]
 
 * Speed, inside MicroPython (WebAssembly port, Node.js): load the tile set once, then
   generate ``R`` courses of 5, 9 and 18 holes (seeds 0 to R-1, challenging: the most
@@ -18,7 +18,8 @@ difficulties play.
   to N-1, the same layouts for every difficulty), each rated by one round of Stroke
   Play for the sensible bot (``teebox course rate``): average strokes against par per
   round and per hole, and the hazards on the course. Before that, ``C`` seeds of every
-  hole count and difficulty go through ``course check`` (``--check C``).
+  hole count and difficulty go through ``course check`` (``--check C``), and every
+  built-in mode is played out by bots on ``M`` courses of each size (``--modes M``).
 """
 
 import argparse
@@ -26,7 +27,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from teebox.core import course, coursegen, terrain
+from teebox.core import bots, course, coursegen, engine, modes, terrain
 from teebox import shipped
 from teebox_host import deploy, rate
 from tools import mpy
@@ -115,6 +116,30 @@ def check_many(seeds):
     return count, problems
 
 
+def play_modes(seeds):
+    """``(games, stuck)``: every built-in mode played out by sensible bots on ``seeds``
+    generated courses of each hole count (the difficulty turning with the seed); the
+    games that did not finish, as text lines (none expected)."""
+    tiles = shipped.load_default_tiles()
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    games = 0
+    stuck = []
+    for holes in coursegen.HOLE_CHOICES:
+        for seed in range(seeds):
+            difficulty = coursegen.DIFFICULTIES[seed % 3]
+            c = course.load(coursegen.generate(tiles, holes, difficulty, seed))
+            for name in modes.NAMES:
+                players = max(2, modes.make(name).players[0])
+                game = engine.Game(c, clubs, shots, engine.Setup(players, name, seed=seed + 1))
+                games += 1
+                try:
+                    bots.play_game(game, [bots.SensibleBot(s + 1) for s in range(players)])
+                except RuntimeError as exc:
+                    stuck.append("%s, %s: %s" % (c.name, name, exc))
+    return games, stuck
+
+
 def rate_difficulties(courses, holes):
     """``{difficulty: (pars, strokes, hazards)}``: per course its total par, the bot's
     strokes in one Stroke Play round, and its hazard cells."""
@@ -139,6 +164,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=30, help="courses timed per size")
     parser.add_argument("--check", type=int, default=200,
                         help="seeds per hole count and difficulty put through course check")
+    parser.add_argument("--modes", type=int, default=20,
+                        help="courses per hole count on which every mode is played out")
     args = parser.parse_args()
 
     print("Generating inside MicroPython %s (WebAssembly), challenging, %d seeds each:"
@@ -167,6 +194,12 @@ def main():
     print("course check on %d generated courses (5, 9, 18 holes x 3 difficulties x %d seeds): "
           "%d problems" % (count, args.check, len(problems)))
     for line in problems[:10]:
+        print("  " + line)
+
+    games, stuck = play_modes(args.modes)
+    print("every mode (%s) played out by bots on %d courses of each size: %d games, %d did "
+          "not finish" % (", ".join(modes.NAMES), args.modes, games, len(stuck)))
+    for line in stuck[:10]:
         print("  " + line)
 
     print("Bot rating: %d %d-hole courses per difficulty (seeds 0-%d), one Stroke Play round "
