@@ -76,7 +76,9 @@ def test_the_preview_lights_the_course_the_seed_makes_and_back_restores_the_menu
     K.lines(d, "press OK")
     expected = course.load(coursegen.generate(TILES, 5, "challenging", 4821))
     assert t.course.hash == expected.hash and t.course.name == "New 5-hole challenging #4821"
+    par = sum([expected.hole(n)[0] for n in range(1, 6)])
     assert "Seed 4821" in K.screen(t) and "(shown on table)" in K.screen(t)
+    assert "5 holes, par %d" % par in K.screen(t) and "challenging" in K.screen(t)
     K.lines(d, "press BACK")
     assert t.course is menu_course or t.course.hash == menu_course.hash
     assert _seed(t) == 4821

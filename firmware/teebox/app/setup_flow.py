@@ -15,6 +15,7 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 
 from teebox.app.palette import PLAYER_NAMES as SEAT_NAMES
 from teebox.core import cards, modes
+from teebox.core import course as course_mod
 from teebox.core.engine import FIRST_GAME, MAX_PLAYERS
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
 from teebox.core.rng import Rng
@@ -448,7 +449,7 @@ class NewCourse:
         self.holes_index = 1     # 9 holes
         self.difficulty = 1      # normal
         self.data = None         # the course laid for the preview
-        self.par = 0
+        self.par = 0             # its total par
         self.prompt = Prompt()
         self._tiles = None       # loaded on the first course laid
         self._rng = Rng(seed)
@@ -496,6 +497,8 @@ class NewCourse:
             self.data = self._gen.generate(self._tiles, self.holes,
                                            self._gen.DIFFICULTIES[self.difficulty], self.seed,
                                            self.width, self.height)
+            crs = course_mod.load(self.data)
+            self.par = sum([crs.hole(n)[0] for n in range(1, crs.hole_count + 1)])
         self.step += 1
         self._show()
         return R_CHANGED
@@ -527,8 +530,9 @@ class NewCourse:
             p.set("New course 3/3\nSeed > %d\nE/W 1 NE/NW 10\nSE/SW 100\nHold OK: random\n"
                   "OK: make  BACK" % self.seed, st)
         else:
-            p.set("Seed %d\n%d holes %s\n(shown on table)\nOK: keep, play\nBACK: change"
-                  % (self.seed, self.holes, self._gen.DIFFICULTIES[self.difficulty]), st)
+            p.set("Seed %d\n%d holes, par %d\n%s\n(shown on table)\nOK: keep, play\n"
+                  "BACK: change" % (self.seed, self.holes, self.par,
+                                    self._gen.DIFFICULTIES[self.difficulty]), st)
 
 
 class CardLearning:
