@@ -143,3 +143,9 @@ def test_an_added_tree_never_stands_next_to_another_tree():
                 q, r = hexgrid.from_offset(col, row)
                 for nq, nr in hexgrid.neighbours(q, r):
                     assert hard.terrain(nq, nr) != terrain.TREE, (seed, col, row)
+
+
+def test_a_board_too_big_for_the_generator_is_refused_not_crashed():
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 5, "normal", 1, 60, 60)
+    assert str(err) == ("a 60x60 board is too big to lay a course on: at most 255 large "
+                        "tiles fit the generator")

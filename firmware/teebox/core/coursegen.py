@@ -90,6 +90,10 @@ class _Layout:
             for col in range(width):
                 q = col - (row - (row & 1)) // 2
                 if (3 * q + row - coset) % 7 == 0 and self._on_board(q, row) >= _MIN_CELLS:
+                    if len(self.centres) == _NONE:  # slot numbers are kept in bytes
+                        raise GenerateError("a %dx%d board is too big to lay a course on: "
+                                            "at most %d large tiles fit the generator"
+                                            % (width, height, _NONE))
                     self.slot_of[row * width + col] = len(self.centres)
                     self.centres.append((q, row))
         self.used = bytearray(len(self.centres))
