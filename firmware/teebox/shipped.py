@@ -38,6 +38,12 @@ def load_default_shots():
     return cards.load_shots(_read(data_path("shots.json")))
 
 
+def load_default_tiles():
+    """The tile set of generated courses shipped with the firmware (``core/coursegen_tiles``)."""
+    from teebox.core import coursegen_tiles  # only a new course needs the tile set
+    return coursegen_tiles.load_tiles(_read(data_path("tiles.json")))
+
+
 def courses_dir():
     """The folder holding the built-in ``*.course`` files."""
     return data_path("courses")

@@ -148,3 +148,57 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 def _stderr():
     """The console for progress: stderr, so that stdout holds only the result."""
     return Console(stderr=True)
+
+
+@app.command()
+def generate(holes: int = typer.Option(18, "--holes", help="Holes: 5, 9 or 18."),
+             difficulty: str = typer.Option("normal", "--difficulty",
+                                            help="relaxed, normal or challenging."),
+             seed: int = typer.Option(None, "--seed",
+                                      help="Seed (same seed and options: same course); "
+                                           "a new one is picked and printed if not given."),
+             output: Path = typer.Option(None, "-o", "--output",
+                                         help="Write the .course file here (default: print it)."),
+             width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
+    """Generate a new course from the tile set, as a .course file (see docs/course-format.md)."""
+    from teebox.core import coursegen  # only this command lays tiles
+
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(10000)
+    try:
+        src = coursegen.generate_source(shipped.load_default_tiles(), holes, difficulty, seed,
+                                        width, height)
+    except coursegen.GenerateError as exc:
+        _fail(f"cannot generate a course: {exc}.")
+    text = coursegen.source_text(src)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror or exc}. Give a path in a folder you can "
+              f"write to.")
+    c = course_mod.load(course_mod.encode(src))
+    typer.echo(f"wrote {output}: {c.name!r}, {render.count(c.hole_count, 'hole')}, par "
+               f"{render.total_par(c)}, hash {c.hash_hex()} (seed {seed})")
+
+
+@app.command()
+def tiles(file: Path = typer.Argument(None, help="A tile file (default: the shipped one).")):
+    """Check the tile set that generated courses are laid from: list every problem."""
+    from teebox.core import coursegen_tiles
+
+    path = file if file is not None else Path(shipped.data_path("tiles.json"))
+    try:
+        tileset = coursegen_tiles.load_tiles(_read(path), str(path))
+    except coursegen_tiles.TileError as exc:
+        for line in exc.problems:
+            typer.echo(line, err=True)
+        _fail(f"{path}: tile set refused ({render.count(len(exc.problems), 'problem')}). "
+              f"Fix the lines above and check again.")
+    typer.echo(f"OK {path}: {render.count(len(tileset.tees), 'tee tile')}, "
+               f"{render.count(len(tileset.courses), 'course tile')}, "
+               f"{render.count(len(tileset.greens), 'green tile')}, "
+               f"{render.count(len(tileset.adjustments), 'adjustment tile')}")

@@ -15,6 +15,7 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 
 from teebox.palette import PLAYER_NAMES as SEAT_NAMES
 from teebox.core import cards, modes
+from teebox.core import course as course_mod
 from teebox.core.engine import FIRST_GAME, MAX_PLAYERS
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
 from teebox.core.rng import Rng
@@ -33,6 +34,7 @@ R_REFUSED = const(3)   # a card or button was refused: blink red, nothing change
 R_DONE = const(4)      # the flow has its answer
 R_EXIT = const(5)      # BACK out of the flow's first step
 R_LEARN = const(6)     # start menu: learn cards
+R_NEW_COURSE = const(7)  # start menu: make a new course
 
 # Setup steps; their numbers are the LED-only question codes (lit cells on the top edge).
 S_START = const(0)
@@ -49,9 +51,18 @@ S_BOTS = const(7)
 BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
-START_LABELS = ("New game", "Learn cards")
+START_LABELS = ("New game", "Learn cards", "New course")
 DEFAULT_COURSE = "starter"
 FREE = const(0xFF)  # in Prompt.seats: a reader's place nobody sits at (drawn dim)
+
+# New course steps; their numbers are the LED-only question codes.
+N_HOLES = const(1)
+N_DIFFICULTY = const(2)
+N_SEED = const(3)
+N_PREVIEW = const(4)
+SEEDS = const(10000)  # seeds of a new course: four digits, easy to read out
+_SEED_STEPS = (1, 10, 10, 1, 100, 100)  # by button: E NE NW W SW SE
+_DIFFICULTY_NOTES = ("hazards covered", "as laid", "hazards added")
 
 # Card learning question codes
 L_CARD = const(1)
@@ -274,6 +285,8 @@ class SetupFlow:
         st = self.step
         if st == S_START and self.start_choice == 1:
             return R_LEARN
+        if st == S_START and self.start_choice == 2:
+            return R_NEW_COURSE
         if st == S_CONFIRM:
             return R_DONE
         if st == S_SEATS and self.reader_seats and self.seated() != self.players:
@@ -326,6 +339,14 @@ class SetupFlow:
             if self.course_names[i] == chosen or (self.course_names[i] == DEFAULT_COURSE
                                                   and chosen not in self.course_names):
                 self.course_index = i
+        self._show()
+
+    def choose_course(self, name):
+        """Go on to the game mode with course ``name`` chosen (a new course just kept)."""
+        for i in range(len(self.course_names)):
+            if self.course_names[i] == name:
+                self.course_index = i
+        self.step = S_MODE
         self._show()
 
     def restart(self, learned, needed):
@@ -415,6 +436,111 @@ class SetupFlow:
         done = "OK: seated" if n == self.players else "Button: sit/go"
         self.prompt.set("4 Seats %d/%d\n%s\n%s" % (n, self.players, "\n".join(lines), done),
                         S_SEATS, -1, 0, -1, bytes(strip))
+
+
+class NewCourse:
+    """Making a new course (start menu, "New course"): holes, difficulty, seed, preview.
+
+    The course is laid by ``core/coursegen`` from the shipped tile set; the same holes,
+    difficulty and seed always give the same course, so players can read the seed out
+    and make it again. At the seed step the right-hand buttons add 1 (E), 10 (NE) or
+    100 (SE), the left-hand ones take as much off; holding OK draws a new seed. OK
+    there lays the course (``data``: its binary form) and shows the preview; OK at
+    the preview is R_DONE (the table keeps it), BACK returns to the seed.
+    """
+
+    def __init__(self, seed, width, height):
+        self.seed = seed % SEEDS
+        self.width = width
+        self.height = height
+        self.step = N_HOLES
+        self.holes_index = 1     # 9 holes
+        self.difficulty = 1      # normal
+        self.data = None         # the course laid for the preview
+        self.par = 0             # its total par
+        self.prompt = Prompt()
+        self._tiles = None       # loaded on the first course laid
+        self._rng = Rng(seed)
+        # Imported here: a table whose players never make a course does not carry it.
+        from teebox.core import coursegen
+        self._gen = coursegen
+        self._show()
+
+    @property
+    def holes(self):
+        """The number of holes chosen."""
+        return self._gen.HOLE_CHOICES[self.holes_index]
+
+    def on_dir(self, d):
+        """The next or previous option; at the seed step, a step of 1, 10 or 100."""
+        st = self.step
+        if st == N_HOLES:
+            self.holes_index = step_index(self.holes_index, len(self._gen.HOLE_CHOICES), d)
+        elif st == N_DIFFICULTY:
+            self.difficulty = step_index(self.difficulty, len(self._gen.DIFFICULTIES), d)
+        elif st == N_SEED:
+            size = _SEED_STEPS[DIRECTIONS.index(d)]
+            self.seed = (self.seed + (size if is_next(d) else -size)) % SEEDS
+        else:
+            return R_NONE
+        self._show()
+        return R_CHANGED
+
+    def on_more(self):
+        """Holding OK: a new seed at the seed step, else the next option."""
+        if self.step == N_SEED:
+            self.seed = self._rng.below(SEEDS)
+            self._show()
+            return R_CHANGED
+        return self.on_dir(E)
+
+    def on_ok(self):
+        """Next step; at the seed, lay the course; at the preview, R_DONE."""
+        if self.step == N_PREVIEW:
+            return R_DONE
+        if self.step == N_SEED:
+            if self._tiles is None:
+                from teebox import shipped
+                self._tiles = shipped.load_default_tiles()
+            self.data = self._gen.generate(self._tiles, self.holes,
+                                           self._gen.DIFFICULTIES[self.difficulty], self.seed,
+                                           self.width, self.height)
+            crs = course_mod.load(self.data)
+            self.par = sum([crs.hole(n)[0] for n in range(1, crs.hole_count + 1)])
+        self.step += 1
+        self._show()
+        return R_CHANGED
+
+    def on_back(self):
+        """Back a step; out of the first one, R_EXIT."""
+        if self.step == N_HOLES:
+            return R_EXIT
+        self.step -= 1
+        self.data = None  # only the preview has a course
+        self._show()
+        return R_CHANGED
+
+    def on_scan(self, seat, uid):
+        """Cards mean nothing here."""
+        return R_REFUSED
+
+    def _show(self):
+        st = self.step
+        p = self.prompt
+        if st == N_HOLES:
+            p.set("New course 1/3\n> %d holes\n\n</>: other\nOK: next  BACK" % self.holes,
+                  st, -1, len(self._gen.HOLE_CHOICES), self.holes_index)
+        elif st == N_DIFFICULTY:
+            p.set("New course 2/3\n> %s\n%s\n</>: other\nOK: next  BACK"
+                  % (self._gen.DIFFICULTIES[self.difficulty], _DIFFICULTY_NOTES[self.difficulty]),
+                  st, -1, len(self._gen.DIFFICULTIES), self.difficulty)
+        elif st == N_SEED:
+            p.set("New course 3/3\nSeed > %d\nE/W 1 NE/NW 10\nSE/SW 100\nHold OK: random\n"
+                  "OK: make  BACK" % self.seed, st)
+        else:
+            p.set("Seed %d\n%d holes, par %d\n%s\n(shown on table)\nOK: keep, play\n"
+                  "BACK: change" % (self.seed, self.holes, self.par,
+                                    self._gen.DIFFICULTIES[self.difficulty]), st)
 
 
 class CardLearning:

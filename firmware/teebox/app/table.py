@@ -59,6 +59,8 @@ PH_LEARN = const(1)
 PH_REGISTER = const(2)
 PH_PLAY = const(3)
 PH_OVER = const(4)
+PH_NEW_COURSE = const(5)  # making a new course (start menu, "New course")
+NEW_COURSE_PREFIX = "gen-"  # a kept new course's name: this and its content hash
 
 FLASH_MS = const(700)        # how long a flash (ack, refusal, hazard) lasts
 ORDER_STEP_MS = const(500)   # the play order: one golfer blinks after another
@@ -364,6 +366,9 @@ class Table:
         elif r == sf.R_LEARN:
             self.flow = sf.CardLearning(self.bindings, self.clubs)
             self.phase = PH_LEARN
+        elif r == sf.R_NEW_COURSE:
+            self.flow = sf.NewCourse(_entropy(self.clock), self.width, self.height)
+            self.phase = PH_NEW_COURSE
         elif r == sf.R_EXIT:
             if self.phase == PH_REGISTER:
                 self.flow = self.setup
@@ -372,6 +377,8 @@ class Table:
                 self._to_setup()
         elif r == sf.R_DONE:
             self._flow_done()
+        if self.phase == PH_NEW_COURSE:
+            self._preview_new_course()
         if self.phase == PH_SETUP:
             if self.setup.step == sf.S_COURSE:
                 self._look_at(self.setup.course)
@@ -392,6 +399,8 @@ class Table:
                 self._start_game(None)
         elif self.phase == PH_REGISTER:
             self._start_game(self.flow)
+        elif self.phase == PH_NEW_COURSE:
+            self._keep_new_course()
 
     def _to_setup(self):
         self.game = None
@@ -450,6 +459,38 @@ class Table:
         self._course_name = name
         self._clear_view()
         return True
+
+    def _preview_new_course(self):
+        # The new course on the LEDs while the players look at it; the setup's
+        # course again when they go back to change the options.
+        data = self.flow.data
+        if data is None:
+            if not self._course_name:
+                self._load_course(self.setup.course)
+            return
+        if self._course_name or self.course is None or self.course.data != data:
+            self.course = course_mod.load(data)
+            self._course_name = ""  # not a stored course (yet)
+            self._clear_view()
+
+    def _keep_new_course(self):
+        # Into the course store under its content hash (scores on it compare like any
+        # course's), then on with the setup, the new course chosen.
+        name = NEW_COURSE_PREFIX + self.course.hash_hex()
+        if not hasattr(self.courses, "install"):
+            self._refuse("this board cannot keep courses")
+            return
+        try:
+            self.courses.install(name, self.flow.data)
+        except (ValueError, OSError) as exc:
+            self._refuse("the course cannot be kept: %s" % exc)
+            return
+        self._course_changes = self.courses.changes
+        self.setup.set_courses(self.courses.names())
+        self.setup.choose_course(name)
+        self._course_name = name
+        self.flow = self.setup
+        self.phase = PH_SETUP
 
     def _first_course(self):
         # The setup's default course, else the first one that loads: something to show.

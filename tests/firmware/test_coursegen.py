@@ -1,0 +1,151 @@
+# Generated courses: deterministic, always valid, playable in every mode, and the
+# difficulty adjustments do what the rulebook says. Runs under CPython and inside
+# MicroPython (fewer seeds there: checking a course text is slow on that port;
+# tests/test_course_generate.py shows both interpreters make the same bytes).
+import sys
+
+from fwtest import raises
+
+from teebox.core import bots, course, coursegen, engine, hexgrid, modes, terrain
+from teebox import shipped
+
+TILES = shipped.load_default_tiles()
+CLUBS = shipped.load_default_clubs()
+SHOTS = shipped.load_default_shots()
+MICROPYTHON = sys.implementation.name == "micropython"
+SEEDS = 2 if MICROPYTHON else 40  # per hole count and difficulty: 360 courses
+HAZARDS = (terrain.BUNKER, terrain.WATER, terrain.LAKE, terrain.TREE)
+
+
+def _count(data, kinds):
+    c = course.load(data)
+    return len([k for k in c.cells() if k in kinds])
+
+
+def _holes(data):
+    c = course.load(data)
+    return [c.hole(n) for n in range(1, c.hole_count + 1)]
+
+
+def test_the_same_seed_and_options_give_the_same_bytes():
+    for holes in coursegen.HOLE_CHOICES:
+        first = coursegen.generate(TILES, holes, "normal", 2026)
+        assert coursegen.generate(TILES, holes, "normal", 2026) == first
+
+
+def test_other_seeds_give_other_courses():
+    hashes = set()
+    for seed in range(10):
+        hashes.add(bytes(course.load(coursegen.generate(TILES, 9, "normal", seed)).hash))
+    assert len(hashes) == 10
+
+
+def test_every_generated_course_passes_the_course_check_without_a_warning():
+    for holes in coursegen.HOLE_CHOICES:
+        for difficulty in coursegen.DIFFICULTIES:
+            for seed in range(SEEDS):
+                src = coursegen.generate_source(TILES, holes, difficulty, seed)
+                text = coursegen.source_text(src)
+                checked, problems = course.check(text)
+                where = "%d holes, %s, seed %d" % (holes, difficulty, seed)
+                assert problems == [], where + ":\n" + "\n".join([p.format() for p in problems])
+                # The text says exactly what the generator made: same binary either way.
+                assert course.encode(checked) == course.encode(src), where
+                assert len(src.holes) == holes, where
+
+
+def test_holes_have_the_pars_their_tee_tiles_give():
+    pars = set()
+    for seed in range(20):
+        for par, tq, tr, gq, gr in _holes(coursegen.generate(TILES, 5, "normal", seed)):
+            lo, hi = course.par_length_range(par)
+            assert lo <= hexgrid.distance(tq, tr, gq, gr) <= hi
+            pars.add(par)
+    assert pars == {3, 4, 5}, pars
+
+
+def test_the_difficulty_keeps_the_holes_and_adjusts_the_hazards():
+    # Rulebook, ADJUSTMENT TILES: "For a more relaxed game, cover up the hazards with
+    # rough-side up tiles. If you're looking for a challenge, use the hazard side to
+    # adjust existing ones or add new ones."
+    for seed in range(5):
+        relaxed, normal, hard = [coursegen.generate(TILES, 9, d, seed)
+                                 for d in coursegen.DIFFICULTIES]
+        assert _holes(relaxed) == _holes(normal) == _holes(hard)
+        counts = [_count(data, HAZARDS) for data in (relaxed, normal, hard)]
+        assert counts[0] < counts[1] < counts[2], (seed, counts)
+        # The box has 21 mini hexes: the relaxed course covers at most that many.
+        assert counts[1] - counts[0] <= len(TILES.adjustments)
+
+
+def test_a_relaxed_short_course_has_every_hazard_covered():
+    # Five holes lay fewer hazards than there are mini hexes to cover them with.
+    data = coursegen.generate(TILES, 5, "relaxed", 11)
+    assert _count(data, HAZARDS) == 0
+    assert _count(coursegen.generate(TILES, 5, "normal", 11), HAZARDS) > 0
+
+
+def test_a_generated_course_ships_its_suggestions():
+    # Solo par (Solo Chaos Golf deck rank), one green card per hole (Reading the Greens)
+    # and a wind deck dealt from the 22 cards (Taming the Wind), harder when challenging.
+    deck = (3, 3, 3, 3, 3, 3, 1, 3)
+    ranks = []
+    for difficulty in coursegen.DIFFICULTIES:
+        c = course.load(coursegen.generate(TILES, 18, difficulty, 4))
+        assert sum(c.greens) == 18
+        assert 10 <= c.solo_par <= 30
+        for have, most in zip(c.wind, deck):
+            assert have <= most, c.wind
+        ranks.append(c.solo_par)
+        assert c.name == "New 18-hole %s #4" % difficulty and c.author == "Teebox generator"
+    assert ranks[0] > ranks[1] > ranks[2]  # a harder course: a lower deck rank is a challenge
+
+
+def test_every_mode_plays_to_the_end_on_a_generated_course():
+    holes = 5 if MICROPYTHON else 9
+    for i in range(len(modes.NAMES)):
+        name = modes.NAMES[i]
+        crs = course.load(coursegen.generate(TILES, holes, coursegen.DIFFICULTIES[i % 3], 30 + i))
+        players = max(2, modes.make(name).players[0])
+        game = engine.Game(crs, CLUBS, SHOTS, engine.Setup(players, name, seed=i + 1))
+        table = bots.play_game(game, [bots.SensibleBot(s + 1) for s in range(players)])
+        assert game.over and len(table) == players, name
+
+
+def test_options_it_cannot_meet_are_refused_with_what_to_do():
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 7, "normal", 1)
+    assert str(err) == "a generated course has 5 or 9 or 18 holes, not 7"
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 9, "hard", 1)
+    assert str(err) == "unknown difficulty 'hard' (use one of: relaxed, normal, challenging)"
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 9, "normal", -1)
+    assert str(err) == "the seed is a whole number from 0 to 999999999, not -1"
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 18, "normal", 1, 8, 8)
+    assert "a 8x8 board has room for" in str(err) and "too few for 18 holes" in str(err)
+
+
+def test_a_smaller_board_gets_a_course_that_fits_it():
+    src = coursegen.generate_source(TILES, 5, "normal", 3, 12, 10)
+    checked, problems = course.check(coursegen.source_text(src), 12, 10)
+    assert problems == [] and checked.width == 12 and checked.height == 10
+
+
+def test_an_added_tree_never_stands_next_to_another_tree():
+    # A row of trees walls a ball in: on 18-hole challenging seed 104 two added trees
+    # beside a tile's tree boxed the sensible bot in for ever (course rate never ended).
+    for seed in (104,) + tuple(range(SEEDS)):
+        normal = course.load(coursegen.generate(TILES, 18, "normal", seed))
+        hard = course.load(coursegen.generate(TILES, 18, "challenging", seed))
+        for row in range(hard.height):
+            for col in range(hard.width):
+                if (hard.terrain_at(col, row) != terrain.TREE
+                        or normal.terrain_at(col, row) == terrain.TREE):
+                    continue
+                q, r = hexgrid.from_offset(col, row)
+                for nq, nr in hexgrid.neighbours(q, r):
+                    assert hard.terrain(nq, nr) != terrain.TREE, (seed, col, row)
+
+
+def test_a_board_too_big_for_the_generator_is_refused_not_crashed():
+    err = raises(coursegen.GenerateError, coursegen.generate, TILES, 5, "normal", 1, 60, 60)
+    assert str(err) == ("a 60x60 board is too big to lay a course on: at most 255 large "
+                        "tiles fit the generator")

@@ -1,0 +1,115 @@
+# "New course" on the table's start menu: holes, difficulty, a seed to read out, a
+# preview on the LEDs, and the course kept in the course store under its content hash.
+# Runs under CPython and inside MicroPython.
+import table_kit as K
+from teebox.app import setup_flow as sf
+from teebox.app.courses_store import PREFIX, CourseStore
+from teebox.app.view import FLASH_REFUSED
+from teebox.core import course, coursegen
+from teebox.hal.store import SimStore
+from teebox import shipped
+
+TILES = shipped.load_default_tiles()
+
+
+def _table():
+    store = SimStore()
+    return K.new_table(store=store, courses=CourseStore(store)), store
+
+
+def _seed(t):
+    # The seed as the display shows it at the seed step ("Seed > 4821").
+    for line in t.display.lines:
+        if line.startswith("Seed > "):
+            return int(line[len("Seed > "):])
+    raise AssertionError("no seed on the display:\n" + K.screen(t))
+
+
+def _to_seed_step(t, d, seed):
+    # Start menu -> New course -> 5 holes -> challenging -> the seed set to ``seed``.
+    while t.setup.start_choice != 2:
+        d.line("press W")
+    K.lines(d, "press OK", "press W", "press OK", "press E", "press OK")
+    ahead = (seed - _seed(t)) % sf.SEEDS
+    for _ in range(ahead // 100):
+        d.line("press SE")
+    for _ in range(ahead % 100):
+        d.line("press E")
+    assert _seed(t) == seed
+
+
+def test_new_course_is_on_the_start_menu():
+    t, _ = _table()
+    K.lines(K.Direct(t), "press W")
+    assert "> New course" in K.screen(t)
+    assert t.prompt.count == len(sf.START_LABELS) and t.prompt.index == 2
+
+
+def test_the_players_choose_holes_and_difficulty_and_read_the_seed():
+    t, _ = _table()
+    d = K.Direct(t)
+    K.lines(d, "press W", "press OK")
+    assert "> 9 holes" in K.screen(t)
+    K.lines(d, "press E")
+    assert "> 18 holes" in K.screen(t) and t.prompt.count == 3 and t.prompt.index == 2
+    K.lines(d, "press OK")
+    assert "> normal" in K.screen(t) and "as laid" in K.screen(t)
+    K.lines(d, "press W")
+    assert "> relaxed" in K.screen(t) and "hazards covered" in K.screen(t)
+    K.lines(d, "press OK")
+    seed = _seed(t)
+    assert 0 <= seed < sf.SEEDS
+    # E adds 1, NE 10, SE 100; the left-hand buttons take as much off.
+    K.lines(d, "press E", "press NE", "press SE")
+    assert _seed(t) == (seed + 111) % sf.SEEDS
+    K.lines(d, "press W", "press NW", "press SW")
+    assert _seed(t) == seed
+    K.lines(d, "hold OK")  # a new seed at random
+    assert "Seed > " in K.screen(t)
+
+
+def test_the_preview_lights_the_course_the_seed_makes_and_back_restores_the_menu_course():
+    t, _ = _table()
+    d = K.Direct(t)
+    menu_course = t.course
+    _to_seed_step(t, d, 4821)
+    K.lines(d, "press OK")
+    expected = course.load(coursegen.generate(TILES, 5, "challenging", 4821))
+    assert t.course.hash == expected.hash and t.course.name == "New 5-hole challenging #4821"
+    par = sum([expected.hole(n)[0] for n in range(1, 6)])
+    assert "Seed 4821" in K.screen(t) and "(shown on table)" in K.screen(t)
+    assert "5 holes, par %d" % par in K.screen(t) and "challenging" in K.screen(t)
+    K.lines(d, "press BACK")
+    assert t.course is menu_course or t.course.hash == menu_course.hash
+    assert _seed(t) == 4821
+
+
+def test_keeping_the_course_stores_it_under_its_hash_and_the_game_is_played_on_it():
+    t, store = _table()
+    d = K.Direct(t)
+    _to_seed_step(t, d, 77)
+    K.lines(d, "press OK", "press OK")
+    expected = course.load(coursegen.generate(TILES, 5, "challenging", 77))
+    name = "gen-" + expected.hash_hex()
+    assert store.read(PREFIX + name) == expected.data
+    assert t.setup.step == sf.S_MODE and t.setup.course == name
+    K.lines(d, "seed 5", "press OK 6")  # mode, course, players, seats, hands, start
+    assert t.game is not None and t.game.course.hash == expected.hash
+
+
+def test_the_same_seed_makes_the_same_course_again():
+    t, store = _table()
+    d = K.Direct(t)
+    for _ in range(2):
+        _to_seed_step(t, d, 1234)
+        K.lines(d, "press OK", "press OK", "press BACK")  # keep it, back to the start menu
+    kept = [n for n in store.names() if n.startswith(PREFIX + "gen-")]
+    assert len(kept) == 1, kept
+
+
+def test_a_board_that_keeps_no_courses_says_so():
+    t = K.new_table()  # the built-in courses only
+    d = K.Direct(t)
+    _to_seed_step(t, d, 3)
+    K.lines(d, "press OK", "press OK")
+    assert t.view.flash == FLASH_REFUSED and "this board cannot keep courses" in K.words(t)
