@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tools import mpy
+from teebox_host import micropython as mpy
 
 FIRMWARE_TESTS = Path(__file__).resolve().parent / "firmware"
 
 
 @pytest.fixture(scope="session")
 def micropython():
-    """The MicroPython runner (``tools.mpy``), installed on first use."""
+    """The MicroPython runner (``teebox_host.micropython``), installed on first use."""
     mpy.ensure_runtime()
     return mpy
 

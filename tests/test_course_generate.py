@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from teebox.core import course, coursegen
 from teebox_host.course_cmd import app
 from teebox import shipped
-from tools import mpy
+from teebox_host import micropython as mpy
 
 runner = CliRunner()
 # Options for the cross-interpreter check: every hole count and difficulty, a few seeds.

@@ -37,7 +37,7 @@ def test_no_machine_module_in_the_webassembly_port(micropython):
 
 
 def test_a_failing_firmware_test_is_reported_by_name(micropython, tmp_path):
-    from tools.mpy import HERE
+    from teebox_host.micropython import HERE
     mod = tmp_path / "test_demo_mp.py"
     mod.write_text("def test_good():\n    assert 1 + 1 == 2\n"
                    "def test_bad():\n    assert [1] == [2], 'lists differ'\n")

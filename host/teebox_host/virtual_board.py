@@ -1,6 +1,6 @@
 """A virtual Teebox board behind a pseudo-terminal, for anyone without the hardware.
 
-The table's own firmware runs on simulated hardware (``tools/mpy/py/vboard.py``:
+The table's own firmware runs on simulated hardware (``teebox_host/micropython/py/vboard.py``:
 ``boot.start(board.build(profile, sim=True))`` and its main loop, with the
 game journal, the game records, the course store and the link server), and
 the laptop tools talk to it through a pseudo-terminal (``os.openpty``)
@@ -11,7 +11,7 @@ Two variants:
 
 * CPython (default): the board runs in a thread of this process.
 * MicroPython: the board runs inside the MicroPython WebAssembly runtime
-  (``tools/mpy/run.mjs --link``, whose step loop runs the main loop), so the
+  (``teebox_host/micropython/run.mjs --link``, whose step loop runs the main loop), so the
   firmware that answers is the firmware as MicroPython runs it.
 
 Either way, pump threads copy bytes between the pty and the board, optionally
@@ -28,10 +28,10 @@ import time
 import tty
 from pathlib import Path
 
-import teebox
 from teebox import profile as profile_mod
 from teebox.app import link_server
 from teebox.hal.store import FileStore, SimStore
+from teebox_host import micropython as mpy
 
 READY = "TEEBOX-VIRTUAL-BOARD-READY"
 GAME_DONE = "TEEBOX-VIRTUAL-BOARD-GAME "  # the MicroPython board's bots finished a game
@@ -253,12 +253,11 @@ class VirtualBoard:
     # ------------------------------------------------------------ MicroPython board
 
     def _start_micropython(self, timeout):
-        mpy = _mpy_runner()
         try:
             node = mpy.ensure_runtime()
         except mpy.RuntimeMissing as exc:
             raise VirtualBoardError(str(exc)) from None
-        cmd = [node, str(mpy.RUNNER)]
+        cmd = [node, str(mpy.runner_path())]
         for host, dst in mpy.DEFAULT_MOUNTS:
             cmd += ["--mount", f"{host}:{dst}"]
         for p in mpy.DEFAULT_PATHS:
@@ -295,24 +294,10 @@ class VirtualBoard:
         ready.set()  # the process ended: start() reports what it said
 
 
-def _mpy_runner():
-    """``tools.mpy`` of the source checkout this teebox runs from."""
-    try:
-        from tools import mpy
-    except ImportError:
-        root = Path(teebox.__file__).resolve().parents[2]
-        if not (root / "tools" / "mpy" / "run.mjs").exists():
-            raise VirtualBoardError("the virtual board needs the Teebox source checkout "
-                                    "(tools/mpy): run it from there") from None
-        sys.path.insert(0, str(root))
-        from tools import mpy
-    return mpy
-
-
 def _vboard():
-    """The virtual board's firmware side, ``tools/mpy/py/vboard.py`` (it runs inside
+    """The virtual board's firmware side, ``micropython/py/vboard.py`` (it runs inside
     MicroPython too)."""
-    folder = str(_mpy_runner().HERE / "py")
+    folder = str(mpy.HERE / "py")
     if folder not in sys.path:
         sys.path.insert(0, folder)
     import vboard

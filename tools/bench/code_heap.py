@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from teebox_host import deploy
-from tools import mpy
+from teebox_host import micropython as mpy
 
 PICO_FREE_HEAP = 200 * 1024  # RP2040 MicroPython: free heap after boot (gc.mem_free())
 PICO2_FREE_HEAP = 460 * 1024  # RP2350: 520 KB SRAM, about this much free after boot

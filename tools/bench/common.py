@@ -7,7 +7,7 @@ def micropython_rows(code):
     Benchmarks print their figures on such lines; a failed run ends the benchmark
     with MicroPython's traceback.
     """
-    from tools import mpy
+    from teebox_host import micropython as mpy
     res = mpy.run(code=code)
     if res.returncode != 0:
         raise SystemExit("MicroPython run failed:\n" + res.stderr)

@@ -30,7 +30,7 @@ from pathlib import Path
 from teebox.core import bots, course, coursegen, engine, modes, terrain
 from teebox import shipped
 from teebox_host import deploy, rate
-from tools import mpy
+from teebox_host import micropython as mpy
 from tools.bench.common import micropython_rows
 
 _IMPORTS = "from teebox.core import cards, course, hexgrid, rng, terrain\n"

@@ -10,7 +10,7 @@ parsing and validating its source allocates. The course is the built-in
 
 from teebox.core import course
 from teebox import shipped
-from tools.mpy import heap_high_water
+from teebox_host.micropython import heap_high_water
 
 _IMPORT = "from teebox.core import course\n"
 # Terrain strips between the holes, so the generated map uses every kind.

@@ -16,7 +16,7 @@ recording its inputs. Then it times:
   measurement);
 * the MicroPython heap high-water of the game, applying one input per top-level
   call (the samples between calls are live-heap figures; see
-  ``tools.mpy.heap_high_water``). This part takes about a minute.
+  ``teebox_host.micropython.heap_high_water``). This part takes about a minute.
 
 ``tests/test_engine_heap.py`` holds the heap ceiling for this game.
 """
@@ -26,7 +26,7 @@ import time
 from teebox.core import bots, engine, gamelog
 from teebox.core.protocol import OUT_TURN
 from teebox import shipped
-from tools.mpy import DEFAULT_MOUNTS, heap_high_water, run
+from teebox_host.micropython import DEFAULT_MOUNTS, heap_high_water, run
 
 COURSE = "championship"
 MODE = "stroke"
@@ -148,7 +148,7 @@ def data_heap(game, mounts=DEFAULT_MOUNTS):
 
 
 def game_heap(game, per_sample=INPUTS_PER_SAMPLE, mounts=DEFAULT_MOUNTS):
-    """The heap report (``tools.mpy.HeapReport``) of the whole game, sampled every
+    """The heap report (``teebox_host.micropython.HeapReport``) of the whole game, sampled every
     ``per_sample`` inputs; its ``cost`` includes the modules, cards and course."""
     return heap_high_water(micropython_setup(game) + "game = new_game()\n",
                            step="step(%d)" % per_sample, mounts=mounts)

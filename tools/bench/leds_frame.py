@@ -9,7 +9,7 @@ that sum by the renderer, which keeps track of it (``app/renderer.py``
     python -m tools.bench.leds_frame
 
 Runs ``SimLeds.show`` (the same pipeline the real backends run, minus the
-write to the wire) under MicroPython (WebAssembly, via ``tools.mpy``) and
+write to the wire) under MicroPython (WebAssembly, via ``teebox_host.micropython``) and
 under CPython, for a course-like frame the limiter leaves alone and an
 all-white frame it has to dim. Prints microseconds per frame next to the time
 the LEDs need on the wire, and an ESTIMATE for an RP2040, which is not

@@ -4,7 +4,7 @@
 
 Runs the table on simulated hardware (``tests/firmware/table_kit.sim_app``: the default
 Pico profile, cards learned, a game under way on the championship course) under
-MicroPython (WebAssembly, via ``tools.mpy``) and under CPython, for five kinds of frame:
+MicroPython (WebAssembly, via ``teebox_host.micropython``) and under CPython, for five kinds of frame:
 
 * idle: in a game, waiting for a club card, nothing pressed;
 * ball flight: a ball flying six hexes (the clock is held inside the flight so every

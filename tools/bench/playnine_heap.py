@@ -23,7 +23,7 @@ from pathlib import Path
 from teebox.core import games
 from teebox.core.playnine import bot, rules
 from teebox_host import deploy
-from tools import mpy
+from teebox_host import micropython as mpy
 from tools.bench.code_heap import import_order, measure
 
 PLAYERS = 5
@@ -60,7 +60,7 @@ def cpython_digest():
 
 
 def game_heap(mounts):
-    """The heap report (``tools.mpy.HeapReport``) of the benchmark game, code included,
+    """The heap report (``teebox_host.micropython.HeapReport``) of the benchmark game, code included,
     and the digest MicroPython ends in."""
     setup = _SETUP % {"players": PLAYERS, "seed": SEED}
     report = mpy.heap_high_water(setup, step="step(%d)" % CHOICES_PER_SAMPLE, mounts=mounts)

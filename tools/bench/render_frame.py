@@ -2,7 +2,7 @@
 
     python -m tools.bench.render_frame
 
-Runs the renderer under MicroPython (WebAssembly, via ``tools.mpy``) and under
+Runs the renderer under MicroPython (WebAssembly, via ``teebox_host.micropython``) and under
 CPython on the championship course with the default profile, for three kinds
 of frame:
 

@@ -4,7 +4,7 @@
 
 Runs the MFRC522 driver (``teebox.hal.rfid``) against the fake chip from
 ``tests/firmware/fake_mfrc522.py`` under MicroPython (WebAssembly, via
-``tools.mpy``) and under CPython. For each scenario it prints, per poll: SPI
+``teebox_host.micropython``) and under CPython. For each scenario it prints, per poll: SPI
 transfers (chip-select cycles), bytes on the bus, register accesses, and
 microseconds. The fake chip is Python too, so each scenario is timed twice:
 with the fake, and with the driver alone, replaying the bytes the fake sent

@@ -35,8 +35,10 @@ function copyTree(FS, hostDir, mpDir) {
     if (SKIP.has(entry.name)) continue;
     const src = path.join(hostDir, entry.name);
     const dst = mpDir + "/" + entry.name;
-    if (entry.isDirectory()) copyTree(FS, src, dst);
-    else if (entry.isFile()) FS.writeFile(dst, fs.readFileSync(src));
+    // stat, not the entry's own type: an installed teebox is mounted through a link
+    const st = fs.statSync(src);
+    if (st.isDirectory()) copyTree(FS, src, dst);
+    else if (st.isFile()) FS.writeFile(dst, fs.readFileSync(src));
   }
 }
 

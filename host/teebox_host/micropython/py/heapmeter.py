@@ -2,7 +2,7 @@
 # heap grows on demand, so memory is measured with gc.mem_alloc() after a full
 # collection rather than by waiting for MemoryError. This port frees garbage
 # only between top-level calls, so the host's runner calls checkpoint() there
-# (see tools/mpy/run.mjs --each); a labelled checkpoint() mid-call is an upper
+# (see host/teebox_host/micropython/run.mjs --each); a labelled checkpoint() mid-call is an upper
 # bound that still counts garbage.
 import gc
 

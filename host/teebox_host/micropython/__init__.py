@@ -1,13 +1,17 @@
 """Run Teebox firmware inside the MicroPython WebAssembly port (Node.js).
 
-The npm package is pinned in ``tools/mpy/package.json`` / ``package-lock.json``
-and installed on first use into ``tools/mpy/node_modules`` (git ignores it).
+The npm package is pinned in this folder's ``package.json`` / ``package-lock.json``
+and installed on first use into ``node_modules`` beside them (git ignores it), or,
+where an installed teebox cannot write here, into the user's cache folder.
+It lives in the host package, not in ``tools/``, so ``teebox board --virtual
+--micropython`` works from an installed teebox too.
 
 Mounts (host folder -> runtime folder), the same for every run:
 
-* ``firmware/``        -> ``/fw``     (so ``import teebox`` works)
-* ``tests/firmware/``  -> ``/tests``  (firmware test modules)
-* ``tools/mpy/py/``    -> ``/tools``  (the in-runtime test runner, heap meter)
+* the folder holding the ``teebox`` package -> ``/fw`` (so ``import teebox`` works)
+* ``tests/firmware/``  -> ``/tests``  (firmware test modules; in a source checkout)
+* ``py/`` beside this file -> ``/tools``  (the in-runtime test runner, heap meter,
+  the virtual board's firmware side)
 """
 
 import json
@@ -18,17 +22,52 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import teebox
+
 HERE = Path(__file__).resolve().parent
-RUNNER = HERE / "run.mjs"
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MARKER = "\x1eTEEBOX "
+_RUNTIME_FILES = ("package.json", "package-lock.json", "run.mjs")
 
-DEFAULT_MOUNTS = (
-    (ROOT / "firmware", "/fw"),
-    (ROOT / "tests" / "firmware", "/tests"),
-    (HERE / "py", "/tools"),
-)
+
+def _firmware_root():
+    """The folder that holds the ``teebox`` package: ``firmware/`` in a source checkout.
+    An installed teebox sits in site-packages, too big to copy into the runtime, so a
+    cache folder holding a link to the package stands in for it."""
+    package = Path(teebox.__file__).resolve().parent
+    if (package.parent / "main.py").exists():
+        return package.parent
+    stand_in = _cache_dir() / "fw"
+    stand_in.mkdir(parents=True, exist_ok=True)
+    link = stand_in / "teebox"
+    if not link.exists():
+        link.symlink_to(package, target_is_directory=True)
+    return stand_in
+
+
+def _cache_dir():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "teebox" / "micropython"
+
+
+def _runtime_dir():
+    """Where ``node_modules`` goes: beside this file when it can be written, else the
+    user's cache folder (with copies of the runner and the pinned package files)."""
+    if os.access(HERE, os.W_OK):
+        return HERE
+    cache = _cache_dir() / "runtime"
+    cache.mkdir(parents=True, exist_ok=True)
+    for name in _RUNTIME_FILES:
+        if not (cache / name).exists() or (cache / name).read_bytes() != (HERE / name).read_bytes():
+            shutil.copyfile(HERE / name, cache / name)
+    return cache
+
+
+ROOT = Path(__file__).resolve().parents[3]  # the source checkout, when there is one
+_TESTS = ROOT / "tests" / "firmware"
+DEFAULT_MOUNTS = (((_firmware_root(), "/fw"),)
+                  + (((_TESTS, "/tests"),) if _TESTS.is_dir() else ())
+                  + ((HERE / "py", "/tools"),))
 DEFAULT_PATHS = ("/fw", "/tests", "/tools")
 
 _install_lock = threading.Lock()
@@ -36,6 +75,11 @@ _install_lock = threading.Lock()
 
 class RuntimeMissing(RuntimeError):
     """Node.js or the npm package could not be made available."""
+
+
+def runner_path():
+    """``run.mjs``, where its ``node_modules`` are (call ``ensure_runtime`` first)."""
+    return _runtime_dir() / "run.mjs"
 
 
 def runtime_version():
@@ -50,15 +94,16 @@ def ensure_runtime():
     npm = shutil.which("npm")
     if not node or not npm:
         raise RuntimeMissing("Node.js and npm are needed to run MicroPython tests: install nodejs")
-    marker = HERE / "node_modules" / PACKAGE / "micropython.mjs"
+    where = _runtime_dir()
+    marker = where / "node_modules" / PACKAGE / "micropython.mjs"
     with _install_lock:
         if not marker.exists():
             proc = subprocess.run(
                 [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                cwd=HERE, capture_output=True, text=True,
+                cwd=where, capture_output=True, text=True,
             )
             if proc.returncode != 0 or not marker.exists():
-                raise RuntimeMissing("npm ci in tools/mpy failed:\n" + proc.stderr)
+                raise RuntimeMissing("npm ci in %s failed:\n%s" % (where, proc.stderr))
     return node
 
 
@@ -90,7 +135,7 @@ def run(entry=None, code=None, args=(), mounts=DEFAULT_MOUNTS, paths=DEFAULT_PAT
     """
     if (entry is None) == (code is None):
         raise ValueError("give exactly one of entry= or code=")
-    cmd = [ensure_runtime(), str(RUNNER)]
+    cmd = [ensure_runtime(), str(runner_path())]
     for host, dst in mounts:
         cmd += ["--mount", f"{host}:{dst}"]
     for p in paths:
