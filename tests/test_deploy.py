@@ -523,13 +523,14 @@ def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_force
 
 
 def test_the_fit_check_takes_the_largest_game_of_the_measured_figures():
-    fit = deploy.Fit(code=200 * 1024, game="18-holes", free=250 * 1024, measured=True)
+    fit = deploy.Fit(code=200 * 1024, game="18-holes", free=250 * 1024)
     assert fit.need == 200 * 1024 + deploy.GAME_HEAP["18-holes"] and not fit.fits
-    assert deploy.ram_problem(deploy.Fit(150 * 1024, "18-holes", 250 * 1024, True)) is None
+    assert deploy.ram_problem(deploy.Fit(150 * 1024, "18-holes", 250 * 1024)) is None
     assert deploy.GAME_STATE_BYTES == max(deploy.GAME_HEAP.values())
     info = deploy.BoardInfo(0x306, "1.27.0", "Pico 2", "rp2", [], heap_free=470 * 1024)
     built = SimpleNamespace(files=[], firmware=deploy.firmware_dir())
     assert deploy.ram_fit(built, info).game == max(deploy.GAME_HEAP, key=deploy.GAME_HEAP.get)
+    assert deploy.ram_fit(built, None) is None  # no board: nothing to check against
 
 
 def test_the_romfs_probe_reads_an_image_under_micropython(micropython, tmp_path):

@@ -77,8 +77,6 @@ GAME_HEAP = {  # what each game adds above the table shell at its peak, in bytes
 }
 GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game
 HEADROOM = 1.25  # a board the parts list names must hold code and game with 25 % to spare
-NOMINAL_FREE_HEAP = 200 * 1024  # a Raspberry Pi Pico (RP2040) after boot: stands in for a
-# board that did not answer
 MEMORY_DOC = "docs/memory.md"
 PROBE_TIMEOUT = 30
 COPY_TIMEOUT = 900
@@ -771,8 +769,7 @@ class Fit:
 
     code: int
     game: str  # the largest game (a key of GAME_HEAP)
-    free: int
-    measured: bool  # ``free`` is what the board said (else NOMINAL_FREE_HEAP)
+    free: int  # what the board said (gc.mem_free() with nothing imported)
 
     @property
     def need(self):
@@ -786,31 +783,28 @@ class Fit:
 
 
 def ram_fit(built, info):
-    """The :class:`Fit` of a build's code and the largest game on the board ``info`` describes
-    (a Pico's free heap without a board)."""
-    game = max(GAME_HEAP, key=GAME_HEAP.get)
-    measured = info is not None and bool(info.heap_free)
-    return Fit(code_ram(built), game, info.heap_free if measured else NOMINAL_FREE_HEAP,
-               measured)
+    """The :class:`Fit` of a build's code and the largest game on the board ``info``
+    describes; None without a board that told its free heap (nothing to check against)."""
+    if info is None or not info.heap_free:
+        return None
+    return Fit(code_ram(built), max(GAME_HEAP, key=GAME_HEAP.get), info.heap_free)
 
 
 def ram_problem(fit):
     """Why code copied as .mpy files and the largest game will not fit, with the figures
-    and the ways out; None when they fit."""
-    if fit.fits:
+    and the ways out; None when they fit or nothing is known (``fit`` None)."""
+    if fit is None or fit.fits:
         return None
-    whose = ("this board has %s free" % _kb(fit.free) if fit.measured
-             else "a Pico has about %s free" % _kb(fit.free))
     return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
             "importing them copies their bytecode into RAM: about %s, and a game needs %s "
-            "more (%s at its peak), %s in all, but %s. The table would stop with a "
-            "MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
+            "more (%s at its peak), %s in all, but this board has %s free. The table would "
+            "stop with a MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
             "MicroPython (it has a ROMFS partition and about 460 KB free); or give the code "
             "room in flash on this board: flash a MicroPython with a ROMFS partition, or "
             "build a firmware with the code frozen in (hardware/firmware/manifest.py), and "
             "deploy again. See %s."
-            % (_kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need), whose,
-               MEMORY_DOC))
+            % (_kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
+               _kb(fit.free), MEMORY_DOC))
 
 
 def _local_version(firmware):
@@ -1022,7 +1016,7 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     plan.notes[:0] = notes
     report = Report(built, plan, info, dry_run, mode=mode, rom=rom)
     problem = ram_problem(ram_fit(built, info)) if mode == FILES else None
-    if problem and not (dry_run or force or info is None):
+    if problem and not (dry_run or force):
         raise DeployError("%s Nothing was copied. To copy anyway: teebox deploy --force."
                           % problem)
     if problem:
