@@ -815,6 +815,17 @@ def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, boa
     assert "/main.py" in board.copied()
 
 
+def test_command_shows_the_heap_the_code_and_largest_game_take_of_the_board_s(cli,
+                                                                              monkeypatch):
+    monkeypatch.setattr(deploy, "code_ram", lambda built: 100 * 1024)
+    result = cli("--dry-run")
+    assert "192.0 KB of heap free" in result.output
+    assert ("Heap: code 100.0 KB + the largest game (18-holes) 58.0 KB = 158.0 KB of the "
+            "192.0 KB free: less than the 25 % headroom") in result.output
+    monkeypatch.setattr(deploy, "code_ram", lambda built: 50 * 1024)
+    assert "= 108.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
+
+
 def test_command_shows_each_copy_as_it_is_made(cli, board):
     result = cli()
     assert result.exit_code == 0, result.output

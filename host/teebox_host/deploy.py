@@ -1090,7 +1090,8 @@ def _check_board(built, info, chosen, notes):
         raise DeployError(
             "the board runs MicroPython %s, which loads .mpy version %d, but %s writes version "
             "%d: flash MicroPython 1.19 or newer (version 6) onto the board, from "
-            "https://micropython.org/download/RPI_PICO/ (nothing was copied)"
+            "https://micropython.org/download/RPI_PICO2/ (a Pico 2; RPI_PICO for a Pico) "
+            "(nothing was copied)"
             % (info.version, info.mpy_version, built.compiler, built.mpy_version))
     if chosen.profile.board == "rp2-pico" and info.platform != "rp2":
         notes.append("the board says it is %r (sys.platform %r), but profile %s is for a "

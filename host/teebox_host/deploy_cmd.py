@@ -40,8 +40,15 @@ def _show_plan(report):
         "main.py" if b.count("source") else "no main.py", b.build_dir))
     if report.board:
         info = report.board
-        typer.echo("Board: MicroPython %s on %s (loads .mpy version %d)"
-                   % (info.version, info.machine or info.platform, info.mpy_version))
+        typer.echo("Board: MicroPython %s on %s (loads .mpy version %d), %s of heap free"
+                   % (info.version, info.machine or info.platform, info.mpy_version,
+                      _kb(info.heap_free)))
+    fit = deploy_mod.ram_fit(b, report.board) if report.mode == deploy_mod.FILES else None
+    if fit is not None and fit.fits:
+        typer.echo("Heap: code %s + the largest game (%s) %s = %s of the %s free%s." % (
+            _kb(fit.code), fit.game, _kb(fit.need - fit.code), _kb(fit.need), _kb(fit.free),
+            "" if fit.need * deploy_mod.HEADROOM <= fit.free else
+            ": less than the 25 % headroom the parts list's board has"))
     for note in report.plan.notes:
         typer.echo("Note: " + note)
     for warning in report.warnings:
