@@ -252,8 +252,8 @@ def test_an_invalid_profile_lists_its_problems_and_nothing_runs(firmware, board,
 def test_an_unknown_profile_lists_the_known_ones(firmware, board, tmp_path):
     with pytest.raises(DeployError) as err:
         run(board, firmware, tmp_path, profile="my-table")
-    assert "no board profile 'my-table'" in str(err.value)
-    assert "pico-24x16" in str(err.value)
+    assert "no profile named my-table and no such file" in str(err.value)
+    assert "pico-24x16" in str(err.value) and "pico2-24x16" in str(err.value)
 
 
 def test_a_blinka_profile_is_refused_because_it_does_not_run_micropython(firmware, board,
@@ -499,20 +499,38 @@ def test_a_firmware_with_the_code_frozen_in_gets_only_data_main_and_profile(firm
     assert "version 0.0.1; this copy is 0.0.2" in " ".join(stale.plan.notes)
 
 
-def test_copying_code_into_a_pico_s_ram_is_warned_about_with_the_figures(tmp_path):
-    # The real firmware's modules: about 200 KB of heap imported from files, with a game
-    # needing 58 KB more, against the ~190 KB a Pico has free.
+def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_forced(tmp_path):
+    # The real firmware's modules: over 200 KB of heap imported from files, with the largest
+    # game needing 58 KB more, against the ~190 KB a Pico has free.
     board_ = FakeBoard(tmp_path / "board", heap_free=190 * 1024)
-    report = run(board_, deploy.firmware_dir(), tmp_path, dry_run=True)
-    assert report.mode == deploy.FILES
-    warning, = report.warnings
-    code = deploy.code_ram(report.build)
-    assert 170 * 1024 < code < 260 * 1024
-    assert "about %d KB, and a game needs 58 KB more, but this board has 190 KB free" % round(
-        code / 1024) in warning
-    assert "ROMFS partition" in warning and "hardware/firmware/manifest.py" in warning
+    with pytest.raises(DeployError) as err:
+        run(board_, deploy.firmware_dir(), tmp_path)
+    code = deploy.code_ram(deploy.build(deploy.choose_profile(), build_dir=tmp_path / "b"))
+    assert 170 * 1024 < code < 300 * 1024
+    text = str(err.value)
+    assert ("about %d KB, and a game needs 58 KB more (18-holes at its peak), %d KB in all, "
+            "but this board has 190 KB free" % (round(code / 1024),
+                                                 round((code + 58 * 1024) / 1024))) in text
+    assert "Pico 2" in text and "ROMFS partition" in text
+    assert "hardware/firmware/manifest.py" in text and "teebox deploy --force" in text
+    assert board_.copied() == []  # refused before anything changed
+    forced = run(board_, deploy.firmware_dir(), tmp_path, force=True)
+    warning, = forced.warnings  # forced: copied, with the figures still said
+    assert "this board has 190 KB free" in warning
+    assert "/main.py" in board_.copied()
     roomy = FakeBoard(tmp_path / "pico2", heap_free=460 * 1024)
-    assert run(roomy, deploy.firmware_dir(), tmp_path, dry_run=True).warnings == []
+    assert run(roomy, deploy.firmware_dir(), tmp_path).warnings == []
+
+
+def test_the_fit_check_takes_the_largest_game_of_the_measured_figures():
+    fit = deploy.Fit(code=200 * 1024, game="18-holes", free=250 * 1024)
+    assert fit.need == 200 * 1024 + deploy.GAME_HEAP["18-holes"] and not fit.fits
+    assert deploy.ram_problem(deploy.Fit(150 * 1024, "18-holes", 250 * 1024)) is None
+    assert deploy.GAME_STATE_BYTES == max(deploy.GAME_HEAP.values())
+    info = deploy.BoardInfo(0x306, "1.27.0", "Pico 2", "rp2", [], heap_free=470 * 1024)
+    built = SimpleNamespace(files=[], firmware=deploy.firmware_dir())
+    assert deploy.ram_fit(built, info).game == max(deploy.GAME_HEAP, key=deploy.GAME_HEAP.get)
+    assert deploy.ram_fit(built, None) is None  # no board: nothing to check against
 
 
 def test_the_romfs_probe_reads_an_image_under_micropython(micropython, tmp_path):
@@ -550,6 +568,28 @@ def test_no_board_on_the_port_lists_the_serial_ports(firmware, tmp_path, monkeyp
     with pytest.raises(deploy.NoBoard) as err:
         run(absent, firmware, tmp_path)
     assert "No serial ports found" in str(err.value)
+
+
+def test_without_a_port_deploy_finds_the_one_micropython_board_or_names_the_candidates(
+        firmware, tmp_path, monkeypatch):
+    from serial.tools import list_ports
+    board_ = FakeBoard(tmp_path / "board")
+    monkeypatch.setattr(deploy, "mpremote_runner", lambda: board_)
+    monkeypatch.setattr(deploy, "release_line", lambda port: None)
+    usb = SimpleNamespace(device="/dev/ttyUSB0", vid=0x0403, pid=0x6001, description="FT232R")
+    pico = SimpleNamespace(device=PORT, vid=0x2E8A, pid=0x0005, description="Board in FS mode")
+    monkeypatch.setattr(list_ports, "comports", lambda: [usb, pico])
+    deploy.deploy(firmware=firmware, build_dir=tmp_path / "build")
+    assert board_.calls[0][:2] == ["connect", PORT]  # the Pico, not the FTDI adapter
+    second = SimpleNamespace(device="/dev/ttyACM1", vid=0x2E8A, pid=0x0005, description="")
+    monkeypatch.setattr(list_ports, "comports", lambda: [usb, pico, second])
+    calls = len(board_.calls)
+    with pytest.raises(deploy.NoBoard) as err:
+        deploy.deploy(firmware=firmware, build_dir=tmp_path / "build")
+    assert "2 boards found (%s, /dev/ttyACM1): say which with --port." % PORT in str(err.value)
+    assert len(board_.calls) == calls  # nothing was sent to either
+    dry = deploy.deploy(firmware=firmware, build_dir=tmp_path / "build", dry_run=True)
+    assert any("2 boards found" in n and "empty board" in n for n in dry.plan.notes)
 
 
 def test_a_busy_board_and_a_failing_board_script_are_told_apart(firmware, tmp_path):
@@ -756,14 +796,34 @@ def test_command_writes_the_image_once_and_says_where_the_code_runs(cli, board):
     assert "The board is up to date" in second.output
 
 
-def test_command_warns_when_the_code_will_not_fit_in_ram(cli, monkeypatch):
+def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, board,
+                                                                         monkeypatch):
     monkeypatch.setattr(deploy, "code_ram", lambda built: 200 * 1024)
     result = cli("--dry-run")
     assert result.exit_code == 0
     assert "Code: .mpy files on the board's filesystem" in result.output
     assert "Warning: the board has no ROMFS partition" in result.output
-    assert "about 200 KB, and a game needs 58 KB more, but this board has 192 KB free" in (
-        result.output)
+    assert ("about 200 KB, and a game needs 58 KB more (18-holes at its peak), 258 KB in all, "
+            "but this board has 192 KB free") in result.output
+    refused = cli()
+    assert refused.exit_code == 1
+    assert "Nothing was copied. To copy anyway: teebox deploy --force." in refused.output
+    assert board.copied() == []
+    forced = cli("--force")
+    assert forced.exit_code == 0, forced.output
+    assert "Warning: the board has no ROMFS partition" in forced.output
+    assert "/main.py" in board.copied()
+
+
+def test_command_shows_the_heap_the_code_and_largest_game_take_of_the_board_s(cli,
+                                                                              monkeypatch):
+    monkeypatch.setattr(deploy, "code_ram", lambda built: 100 * 1024)
+    result = cli("--dry-run")
+    assert "192.0 KB of heap free" in result.output
+    assert ("Heap: code 100.0 KB + the largest game (18-holes) 58.0 KB = 158.0 KB of the "
+            "192.0 KB free: less than the 25 % headroom") in result.output
+    monkeypatch.setattr(deploy, "code_ram", lambda built: 50 * 1024)
+    assert "= 108.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
 
 
 def test_command_shows_each_copy_as_it_is_made(cli, board):

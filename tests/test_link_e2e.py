@@ -239,9 +239,10 @@ def test_the_repl_command_gives_the_line_back(board):
 
 
 class _Port:
-    def __init__(self, device, vid, description):
+    def __init__(self, device, vid, description, pid=0x0005):
         self.device = device
         self.vid = vid
+        self.pid = pid
         self.description = description
 
 
@@ -251,8 +252,8 @@ def test_without_a_port_the_one_board_on_usb_is_used_or_the_choice_explained(mon
     monkeypatch.setattr(list_ports, "comports", lambda: [])
     with pytest.raises(NoBoard) as err:
         find_port()
-    assert str(err.value) == ("no Teebox board found on USB. No serial ports found here: plug "
-                              "the board in by USB. Give the port with --port.")
+    assert str(err.value) == ("no MicroPython board found on USB. No serial ports found here: "
+                              "plug the board in by USB. Give the port with --port.")
     pico = _Port("/dev/ttyACM0", 0x2E8A, "Board in FS mode")
     other = _Port("/dev/ttyUSB0", 0x0403, "FT232R")
     monkeypatch.setattr(list_ports, "comports", lambda: [other, pico])
@@ -262,11 +263,14 @@ def test_without_a_port_the_one_board_on_usb_is_used_or_the_choice_explained(mon
     with pytest.raises(NoBoard) as err:
         find_port()
     assert "2 boards found (/dev/ttyACM0, /dev/ttyACM1): say which with --port." in str(err.value)
+    # As mpremote's "connect auto": any USB serial port may be a MicroPython board (an
+    # ESP32 behind an FTDI adapter), so the one there is used; a port without USB ids is not.
     monkeypatch.setattr(list_ports, "comports", lambda: [other])
+    assert find_port() == "/dev/ttyUSB0"
+    monkeypatch.setattr(list_ports, "comports", lambda: [_Port("/dev/ttyS0", None, "n/a", None)])
     result = teebox("board", "status")
     assert result.exit_code == 1
-    assert "no Teebox board found on USB. Serial ports here: /dev/ttyUSB0 (FT232R)." \
-        in result.output
+    assert "no MicroPython board found on USB. Serial ports here: /dev/ttyS0." in result.output
 
 
 def test_a_game_finished_after_a_power_cut_is_stamped_not_before_the_last_known_time(

@@ -36,7 +36,7 @@ BOARDS = ("rp2-pico", "blinka", "circuitpython")
 CIRCUITPYTHON_BOARDS = ("blinka", "circuitpython")
 CHAINS = ("serpentine-rows",)
 STARTS = ("top-left", "top-right", "bottom-left", "bottom-right")
-DEFAULT = "pico-24x16"
+DEFAULT = "pico2-24x16"  # the board the parts list names (hardware/README.md, docs/memory.md)
 PROFILE_PATH = "/profile.json"  # where deploy puts the profile on the board
 
 MAX_GRID = 255  # compiled courses store width and height in one byte each

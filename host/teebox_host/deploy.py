@@ -23,7 +23,8 @@ also asks for a ROMFS partition and a ``teebox`` package frozen into the firmwar
   at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
   the partition's, then hashed on the board; only main.py and the profile are copied.
 * FROZEN: only the data files, main.py and the profile are copied.
-* FILES: as above, with a warning when code and a game will not fit the free heap.
+* FILES: as above; refused (unless ``--force``) when the code and the largest game will
+  not fit the free heap the board reports.
 
 A deploy reads the manifest (``mpremote fs cat``), copies only the files whose
 hash differs, removes files an earlier deploy put there that are gone now (and
@@ -54,6 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from teebox import profile as profile_mod
+from teebox_host import profiles as profiles_mod
 
 PACKAGE = "teebox"
 MANIFEST_PATH = "/teebox-manifest.json"
@@ -65,12 +67,16 @@ MARKER = "TEEBOX "
 ROMFS_LIB = "lib"  # the image's folder for the package: /rom/lib is on the board's sys.path
 ROMFS_MOUNT = "/rom"
 ROMFS_KINDS = ("module", "data")  # what goes into a ROMFS image; main.py and the profile do not
-# RAM the board's code takes when imported from .mpy files, per byte of .mpy, and what
-# a game adds: both measured inside MicroPython (python -m tools.bench.code_heap, and
-# tests/test_table_heap.py). NOMINAL_FREE_HEAP stands in for a board that did not answer.
-CODE_RAM_PER_MPY_BYTE = 1.44
-GAME_STATE_BYTES = 58 * 1024
-NOMINAL_FREE_HEAP = 200 * 1024  # a Raspberry Pi Pico (RP2040) after boot
+# The heap figures the fit check uses, in one place, measured inside MicroPython 1.27
+# (WebAssembly port, 32-bit like the RP2040 and RP2350) from the mpy-cross build;
+# tests/test_board_fit.py keeps them equal to what the benchmarks measure.
+CODE_RAM_PER_MPY_BYTE = 1.44  # heap per byte of .mpy imported from files: tools.bench.code_heap
+GAME_HEAP = {  # what each game adds above the table shell at its peak, in bytes
+    "18-holes": 58 * 1024,  # 5 players, 18 holes, championship course: tests/test_table_heap.py
+    "play-nine": 41376,  # 5 players, nine holes, its code included: tools.bench.playnine_heap
+}
+GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game
+HEADROOM = 1.25  # a board the parts list names must hold code and game with 25 % to spare
 MEMORY_DOC = "docs/memory.md"
 PROBE_TIMEOUT = 30
 COPY_TIMEOUT = 900
@@ -108,11 +114,6 @@ class RunResult:
 def firmware_dir():
     """The repository's ``firmware/`` folder (holding ``teebox/`` and ``main.py``)."""
     return Path(profile_mod.__file__).resolve().parent.parent
-
-
-def profiles_dir():
-    """The repository's ``hardware/profiles`` folder."""
-    return Path(profile_mod.profile_dir())
 
 
 def default_build_dir():
@@ -254,13 +255,9 @@ def _mpy_cross():
 
 def serial_ports():
     """``"DEVICE (description)"`` for every serial port on this computer."""
-    try:
-        from serial.tools import list_ports
-    except ImportError:
-        return []
-    ports = sorted(list_ports.comports(), key=lambda p: p.device)
-    return ["%s (%s)" % (p.device, p.description) if p.description and p.description != "n/a"
-            else p.device for p in ports]
+    from teebox_host.link import candidates
+    return ["%s (%s)" % (dev, desc) if desc and desc != "n/a" else dev
+            for dev, desc in candidates()]
 
 
 # ---------------------------------------------------------------- profile
@@ -275,21 +272,17 @@ class ChosenProfile:
     profile: object
 
 
-def choose_profile(ref=None, profiles=None):
-    """The profile NAME (in ``hardware/profiles``) or a path to a profile JSON file.
+def choose_profile(ref=None):
+    """The profile NAME (in ``hardware/profiles``) or a path to a profile JSON file, found
+    by :func:`teebox_host.profiles.find` (the resolver every ``--profile`` uses).
 
     DeployError if it does not exist, lists every problem of an invalid one, and
     refuses boards that do not run MicroPython.
     """
-    ref = ref or profile_mod.DEFAULT
-    profiles = Path(profiles) if profiles is not None else profiles_dir()
-    path = Path(ref)
-    if not (ref.endswith(".json") or path.is_file()):
-        path = profiles / (ref + ".json")
-    if not path.is_file():
-        known = sorted(p.stem for p in profiles.glob("*.json"))
-        raise DeployError("no board profile %r (no file %s). Profiles: %s; or give the path "
-                          "of a profile .json file." % (ref, path, ", ".join(known) or "none"))
+    try:
+        path = profiles_mod.find(ref)
+    except profile_mod.ProfileError as exc:
+        raise DeployError("; ".join(exc.problems)) from None
     text = path.read_text(encoding="utf-8")
     try:
         prof = profile_mod.load(text, path.name)
@@ -769,21 +762,49 @@ def _kb(n):
     return "%d KB" % round(n / 1024)
 
 
-def ram_warning(built, info):
-    """A warning if the code, imported into RAM, leaves too little heap for a game; or None."""
-    code = code_ram(built)
-    free = info.heap_free if info is not None and info.heap_free else NOMINAL_FREE_HEAP
-    if code + GAME_STATE_BYTES <= free:
+@dataclass
+class Fit:
+    """Whether the code, imported into RAM from .mpy files, and the largest game fit the
+    board's free heap (bytes)."""
+
+    code: int
+    game: str  # the largest game (a key of GAME_HEAP)
+    free: int  # what the board said (gc.mem_free() with nothing imported)
+
+    @property
+    def need(self):
+        """Heap the code and the largest game take at its peak."""
+        return self.code + GAME_HEAP[self.game]
+
+    @property
+    def fits(self):
+        """Whether the need fits the free heap at all."""
+        return self.need <= self.free
+
+
+def ram_fit(built, info):
+    """The :class:`Fit` of a build's code and the largest game on the board ``info``
+    describes; None without a board that told its free heap (nothing to check against)."""
+    if info is None or not info.heap_free:
         return None
-    whose = ("this board has %s free" % _kb(free) if info is not None and info.heap_free
-             else "a Pico has about %s free" % _kb(free))
+    return Fit(code_ram(built), max(GAME_HEAP, key=GAME_HEAP.get), info.heap_free)
+
+
+def ram_problem(fit):
+    """Why code copied as .mpy files and the largest game will not fit, with the figures
+    and the ways out; None when they fit or nothing is known (``fit`` None)."""
+    if fit is None or fit.fits:
+        return None
     return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
             "importing them copies their bytecode into RAM: about %s, and a game needs %s "
-            "more, but %s. The table will stop with a MemoryError. Give the code room in "
-            "flash: flash a MicroPython with a ROMFS partition (a Pico 2: RPI_PICO2 builds "
-            "have one) and deploy again, or build a firmware with the code frozen in "
-            "(hardware/firmware/manifest.py). See %s."
-            % (_kb(code), _kb(GAME_STATE_BYTES), whose, MEMORY_DOC))
+            "more (%s at its peak), %s in all, but this board has %s free. The table would "
+            "stop with a MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
+            "MicroPython (it has a ROMFS partition and about 460 KB free); or give the code "
+            "room in flash on this board: flash a MicroPython with a ROMFS partition, or "
+            "build a firmware with the code frozen in (hardware/firmware/manifest.py), and "
+            "deploy again. See %s."
+            % (_kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
+               _kb(fit.free), MEMORY_DOC))
 
 
 def _local_version(firmware):
@@ -926,14 +947,16 @@ def is_pseudo_terminal(port):
 
 
 def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, build_dir=None,
-           profiles=None, echo=None):
+           echo=None, force=False):
     """Build and copy the firmware to the board on ``port``; returns a :class:`Report`.
 
     ``runner`` replaces mpremote (tests); ``echo(text)`` hears progress. A dry run
     builds and reads the board (if one answers) but changes nothing: a table running
     on the port is only greeted, never asked for the line (it would stop its link).
     Raises DeployError (NoBoard when no board answers) with the reason; a
-    pseudo-terminal (a virtual board) is refused before anything is sent.
+    pseudo-terminal (a virtual board) is refused before anything is sent, and so is
+    a board whose free heap will not hold the code copied as .mpy files and the
+    largest game (:func:`ram_fit`), unless ``force``.
     """
     say = echo or (lambda text: None)
     if is_pseudo_terminal(port):
@@ -942,8 +965,12 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
             "serial port: a virtual board already runs the firmware of this checkout, so there "
             "is nothing to deploy (and nothing was sent to it). Give the port of a board on "
             "USB, such as /dev/ttyACM0 or COM3." % port)
-    chosen = choose_profile(profile, profiles)
+    chosen = choose_profile(profile)
     notes = []
+    if runner is None and port is None:
+        port = _find_board(dry_run, notes)
+        if port is None:
+            runner = False  # a dry run without a board: plan for an empty one
     if runner is None:
         table = running_table(port) if dry_run else None
         if table is not None:
@@ -962,7 +989,7 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
                 notes.append("%s; planning for an empty board" % exc)
     say("Compiling the firmware with mpy-cross ...")
     built = build(chosen, firmware, build_dir)
-    board = Board(runner, port) if runner is not None else None
+    board = Board(runner, port) if runner else None
     info = manifest = None
     if board is not None:
         say("Asking the board on %s what it runs ..." % board.where)
@@ -988,9 +1015,12 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     plan = make_plan(built, manifest, info.stray if info else (), MODE_KINDS[mode])
     plan.notes[:0] = notes
     report = Report(built, plan, info, dry_run, mode=mode, rom=rom)
-    warning = ram_warning(built, info) if mode == FILES else None
-    if warning:
-        report.warnings.append(warning)
+    problem = ram_problem(ram_fit(built, info)) if mode == FILES else None
+    if problem and not (dry_run or force):
+        raise DeployError("%s Nothing was copied. To copy anyway: teebox deploy --force."
+                          % problem)
+    if problem:
+        report.warnings.append(problem)
     if dry_run or not (plan.changes or (rom is not None and rom.write)):
         return report
     if rom is not None and rom.write:
@@ -1028,6 +1058,20 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     return report
 
 
+def _find_board(dry_run, notes):
+    """The port of the one MicroPython board on USB (:func:`teebox_host.link.find_port`,
+    the resolver every command uses); NoBoard naming the candidates, or for a dry run
+    None and a note."""
+    from teebox_host.link import LinkError, find_port
+    try:
+        return find_port()
+    except LinkError as exc:
+        if not dry_run:
+            raise NoBoard(str(exc)) from None
+        notes.append("%s Planning for an empty board." % exc)
+        return None
+
+
 def _tenths(size, say):
     """A ``progress(offset)`` that says each tenth of ``size`` bytes written, once."""
     said = [0]
@@ -1046,7 +1090,8 @@ def _check_board(built, info, chosen, notes):
         raise DeployError(
             "the board runs MicroPython %s, which loads .mpy version %d, but %s writes version "
             "%d: flash MicroPython 1.19 or newer (version 6) onto the board, from "
-            "https://micropython.org/download/RPI_PICO/ (nothing was copied)"
+            "https://micropython.org/download/RPI_PICO2/ (a Pico 2; RPI_PICO for a Pico) "
+            "(nothing was copied)"
             % (info.version, info.mpy_version, built.compiler, built.mpy_version))
     if chosen.profile.board == "rp2-pico" and info.platform != "rp2":
         notes.append("the board says it is %r (sys.platform %r), but profile %s is for a "

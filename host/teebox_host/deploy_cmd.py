@@ -6,6 +6,7 @@ import typer
 
 from teebox import profile as profile_mod
 from teebox_host import deploy as deploy_mod
+from teebox_host.link import PORT_HELP
 
 def _fail(message):
     typer.echo(message, err=True)
@@ -39,8 +40,15 @@ def _show_plan(report):
         "main.py" if b.count("source") else "no main.py", b.build_dir))
     if report.board:
         info = report.board
-        typer.echo("Board: MicroPython %s on %s (loads .mpy version %d)"
-                   % (info.version, info.machine or info.platform, info.mpy_version))
+        typer.echo("Board: MicroPython %s on %s (loads .mpy version %d), %s of heap free"
+                   % (info.version, info.machine or info.platform, info.mpy_version,
+                      _kb(info.heap_free)))
+    fit = deploy_mod.ram_fit(b, report.board) if report.mode == deploy_mod.FILES else None
+    if fit is not None and fit.fits:
+        typer.echo("Heap: code %s + the largest game (%s) %s = %s of the %s free%s." % (
+            _kb(fit.code), fit.game, _kb(fit.need - fit.code), _kb(fit.need), _kb(fit.free),
+            "" if fit.need * deploy_mod.HEADROOM <= fit.free else
+            ": less than the 25 % headroom the parts list's board has"))
     for note in report.plan.notes:
         typer.echo("Note: " + note)
     for warning in report.warnings:
@@ -62,24 +70,27 @@ def _show_plan(report):
         typer.echo("  remove  %s" % path)
 
 
-def deploy(port: Optional[str] = typer.Option(None, "--port", "-p", metavar="PORT",
-                                              help="The board's serial port, e.g. /dev/ttyACM0 "
-                                                   "or COM3 (default: the first USB one)."),
+def deploy(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
            profile: str = typer.Option(profile_mod.DEFAULT, "--profile", metavar="NAME",
                                        help="A board profile in hardware/profiles, or the "
                                             "path of a profile .json file."),
            dry_run: bool = typer.Option(False, "--dry-run",
-                                        help="Show what would be copied; change nothing.")):
+                                        help="Show what would be copied; change nothing."),
+           force: bool = typer.Option(False, "--force",
+                                      help="Copy even when the code and a game will not fit "
+                                           "the board's free heap.")):
     """Compile the firmware and copy what changed to the board, then check the copies.
 
     On a board with a ROMFS partition the compiled modules, card data and
     courses go into a ROMFS image that runs from flash; otherwise they are
     copied as files (docs/memory.md). main.py and the board profile (as
-    /profile.json) are copied too; only what changed since the last deploy.
+    /profile.json) are copied too; only what changed since the last deploy. A board
+    whose free heap will not hold the code copied as files and a game is refused,
+    with the figures, unless --force.
     """
     try:
         report = deploy_mod.deploy(port=port, profile=profile, dry_run=dry_run,
-                                   echo=typer.echo)
+                                   echo=typer.echo, force=force)
     except deploy_mod.DeployError as exc:
         _fail(str(exc))
     finish(report)

@@ -21,7 +21,12 @@ from teebox.core.wire import commands as proto, events, framing
 
 BAUD = 115200
 PROTOCOL_VERSION = proto.PROTOCOL_VERSION  # the version this teebox speaks
-PICO_VID = 0x2E8A  # Raspberry Pi (RP2040 boards running MicroPython)
+PICO_VID = 0x2E8A  # Raspberry Pi (the Pico and Pico 2 running MicroPython)
+# USB vendor ids under which MicroPython boards show up: Raspberry Pi, MicroPython's own
+# (pyboard and others), Espressif's built-in USB.
+MICROPYTHON_VIDS = (PICO_VID, 0xF055, 0x303A)
+PORT_HELP = ("The board's serial port, e.g. /dev/ttyACM0 or COM3 (default: the one "
+             "MicroPython board on USB).")
 RETRIES = 5
 
 
@@ -125,9 +130,9 @@ def parse_event(payload):
 
 
 def candidates():
-    """``(device, description)`` of every serial port here, likely Teebox boards first."""
+    """``(device, description)`` of every serial port here, likely MicroPython boards first."""
     ports = sorted(serial.tools.list_ports.comports(),
-                   key=lambda p: (p.vid != PICO_VID, p.device))
+                   key=lambda p: (getattr(p, "vid", None) not in MICROPYTHON_VIDS, p.device))
     return [(p.device, p.description or "") for p in ports]
 
 
@@ -139,13 +144,29 @@ def _ports_text():
         f"{dev} ({desc})" if desc and desc != "n/a" else dev for dev, desc in found) + "."
 
 
+def board_ports():
+    """The devices of the USB serial ports that may be MicroPython boards, sorted.
+
+    As ``mpremote connect auto`` does, every port with a USB vendor and product id is
+    a candidate; when some carry the id of a MicroPython board (:data:`MICROPYTHON_VIDS`),
+    only those are.
+    """
+    usb = sorted((p for p in serial.tools.list_ports.comports()
+                  if getattr(p, "vid", None) is not None and getattr(p, "pid", None) is not None),
+                 key=lambda p: p.device)
+    known = [p for p in usb if p.vid in MICROPYTHON_VIDS]
+    return [p.device for p in known or usb]
+
+
 def find_port():
-    """The one port a Teebox board (an RP2040 with MicroPython) is on; NoBoard otherwise."""
-    boards = [p.device for p in serial.tools.list_ports.comports() if p.vid == PICO_VID]
+    """The one port a MicroPython board is on (:func:`board_ports`); NoBoard otherwise,
+    naming the candidates when there are several. Every command's ``--port`` falls back
+    on it."""
+    boards = board_ports()
     if len(boards) == 1:
         return boards[0]
     if not boards:
-        raise NoBoard("no Teebox board found on USB. " + _ports_text()
+        raise NoBoard("no MicroPython board found on USB. " + _ports_text()
                       + " Give the port with --port.")
     raise NoBoard(f"{len(boards)} boards found ({', '.join(boards)}): say which with --port.")
 

@@ -28,11 +28,10 @@ from teebox.core.wire import gamerecord
 from teebox.core import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
-from teebox_host.link import BoardRefused, Link, LinkError
+from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
-PORT_HELP = "The board's serial port (default: the one Teebox board on USB)."
 DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
            "teebox/scores.sqlite3).")
 

