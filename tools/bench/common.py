@@ -38,7 +38,8 @@ def _clock():
 def measure(work, reps, batch_ms, least=1):
     """Time ``work(n)`` (the measured thing done n times): (min us, median us an item,
     method). n grows from ``least`` until one batch lasts ``batch_ms``; then ``reps``
-    batches of n are timed."""
+    batches of n are timed, and if one reads shorter than ``batch_ms`` (the calibration
+    met a pause of the machine) n doubles and the batches start again."""
     now, diff, how = _clock()
     n = least
     while True:
@@ -49,10 +50,15 @@ def measure(work, reps, batch_ms, least=1):
             break
         n = n * 2 if took < batch_ms * 250000 else n * 3 // 2 + 1
     per = []
-    for _ in range(reps):
+    while len(per) < reps:
         t = now()
         work(n)
-        per.append(diff(t, now()) / n / 1000)
+        took = diff(t, now())
+        if took < batch_ms * 1000000:
+            n *= 2
+            per = []
+        else:
+            per.append(took / n / 1000)
     per.sort()
     return per[0], per[len(per) // 2], "%s, min and median of %d batches of %d, each >= %d ms" % (
         how, reps, n, batch_ms)
