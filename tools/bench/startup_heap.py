@@ -30,7 +30,7 @@ from pathlib import Path
 from teebox_host import deploy
 from tools import mpy
 from tools.bench import common
-from tests.test_table_heap import PROFILE
+from tests import test_table_heap as table_heap
 
 EVENTS = 25
 
@@ -40,6 +40,8 @@ from teebox.app import bindings, board, boot, script
 from fake_line import Wire
 """
 
+# The tests' game driver (tests/test_table_heap.py: Autoplayer, Runner, feed(n)) over the
+# board's start-up; every event handed to the runner is followed by an inside sample.
 GAME = IMPORTS + """
 import gc
 hw = board.build(profile.load(%r), sim=True)
@@ -47,30 +49,20 @@ bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
 wire = Wire()
 app = boot.start(hw, wire.port)
 t = app.table
-auto = script.Autoplayer(t.clubs, "stroke", "championship", 5, seed=12)
-runner = script.Runner(app)
-pending = []
-lines = [0]
 inside = [0]
+""" + table_heap.GAME[table_heap.GAME.index("auto = script.Autoplayer"):] + """
+_step = runner.step
 
 
-def feed(n=%d):
-    # Play up to n script events, sampling the heap after each; False once the game is over.
-    for _ in range(n):
-        if not pending:
-            auto.check(t)
-            pending.extend(auto.next_lines(t))
-            if not pending:
-                if not t.game.over:
-                    raise AssertionError("the game stopped before it was over")
-                return False
-        lines[0] += 1
-        runner.step(script.parse_line(pending.pop(0), lines[0], t.clubs))
-        gc.collect()
-        used = gc.mem_alloc()
-        if used > inside[0]:
-            inside[0] = used
-    return True
+def sampled(event):
+    _step(event)
+    gc.collect()
+    used = gc.mem_alloc()
+    if used > inside[0]:
+        inside[0] = used
+
+
+runner.step = sampled
 """
 
 
@@ -78,7 +70,7 @@ def run(mounts, events=EVENTS):
     """``(code bytes, between-steps report, inside-steps peak bytes, events)``."""
     code = mpy.heap_high_water(IMPORTS, mounts=mounts)
     res = mpy.run(before=["import heapmeter", "heapmeter.start()", "heapmeter.start()"],
-                  code=GAME % (PROFILE, events), each="heapmeter.checkpoint()",
+                  code=GAME % (table_heap.PROFILE, events), each="heapmeter.checkpoint()",
                   step="feed()", after="heapmeter.report(); print('INSIDE', inside[0], "
                   "lines[0])", mounts=mounts)
     reports = [r for r in res.records if r.get("kind") == "heap"]
