@@ -13,6 +13,8 @@ minimum and the median per item together with the method it used:
 """
 
 import argparse
+import sys
+from pathlib import Path
 
 BATCH_MS = 100          # shortest batch on the clock
 REPS = 7                # batches by default; --reps for more
@@ -70,6 +72,18 @@ def cpython_measure():
     scope = {}
     exec(TIMER, scope)
     return scope["measure"]
+
+
+def cpython_bench(setup):
+    """The ``bench`` function that ``setup`` (a benchmark's two-interpreter source)
+    defines, run in this CPython with ``measure`` and the firmware test helpers
+    (``tests/firmware``) importable."""
+    root = str(Path(__file__).resolve().parents[2] / "tests" / "firmware")
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    scope = {"measure": cpython_measure()}
+    exec(setup, scope)
+    return scope["bench"]
 
 
 def micropython_rows(code):

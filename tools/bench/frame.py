@@ -24,11 +24,9 @@ x 21 to 53, not a measurement), i.e. at most about 0.054 ms in WebAssembly.
 """
 
 import sys
-from pathlib import Path
 
 from tools.bench import common
 
-ROOT = Path(__file__).resolve().parents[2]
 SCENES = ("quiet turn", "preview", "ball in flight", "hole-in-one")
 
 # Runs in both interpreters (after common.TIMER). bench() returns rows of
@@ -104,10 +102,7 @@ def bench(kinds, reps, batch_ms, allocated=None):
 
 def cpython_rows(reps):
     """Rows measured in this CPython (allocations: not measured, -1)."""
-    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-    scope = {"measure": common.cpython_measure()}
-    exec(_SETUP, scope)
-    return scope["bench"](SCENES, reps, common.BATCH_MS)
+    return common.cpython_bench(_SETUP)(SCENES, reps, common.BATCH_MS)
 
 
 def micropython_rows(reps):

@@ -66,9 +66,7 @@ def bench(count, reps, batch_ms):
 
 def cpython_figures(reps):
     """[(label, min us, median us, mA, method)] measured in this CPython."""
-    scope = {"measure": common.cpython_measure()}
-    exec(_SETUP, scope)
-    return scope["bench"](COUNT, reps, common.BATCH_MS)
+    return common.cpython_bench(_SETUP)(COUNT, reps, common.BATCH_MS)
 
 
 def micropython_figures(reps):

@@ -27,12 +27,10 @@ The fake chip's own Python work is inside the RFID rows (on the board the chip d
 """
 
 import sys
-from pathlib import Path
 
 from tools.bench import common
 from tools.bench.common import LEDS as COUNT, RP2040_SLOWDOWN, WIRE_US_PER_LED
 
-ROOT = Path(__file__).resolve().parents[2]
 WARM = 300  # frames run before the figures
 I2C_US_PER_BYTE = 9 * 1000000 / 400000  # 8 bits + ACK at 400 kHz
 SPI_US_PER_BYTE = 8 * 1000000 / 1000000  # the readers' 1 MHz SPI clock (hal/rfid.py)
@@ -166,10 +164,7 @@ def _constants(reps):
 
 def cpython_rows(reps):
     """Rows measured in this CPython."""
-    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-    scope = {"measure": common.cpython_measure()}
-    exec(_constants(reps) + _SETUP, scope)
-    return scope["bench"]()
+    return common.cpython_bench(_constants(reps) + _SETUP)()
 
 
 def micropython_rows(reps):

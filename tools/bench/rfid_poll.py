@@ -17,7 +17,6 @@ scales the CPython time instead.
 """
 
 import sys
-from pathlib import Path
 
 from tools.bench import common
 
@@ -132,15 +131,11 @@ def bench(polls, reps, batch_ms):
     ]
 """
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def cpython_rows(reps):
     """Rows measured in this CPython."""
-    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-    scope = {"measure": common.cpython_measure()}
-    exec(_SETUP, scope)
-    return scope["bench"](POLLS, reps, common.BATCH_MS)
+    return common.cpython_bench(_SETUP)(POLLS, reps, common.BATCH_MS)
 
 
 def micropython_rows(reps):
