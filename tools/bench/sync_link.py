@@ -1,8 +1,9 @@
 """Sync over the virtual serial link at 115200 baud: record sizes and how long a sync takes.
 
 Prints the record sizes of 5-player 18-hole games (championship course, each mode, over
-``--seeds`` seeds: median and maximum, against the 2 KB goal), then syncs it from a virtual board whose pseudo-terminal is throttled to 115200 baud
-(11520 bytes a second each way) and prints the time next to what the bytes alone
+``--seeds`` seeds: median and maximum, against the 2 KB goal), then syncs a game from a
+virtual board whose pseudo-terminal is throttled to 115200 baud (11520 bytes a second
+each way) and prints the time next to what the bytes alone
 need at that rate. The sync time includes the handshake, the replay check on the
 laptop and the score-history write. The MicroPython board does the same with five
 demo games.
