@@ -15,10 +15,9 @@ Two peaks, both with the code (the ``.mpy`` modules) in RAM:
 * between steps of EVENTS events: true live-heap figures (this port frees garbage only
   between top-level calls);
 * inside steps: after every event, ``gc.collect(); gc.mem_alloc()`` in the middle of
-  the call: an upper bound that still counts the garbage of the step's earlier events
-  (this port cannot free it mid-call), so it is loose with 25 events a step and tight
-  with ``--events 1`` (which takes several times longer: a collection between every
-  two events).
+  the call: an upper bound that still counts the garbage of the whole call (this port
+  cannot free it mid-call), the Autoplayer's included: about a megabyte an event, so
+  today this figure says more about the driver than the board (docs/performance.md).
 
 The code alone (the imports of the start-up) is measured the same way, so the game's
 share above the code is the difference (the issue's goal: at most 64 KB).
