@@ -16,24 +16,22 @@ MicroPython (WebAssembly, via ``teebox_host.micropython``) and under CPython, fo
   (``tests/firmware/fake_mfrc522.py``) with no card, then with a card held, and the
   USB link server polling an idle line (``tests/firmware/fake_line.py``).
 
-Each figure times ``FRAMES`` frames (the WebAssembly port's clock ticks in milliseconds).
+Each figure is the minimum of the shared timer's batches (``tools.bench.common.TIMER``,
+``--reps N`` batches; the WebAssembly port's clock ticks in milliseconds).
 Next to it: the bytes the frame put on the I2C or SPI bus and their time on the wire,
 the LEDs' time on the wire (384 x 30 us, interrupts off: ``neopixel.write`` blocks), and
-an ESTIMATE for an RP2040 (the MicroPython time x20..x50, not measured here), and
+an ESTIMATE for an RP2040 (the MicroPython time x21..x53, not measured here), and
 whether Python + buses + LED wire fit one frame (``app/loop.py`` FRAME_MS).
 The fake chip's own Python work is inside the RFID rows (on the board the chip does it);
 ``python -m tools.bench.rfid_poll`` separates the driver's share.
 """
 
 import sys
-import time
-from pathlib import Path
 
 from tools.bench import common
-from tools.bench.leds_frame import COUNT, RP2040_SLOWDOWN, WIRE_US_PER_LED
+from tools.bench.common import LEDS as COUNT, RP2040_SLOWDOWN, WIRE_US_PER_LED
 
-ROOT = Path(__file__).resolve().parents[2]
-FRAMES = 300
+WARM = 300  # frames run before the figures
 I2C_US_PER_BYTE = 9 * 1000000 / 400000  # 8 bits + ACK at 400 kHz
 SPI_US_PER_BYTE = 8 * 1000000 / 1000000  # the readers' 1 MHz SPI clock (hal/rfid.py)
 
@@ -71,26 +69,28 @@ def game():
     return loop
 
 
-def timed(step, frames, now, diff, counter=None):
-    # (time per frame, counter() growth per frame) over ``frames`` frames after as many
-    # to warm up: the field comes on, a card is read, Node's WebAssembly compiler
-    # optimises hot code.
-    for _ in range(frames):
+def timed(step, counter=None):
+    # (min us, median us, counter() growth a frame, method) after WARM frames to warm up:
+    # the field comes on, a card is read, Node's WebAssembly compiler optimises hot code.
+    for _ in range(WARM):
         step()
     c0 = counter() if counter is not None else 0
-    t0 = now()
-    for _ in range(frames):
+    for _ in range(WARM):
         step()
-    t = diff(now(), t0) / frames
-    return t, ((counter() - c0) / frames if counter is not None else 0)
+    grew = (counter() - c0) / WARM if counter is not None else 0
+
+    def work(n):
+        for _ in range(n):
+            step()
+    lo, mid, how = measure(work, REPS, BATCH_MS)
+    return lo, mid, grew, how
 
 
-def idle(frames, now, diff):
-    loop = game()
-    return timed(loop.step, frames, now, diff)[0], 0, 0
+def idle():
+    return timed(game().step)
 
 
-def flight(frames, now, diff):
+def flight():
     # A 3-wood's six-hex flight from the first golfer's tee, started on the view as the
     # table starts one; the clock goes back to take-off before the flight ends, so the
     # table never lands it and every timed frame draws the ball moving.
@@ -108,14 +108,14 @@ def flight(frames, now, diff):
         loop.step()
         if clock.ticks_diff(clock.now, start) >= span:
             clock.now = start
-    return timed(step, frames, now, diff)[0], 0, 0
+    return timed(step)
 
 
 PROMPTS = ("Hole 1  Rnd 1\\nred: pick a club\\nlay it face down\\nwind NE 1\\nbag 5 left",
            "Hole 1  Rnd 1\\nyellow: pick one\\nface down, then\\nOK to confirm\\nbag 5 left")
 
 
-def display(frames, now, diff):
+def display():
     loop = game()
     bus = CountingI2C()
     oled = D.SSD1306(bus, framebuf=framebuf)
@@ -127,11 +127,10 @@ def display(frames, now, diff):
         oled.message(PROMPTS[k[0] & 1])
         loop.table.display_dirty = True
         loop.step()
-    us, i2c = timed(step, frames, now, diff, lambda: bus.bytes)
-    return us, i2c, 0
+    return timed(step, lambda: bus.bytes)
 
 
-def readers(frames, now, diff, uid):
+def readers(uid):
     loop = game()
     spi = fk.FakeBus()
     chip = fk.FakeMfrc522(spi, fk.FakePin(17, fk.FakePin.OUT, value=1))
@@ -141,62 +140,67 @@ def readers(frames, now, diff, uid):
     wire = Wire()
     loop.link = LinkServer(wire.port, wire.port, loop.hw.store, clock=loop.hw.clock)
     loop.link.start()
-    us, nbytes = timed(loop.step, frames, now, diff, lambda: spi.bytes)
-    return us, 0, nbytes
+    return timed(loop.step, lambda: spi.bytes)
 
 
-def bench(now, diff, us_per_tick, frames):
+def bench():
+    # rows of (label, min us, median us, I2C bytes, SPI bytes a frame, method)
     out = []
     for label, fn in (("idle, in a game", idle), ("ball flight", flight),
                       ("display update", display)):
-        us, i2c, spi = fn(frames, now, diff)
-        out.append((label, us * us_per_tick, i2c, spi))
+        lo, mid, i2c, how = fn()
+        out.append((label, lo, mid, i2c, 0, how))
     for label, uid in (("RFID (no card) + link", None),
                        ("RFID (card held) + link", "3a7f0c91")):
-        us, i2c, spi = readers(frames, now, diff, uid)
-        out.append((label, us * us_per_tick, i2c, spi))
+        lo, mid, spi, how = readers(uid)
+        out.append((label, lo, mid, 0, spi, how))
     return out
 """
 
 
-def cpython_rows():
+def _constants(reps):
+    return "WARM = %d\nREPS = %d\nBATCH_MS = %d\n" % (WARM, reps, common.BATCH_MS)
+
+
+def cpython_rows(reps):
     """Rows measured in this CPython."""
-    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-    scope = {}
-    exec(_SETUP, scope)
-    return scope["bench"](time.perf_counter_ns, lambda a, b: a - b, 0.001, FRAMES)
+    return common.cpython_bench(_constants(reps) + _SETUP)()
 
 
-def micropython_rows():
+def micropython_rows(reps):
     """Rows measured inside the MicroPython WebAssembly port."""
-    code = (_SETUP + "import time\n"
-            "for row in bench(time.ticks_ms, time.ticks_diff, 1000, %d):\n"
-            "    print('ROW|%%s|%%f|%%f|%%f' %% row)\n" % FRAMES)
-    return [(f[0], float(f[1]), float(f[2]), float(f[3])) for f in common.micropython_rows(code)]
+    code = (_constants(reps) + _SETUP + "for row in bench():\n"
+            "    print('ROW|%s|%f|%f|%f|%f|%s' % row)\n")
+    return [(f[0], float(f[1]), float(f[2]), float(f[3]), float(f[4]), f[5])
+            for f in common.micropython_rows(code)]
 
 
 def main():
     from teebox.app.loop import FRAME_MS
-    mp = micropython_rows()
-    cp = cpython_rows()
+    args = common.options(__doc__)
+    mp = micropython_rows(args.reps)
+    cp = cpython_rows(args.reps)
     lo, hi = RP2040_SLOWDOWN
     leds_us = COUNT * WIRE_US_PER_LED
     budget_us = FRAME_MS * 1000
-    print("Loop.step, one frame of the table on simulated hardware, %d frames each" % FRAMES)
+    print("Loop.step, one frame of the table on simulated hardware")
     print("LED wire time: %d x %d us = %.1f ms a frame, interrupts off; frame budget %d ms"
           % (COUNT, WIRE_US_PER_LED, leds_us / 1000, FRAME_MS))
     print("%-24s %11s %11s %10s %16s %21s %s"
           % ("frame", "MicroPython", "CPython %d.%d" % sys.version_info[:2], "bus",
              "RP2040 ESTIMATE", "+ LEDs = frame", "fits %d ms?" % FRAME_MS))
-    for (label, mp_us, i2c, spi), (_, cp_us, _, _) in zip(mp, cp):
+    for (label, mp_us, _, i2c, spi, _), (_, cp_us, _, _, _, _) in zip(mp, cp):
         bus_us = i2c * I2C_US_PER_BYTE + spi * SPI_US_PER_BYTE
         bus = ("%3.0f B I2C" % i2c) if i2c else (("%3.0f B SPI" % spi) if spi else "-")
-        est_lo = mp_us * lo + bus_us
-        est_hi = mp_us * hi + bus_us
+        est_lo, est_hi = common.rp2040(mp_us)
+        est_lo += bus_us
+        est_hi += bus_us
         verdict = common.fits(est_lo + leds_us, est_hi + leds_us, budget_us)
         print("%-24s %8.0f us %8.0f us %10s %6.1f - %5.1f ms %7.1f - %5.1f ms   %s"
               % (label, mp_us, cp_us, bus, est_lo / 1000, est_hi / 1000,
                  (est_lo + leds_us) / 1000, (est_hi + leds_us) / 1000, verdict))
+    print("Python times are the minimum of the shared timer's batches; MicroPython: %s; "
+          "CPython: %s" % (mp[0][5], cp[0][5]))
     print()
     print("bus = bytes a frame on the OLED's I2C (%.1f us a byte at 400 kHz) or the readers'"
           " SPI (%.0f us a byte at 1 MHz); their wire time is in the estimate."

@@ -11,20 +11,18 @@ with the fake, and with the driver alone, replaying the bytes the fake sent
 back (on the board the chip does that work, not Python).
 
 The RP2040 column is an ESTIMATE, not a measurement: the driver-alone time
-times 20-50 for an RP2040 at 125 MHz against this machine's WebAssembly run,
+times 21-53 for an RP2040 at 125 MHz against this machine's WebAssembly run,
 plus the bytes on the wire at the SPI clock assumed below; a cross-check
 scales the CPython time instead.
 """
 
 import sys
-import time
-from pathlib import Path
 
 from tools.bench import common
 
 POLLS = 2000
 SPI_HZ = 1000000            # open_reader()'s default clock; the MFRC522 allows up to 10 MHz
-RP2040_SLOWDOWN = (20, 50)  # an RP2040 at 125 MHz vs. this machine's WebAssembly run (estimate)
+RP2040_SLOWDOWN = common.RP2040_SLOWDOWN
 # A cross-check from the other side: MicroPython on an RP2040 runs integer loops very roughly
 # 100-200 times slower than CPython on a laptop (a rule of thumb, also not measured here).
 RP2040_VS_CPYTHON = (100, 200)
@@ -53,14 +51,19 @@ class Recorder:
 class Replay:
     # Plays the recorded MISO bytes back: the driver runs exactly as it did
     # against the fake, without the fake's own work (the chip's, on the board).
-    def __init__(self, log):
+    # Past the end it starts again at ``again`` (a poll's start in the steady state),
+    # so the timer can run as many polls as its batches need.
+    def __init__(self, log, again):
         self.log = log
+        self.again = again
         self.i = 0
 
     def write(self, buf):
         pass
 
     def write_readinto(self, wbuf, rbuf):
+        if self.i == len(self.log):
+            self.i = self.again
         got = self.log[self.i]
         self.i += 1
         for k in range(len(rbuf)):
@@ -76,16 +79,18 @@ def build(spi, selects, bank):
     return rfid.ReaderBank(readers) if bank else readers[0]
 
 
-def polls_timed(poller, warm, polls, now_us, diff_us):
+def polls_timed(poller, warm, reps, batch_ms):
+    # the minimum us a poll over the shared timer's batches (common.TIMER), after warm polls
     for _ in range(warm):
         poller.poll()
-    start = now_us()
-    for _ in range(polls):
-        poller.poll()
-    return diff_us(now_us(), start) / polls
+
+    def work(n):
+        for _ in range(n):
+            poller.poll()
+    return measure(work, reps, batch_ms)[0]
 
 
-def scenario(label, uids, bank, polls, now_us, diff_us):
+def scenario(label, uids, bank, polls, reps, batch_ms):
     bus = fk.FakeBus()
     n = len(uids)
     rec = Recorder(bus)
@@ -98,6 +103,7 @@ def scenario(label, uids, bank, polls, now_us, diff_us):
     warm = 200                         # field on, cards placed, WebAssembly warmed up
     for _ in range(warm):
         poller.poll()
+    steady = len(rec.log)
     t0, b0, a0 = bus.transfers, bus.bytes, bus.accesses()
     most = 0
     for _ in range(polls):
@@ -105,53 +111,52 @@ def scenario(label, uids, bank, polls, now_us, diff_us):
         poller.poll()
         most = max(most, bus.accesses() - a)
     counts = (bus.transfers - t0, bus.bytes - b0, bus.accesses() - a0)
-    with_fake = polls_timed(poller, 0, polls, now_us, diff_us)
-    alone = build(Replay(rec.log), pins(n), bank)
-    driver = polls_timed(alone, warm + polls, polls, now_us, diff_us)
+    ends = len(rec.log)
+    with_fake = polls_timed(poller, 0, reps, batch_ms)
+    del rec.log[ends:]  # the replay cycles over the counted polls
+    alone = build(Replay(rec.log, steady), pins(n), bank)
+    driver = polls_timed(alone, warm + polls, reps, batch_ms)
     return (label, with_fake, driver, counts[0] / polls, counts[1] / polls, counts[2] / polls,
             most)
 
 
-def bench(now_us, diff_us, polls):
+def bench(polls, reps, batch_ms):
     ntag, ntag2, classic = "04a1b2c3d4e5f6", "04112233445566", "3a7f0c91"
     return [
-        scenario("1 reader, no card", [None], False, polls, now_us, diff_us),
-        scenario("1 reader, NTAG213 held", [ntag], False, polls, now_us, diff_us),
-        scenario("bank of 4, no cards", [None] * 4, True, polls, now_us, diff_us),
+        scenario("1 reader, no card", [None], False, polls, reps, batch_ms),
+        scenario("1 reader, NTAG213 held", [ntag], False, polls, reps, batch_ms),
+        scenario("bank of 4, no cards", [None] * 4, True, polls, reps, batch_ms),
         scenario("bank of 4, 3 cards held", [ntag, ntag2, classic, None], True, polls,
-                 now_us, diff_us),
+                 reps, batch_ms),
     ]
 """
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
-def cpython_rows():
+def cpython_rows(reps):
     """Rows measured in this CPython."""
-    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-    scope = {}
-    exec(_SETUP, scope)
-    return scope["bench"](lambda: time.perf_counter_ns() // 1000, lambda a, b: a - b, POLLS)
+    return common.cpython_bench(_SETUP)(POLLS, reps, common.BATCH_MS)
 
 
-def micropython_rows():
+def micropython_rows(reps):
     """Rows measured inside the MicroPython WebAssembly port."""
-    code = (_SETUP + "import time\n"
-            "for row in bench(time.ticks_us, time.ticks_diff, %d):\n"
-            "    print('ROW|%%s|%%f|%%f|%%f|%%f|%%f|%%d' %% row)\n" % POLLS)
-    rows = [(f[0],) + tuple(float(x) for x in f[1:-1]) + (int(f[-1]),)
+    code = (_SETUP + "for row in bench(%d, %d, %d):\n"
+            "    print('ROW|%%s|%%f|%%f|%%f|%%f|%%f|%%d' %% row)\n"
+            % (POLLS, reps, common.BATCH_MS))
+    return [(f[0],) + tuple(float(x) for x in f[1:-1]) + (int(f[-1]),)
             for f in common.micropython_rows(code)]
-    return rows
 
 
 def main():
-    mp = micropython_rows()
-    cp = cpython_rows()
+    args = common.options(__doc__)
+    mp = micropython_rows(args.reps)
+    cp = cpython_rows(args.reps)
     lo, hi = RP2040_SLOWDOWN
     clo, chi = RP2040_VS_CPYTHON
     us_per_byte = 8 * 1000000 / SPI_HZ
-    print("RFID poll cost against the fake MFRC522, %d polls per scenario; figures per poll"
-          % POLLS)
+    print("RFID poll cost against the fake MFRC522, %d polls counted per scenario; figures per "
+          "poll, times the minimum of the shared timer's batches (%s)"
+          % (POLLS, "wall clock in whole ms in MicroPython, CPU time in CPython"))
     print("%-26s %5s %5s %6s %4s %17s %17s %6s %17s %17s"
           % ("scenario", "xfers", "bytes", "access", "max", "MicroPython",
              "CPython %d.%d" % sys.version_info[:2], "wire", "RP2040 ESTIMATE", "cross-check"))
