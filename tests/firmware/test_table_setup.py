@@ -25,7 +25,7 @@ def test_the_start_menu_offers_a_new_game_and_card_learning():
     assert "Cards 34/34" in s  # every base club card has a tag
     _setup(t, "press E")
     assert "> Learn cards" in K.screen(t)
-    assert t.prompt.count == 2 and t.prompt.index == 1
+    assert t.prompt.count == 3 and t.prompt.index == 1
 
 
 def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
@@ -143,7 +143,7 @@ def test_every_setup_step_has_an_led_only_form():
     t = K.new_table(display=NullDisplay())
     assert t.led_prompts  # no display: the LED-only prompts are drawn
     p = t.prompt
-    assert (p.code, p.count, p.index) == (0, 2, 0)  # start menu: option 1 of 2
+    assert (p.code, p.count, p.index) == (0, 3, 0)  # start menu: option 1 of 3
     _setup(t, "press OK", "press E")
     assert (p.code, p.count, p.index) == (1, 4, 1)  # mode: stroke is option 2 of 4
     _setup(t, "press OK")

@@ -15,6 +15,7 @@ from array import array
 
 from teebox import palette
 from teebox.app.renderer import Renderer, paint
+from teebox.app.selftest import SelfTest
 from teebox.app.setup_flow import FREE
 from teebox.app.table import Table
 from teebox.app.view import View
@@ -128,6 +129,12 @@ class Loop:
         self._course = table.course
         self.prompts = PromptLayer(p, renderer.leds)
         self.link = link
+        # The wiring self-test: entered from the start menu, or over the link.
+        self.selftest = SelfTest(hw)
+        table.on_selftest = self.start_selftest
+        if link is not None:
+            link.selftest = self.selftest
+        self._testing = False
         self._bank = isinstance(hw.readers, ReaderBank)
         self._display_busy = False
         self.frames = 0
@@ -159,9 +166,16 @@ class Loop:
             self.hw.display.message("TEEBOX ERROR\n" + why)
         self._display_busy = True  # the message reaches the display over the next frames
 
+    def start_selftest(self):
+        """Start the wiring self-test (``app/selftest.py``) now."""
+        self.selftest.start(self.hw.clock.ticks_ms())
+
     def _frame(self, start, render):
         hw = self.hw
         t = self.table
+        if self.selftest.running or self._testing:
+            self._test_frame(start)
+            return
         t.tick(start)
         buttons = hw.buttons
         buttons.poll()
@@ -191,6 +205,30 @@ class Loop:
             t.display_dirty = False
             self._display_busy = hw.display.refresh()
 
+    def _test_frame(self, start):
+        # The self-test has the LEDs, buttons, readers and display; the link goes on.
+        hw = self.hw
+        st = self.selftest
+        self._testing = st.running
+        if not st.running:
+            self.table.redraw()  # the test is over: the table's prompt comes back
+            self._display_busy = True
+            return
+        st.tick(start)
+        buttons = hw.buttons
+        buttons.poll()
+        ev = buttons.get()
+        while ev is not None:
+            st.button(ev)
+            ev = buttons.get()
+        if hw.readers is not None:
+            self._poll_readers(st)
+        if self.link is not None and self.link.running:
+            self.link.poll()
+        if st.display_dirty or self._display_busy:
+            st.display_dirty = False
+            self._display_busy = hw.display.refresh()
+
     def _poll_readers(self, t):
         ev = self.hw.readers.poll()
         if ev is None:
@@ -200,7 +238,10 @@ class Loop:
             seat, ev = ev
             if not self.hw.seat_readers:
                 seat = None
-        if ev[0] == "placed":
+        if t is self.selftest:
+            if ev[0] == "placed":
+                t.card(seat, ev[1])
+        elif ev[0] == "placed":
             t.handle_scan(seat, ev[1])
         else:
             t.handle_removed(seat, ev[1])
