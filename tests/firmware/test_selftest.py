@@ -125,6 +125,19 @@ def test_the_dot_walks_every_cell_in_serpentine_order():
                                             "dot on row 1, from the east"]
 
 
+def test_a_rows_chain_makes_the_dot_light_the_leds_a_row_wired_strip_needs():
+    # A strip whose rows all start on the west side: with "serpentine-rows" the dot would
+    # jump back west after row 0; with the profile corrected to "rows" the serpentine walk
+    # lights row 1 from its east end, LED 11, so it runs on smoothly on that table.
+    hw, st = _bare(chain="rows")
+    cells = _walk(hw, st)
+    leds = [hw.profile.led_index(c, r) for c, r in cells]
+    assert leds[:12] == [0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6]
+    hw, st = _bare(chain="serpentine-rows")
+    leds = [hw.profile.led_index(c, r) for c, r in _walk(hw, st)]
+    assert leds == list(range(24))
+
+
 def test_the_oled_pattern_and_the_power_limit_at_work():
     loop = _started_from_menu()
     st = loop.selftest
