@@ -172,10 +172,13 @@ class Loop:
 
     def _frame(self, start, render):
         hw = self.hw
-        t = self.table
-        if self.selftest.running or self._testing:
-            self._test_frame(start)
-            return
+        st = self.selftest
+        if self._testing and not st.running:
+            self.table.redraw()  # the self-test is over: the table's prompt comes back
+            self._display_busy = True
+        self._testing = st.running
+        # While the wiring self-test runs it has the buttons, readers, LEDs and display.
+        t = st if st.running else self.table
         t.tick(start)
         buttons = hw.buttons
         buttons.poll()
@@ -187,7 +190,7 @@ class Loop:
             self._poll_readers(t)
         if self.link is not None and self.link.running:
             self.link.poll()
-        if render:
+        if render and t is self.table:
             if t.course is not self._course:
                 self._course = t.course  # (first: a course that cannot be drawn is tried once)
                 self.renderer.set_course(t.course)
@@ -205,30 +208,6 @@ class Loop:
             t.display_dirty = False
             self._display_busy = hw.display.refresh()
 
-    def _test_frame(self, start):
-        # The self-test has the LEDs, buttons, readers and display; the link goes on.
-        hw = self.hw
-        st = self.selftest
-        self._testing = st.running
-        if not st.running:
-            self.table.redraw()  # the test is over: the table's prompt comes back
-            self._display_busy = True
-            return
-        st.tick(start)
-        buttons = hw.buttons
-        buttons.poll()
-        ev = buttons.get()
-        while ev is not None:
-            st.button(ev)
-            ev = buttons.get()
-        if hw.readers is not None:
-            self._poll_readers(st)
-        if self.link is not None and self.link.running:
-            self.link.poll()
-        if st.display_dirty or self._display_busy:
-            st.display_dirty = False
-            self._display_busy = hw.display.refresh()
-
     def _poll_readers(self, t):
         ev = self.hw.readers.poll()
         if ev is None:
@@ -238,10 +217,7 @@ class Loop:
             seat, ev = ev
             if not self.hw.seat_readers:
                 seat = None
-        if t is self.selftest:
-            if ev[0] == "placed":
-                t.card(seat, ev[1])
-        elif ev[0] == "placed":
+        if ev[0] == "placed":
             t.handle_scan(seat, ev[1])
         else:
             t.handle_removed(seat, ev[1])

@@ -18,8 +18,9 @@ a minute and walks through its steps (``core/wire/commands.py`` TEST_*):
 
 Each result is a line ``(step, text)`` in :attr:`SelfTest.lines`, what the
 link sends back; a line whose step has :data:`PROBLEM` set reports a fault.
-Holding BACK stops the test. The loop (``app/loop.py``) drives it: it hands
-over the time, the button events and the cards while :attr:`SelfTest.running`.
+Holding BACK stops the test. The loop (``app/loop.py``) drives it while
+:attr:`SelfTest.running` as it drives the table: ``tick``, ``handle_button``,
+``handle_scan``, ``display_dirty``.
 
 Allocation-light: the LED frame is made when the test starts and dropped when
 it ends; a frame with nothing new allocates nothing.
@@ -106,7 +107,7 @@ class SelfTest:
         self.frame = None
         self.running = False
 
-    def button(self, ev):
+    def handle_button(self, ev):
         """A button event (``hal.buttons`` encoding): named in the buttons step; BACK
         held stops the test."""
         b = ev >> 2
@@ -122,13 +123,16 @@ class SelfTest:
                 self._log(TEST_BUTTONS, "all %d buttons work" % B.COUNT)
                 self.stop("self-test done")
 
-    def card(self, seat, uid):
+    def handle_scan(self, seat, uid):
         """A card laid on a reader (``seat`` with one reader per seat, else None)."""
         if self.step != TEST_READER:
             return
         where = "" if seat is None else " on seat %d's reader" % seat
         self._log(TEST_READER, "card laid%s: UID %s (%d bytes)" % (where, _hex(uid), len(uid)))
         self._enter(TEST_BUTTONS, self.hw.clock.ticks_ms())
+
+    def handle_removed(self, seat, uid):
+        """A card lifted off: nothing to test."""
 
     # ------------------------------------------------------------ frames
 
