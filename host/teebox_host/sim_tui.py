@@ -337,7 +337,7 @@ class LiveTable(SimTable):
         """What the table waits for, as a rich Text (one or two lines)."""
         t = self.table
         out = Text()
-        if self.loop.selftest.running:
+        if self.loop.selftest is not None and self.loop.selftest.running:
             out.append("Checking the wiring: ", style="bold")
             out.append("the display says what to look at; c lays a card, the keys press "
                        "the buttons, holding BACK stops.")

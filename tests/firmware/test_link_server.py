@@ -374,7 +374,8 @@ def test_self_test_starts_once_and_a_repeated_start_follows_it():
     status, out = b.host.call(SELF_TEST, struct.pack("<BBBH", 1, 20, 1, 0))
     assert status == BAD_VALUE and b"no self-test" in out  # a server without a table
     hw = build(fake_hardware.profile(), sim=True)
-    b.server.selftest = st = SelfTest(hw)
+    st = SelfTest(hw)
+    b.server.selftest = lambda: st
     assert _self_test(b.host, 1) == (1, TEST_CORNERS, 0, [])
     hw.clock.advance(10)
     st.tick(hw.clock.ticks_ms())

@@ -50,7 +50,8 @@ def _started_from_menu():
         _frames(loop, 6)
     assert "> Check wiring" in loop.hw.display.screen()
     b.press(B.OK)
-    _until(loop, lambda: loop.selftest.running, 20)
+    assert loop.selftest is None  # (its code is loaded only for a test)
+    _until(loop, lambda: loop.selftest is not None and loop.selftest.running, 20)
     return loop
 
 

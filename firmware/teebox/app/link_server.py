@@ -215,8 +215,8 @@ class LinkServer:
     ``shelf`` (a Shelf), ``recorder`` (the GameJournal: the game state
     in HELLO, and the scoreboard events, which it sends to :meth:`event`),
     ``wall`` (a WallTime set by SET_CLOCK), ``board`` (board id text).
-    ``selftest`` is the table's ``app/selftest.SelfTest`` (the loop sets it; None:
-    SELF_TEST is refused).
+    ``selftest`` gives the table's ``app/selftest.SelfTest`` when called (the loop
+    sets it; None: SELF_TEST is refused).
     """
 
     def __init__(self, stream_in, stream_out, store, clock=None, courses=None, shelf=None,
@@ -558,9 +558,9 @@ class LinkServer:
     def _self_test(self, body):
         start, wait_s, speed, first = body.unpack("<BBBH", "start, wait, speed, first line")
         body.done()
-        st = self.selftest
-        if st is None:
+        if self.selftest is None:
             raise Refused(BAD_VALUE, "this board runs no table: no self-test")
+        st = self.selftest()
         if start and not st.running:
             # (A repeated start while the test runs just follows it: idempotent.)
             game = self.recorder.game if self.recorder is not None else None

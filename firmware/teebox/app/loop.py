@@ -15,7 +15,6 @@ from array import array
 
 from teebox import palette
 from teebox.app.renderer import Renderer, paint
-from teebox.app.selftest import SelfTest
 from teebox.app.setup_flow import FREE
 from teebox.app.table import Table
 from teebox.app.view import View
@@ -130,10 +129,10 @@ class Loop:
         self.prompts = PromptLayer(p, renderer.leds)
         self.link = link
         # The wiring self-test: entered from the start menu, or over the link.
-        self.selftest = SelfTest(hw)
+        self.selftest = None
         table.on_selftest = self.start_selftest
         if link is not None:
-            link.selftest = self.selftest
+            link.selftest = self.wiring_test
         self._testing = False
         self._bank = isinstance(hw.readers, ReaderBank)
         self._display_busy = False
@@ -166,19 +165,28 @@ class Loop:
             self.hw.display.message("TEEBOX ERROR\n" + why)
         self._display_busy = True  # the message reaches the display over the next frames
 
+    def wiring_test(self):
+        """The wiring self-test (``app/selftest.SelfTest``), imported and made on first
+        use: a table that is never tested keeps its code off the heap."""
+        if self.selftest is None:
+            from teebox.app.selftest import SelfTest
+            self.selftest = SelfTest(self.hw)
+        return self.selftest
+
     def start_selftest(self):
-        """Start the wiring self-test (``app/selftest.py``) now."""
-        self.selftest.start(self.hw.clock.ticks_ms())
+        """Start the wiring self-test now."""
+        self.wiring_test().start(self.hw.clock.ticks_ms())
 
     def _frame(self, start, render):
         hw = self.hw
         st = self.selftest
-        if self._testing and not st.running:
+        testing = st is not None and st.running
+        if self._testing and not testing:
             self.table.redraw()  # the self-test is over: the table's prompt comes back
             self._display_busy = True
-        self._testing = st.running
+        self._testing = testing
         # While the wiring self-test runs it has the buttons, readers, LEDs and display.
-        t = st if st.running else self.table
+        t = st if testing else self.table
         t.tick(start)
         buttons = hw.buttons
         buttons.poll()
