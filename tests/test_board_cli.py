@@ -63,3 +63,40 @@ def test_board_repl_hands_the_line_to_the_repl_and_says_how_to_connect(board):
     assert f"mpremote connect {board.port}" in result.output
     with board.lock:  # the board has finished the frame that answered
         assert not board.server.running
+
+
+def test_board_test_runs_the_self_test_step_by_step_and_reports_what_it_found(board):
+    result = teebox("board", "test", "--port", board.port, "--wait", "1", "--speed", "10")
+    out = result.output
+    lines = out.splitlines()
+    assert lines[0] == f"self-test of board {board.board_id} on {board.port}: watch the table"
+    # The steps in order, each with what to look at on the table, then the board's results.
+    heads = [ln.split(":")[0] for ln in lines if not ln.startswith("  ")][1:]
+    assert heads[:8] == ["corners", "colours", "walk", "display", "power", "reader", "buttons",
+                         "done"]
+    # (10 times faster: only the row ends lit as a frame went out are reported.)
+    assert any(ln.startswith("  row ") and " end: LED " in ln for ln in lines)
+    assert "  every LED red" in lines
+    assert "  reader of seat 0: simulated" in lines or "  reader: simulated" in lines
+    # Nobody laid a card or pressed a button on the virtual table: both are problems.
+    assert "  PROBLEM: no card laid within 1 s: check the reader's wiring (SPI pins, CS, " \
+           "RST, 3.3 V)" in lines
+    assert any(ln.startswith("  PROBLEM: never pressed: E NE NW W SW SE OK BACK") for ln in lines)
+    assert result.exit_code == 1
+    assert "2 problems found: see above" in out
+    with board.lock:
+        assert not board.table.loop.selftest.running  # the table has its LEDs back
+
+
+def test_board_test_without_waiting_finds_no_problem(board):
+    result = teebox("board", "test", "--port", board.port, "--wait", "0", "--speed", "50")
+    assert result.exit_code == 0, result.output
+    assert "  skipped (no time to wait)" in result.output
+    assert result.output.splitlines()[-1] == "no problems found"
+
+
+def test_board_test_refuses_while_a_game_is_in_progress(board):
+    board.play("match", 2, seed=4, inputs=6)  # a game left in progress
+    result = teebox("board", "test", "--port", board.port)
+    assert result.exit_code == 1
+    assert "game 1 is in progress: finish or quit it on the table, then test" in result.output

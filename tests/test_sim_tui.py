@@ -539,6 +539,21 @@ def test_a_new_board_learns_the_cards_from_the_picker():
     run(go())
 
 
+def test_check_wiring_runs_the_self_test_in_the_simulator():
+    sim = sim_tui.LiveTable()
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("d", "d", "d", "enter")  # ... New course -> Check wiring
+            sim.settle()
+            assert sim.loop.selftest.running
+            app.redraw()
+            assert "row 0 west end" in widget_text(app, "oled")
+            assert sim.status().plain.startswith("Checking the wiring: ")
+    run(go())
+
+
 # ---------------------------------------------------------------- a whole game
 
 

@@ -20,7 +20,11 @@ LED chain order: the app renders cells in LED order, so a profile maps every
 hex cell (row-major over the offset grid) to its LED. ``serpentine-rows``
 starts at the ``start`` corner, runs along that row to the far side, then back
 along the next row, and so on (from ``top-left``: row 0 west to east, row 1
-east to west, ...). A list gives the LED of each cell explicitly, row-major.
+east to west, ...). ``rows`` runs every row the same way, from the start
+corner's side (each row's strip wired back to that side); ``serpentine-columns``
+and ``columns`` are the same down the columns. A list gives the LED of each
+cell explicitly, row-major. The self-test's walking dot (``app/selftest.py``)
+shows which one a table is wired as (``hardware/README.md``).
 """
 
 import json
@@ -34,7 +38,7 @@ BOARDS = ("rp2-pico", "blinka", "circuitpython")
 # Boards driven through the CircuitPython API (board, busio, digitalio, neopixel):
 # CircuitPython itself, or Blinka, which provides it on a Raspberry Pi.
 CIRCUITPYTHON_BOARDS = ("blinka", "circuitpython")
-CHAINS = ("serpentine-rows",)
+CHAINS = ("serpentine-rows", "rows", "serpentine-columns", "columns")
 STARTS = ("top-left", "top-right", "bottom-left", "bottom-right")
 DEFAULT = "pico2-24x16"  # the board the parts list names (hardware/README.md, docs/memory.md)
 PROFILE_PATH = "/profile.json"  # where deploy puts the profile on the board
@@ -309,25 +313,30 @@ def _read_leds(c, d, p):
     elif chain in CHAINS:
         p.chain = chain
         if p.cells is not None and p.start is not None:
-            _serpentine_chain(p)
+            _pattern_chain(p, chain.endswith("rows"), chain.startswith("serpentine"))
     else:
         c.add("leds.chain", "unknown chain %s (use %s, or a list of the LED under each "
               "cell, row-major)" % (json.dumps(chain), " or ".join(CHAINS)))
 
 
-def _serpentine_chain(p):
+def _pattern_chain(p, along_rows, serpentine):
+    # The chain runs along rows (or columns) from the start corner, turning back at
+    # each end when serpentine, else starting each line again on the start side.
     w = p.width
     h = p.height
     top = p.start.startswith("top")
     left = p.start.endswith("left")
+    lines, span = (h, w) if along_rows else (w, h)
+    forward0 = left if along_rows else top   # the first line runs away from the corner
     led_table = array("H", bytes(2 * p.cells))
     cell_table = array("H", bytes(2 * p.cells))
-    for k in range(h):  # the k-th row the chain runs along
-        row = k if top else h - 1 - k
-        eastward = (k % 2 == 0) == left
-        for j in range(w):
-            col = j if eastward else w - 1 - j
-            led = k * w + j
+    for k in range(lines):  # the k-th line the chain runs along
+        line = k if (top if along_rows else left) else lines - 1 - k
+        forward = forward0 if not serpentine or k % 2 == 0 else not forward0
+        for j in range(span):
+            at = j if forward else span - 1 - j
+            col, row = (at, line) if along_rows else (line, at)
+            led = k * span + j
             cell = row * w + col
             led_table[cell] = led
             cell_table[led] = cell

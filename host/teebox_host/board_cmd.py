@@ -5,6 +5,8 @@
 * `teebox board watch [--port P]`: the live event stream, one line per event
   (a game starting, golfers on a new tee, scores, the final standings) until
   the game is over or Ctrl-C.
+* `teebox board test [--port P] [--wait S]`: the table's wiring self-test,
+  step by step, with what to look at on the table (``app/selftest.py``).
 * `teebox board repl [--port P]`: the board hands the USB line back to the
   MicroPython REPL, so mpremote can connect.
 * `teebox board --virtual [--micropython] [--games N]`: start a simulated board
@@ -21,6 +23,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from teebox.core.wire import commands as proto
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox import palette
 from teebox.core import modes
@@ -173,6 +176,68 @@ def _follow(link):
         typer.echo(describe_event(ev))
         if ev.kind == EV_GAME_OVER:
             return
+
+
+# What the maker looks at during each self-test step (TEST_* codes).
+TEST_GUIDE = {
+    proto.TEST_CORNERS: "one LED at a time lights at each end of each row, from the top. "
+                        "Each should sit at the edge of the table, row 0 at the top; if not, "
+                        "correct grid and leds.start/leds.chain in the profile "
+                        "(hardware/README.md, \"Checking the wiring\").",
+    proto.TEST_COLOURS: "every LED turns red, then green, then blue. Another colour means "
+                        "leds.order is wrong; a dark or odd LED is a bad joint.",
+    proto.TEST_WALK: "a dot runs along row 0 west to east, row 1 back, and so on. Where it "
+                     "jumps, the chain is wired differently from the profile's leds.chain.",
+    proto.TEST_DISPLAY: "the OLED shows a pattern: 0-F along the top, 7-8 along the bottom, "
+                        "row numbers down both sides.",
+    proto.TEST_POWER: "every LED full white, dimmed to the supply's budget: the supply must "
+                      "not brown out (the board would restart).",
+    proto.TEST_READER: "lay any card on a reader: its raw UID appears here.",
+    proto.TEST_BUTTONS: "press each button once: the OLED names it. Hold BACK to stop.",
+    proto.TEST_DONE: "the table goes back to its start menu.",
+}
+
+
+@app.command()
+def test(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
+         wait: int = typer.Option(20, "--wait", min=0, max=255,
+                                  help="Seconds the table waits for a card and for the "
+                                       "buttons (0 skips both)."),
+         speed: int = typer.Option(1, "--speed", min=1, max=50,
+                                   help="Run the timed LED steps this many times faster.")):
+    """Check the table's wiring: LEDs, colours, chain order, OLED, power limit, card
+    reader and buttons, step by step. Exits 1 if a step found a fault."""
+    problems = 0
+    try:
+        with Link(port) as link:
+            info = link.hello()
+            typer.echo(f"self-test of board {info.board_id} on {link.port}: watch the table")
+            running, _step, total, lines = link.self_test(True, wait, speed)
+            seen = shown = 0
+            while True:
+                for step, text in lines:
+                    k = step & ~proto.TEST_PROBLEM
+                    if k != shown:
+                        shown = k
+                        name = proto.TEST_STEP_NAMES[k] if k < len(proto.TEST_STEP_NAMES) \
+                            else f"step {k}"
+                        typer.echo(f"{name}: {TEST_GUIDE.get(k, '')}")
+                    if step & proto.TEST_PROBLEM:
+                        problems += 1
+                    typer.echo(f"  {'PROBLEM: ' if step & proto.TEST_PROBLEM else ''}{text}")
+                seen += len(lines)
+                if not running and seen >= total:
+                    break
+                if seen >= total:
+                    time.sleep(0.2)
+                running, _step, total, lines = link.self_test(first=seen)
+    except LinkError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        _fail("stopped watching: the table finishes its self-test (hold BACK to stop it)")
+    if problems:
+        _fail(f"{problems} problem{'' if problems == 1 else 's'} found: see above")
+    typer.echo("no problems found")
 
 
 @app.command()

@@ -471,6 +471,22 @@ class Link:
             if kind == framing.FRAME and value and value[0] == proto.EVENT:
                 return value
 
+    def self_test(self, start=False, wait=20, speed=1, first=0):
+        """SELF_TEST: start the table's wiring self-test (``start``; ``wait`` seconds for a
+        card and for the buttons, ``speed`` times faster timed steps) or just ask how it
+        goes. Returns ``(running, step, total lines, [(step, text), ...] from line
+        first)``; a line's step has ``TEST_PROBLEM`` set when it reports a fault."""
+        body = self.request(proto.SELF_TEST, struct.pack("<BBBH", 1 if start else 0, wait,
+                                                         speed, first))
+        running, step, total, count = struct.unpack_from("<BBHB", body)
+        lines = []
+        at = 5
+        for _ in range(count):
+            text, nxt = _read_text(body, at + 1)
+            lines.append((body[at], text))
+            at = nxt
+        return bool(running), step, total, lines
+
     def to_repl(self):
         """Ask the board to give the line back to the REPL (for mpremote)."""
         self.request(proto.REPL)

@@ -368,7 +368,11 @@ class LiveTable(SimTable):
         out = Text()
         if t.alert:
             out.append("NO: %s\n" % t.alert, style="bold red")
-        if t.phase == T.PH_SETUP:
+        if self.loop.selftest is not None and self.loop.selftest.running:
+            out.append("Checking the wiring: ", style="bold")
+            out.append("the display says what to look at; c lays a card, the keys press "
+                       "the buttons, holding BACK stops.")
+        elif t.phase == T.PH_SETUP:
             out.append("Setting up: %s. " % SETUP_STEPS[t.setup.step], style="bold")
             out.append("Directions change the answer, OK goes on, BACK goes back.")
         elif t.phase == T.PH_LEARN:

@@ -16,7 +16,7 @@ from teebox.core.wire.commands import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME,
                                        FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES, MAX_DATA,
                                        NO_TRANSFER, NOTICE, PROTOCOL_VERSION, PULL_COURSE,
                                        PUSH_ABORT, PUSH_BEGIN, PUSH_CHUNK, PUSH_COMMIT, REPL,
-                                       SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE,
+                                       SELF_TEST, SET_CLOCK, TEST_CORNERS, UNKNOWN_COMMAND, UNKNOWN_COURSE,
                                        UNKNOWN_GAME)
 from teebox.app.link_server import LinkServer, pipe
 from teebox.app.shelf import Shelf, WallTime
@@ -352,3 +352,33 @@ def test_a_failing_flash_is_reported_and_the_game_stays():
     assert msg.startswith(b"ACK_GAME failed on the board: OSError")
     assert Shelf(b.store).numbers() == [1]
     assert _hello(b.host)[4] == 1  # and the server goes on answering
+
+
+def _self_test(host, start, first=0):
+    out = host.ok(SELF_TEST, struct.pack("<BBBH", start, 20, 1, first))
+    running, step, total, count = struct.unpack_from("<BBHB", out)
+    lines = []
+    at = 5
+    for _ in range(count):
+        n = out[at + 1]
+        lines.append((out[at], bytes(out[at + 2:at + 2 + n]).decode()))
+        at += 2 + n
+    return running, step, total, lines
+
+
+def test_self_test_starts_once_and_a_repeated_start_follows_it():
+    import fake_hardware
+    from teebox.app.board import build
+    from teebox.app.selftest import SelfTest
+    b = Board()
+    status, out = b.host.call(SELF_TEST, struct.pack("<BBBH", 1, 20, 1, 0))
+    assert status == BAD_VALUE and b"no self-test" in out  # a server without a table
+    hw = build(fake_hardware.profile(), sim=True)
+    st = SelfTest(hw)
+    b.server.selftest = lambda: st
+    assert _self_test(b.host, 1) == (1, TEST_CORNERS, 0, [])
+    hw.clock.advance(10)
+    st.tick(hw.clock.ticks_ms())
+    # The host asks again (its reply was lost): the test goes on, it does not restart.
+    assert _self_test(b.host, 1) == (1, TEST_CORNERS, 1, [(TEST_CORNERS, "row 0 west end: LED 0")])
+    assert _self_test(b.host, 0, first=1) == (1, TEST_CORNERS, 1, [])

@@ -67,6 +67,23 @@ def test_serpentine_from_the_other_corners():
     assert p.cell_of_led(0) == (2, 1) and p.cell_of_led(5) == (2, 0)
 
 
+def test_rows_and_columns_chains_correct_a_strip_wired_another_way():
+    # Every row's strip wired back to the west side: each row starts there.
+    p = small(3, 2, "rows")
+    assert [p.cell_of_led(i) for i in range(6)] == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    p = small(3, 2, "rows", "bottom-right")
+    assert [p.cell_of_led(i) for i in range(6)] == [(2, 1), (1, 1), (0, 1), (2, 0), (1, 0), (0, 0)]
+    # Strips laid north-south: down column 0, up column 1, ...
+    p = small(3, 2, "serpentine-columns")
+    assert [p.cell_of_led(i) for i in range(6)] == [(0, 0), (0, 1), (1, 1), (1, 0), (2, 0), (2, 1)]
+    p = small(3, 2, "columns", "top-right")
+    assert [p.cell_of_led(i) for i in range(6)] == [(2, 0), (2, 1), (1, 0), (1, 1), (0, 0), (0, 1)]
+    for chain in P.CHAINS:
+        for start in P.STARTS:
+            p = small(4, 3, chain, start)
+            assert sorted(p.led_index(c, r) for c in range(4) for r in range(3)) == list(range(12))
+
+
 def test_an_explicit_chain_lists_the_led_of_each_cell():
     p = small(3, 2, [5, 4, 3, 0, 1, 2])
     assert p.chain == "explicit"
@@ -264,7 +281,9 @@ def test_explicit_chain_names_the_first_duplicate_and_the_missing_led():
 def test_unknown_chain_order_and_start():
     d = base()
     d["leds"]["chain"] = "zigzag"
-    assert only_problem(d).startswith('leds.chain: unknown chain "zigzag" (use serpentine-rows')
+    assert only_problem(d) == ('leds.chain: unknown chain "zigzag" (use serpentine-rows or rows '
+                               'or serpentine-columns or columns, or a list of the LED under '
+                               'each cell, row-major)')
     d = base()
     d["leds"]["order"] = "RGBW"
     assert only_problem(d) == 'leds.order: colour order must be R, G and B in some order (WS2812B: GRB), not "RGBW"'

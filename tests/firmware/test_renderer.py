@@ -137,6 +137,19 @@ def test_base_layer_puts_each_terrain_colour_at_its_led_through_the_serpentine()
             assert r.rgb_of_cell(cell(col, row)) == at(frame, led)
 
 
+def test_a_rows_chain_in_the_profile_moves_row_1_to_the_leds_a_row_wired_strip_has():
+    # A table whose rows all start on the west side: profile "chain": "rows".
+    d = profile_dict()
+    d["leds"]["chain"] = "rows"
+    board = P.load(json.dumps(d))
+    r = R.Renderer(board, CHAMP, View(CHAMP.width * CHAMP.height))
+    frame = r.compose(0)
+    # Column c of row 1 is LED 24 + c now (47 - c on the serpentine table).
+    assert at(frame, 24 + 1) == terrain_rgb(terrain.GREEN)     # (1,1) hole 3's green
+    assert at(frame, 24 + 6) == terrain_rgb(terrain.LAKE)      # (6,1)
+    assert at(frame, 24 + 0) == terrain_rgb(terrain.ROUGH)     # (0,1)
+
+
 def test_a_course_smaller_than_the_board_sits_top_left_and_the_rest_stays_dark():
     r, view = make(TINY)
     frame = r.compose(0)

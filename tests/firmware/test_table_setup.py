@@ -25,7 +25,7 @@ def test_the_start_menu_offers_a_new_game_and_card_learning():
     assert "Cards 34/34" in s  # every base club card has a tag
     _setup(t, "press E")
     assert "> Learn cards" in K.screen(t)
-    assert t.prompt.count == 3 and t.prompt.index == 1  # New game, Learn cards, New course
+    assert t.prompt.count == 4 and t.prompt.index == 1  # New game, Learn cards, New course, wiring
 
 
 def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():

@@ -26,8 +26,8 @@ from teebox.core.wire.commands import (
     ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH, BAD_OFFSET, BAD_VALUE, BOARD_ERROR,
     COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES,
     MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
-    PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SET_CLOCK, UNKNOWN_COMMAND, UNKNOWN_COURSE,
-    UNKNOWN_GAME)
+    PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SELF_TEST, SET_CLOCK, UNKNOWN_COMMAND,
+    UNKNOWN_COURSE, UNKNOWN_GAME)
 from teebox.core.wire.gamerecord import Reader
 from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
 from teebox.app.shelf import Shelf, WallTime, board_id
@@ -215,6 +215,8 @@ class LinkServer:
     ``shelf`` (a Shelf), ``recorder`` (the GameJournal: the game state
     in HELLO, and the scoreboard events, which it sends to :meth:`event`),
     ``wall`` (a WallTime set by SET_CLOCK), ``board`` (board id text).
+    ``selftest`` gives the table's ``app/selftest.SelfTest`` when called (the loop
+    sets it; None: SELF_TEST is refused).
     """
 
     def __init__(self, stream_in, stream_out, store, clock=None, courses=None, shelf=None,
@@ -230,6 +232,7 @@ class LinkServer:
         self.wall = wall
         self.board = board if board is not None else board_id(store)
         self.firmware = firmware
+        self.selftest = None
         self.running = True
         self.events_on = False
         self.frames = 0       # frames answered
@@ -246,6 +249,7 @@ class LinkServer:
             PUSH_COMMIT: self._push_commit, PUSH_ABORT: self._push_abort,
             DELETE_COURSE: self._delete_course, PULL_COURSE: self._pull_course,
             SET_CLOCK: self._set_clock, EVENTS: self._events, REPL: self._repl,
+            SELF_TEST: self._self_test,
         }
 
     def start(self):
@@ -550,3 +554,33 @@ class LinkServer:
     def _repl(self, body):
         body.done()
         return b""
+
+    def _self_test(self, body):
+        start, wait_s, speed, first = body.unpack("<BBBH", "start, wait, speed, first line")
+        body.done()
+        if self.selftest is None:
+            raise Refused(BAD_VALUE, "this board runs no table: no self-test")
+        st = self.selftest()
+        if start and not st.running:
+            # (A repeated start while the test runs just follows it: idempotent.)
+            game = self.recorder.game if self.recorder is not None else None
+            if game is not None:
+                raise Refused(BAD_VALUE, "game %d is in progress: finish or quit it on the "
+                                         "table, then test" % self.recorder.number)
+            if speed < 1:
+                raise Refused(BAD_VALUE, "speed %d: 1 (normal) or more (faster)" % speed)
+            st.start(self._ticks(), 1000 * wait_s, speed)
+        lines = st.lines
+        out = bytearray(struct.pack("<BBH", 1 if st.running else 0, st.step, len(lines)))
+        out.append(0)
+        count = 0
+        for step, text in lines[first:]:
+            raw = text.encode()[:255]
+            if len(out) + 2 + len(raw) > MAX_DATA - 3:
+                break  # the rest in the next request
+            out.append(step)
+            out.append(len(raw))
+            out += raw
+            count += 1
+        out[4] = count
+        return out

@@ -128,6 +128,12 @@ class Loop:
         self._course = table.course
         self.prompts = PromptLayer(p, renderer.leds)
         self.link = link
+        # The wiring self-test: entered from the start menu, or over the link.
+        self.selftest = None
+        table.on_selftest = self.start_selftest
+        if link is not None:
+            link.selftest = self.wiring_test
+        self._testing = False
         self._bank = isinstance(hw.readers, ReaderBank)
         self._display_busy = False
         self.frames = 0
@@ -159,9 +165,28 @@ class Loop:
             self.hw.display.message("TEEBOX ERROR\n" + why)
         self._display_busy = True  # the message reaches the display over the next frames
 
+    def wiring_test(self):
+        """The wiring self-test (``app/selftest.SelfTest``), imported and made on first
+        use: a table that is never tested keeps its code off the heap."""
+        if self.selftest is None:
+            from teebox.app.selftest import SelfTest
+            self.selftest = SelfTest(self.hw)
+        return self.selftest
+
+    def start_selftest(self):
+        """Start the wiring self-test now."""
+        self.wiring_test().start(self.hw.clock.ticks_ms())
+
     def _frame(self, start, render):
         hw = self.hw
-        t = self.table
+        st = self.selftest
+        testing = st is not None and st.running
+        if self._testing and not testing:
+            self.table.redraw()  # the self-test is over: the table's prompt comes back
+            self._display_busy = True
+        self._testing = testing
+        # While the wiring self-test runs it has the buttons, readers, LEDs and display.
+        t = st if testing else self.table
         t.tick(start)
         buttons = hw.buttons
         buttons.poll()
@@ -173,7 +198,7 @@ class Loop:
             self._poll_readers(t)
         if self.link is not None and self.link.running:
             self.link.poll()
-        if render:
+        if render and t is self.table:
             if t.course is not self._course:
                 self._course = t.course  # (first: a course that cannot be drawn is tried once)
                 self.renderer.set_course(t.course)

@@ -35,6 +35,7 @@ R_DONE = const(4)      # the flow has its answer
 R_EXIT = const(5)      # BACK out of the flow's first step
 R_LEARN = const(6)     # start menu: learn cards
 R_NEW_COURSE = const(7)  # start menu: make a new course
+R_SELFTEST = const(8)  # start menu: check the wiring (app/selftest.py)
 
 # Setup steps; their numbers are the LED-only question codes (lit cells on the top edge).
 S_START = const(0)
@@ -51,7 +52,8 @@ S_BOTS = const(7)
 BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
-START_LABELS = ("New game", "Learn cards", "New course")
+CHECK_WIRING = "Check wiring"
+START_LABELS = ("New game", "Learn cards", "New course", CHECK_WIRING)
 DEFAULT_COURSE = "starter"
 FREE = const(0xFF)  # in Prompt.seats: a reader's place nobody sits at (drawn dim)
 
@@ -287,6 +289,8 @@ class SetupFlow:
             return R_LEARN
         if st == S_START and self.start_choice == 2:
             return R_NEW_COURSE
+        if st == S_START and START_LABELS[self.start_choice] == CHECK_WIRING:
+            return R_SELFTEST
         if st == S_CONFIRM:
             return R_DONE
         if st == S_SEATS and self.reader_seats and self.seated() != self.players:

@@ -158,7 +158,8 @@ class Table:
     the engine accepted (the game journal); ``on_start`` with the new
     ``Game`` and the keywords ``seats`` (each player's reader seat,
     ``SetupFlow.seats_of_players``) and ``bots`` (bytes: 1 for each bot);
-    ``on_quit`` when the players quit a game. ``seed`` (None: random) fixes the next game's shuffle; ``rng``
+    ``on_quit`` when the players quit a game; ``on_selftest`` when they choose
+    "Check wiring" on the start menu (the loop runs ``app/selftest.py``). ``seed`` (None: random) fixes the next game's shuffle; ``rng``
     (None: ``Rng(seed)``) hands the next game an Rng-like object instead, as
     ``engine.Game`` allows (tests stack the shot decks with it).
     """
@@ -180,6 +181,7 @@ class Table:
         self.inputs = None
         self.on_start = None
         self.on_quit = None
+        self.on_selftest = None
         self.seed = None
         self.rng = None
         self.bindings = Bindings(store, self.clubs)
@@ -369,6 +371,8 @@ class Table:
         elif r == sf.R_NEW_COURSE:
             self.flow = sf.NewCourse(_entropy(self.clock), self.width, self.height)
             self.phase = PH_NEW_COURSE
+        elif r == sf.R_SELFTEST and self.on_selftest is not None:
+            self.on_selftest()
         elif r == sf.R_EXIT:
             if self.phase == PH_REGISTER:
                 self.flow = self.setup
@@ -412,6 +416,11 @@ class Table:
         self.setup.restart(*self._learned())
         self.flow = self.setup
         self.phase = PH_SETUP
+        self._refresh()
+
+    def redraw(self):
+        """Show the prompt again (after the self-test had the display)."""
+        self._said = None
         self._refresh()
 
     def fail(self, why):

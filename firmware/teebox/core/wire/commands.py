@@ -27,9 +27,10 @@ PULL_COURSE = 11
 SET_CLOCK = 12
 EVENTS = 13
 REPL = 14
+SELF_TEST = 15
 COMMAND_NAMES = ("", "HELLO", "LIST_GAMES", "FETCH_GAME", "ACK_GAME", "LIST_COURSES",
                  "PUSH_BEGIN", "PUSH_CHUNK", "PUSH_COMMIT", "PUSH_ABORT", "DELETE_COURSE",
-                 "PULL_COURSE", "SET_CLOCK", "EVENTS", "REPL")
+                 "PULL_COURSE", "SET_CLOCK", "EVENTS", "REPL", "SELF_TEST")
 
 # Status codes.
 OK = 0
@@ -49,3 +50,16 @@ STATUS_NAMES = ("ok", "bad crc", "bad frame", "unknown command", "bad length", "
                 "board error")
 
 MAX_DATA = 1000            # most data bytes in one chunk (fits MAX_PAYLOAD with headers)
+
+# SELF_TEST steps (``app/selftest.py``): each result line says which step it belongs to.
+TEST_CORNERS = 1    # each corner and row end lit in turn
+TEST_COLOURS = 2    # every LED red, then green, then blue
+TEST_WALK = 3       # a dot walks the cells in serpentine order
+TEST_DISPLAY = 4    # the OLED's test pattern
+TEST_POWER = 5      # full white, held to the power budget
+TEST_READER = 6     # the card reader's firmware version, then a card's raw UID
+TEST_BUTTONS = 7    # each button named as it is pressed
+TEST_DONE = 8       # the test is over (finished, or BACK held)
+TEST_PROBLEM = 0x80  # set in a result line's step byte: the line reports a fault
+TEST_STEP_NAMES = ("", "corners", "colours", "walk", "display", "power", "reader", "buttons",
+                   "done")
