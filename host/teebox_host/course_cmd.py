@@ -110,8 +110,8 @@ def list_courses():
         table.add_row(name, escape(c.name), str(c.hole_count), str(render.total_par(c)),
                       c.hash_hex())
     Console().print(table)
-    for exc in broken:
-        typer.echo(str(exc), err=True)
+    for refusal in broken:
+        typer.echo(str(refusal), err=True)
     if broken:
         _fail(f"{render.count(len(broken), 'built-in course')} refused: "
               f"fix {shipped.courses_dir()}/{broken[0].filename} and run "

@@ -52,6 +52,7 @@ import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
+from typing import Optional
 from pathlib import Path
 
 from teebox import profile as profile_mod
@@ -321,7 +322,7 @@ class Build:
     build_dir: Path
     profile: ChosenProfile
     warnings: list = field(default_factory=list)
-    firmware: Path = None  # the firmware folder it was built from
+    firmware: Optional[Path] = None  # the firmware folder it was built from
 
     def count(self, kind):
         """How many files of a kind (see BuildFile.kind)."""
@@ -556,8 +557,8 @@ class BoardInfo:
     platform: str
     stray: list
     heap_free: int = 0  # gc.mem_free() with nothing imported
-    frozen: str = None  # the package's VERSION when it is frozen into the firmware
-    rom: dict = None  # the ROMFS partition: size, image (length), sha256; None: no partition
+    frozen: Optional[str] = None  # the package's VERSION when it is frozen into the firmware
+    rom: Optional[dict] = None  # the ROMFS partition: size, image (length), sha256; None: no partition
 
     @property
     def mpy_version(self):
@@ -896,13 +897,13 @@ class Report:
 
     build: Build
     plan: Plan
-    board: BoardInfo = None
+    board: Optional[BoardInfo] = None
     dry_run: bool = False
     copied: list = field(default_factory=list)
     mismatches: list = field(default_factory=list)  # (path, expected, on the board or None)
     reset: bool = False
     mode: str = FILES  # where the code goes: FILES, ROMFS or FROZEN
-    rom: "RomImage" = None  # the ROMFS image (ROMFS mode)
+    rom: Optional["RomImage"] = None  # the ROMFS image (ROMFS mode)
     warnings: list = field(default_factory=list)
 
 

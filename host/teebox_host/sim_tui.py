@@ -28,6 +28,7 @@ learn them first, from its start menu).
 
 import time
 from collections import deque
+from typing import ClassVar
 
 from rich.color import Color
 from rich.console import Group
@@ -904,7 +905,7 @@ class ScorecardScreen(Modal):
 class TableScreen(Screen):
     """The table: board, OLED, what the table waits for, scorecard, keys."""
 
-    BINDINGS = (
+    BINDINGS: ClassVar[list] = (
         [Binding(key, "button('%s')" % name, show=False) for key, name in DIRECTION_KEYS]
         + [Binding(key, "button('OK')", show=False) for key in OK_KEYS]
         + [Binding(key, "button('OK', True)", show=False) for key in LONG_OK_KEYS]

@@ -23,7 +23,7 @@ from teebox.hal.rfid import ReaderBank
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 FRAME_MS = const(33)   # ~30 frames a second

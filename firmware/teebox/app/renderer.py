@@ -49,7 +49,7 @@ from teebox.core.hexgrid import DQ, DR, SW, distance
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 GOLFER_TURN_MS = const(400)   # golfers sharing a hex are shown in turn, this long each

@@ -39,7 +39,7 @@ from teebox.hal.rfid import ReaderBank, parse_uid
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 OP_PRESS = const(1)

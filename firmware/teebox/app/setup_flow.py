@@ -23,7 +23,7 @@ from teebox.core.rng import Rng
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # What a flow call did, for the table.

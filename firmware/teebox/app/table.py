@@ -50,7 +50,7 @@ from teebox import shipped
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # Phases

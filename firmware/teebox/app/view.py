@@ -14,7 +14,7 @@ from array import array
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 MAX_SEATS = const(5)

@@ -12,7 +12,7 @@ from teebox.core import jsondata
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 DECKS = ("C", "2", "3", "4", "5")

@@ -18,7 +18,7 @@ from teebox.core.rng import Rng
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 GAME_OVER = const(11)  # the decision kind when nothing is left to decide (as in 18 Holes)
@@ -26,6 +26,8 @@ GAME_OVER = const(11)  # the decision kind when nothing is left to decide (as in
 
 class IllegalMove(ValueError):
     """A choice the rules do not allow now; the message says why, for the player."""
+
+    index = -1  # which input of a replayed log it refused, when a replay knows
 
 
 class Decision:

@@ -17,7 +17,7 @@ from teebox.core import hexgrid, terrain
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 FORMAT_VERSION = const(1)

@@ -28,7 +28,7 @@ from teebox.core.rng import Rng
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 HOLE_CHOICES = (5, 9, 18)

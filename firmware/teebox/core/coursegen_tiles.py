@@ -16,7 +16,7 @@ from teebox.core.course import _plural, par_length_range
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 FORMAT = "teebox-tiles 1"

@@ -35,7 +35,7 @@ from teebox.core.rng import Rng
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 FIRST_GAME = "first-game"

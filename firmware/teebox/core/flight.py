@@ -22,7 +22,7 @@ from teebox.core.protocol import BUNKER, NORMAL, OUT_OF_BOUNDS, WATER
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # How a shot from a cell plays (its "lie").

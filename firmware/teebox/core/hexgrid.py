@@ -21,7 +21,7 @@ LED boards and course maps are wired as an "odd-r" offset grid: rows of
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 E = const(0)

@@ -9,7 +9,7 @@ See ``docs/engine-api.md`` for the shape of every choice and output.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # ---------------------------------------------------------------- decision kinds

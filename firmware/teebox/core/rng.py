@@ -17,7 +17,7 @@ once per game, mixes a full 32-bit seed and may use larger ints.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _M1 = const(32363)

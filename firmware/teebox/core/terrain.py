@@ -6,7 +6,7 @@ The numbers are stored in compiled courses (one byte per cell): never renumber.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 OFF = const(0)        # off the course: out of bounds

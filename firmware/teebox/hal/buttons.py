@@ -20,7 +20,7 @@ NE, NW, W, SW, SE), so a direction button's id is its direction.
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 E = const(0)

@@ -12,7 +12,7 @@ import time
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # MicroPython's tick counters wrap at 2**30 on every port; the simulated clock can

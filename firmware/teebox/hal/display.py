@@ -18,7 +18,7 @@ whose text changed are redrawn and sent. Backends:
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 COLS = const(16)

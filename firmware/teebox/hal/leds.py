@@ -30,7 +30,7 @@ Blinka) and ``SimLeds`` (tests and the simulator).
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 IDLE_MA = const(1)       # a dark WS2812B still draws about 1 mA

@@ -28,7 +28,7 @@ CPython and the WebAssembly port. ``docs/rfid.md`` explains the cycle and the wi
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # --- MFRC522 registers (datasheet section 9.2) ---------------------------------

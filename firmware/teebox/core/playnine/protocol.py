@@ -9,7 +9,7 @@ logs: never renumber, only append. See ``docs/engine-api.md``, "Play Nine".
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # ---------------------------------------------------------------- decision kinds

@@ -26,7 +26,7 @@ from teebox.core.rng import Rng
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 MIN_PLAYERS = const(2)

@@ -13,7 +13,7 @@ from binascii import crc32
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 MAX_PAYLOAD = const(1024)

@@ -8,7 +8,7 @@ import gc
 
 from mpmarker import record
 
-_samples = []
+_samples = []  # type: list
 _state = {"baseline": 0, "high": 0, "steps": 0}
 
 
