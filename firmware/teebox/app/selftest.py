@@ -34,7 +34,7 @@ from teebox.hal import buttons as B
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 CORNER_MS = const(300)    # each row end lit this long
