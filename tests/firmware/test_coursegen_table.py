@@ -28,7 +28,7 @@ def _seed(t):
 def _to_seed_step(t, d, seed):
     # Start menu -> New course -> 5 holes -> challenging -> the seed set to ``seed``.
     while t.setup.start_choice != 2:
-        d.line("press W")
+        d.line("press E")
     K.lines(d, "press OK", "press W", "press OK", "press E", "press OK")
     ahead = (seed - _seed(t)) % sf.SEEDS
     for _ in range(ahead // 100):
@@ -40,7 +40,7 @@ def _to_seed_step(t, d, seed):
 
 def test_new_course_is_on_the_start_menu():
     t, _ = _table()
-    K.lines(K.Direct(t), "press W")
+    K.lines(K.Direct(t), "press E", "press E")
     assert "> New course" in K.screen(t)
     assert t.prompt.count == len(sf.START_LABELS) and t.prompt.index == 2
 
@@ -48,7 +48,7 @@ def test_new_course_is_on_the_start_menu():
 def test_the_players_choose_holes_and_difficulty_and_read_the_seed():
     t, _ = _table()
     d = K.Direct(t)
-    K.lines(d, "press W", "press OK")
+    K.lines(d, "press E", "press E", "press OK")
     assert "> 9 holes" in K.screen(t)
     K.lines(d, "press E")
     assert "> 18 holes" in K.screen(t) and t.prompt.count == 3 and t.prompt.index == 2

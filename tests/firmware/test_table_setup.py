@@ -143,7 +143,7 @@ def test_every_setup_step_has_an_led_only_form():
     t = K.new_table(display=NullDisplay())
     assert t.led_prompts  # no display: the LED-only prompts are drawn
     p = t.prompt
-    assert (p.code, p.count, p.index) == (0, 3, 0)  # start menu: option 1 of 3
+    assert (p.code, p.count, p.index) == (0, 4, 0)  # start menu: option 1 of 4
     _setup(t, "press OK", "press E")
     assert (p.code, p.count, p.index) == (1, 4, 1)  # mode: stroke is option 2 of 4
     _setup(t, "press OK")

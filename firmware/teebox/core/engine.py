@@ -54,7 +54,7 @@ _AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
 _FOLLOWED = (cards.SUPER, cards.SHORT, cards.SHUFFLE)
 
 
-from teebox.core.contract import IllegalMove  # one refusal class for every game
+from teebox.core.contract import IllegalMove, as_choice  # shared by every game
 
 
 def player_name(seat):
@@ -1197,15 +1197,4 @@ def _decision_name(kind):
 
 def _as_choice(choice):
     # A choice as a tuple of ints with the verb's number of arguments.
-    if isinstance(choice, list):
-        choice = tuple(choice)
-    if not isinstance(choice, tuple) or not choice or [x for x in choice if type(x) is not int]:
-        raise IllegalMove("a choice is a tuple of whole numbers, verb first, like (MOVE, 2); "
-                          "not %r" % (choice,))
-    verb = choice[0]
-    if not 0 < verb < len(VERB_ARITY):
-        raise IllegalMove("unknown choice verb %d" % verb)
-    if len(choice) != 1 + VERB_ARITY[verb]:
-        raise IllegalMove("%s takes %d number(s) after the verb, not %d"
-                          % (_VERB_WORDS[verb], VERB_ARITY[verb], len(choice) - 1))
-    return choice
+    return as_choice(choice, VERB_ARITY, _VERB_WORDS, "(MOVE, 2)")
