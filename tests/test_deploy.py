@@ -683,7 +683,9 @@ def test_the_board_scripts_run_under_micropython(micropython, tmp_path):
 
 def test_the_deployed_firmware_imports_and_loads_its_data_under_micropython(micropython,
                                                                             board, tmp_path):
-    run(board, deploy.firmware_dir(), tmp_path)
+    # The fake board is a Pico without ROMFS, which the real firmware does not fit
+    # (refused unless forced: its own test); here what counts is what arrives.
+    run(board, deploy.firmware_dir(), tmp_path, force=True)
     assert not [p for p in board.files() if p.startswith("/teebox/") and p.endswith(".py")]
     code = (
         "from teebox.core import course, cards\n"
