@@ -661,37 +661,46 @@ class ScoreDB:
         results = [(self.game(board, number), synced) for board, number, synced in refs]
         if fmt == "json":
             return [_json_game(r, synced) for r, synced in results]
-        most = max((len(r.holes) for r, _s in results), default=0)
-        rows = []
-        for r, synced in results:
-            place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
-            for i, (seat, name, colour) in enumerate(r.players):
-                pl, total, hio = place[seat]
-                row = {"board_id": r.board_id, "game_number": r.game_number,
-                       "finished_at": r.finished_at, "finished": iso_time(r.finished_at),
-                       "synced_at": synced, "mode": r.mode, "course_hash": r.course_hash,
-                       "course_name": r.course_name, "seed": r.seed, "seat": seat,
-                       "player": name, "colour": colour, "bot": int(seat in r.bots),
-                       "place": pl, "total": total,
-                       "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
-                for n in range(most):
-                    row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
-                rows.append(row)
-        return rows
+        return _csv_rows(results)
 
     def export_text(self, fmt):
         """The whole history as CSV or JSON text (see :meth:`export`)."""
-        rows = self.export(fmt)
-        if fmt == "json":
-            return json.dumps(rows, indent=2) + "\n"
-        out = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
-        else:
-            out.write(",".join(_CSV_HEADER) + "\n")
-        return out.getvalue()
+        return _export_text(self.export(fmt), fmt)
+
+
+def _csv_rows(results):
+    # One flat row per seat of every game (see ScoreDB.export).
+    most = max((len(r.holes) for r, _s in results), default=0)
+    rows = []
+    for r, synced in results:
+        place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+        for i, (seat, name, colour) in enumerate(r.players):
+            pl, total, hio = place[seat]
+            row = {"board_id": r.board_id, "game_number": r.game_number,
+                   "finished_at": r.finished_at, "finished": iso_time(r.finished_at),
+                   "synced_at": synced, "mode": r.mode, "course_hash": r.course_hash,
+                   "course_name": r.course_name, "seed": r.seed, "seat": seat,
+                   "player": name, "colour": colour, "bot": int(seat in r.bots),
+                   "place": pl, "total": total,
+                   "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
+            for n in range(most):
+                row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
+            rows.append(row)
+    return rows
+
+
+def _export_text(rows, fmt):
+    # Export rows as JSON, or as CSV with every cell safe from spreadsheet formulas.
+    if fmt == "json":
+        return json.dumps(rows, indent=2) + "\n"
+    out = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
+    else:
+        out.write(",".join(_CSV_HEADER) + "\n")
+    return out.getvalue()
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "mode",
