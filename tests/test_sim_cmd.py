@@ -116,7 +116,7 @@ def test_a_profile_is_a_name_or_a_file(tmp_path):
     res = _invoke("--demo", "--profile", "../profiles/pico-24x16")
     assert res.exit_code == 1
     assert ("no profile named ../profiles/pico-24x16 and no such file: give a name "
-            "(pi-blinka-24x16, pico-24x16) or the path of a profile .json file") in res.output
+            "(pi-blinka-24x16, pico-24x16, pico2-24x16) or the path of a profile .json file") in res.output
 
 
 def test_a_profile_without_a_card_reader_is_refused_before_the_demo(tmp_path):

@@ -1006,7 +1006,8 @@ class SimApp(App):
     """The simulator: ``sim`` (a :class:`LiveTable`) in the terminal.
 
     ``realtime`` False: no timer drives the loop (tests step ``sim`` and call
-    :meth:`redraw`). ``fps``: frames a second when it does.
+    :meth:`redraw`). ``fps``: frames a second when it does. ``now``: the real clock in
+    seconds (tests pass one they move by hand).
     """
 
     TITLE = "Teebox simulator"
@@ -1044,9 +1045,10 @@ class SimApp(App):
     """
     BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
 
-    def __init__(self, sim, realtime=True, fps=FPS):
+    def __init__(self, sim, realtime=True, fps=FPS, now=time.monotonic):
         App.__init__(self)
         self.sim = sim
+        self.now = now
         self.realtime = realtime
         self.fps = fps
         self._start = None
@@ -1063,13 +1065,13 @@ class SimApp(App):
         self.install_screen(self.picker, "cards")
         self.redraw()
         if self.realtime:
-            self._start = time.monotonic()
+            self._start = self.now()
             self._sim_start = self.sim.clock.ticks_ms()
             screen.set_interval(1 / self.fps, self.tick)
 
     def tick(self):
         """One timer tick: bring the simulation up to real time, then redraw."""
-        ms = int((time.monotonic() - self._start) * 1000)
+        ms = int((self.now() - self._start) * 1000)
         self._sim_start -= self.sim.catch_up(self.sim.clock.ticks_add(self._sim_start, ms))
         self.redraw()
 
