@@ -7,8 +7,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from teebox.core import course, engine, hexgrid
-from teebox.core.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
+from teebox.core import course, hexgrid
+from teebox.core.holes18 import engine
+from teebox.core.holes18.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
                                   HIT_DIRECTION, MOVE, PLAY, SELECT, SELECT_CLUB)
 from teebox_host import course_cmd, rate, scorecard
 from teebox_host.course_cmd import app

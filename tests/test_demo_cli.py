@@ -9,7 +9,8 @@ import typer
 from rich.style import Style
 from typer.testing import CliRunner
 
-from teebox.core import bots, engine, gamelog, hexgrid
+from teebox.core import hexgrid
+from teebox.core.holes18 import bots, engine, gamelog
 from teebox_host import play_cmd, render, scorecard
 from teebox import shipped
 

@@ -41,8 +41,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from teebox.core import bots, engine, gamelog, hexgrid, modes, terrain
-from teebox.core.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
+from teebox.core import hexgrid, terrain
+from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_OF_BOUNDS, SELECT_CLUB, VERB_ARITY)
 from teebox.core.rng import Rng
 from teebox import shipped

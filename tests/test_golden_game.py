@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from teebox.core import bots, engine, gamelog
-from teebox.core.protocol import FLAG, STROKES, TOKEN_1
+from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.protocol import FLAG, STROKES, TOKEN_1
 from teebox_host import scorecard
 from teebox import shipped
 
@@ -40,8 +40,9 @@ GAMES = {
 # final scorecard shows, and checks the engine's own replay agrees.
 SUMMARY = """
 import json
-from teebox.core import cards, course, engine, gamelog
-from teebox.core.protocol import OUT_HOLE_IN_ONE, OUT_SCORED
+from teebox.core import course
+from teebox.core.holes18 import cards, engine, gamelog
+from teebox.core.holes18.protocol import OUT_HOLE_IN_ONE, OUT_SCORED
 from teebox import shipped
 
 

@@ -15,7 +15,7 @@ from link_fakes import (  # noqa: F401 (board is a fixture)
 
 from teebox.core.wire import commands
 from teebox import shipped
-from teebox.core import gamelog
+from teebox.core.holes18 import gamelog
 from teebox_host import link as link_mod
 from teebox_host.link import Link, LineError
 from teebox_host.scoredb import ScoreDB
@@ -27,7 +27,7 @@ def _engine_scores(stored):
     """What the rules engine makes of a stored game's log, replayed here from scratch:
     ``(per-hole scores per seat, standings)``."""
     from teebox.core.wire import gamerecord
-    from teebox.core import gamelog
+    from teebox.core.holes18 import gamelog
     log = gamelog.decode(stored.log)
     course = shipped.load_builtin("starter")
     game, holes = gamerecord.score_sheet(log, course, CLUBS, SHOTS)

@@ -34,8 +34,8 @@ def test_the_frozen_manifest_lists_exactly_the_modules_the_board_imports():
     wanted = sorted(deploy.module_file(firmware, m).relative_to(firmware / "teebox").as_posix()
                     for m in deploy.board_modules(firmware))
     assert sorted(files) == wanted
-    assert "core/modes/chaos.py" in files  # imported only when a Chaos Golf game starts
-    assert "app/script.py" not in files and "core/bots.py" in files
+    assert "core/holes18/modes/chaos.py" in files  # imported only when a Chaos Golf game starts
+    assert "app/script.py" not in files and "core/holes18/bots.py" in files
     assert calls["include"] == ["$(PORT_DIR)/boards/manifest.py"]  # the port's own modules
 
 

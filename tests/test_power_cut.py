@@ -23,7 +23,8 @@ from teebox.core.wire import gamerecord
 from teebox.app import gamejournal
 from teebox.app.shelf import Shelf
 from teebox.app.gamejournal import GameJournal
-from teebox.core import bots, course, engine, gamelog
+from teebox.core import course
+from teebox.core.holes18 import bots, engine, gamelog
 from teebox.hal.store import PowerCut, SimStore
 from teebox import shipped
 

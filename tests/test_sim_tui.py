@@ -25,7 +25,7 @@ from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
 from teebox.hal import buttons as B

@@ -11,7 +11,8 @@ from link_fakes import POCKET, board, teebox  # noqa: F401 (board is a fixture)
 from teebox.core.wire import gamerecord
 from teebox.app.courses_store import CourseStore
 from teebox.core.course import announced_hash
-from teebox.core import course, gamelog
+from teebox.core import course
+from teebox.core.holes18 import gamelog
 from teebox_host.link import BoardRefused, Link
 from teebox_host.scoredb import GameResult, ScoreDB
 from teebox_host.sync_cmd import colour_name, verify

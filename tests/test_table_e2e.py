@@ -10,7 +10,7 @@ import pytest
 
 from teebox.app import script
 from teebox.app.table import PH_OVER
-from teebox.core import gamelog
+from teebox.core.holes18 import gamelog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "firmware"))
 import table_kit as K  # noqa: E402

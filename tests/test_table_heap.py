@@ -30,8 +30,8 @@ figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPy
 IMPORTS = """
 from teebox import profile
 from teebox.app import bindings, board, loop, renderer, script, table
-from teebox.core import bots
-from teebox.core.modes import chaos, match, stableford, stroke
+from teebox.core.holes18 import bots
+from teebox.core.holes18.modes import chaos, match, stableford, stroke
 """
 
 PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height": 16}, '
@@ -43,7 +43,7 @@ PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height"
 
 BUILD = """
 from teebox.app.view import View
-from teebox.core import cards
+from teebox.core.holes18 import cards
 from teebox import shipped
 hw = board.build(profile.load(%r), sim=True)
 clubs = shipped.load_default_clubs()

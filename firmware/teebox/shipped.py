@@ -1,14 +1,14 @@
 """The data files shipped with the firmware: built-in courses and the card data.
 
 Reading files is I/O, so it lives here rather than in the pure rules core:
-``core/course.py`` and ``core/cards.py`` parse text, this module finds and
+``core/course.py`` and ``core/holes18/cards.py`` parse text, this module finds and
 reads the files under ``teebox/data/``. Works on CPython and MicroPython
 (which has ``os.listdir`` but no ``os.path``).
 """
 
 import os
 
-from teebox.core import cards
+from teebox.core.holes18 import cards
 from teebox.core.course import BOARD_HEIGHT, BOARD_WIDTH, CourseError, Problem, from_source
 
 

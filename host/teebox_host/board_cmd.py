@@ -26,8 +26,8 @@ from rich.table import Table
 from teebox.core.wire import commands as proto
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox import palette
-from teebox.core import modes
-from teebox.core.protocol import SCORE_NAMES
+from teebox.core.holes18 import modes
+from teebox.core.holes18.protocol import SCORE_NAMES
 from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sync_cmd import PORT_HELP
 from teebox_host.virtual_board import VirtualBoard, VirtualBoardError

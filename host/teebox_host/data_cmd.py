@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from teebox.core import cards
+from teebox.core.holes18 import cards
 from teebox_host.render import count
 from teebox import shipped
 

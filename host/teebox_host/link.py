@@ -114,7 +114,7 @@ class Event:
 
 def parse_event(payload):
     """The :class:`Event` in an event frame's payload (docs/protocol.md, EVENTS)."""
-    from teebox.core import modes
+    from teebox.core.holes18 import modes
     count, ev = events.unpack(payload)
     out = Event(count, ev[0])
     if out.kind == events.EV_STARTED:
@@ -334,7 +334,7 @@ class Link:
         game = None
         if body[at] == 1:
             number, mode, players, hole, rnd, inputs = struct.unpack_from("<IBBBHH", body, at + 1)
-            from teebox.core import modes
+            from teebox.core.holes18 import modes
             game = GameInProgress(number, modes.NAMES[mode] if mode < len(modes.NAMES)
                                   else str(mode), players, hole, rnd, inputs)
         self.info = BoardInfo(version, max_data, firmware, board_id, waiting, last, clock, game)

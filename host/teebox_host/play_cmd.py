@@ -13,8 +13,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from teebox.core import bots, course as course_mod, engine, gamelog, games, modes
-from teebox.core.protocol import DECISION_NAMES
+from teebox.core import course as course_mod, games
+from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox_host import playnine_demo, render, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open

@@ -2,7 +2,7 @@
 
 The designer's check that a course and the card data are balanced: play
 ``rounds`` games of Stroke Play (every hole is played out, so every hole is
-counted) with :class:`~teebox.core.bots.SensibleBot` in every seat, and report
+counted) with :class:`~teebox.core.holes18.bots.SensibleBot` in every seat, and report
 per hole the par, the bot's average strokes (turns plus penalty strokes) and
 how often each hazard caught a ball. Everything is read from the engine's
 outputs through :class:`~teebox_host.scorecard.Tally` (ball flights, one-hex
@@ -18,8 +18,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core import bots, cards, engine
-from teebox.core.modes.stroke import StrokePlay
+from teebox.core.holes18 import bots, cards, engine
+from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS
 from teebox import shipped

@@ -13,8 +13,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core import engine
-from teebox.core.protocol import (
+from teebox.core.holes18 import engine
+from teebox.core.holes18.protocol import (
     BUNKER, FLAG, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
     OUT_SCORED, OUT_TURN, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)

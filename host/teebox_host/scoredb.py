@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from teebox.core.course import clean_text, unsafe_char
-from teebox.core import modes as core_modes
+from teebox.core.holes18 import modes as core_modes
 from teebox_host import datadir
 
 SCHEMA_VERSION = 2

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from teebox.core import modes as core_modes
+from teebox.core.holes18 import modes as core_modes
 from teebox_host import scoredb
 from teebox_host.cli import lower
 from teebox_host.render import count

@@ -28,8 +28,8 @@ from teebox.app import boot
 from teebox.app import script as script_mod
 from teebox.app.bindings import Bindings
 from teebox.app.board import build
-from teebox.core import engine, modes
-from teebox.core.protocol import DECISION_NAMES
+from teebox.core.holes18 import engine, modes
+from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox_host import datadir, profiles, scorecard
 from teebox_host.course_cmd import _fail
 from teebox import shipped

@@ -49,8 +49,9 @@ from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.core import engine, hexgrid, modes, scoring, terrain
-from teebox.core.protocol import (
+from teebox.core import hexgrid, scoring, terrain
+from teebox.core.holes18 import engine, modes
+from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
     DECLARE_DIRECTION, DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN,
     HIT_DIRECTION, OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, SELECT_CLUB,

@@ -25,7 +25,7 @@ from rich.table import Table
 
 from teebox import palette
 from teebox.core.wire import gamerecord
-from teebox.core import gamelog
+from teebox.core.holes18 import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
 from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError

@@ -1,8 +1,9 @@
 # Helpers for the rules-engine tests: tiny inline courses, stacked shot decks,
 # clubs and cards looked up by what is printed on them. Runs under CPython and
 # inside MicroPython (plain functions, no pytest features).
-from teebox.core import cards, course, engine, hexgrid
-from teebox.core.protocol import SELECT
+from teebox.core import course, hexgrid
+from teebox.core.holes18 import cards, engine
+from teebox.core.holes18.protocol import SELECT
 from teebox.core.rng import Rng
 from teebox import shipped
 

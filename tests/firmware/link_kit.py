@@ -5,7 +5,8 @@ import struct
 from teebox.core.wire import commands, framing
 from teebox.app import link_server, script
 from teebox.app.courses_store import CourseStore
-from teebox.core import bots, engine, terrain
+from teebox.core import terrain
+from teebox.core.holes18 import bots, engine
 from teebox.core import course as course_mod
 from teebox import shipped
 

@@ -224,7 +224,7 @@ def record_inputs(table):
 def replay_standings(table, inputs):
     """The standings the engine reaches replaying ``inputs`` from the table's game setup
     (a fresh Game: what the table's own game must end with)."""
-    from teebox.core import engine
+    from teebox.core.holes18 import engine
     g = table.game
     again = engine.Game(g.course, CLUBS, SHOTS, g.setup)
     for seat, choice in inputs:

@@ -5,7 +5,7 @@ import table_kit as K
 from teebox.core.wire import commands, framing, gamerecord
 from teebox.app import board, boot, link_server, script
 from teebox.app.bindings import Bindings
-from teebox.core.protocol import SELECT_CLUB
+from teebox.core.holes18.protocol import SELECT_CLUB
 
 
 def _power_on(store=None, readers=1):

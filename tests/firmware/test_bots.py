@@ -3,10 +3,11 @@
 from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, club, face, make_course, new_game, place, play, select)
-from teebox.core import bots, hexgrid
-from teebox.core.engine import Game, Setup
+from teebox.core import hexgrid
+from teebox.core.holes18 import bots
+from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E
-from teebox.core.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE, PLAY,
+from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE, PLAY,
                                   SELECT)
 from teebox import shipped
 

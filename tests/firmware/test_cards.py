@@ -5,8 +5,8 @@ import json
 
 from fwtest import raises
 
-from teebox.core import cards
-from teebox.core.cards import CardDataError
+from teebox.core.holes18 import cards
+from teebox.core.holes18.cards import CardDataError
 from teebox import shipped
 
 CLUBS = shipped.load_default_clubs()

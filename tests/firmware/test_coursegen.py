@@ -6,7 +6,8 @@ import sys
 
 from fwtest import raises
 
-from teebox.core import bots, course, coursegen, engine, hexgrid, modes, terrain
+from teebox.core import course, coursegen, hexgrid, terrain
+from teebox.core.holes18 import bots, engine, modes
 from teebox import shipped
 
 TILES = shipped.load_default_tiles()

@@ -1,8 +1,8 @@
 # Shot decks on the table. Runs under CPython and inside MicroPython.
 from fwtest import raises
 
-from teebox.core import cards
-from teebox.core.decks import DeckEmpty, ShotDecks
+from teebox.core.holes18 import cards
+from teebox.core.holes18.decks import DeckEmpty, ShotDecks
 from teebox.core.rng import Rng
 from teebox import shipped
 

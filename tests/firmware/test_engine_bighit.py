@@ -4,10 +4,10 @@ from fwtest import raises
 
 from engine_kit import (SHOT_LIST, club, face, kinds, make_course, new_game, one, play,
                         select)
-from teebox.core import cards
-from teebox.core.engine import IllegalMove
+from teebox.core.holes18 import cards
+from teebox.core.holes18.engine import IllegalMove
 from teebox.core.hexgrid import E
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_CARD, DISCARD, DISCARD_FOR_HITTER, FOLLOW, FOLLOW_SPECIAL,
     HIT_DIRECTION, KEEP, OUT_DISCARDED, OUT_DRAW, PLAY, STOP)
 

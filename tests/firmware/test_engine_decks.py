@@ -3,9 +3,9 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, StackRng, ax, club, kinds, make_course, one, play, select
-from teebox.core import engine
+from teebox.core.holes18 import engine
 from teebox.core.hexgrid import E
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, HIT_DIRECTION, OUT_CLUB_DISCARDED, OUT_DISCARDED, OUT_FLIGHT,
     OUT_NO_SHOT, PLAY)
 
@@ -78,7 +78,7 @@ def test_a_special_into_an_empty_deck_is_not_followed_and_a_lone_card_is_not_dis
 def test_random_games_with_tiny_decks_full_of_specials_never_fail():
     # Decks of 2 to 4 cards, most of them super, short and shuffle cards: every turn
     # runs some deck dry. Random legal choices must never make apply() fail.
-    from teebox.core import bots
+    from teebox.core.holes18 import bots
     from teebox import shipped
     tiny = {"C": ["C-12", "C-01"], "2": ["2-15", "2-16", "2-01"], "3": ["3-16", "3-17", "3-18"],
             "4": ["4-14", "4-15", "4-16"], "5": ["5-10", "5-11", "5-12", "5-01"]}

@@ -4,10 +4,10 @@ from fwtest import raises
 
 from engine_kit import (SHOT_LIST, ax, at, club, face, finish_turn, kinds, make_course,
                         new_game, one, place, play, select, shot_index)
-from teebox.core import cards
-from teebox.core.engine import IllegalMove
+from teebox.core.holes18 import cards
+from teebox.core.holes18.engine import IllegalMove
 from teebox.core.hexgrid import E, NE, SE, W
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, CHOOSE_CARD, CHOOSE_OUTCOME, DECLARE_DIRECTION, FOLLOW, FOLLOW_SPECIAL, GREEN,
     HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DRAW,
     OUT_FLIGHT, OUT_KEPT, OUT_LONGEST_DRIVE, OUT_MOVE, OUT_OF_BOUNDS, OUT_SHUFFLE, OUTCOME,

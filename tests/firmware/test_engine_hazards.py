@@ -4,10 +4,10 @@ from fwtest import raises
 
 from engine_kit import (SHOTS, ax, at, club, face, make_course, new_game, one, place, play,
                         select)
-from teebox.core import cards
-from teebox.core.engine import IllegalMove
+from teebox.core.holes18 import cards
+from teebox.core.holes18.engine import IllegalMove
 from teebox.core.hexgrid import E, NE, W
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_DECK, DECK, DECLARE_DIRECTION, EXIT_BUNKER, MOVE, NORMAL, OUT_BUNKER,
     OUT_CLUB_RETURNED, OUT_DRAW, OUT_FLIGHT, OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_OF_BOUNDS,
     OUT_REVEAL, PLAY, RESET, SELECT_CLUB, WATER)

@@ -1,13 +1,13 @@
-# A mode or golfer plugs new decisions in as a policy (core/policy.py): its choices are
+# A mode or golfer plugs new decisions in as a policy (core/holes18/policy.py): its choices are
 # listed, refused with its reasons and replayed from the game log like any other.
 # Runs under CPython and MicroPython.
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, StackRng, club, face, kinds, make_course, select
-from teebox.core import engine, gamelog
+from teebox.core.holes18 import engine, gamelog
 from teebox.core.hexgrid import E
-from teebox.core.player import Golfer
-from teebox.core.protocol import (
+from teebox.core.holes18.player import Golfer
+from teebox.core.holes18.protocol import (
     AIM, CHOOSE_CARD, EXTRA, KEEP, OUT_DRAW, OUT_FLIGHT, PLAY, POLICY_KINDS)
 
 REDRAW = 1          # (EXTRA, REDRAW): use the power

@@ -4,7 +4,7 @@ from engine_kit import (at, club, face, kinds, make_course, new_game, one, place
                         select)
 from teebox.core import scoring
 from teebox.core.hexgrid import E, NE, SE, W
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, DECK, FLAG, GAME_OVER, GREEN, MOVE, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
     OUT_NEXT_HOLE, OUT_REACHED, OUT_SCORED, PLAY, SELECT_CLUB, TOKEN_1)
 

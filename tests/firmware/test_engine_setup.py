@@ -3,10 +3,10 @@
 from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, club, make_course, new_game, one, place, play, select)
-from teebox.core import cards, engine
-from teebox.core.engine import Game, IllegalMove, Setup
+from teebox.core.holes18 import cards, engine
+from teebox.core.holes18.engine import Game, IllegalMove, Setup
 from teebox.core.hexgrid import E, NE
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     DRAFT_PICK, GAME_OVER, MOVE, OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_HAND_RESET,
     OUT_NEXT_HOLE, OUT_ORDER, OUT_PASS, OUT_REVEAL, OUT_TURN, PICK, PLAY, RESET,
     RESET_ACTION, RESET_EMPTY, RESET_UNUSABLE, SELECT, SELECT_CLUB)

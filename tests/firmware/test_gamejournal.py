@@ -10,8 +10,8 @@ from teebox.core.wire import gamerecord
 from teebox.app.journal import encode_record
 from teebox.app.shelf import CLOCK_FILE, Shelf, WallTime
 from teebox.app.gamejournal import GameJournal, ResumeError, resume
-from teebox.core import gamelog
-from teebox.core.protocol import SELECT_CLUB
+from teebox.core.holes18 import gamelog
+from teebox.core.holes18.protocol import SELECT_CLUB
 from teebox.hal.clock import SimClock
 from teebox.hal.store import PowerCut, SimStore
 

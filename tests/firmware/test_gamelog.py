@@ -3,10 +3,11 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, club, make_course
-from teebox.core import bots, gamelog, varint
-from teebox.core.engine import Game, Setup
+from teebox.core import varint
+from teebox.core.holes18 import bots, gamelog
+from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E, NE
-from teebox.core.protocol import MOVE, SELECT
+from teebox.core.holes18.protocol import MOVE, SELECT
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")
@@ -110,8 +111,8 @@ def test_varints_round_trip_small_large_and_negative_numbers():
 
 def test_the_games_inputs_are_kept_as_log_bytes_and_read_back_like_a_list():
     # About 2 bytes an input instead of a tuple each: the board's heap is small.
-    from teebox.core.inputlog import InputLog
-    from teebox.core.protocol import VERB_ARITY
+    from teebox.core.holes18.inputlog import InputLog
+    from teebox.core.holes18.protocol import VERB_ARITY
     log = InputLog()
     args = (5, 300, -1, 2)
     items = [(v % 3, (v,) + args[:VERB_ARITY[v]]) for v in range(1, len(VERB_ARITY))]

@@ -4,8 +4,8 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS
-from teebox.core import bots, gamelog
-from teebox.core.engine import Game, Setup
+from teebox.core.holes18 import bots, gamelog
+from teebox.core.holes18.engine import Game, Setup
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")

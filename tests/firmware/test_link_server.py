@@ -20,7 +20,8 @@ from teebox.core.wire.commands import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME,
                                        UNKNOWN_GAME)
 from teebox.app.link_server import LinkServer, pipe
 from teebox.app.shelf import Shelf, WallTime
-from teebox.core import course, engine
+from teebox.core import course
+from teebox.core.holes18 import engine
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 

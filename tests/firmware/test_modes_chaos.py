@@ -3,9 +3,9 @@
 from fwtest import raises
 
 from engine_kit import (club, face, kinds, make_course, new_game, one, place, play, select)
-from teebox.core.engine import IllegalMove
+from teebox.core.holes18.engine import IllegalMove
 from teebox.core.hexgrid import E, NE, NW, SE, W
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, DECLINE, GREEN, MOVE, NORMAL, OUT_DECLINED, OUT_EXTRA_TURN, OUT_GAME_OVER,
     OUT_HAND_RESET, OUT_HOLE_IN_ONE, OUT_MOVE, OUT_NEXT_HOLE, OUT_SCORED, OUT_TURN, PLAY, RESET,
     SELECT, SELECT_CLUB, TOKEN_2, TOKEN_5)

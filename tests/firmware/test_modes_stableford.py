@@ -4,7 +4,7 @@ from fwtest import raises
 from engine_kit import club, make_course, new_game, one, place, play, select
 from teebox.core import scoring
 from teebox.core.hexgrid import E, SE, SW, W
-from teebox.core.protocol import (AIM, MOVE, OUT_GAME_OVER, OUT_MISS_TURN, OUT_PENALTY,
+from teebox.core.holes18.protocol import (AIM, MOVE, OUT_GAME_OVER, OUT_MISS_TURN, OUT_PENALTY,
                                   OUT_SCORED, PENALTY_OUT, PLAY, STABLEFORD)
 
 # Par 3: tee (1,2), water (2,2), green (3,2).

@@ -2,7 +2,7 @@
 # Runs under CPython and inside MicroPython.
 from engine_kit import at, club, make_course, new_game, one, place, play, select
 from teebox.core.hexgrid import E, W
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, MOVE, OUT_CLUB_RETURNED, OUT_GAME_OVER, OUT_NEXT_HOLE, OUT_PENALTY, OUT_SCORED,
     PENALTY_OUT, PENALTY_WATER, PLAY, SELECT_CLUB, STROKES)
 

@@ -9,7 +9,8 @@ from link_kit import CLUBS, SHOTS, bot_list, each_input, new_game
 from teebox.core.wire import gamerecord
 from teebox.core.wire.gamerecord import RecordError
 from teebox.app.shelf import Shelf, WallTime, board_id
-from teebox.core import gamelog, varint
+from teebox.core import varint
+from teebox.core.holes18 import gamelog
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
 

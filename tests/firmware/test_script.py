@@ -7,7 +7,7 @@ from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.script import (
     OP_HOLD, OP_LIFT, OP_PLACE, OP_PRESS, OP_SCAN, OP_SEED, OP_WAIT, ScriptError)
-from teebox.core.protocol import CHOOSE_ACTION
+from teebox.core.holes18.protocol import CHOOSE_ACTION
 from teebox.hal.buttons import BACK, OK, SW
 
 

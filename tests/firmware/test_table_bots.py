@@ -9,8 +9,8 @@ from teebox.app import table as T
 from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
 from teebox.app.view import FLASH_REFUSED
-from teebox.core import cards, gamelog
-from teebox.core.protocol import (
+from teebox.core.holes18 import cards, gamelog
+from teebox.core.holes18.protocol import (
     BIG_HIT, CHOOSE_ACTION, DISCARD, DISCARD_FOR_HITTER, GAME_OVER, SELECT, SELECT_CLUB)
 from teebox.hal.display import NullDisplay
 

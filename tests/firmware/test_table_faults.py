@@ -9,7 +9,8 @@ from teebox.app import table as T
 from teebox.app.bindings import Bindings
 from teebox.app.gamejournal import GameJournal
 from teebox.app.view import FLASH_REFUSED
-from teebox.core import course, engine
+from teebox.core import course
+from teebox.core.holes18 import engine
 
 from test_boot import _play_until, _power_on
 

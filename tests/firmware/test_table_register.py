@@ -3,7 +3,7 @@
 import table_kit as K
 from teebox.app import table as T
 from teebox.app.view import FLASH_ACK, FLASH_NONE, FLASH_REFUSED
-from teebox.core import cards
+from teebox.core.holes18 import cards
 from teebox.hal.display import NullDisplay
 
 P1_BAG = ("lob-wedge-1", "9-iron-3", "6-iron-12", "3-iron-27", "driver-34")

@@ -6,7 +6,7 @@ import table_kit as K
 from teebox.app import table as T
 from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
-from teebox.core.protocol import CHOOSE_ACTION, DECLINE, RESET, SELECT, SELECT_CLUB
+from teebox.core.holes18.protocol import CHOOSE_ACTION, DECLINE, RESET, SELECT, SELECT_CLUB
 
 # First-game hands: P1 holds hand A, P2 hand B.
 P1_CLUBS = ("8-hybrid-5", "sand-wedge-7", "6-iron-12", "4-iron-24", "driver-34")

@@ -9,9 +9,10 @@ from teebox.app.view import (
     FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE, FLASH_OUT, FLASH_REFUSED,
     FLASH_WATER, MARK_GREEN, MARK_HAZARD, MARK_OUT)
 from teebox.app.renderer import FLIGHT_STEP_MS
-from teebox.core import cards, hexgrid
+from teebox.core import hexgrid
+from teebox.core.holes18 import cards
 from teebox.core.hexgrid import DIR_NAMES, E as EAST, NE
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECK, DECLARE_DIRECTION,
     DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GAME_OVER, HIT_DIRECTION, KEEP, MOVE, OUTCOME,
     PLAY, STOP)

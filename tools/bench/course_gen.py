@@ -27,7 +27,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from teebox.core import bots, course, coursegen, engine, modes, terrain
+from teebox.core import course, coursegen, terrain
+from teebox.core.holes18 import bots, engine, modes
 from teebox import shipped
 from teebox_host import deploy, rate
 from teebox_host import micropython as mpy

@@ -26,8 +26,8 @@ recording its inputs. Then, in MicroPython (WebAssembly, Node.js) and CPython:
 
 import time
 
-from teebox.core import bots, engine, gamelog
-from teebox.core.protocol import OUT_TURN
+from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.protocol import OUT_TURN
 from teebox import shipped
 from teebox_host.micropython import DEFAULT_MOUNTS, heap_high_water
 from tools.bench import common
@@ -46,8 +46,9 @@ INPUTS_PER_SAMPLE = 1
 # inputs straight from the log's bytes (as the board's journal replays), so a list
 # of decoded inputs is not counted in the heap.
 _SETUP = """
-from teebox.core import cards, course, engine, varint
-from teebox.core.protocol import VERB_ARITY
+from teebox.core import course, varint
+from teebox.core.holes18 import cards, engine
+from teebox.core.holes18.protocol import VERB_ARITY
 from teebox import shipped
 STREAM = bytes.fromhex(%(stream)r)
 clubs = shipped.load_default_clubs()

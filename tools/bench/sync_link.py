@@ -23,7 +23,7 @@ from pathlib import Path
 from teebox.core.wire import gamerecord
 from teebox.app.gamejournal import GameJournal
 from teebox.app.shelf import Shelf
-from teebox.core import bots, engine
+from teebox.core.holes18 import bots, engine
 from teebox.hal.store import SimStore
 from teebox_host.link import Link
 from teebox_host.scoredb import ScoreDB

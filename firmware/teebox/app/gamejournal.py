@@ -1,6 +1,6 @@
 """The running game's journal: what lets a game survive a power cut.
 
-The game is its setup plus its inputs (``core/gamelog.py``), so the journal
+The game is its setup plus its inputs (``core/holes18/gamelog.py``), so the journal
 (``app/journal.py``, CRC-checked records on the flash store) holds:
 
 * record 0, the header: ``b"TBJH"``, version (2), u32 game number, the players
@@ -33,8 +33,8 @@ import struct
 
 from teebox.app.journal import Journal
 from teebox.app.shelf import Shelf, board_id
-from teebox.core import gamelog, modes
-from teebox.core.protocol import DRAFT_PICK, SELECT_CLUB
+from teebox.core.holes18 import gamelog, modes
+from teebox.core.holes18.protocol import DRAFT_PICK, SELECT_CLUB
 from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 

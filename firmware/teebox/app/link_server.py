@@ -32,7 +32,7 @@ from teebox.core.wire.gamerecord import Reader
 from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
 from teebox.app.shelf import Shelf, WallTime, board_id
 from teebox.core import course as course_mod
-from teebox.core import modes
+from teebox.core.holes18 import modes
 
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped
 READ_BUDGET = 512          # most bytes one poll() reads, so the table stays responsive

@@ -28,9 +28,9 @@ Host-side only: the board never imports this module.
 
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
-from teebox.core import bots, cards, modes
+from teebox.core.holes18 import bots, cards, modes
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
 from teebox.core.rng import Rng
 from teebox.hal.buttons import button_named

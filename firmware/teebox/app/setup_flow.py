@@ -14,9 +14,9 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 """
 
 from teebox.palette import PLAYER_NAMES as SEAT_NAMES
-from teebox.core import cards, modes
+from teebox.core.holes18 import cards, modes
 from teebox.core import course as course_mod
-from teebox.core.engine import FIRST_GAME, MAX_PLAYERS
+from teebox.core.holes18.engine import FIRST_GAME, MAX_PLAYERS
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
 from teebox.core.rng import Rng
 

@@ -33,10 +33,11 @@ from teebox.app.view import (
     FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE, FLASH_OUT,
     FLASH_REFUSED, FLASH_WATER, MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE,
     MAX_PATH)
-from teebox.core import cards, engine, hexgrid, terrain
+from teebox.core import hexgrid, terrain
+from teebox.core.holes18 import cards, engine
 from teebox.core import course as course_mod
 from teebox.core.hexgrid import DIR_NAMES
-from teebox.core.protocol import (
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECK,
     DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL,
     GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
@@ -629,7 +630,7 @@ class Table:
                 break
         if seat < 0:
             return
-        from teebox.core.bots import SensibleBot  # (loaded only once a bot plays)
+        from teebox.core.holes18.bots import SensibleBot  # (loaded only once a bot plays)
         # Seeded by the game, the round, the decision and the seat, never by the clock, nor
         # by who chose before it: a game resumed after a power cut goes on as it would have.
         c = SensibleBot((((((g.setup.seed << 12) + g.round) << 4) + k) << 3) + seat).choose(g, seat)

@@ -10,7 +10,8 @@ hexes (a rough side and a hazard side). ``load_tiles`` checks everything and rai
 and the field. Runs under CPython and MicroPython alike.
 """
 
-from teebox.core import cards, terrain
+from teebox.core import terrain
+from teebox.core.holes18 import cards
 from teebox.core.course import _plural, par_length_range
 
 try:

@@ -34,9 +34,10 @@ import struct
 from binascii import crc32
 
 from teebox import palette
-from teebox.core import gamelog, modes, varint
-from teebox.core.player import GOLFERS, SIDES
-from teebox.core.protocol import OUT_SCORED
+from teebox.core import varint
+from teebox.core.holes18 import gamelog, modes
+from teebox.core.holes18.player import GOLFERS, SIDES
+from teebox.core.holes18.protocol import OUT_SCORED
 
 MAGIC = b"TBGR"
 VERSION = 3

@@ -7,8 +7,8 @@ a turn, but add one to their score. Players who end up out of bounds add one to
 their score."
 """
 
-from teebox.core.modes.match import MatchPlay
-from teebox.core.protocol import (OUT_PENALTY, OUT_REACHED, PENALTY_OUT, PENALTY_WATER,
+from teebox.core.holes18.modes.match import MatchPlay
+from teebox.core.holes18.protocol import (OUT_PENALTY, OUT_REACHED, PENALTY_OUT, PENALTY_WATER,
                                   STROKES)
 
 

@@ -10,7 +10,7 @@ bytes.
 from array import array
 
 from teebox.core import varint
-from teebox.core.protocol import VERB_ARITY
+from teebox.core.holes18.protocol import VERB_ARITY
 
 
 class InputLog:

@@ -1,7 +1,7 @@
 """Game modes of 18 Holes as policy objects the engine asks at fixed points.
 
 Every mode is "Match Play except ...", so every mode class derives from
-:class:`teebox.core.modes.match.MatchPlay` and overrides only its hooks (see
+:class:`teebox.core.holes18.modes.match.MatchPlay` and overrides only its hooks (see
 ``docs/engine-api.md``, "Modes"). ``NAMES`` holds the mode names in the order
 their codes are written into game logs: never reorder, only append.
 """
@@ -21,13 +21,13 @@ def make(name):
     """A fresh mode object for a mode name."""
     code(name)
     if name == "match":
-        from teebox.core.modes.match import MatchPlay
+        from teebox.core.holes18.modes.match import MatchPlay
         return MatchPlay()
     if name == "stroke":
-        from teebox.core.modes.stroke import StrokePlay
+        from teebox.core.holes18.modes.stroke import StrokePlay
         return StrokePlay()
     if name == "stableford":
-        from teebox.core.modes.stableford import Stableford
+        from teebox.core.holes18.modes.stableford import Stableford
         return Stableford()
-    from teebox.core.modes.chaos import ChaosGolf
+    from teebox.core.holes18.modes.chaos import ChaosGolf
     return ChaosGolf()

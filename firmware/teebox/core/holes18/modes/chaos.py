@@ -10,8 +10,8 @@ box, you may take an extra turn at the end of the round."
 """
 
 from teebox.core import scoring, terrain
-from teebox.core.modes.match import MatchPlay
-from teebox.core.protocol import OUT_REACHED, TOKEN_2, TOKEN_5
+from teebox.core.holes18.modes.match import MatchPlay
+from teebox.core.holes18.protocol import OUT_REACHED, TOKEN_2, TOKEN_5
 
 
 class ChaosGolf(MatchPlay):

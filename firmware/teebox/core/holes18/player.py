@@ -4,11 +4,11 @@ Also :class:`Golfer`, the per-player rule hooks the engine asks. The base game
 (no golfer card) is this class as it stands; the eight golfers of the rulebook
 plug in later as subclasses chosen by name (``GOLFERS``). A game stores each
 player's golfer choice today but plays every player with the base rules.
-A golfer is also a :class:`~teebox.core.policy.Policy`: it may add choices of its own
+A golfer is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own
 (Lucky's redraw), offered to its player only.
 """
 
-from teebox.core.policy import Policy
+from teebox.core.holes18.policy import Policy
 
 # Golfer names, in the order their codes are written into game logs (code = index + 1).
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",

@@ -3,7 +3,7 @@ the face every game has. ``new(setup, data)`` takes ``data`` as
 ``{"course": Course, "clubs": club list, "shots": shot decks}`` (``teebox.shipped``
 loads the shipped ones)."""
 
-from teebox.core import bots, engine, modes
+from teebox.core.holes18 import bots, engine, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
 
 MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
@@ -16,7 +16,7 @@ _DATA = ("course", "clubs", "shots")
 
 
 def new(setup, data=None):
-    """A :class:`~teebox.core.engine.Game` for ``setup`` on ``data``'s course and cards."""
+    """A :class:`~teebox.core.holes18.engine.Game` for ``setup`` on ``data``'s course and cards."""
     missing = [k for k in _DATA if not data or k not in data]
     if missing:
         raise ValueError("18 Holes needs data with its %s" % ", ".join(missing))

@@ -6,7 +6,7 @@ legal choices, ``apply(choice, player)`` takes one and returns the outputs
 (what happened, for the LEDs and the display) or raises :class:`IllegalMove`
 with a reason a player understands. Buttons, RFID scans, bots, tests and
 replays all go through these three calls; the vocabulary is in
-:mod:`teebox.core.protocol`, the full contract in ``docs/engine-api.md``.
+:mod:`teebox.core.holes18.protocol`, the full contract in ``docs/engine-api.md``.
 
 Pure and deterministic: no I/O, no clock, integers only; every random event
 comes from one seeded :class:`~teebox.core.rng.Rng`, so the same setup and the
@@ -16,11 +16,12 @@ same inputs give the same game on the board and on the host.
 import binascii
 import hashlib
 
-from teebox.core import cards, flight, hexgrid, modes, terrain, varint
-from teebox.core.decks import ShotDecks
-from teebox.core.inputlog import InputLog
-from teebox.core.player import GOLFERS, PlayerState
-from teebox.core.protocol import (
+from teebox.core import hexgrid, terrain, varint
+from teebox.core.holes18 import cards, flight, modes
+from teebox.core.holes18.decks import ShotDecks
+from teebox.core.holes18.inputlog import InputLog
+from teebox.core.holes18.player import GOLFERS, PlayerState
+from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
     DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER,
     EXTRA, FOLLOW, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION, KEEP, MOVE, NORMAL,
@@ -66,13 +67,13 @@ class Setup:
     """How a game starts. Checked on creation; ValueError says what is wrong.
 
     * ``players``: 1 to 5, in seating order (seat ``i``'s left neighbour is ``i + 1``);
-    * ``mode``: a name from :data:`teebox.core.modes.NAMES`;
+    * ``mode``: a name from :data:`teebox.core.holes18.modes.NAMES`;
     * ``seed``: a non-negative whole number: the shuffles of this game;
     * ``hands``: ``"first-game"`` (hand letters A..E to players 1..5), ``"draft"``
       (the rulebook's draft, every pick a decision), or one list of clubs per
       player (club ids such as ``"driver-34"`` or indices into the club list);
     * ``golfers``: None, or per player None or ``(name, side)`` with a name from
-      :data:`teebox.core.player.GOLFERS` and side ``"A"``/``"B"`` (stored only:
+      :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"`` (stored only:
       golfer abilities are not played yet);
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
     * ``expansions``: must be empty for now (no expansion rules yet).
@@ -193,13 +194,13 @@ class Game:
     """One game of 18 Holes (see the module docstring and ``docs/engine-api.md``).
 
     ``course`` is a :class:`~teebox.core.course.Course`; ``clubs`` the club cards
-    (a list of :class:`~teebox.core.cards.Club`, e.g. ``shipped.load_default_clubs()``:
+    (a list of :class:`~teebox.core.holes18.cards.Club`, e.g. ``shipped.load_default_clubs()``:
     choices and outputs name clubs by their index in it); ``shots`` the shot decks
     (``shipped.load_default_shots()``: shots are named by their index in
     ``shot_list``, deck C first); ``setup`` a :class:`Setup`. ``rng`` replaces
     the seeded generator (tests stack the decks with it). ``golfers``, if given,
     is called ``golfers(seat, golfer_choice)`` for each player's
-    :class:`~teebox.core.player.Golfer` (where golfer modules plug in).
+    :class:`~teebox.core.holes18.player.Golfer` (where golfer modules plug in).
     """
 
     def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):

@@ -49,7 +49,7 @@ DISCARD = const(12)     # (DISCARD, pile)
 KEEP = const(13)        # (KEEP, pile)
 OUTCOME = const(14)     # (OUTCOME, index into the card's outcomes)
 DECLINE = const(15)     # (DECLINE,): take no (more) extra turns this round (Chaos Golf)
-EXTRA = const(16)       # (EXTRA, code): a choice a mode or golfer policy adds (core/policy.py)
+EXTRA = const(16)       # (EXTRA, code): a choice a mode or golfer policy adds (core/holes18/policy.py)
 
 VERB_NAMES = ("", "pick", "select", "reset", "move", "play", "big hit", "exit bunker", "deck",
               "aim", "follow", "stop", "discard", "keep", "outcome", "decline",

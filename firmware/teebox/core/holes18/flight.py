@@ -17,7 +17,7 @@ effects) without touching the flight code.
 """
 
 from teebox.core import hexgrid, terrain
-from teebox.core.protocol import BUNKER, NORMAL, OUT_OF_BOUNDS, WATER
+from teebox.core.holes18.protocol import BUNKER, NORMAL, OUT_OF_BOUNDS, WATER
 
 try:
     from micropython import const

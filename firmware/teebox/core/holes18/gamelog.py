@@ -30,9 +30,10 @@ one is whole when its game is over.
 import binascii
 import struct
 
-from teebox.core import cards, inputlog, modes, varint
-from teebox.core.engine import Game, IllegalMove, Setup
-from teebox.core.player import GOLFERS, SIDES
+from teebox.core import varint
+from teebox.core.holes18 import cards, inputlog, modes
+from teebox.core.holes18.engine import Game, IllegalMove, Setup
+from teebox.core.holes18.player import GOLFERS, SIDES
 
 MAGIC = b"TBGL"
 VERSION = 1

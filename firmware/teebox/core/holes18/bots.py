@@ -11,8 +11,9 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 :func:`play_game` runs a whole game with one bot per seat.
 """
 
-from teebox.core import cards, flight, hexgrid
-from teebox.core.protocol import (
+from teebox.core import hexgrid
+from teebox.core.holes18 import cards, flight
+from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
     HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)

@@ -4,8 +4,8 @@ Rulebook: "1 point for the first player to reach the green. Multiple players
 score the points if they reach the green on the same round." One of them takes
 the flag, the others a 1-point token; then everyone moves to the next tee.
 
-The engine calls these hooks (all take the :class:`~teebox.core.engine.Game`
-first; ``p`` is a :class:`~teebox.core.player.PlayerState`):
+The engine calls these hooks (all take the :class:`~teebox.core.holes18.engine.Game`
+first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 
 * ``start(game, outs)``: place the golfers for the first round;
 * ``takes_part(game, p)``: whether ``p`` selects a club this round;
@@ -19,12 +19,12 @@ first; ``p`` is a :class:`~teebox.core.player.PlayerState`):
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
 
-A mode is also a :class:`~teebox.core.policy.Policy`: it may add choices of its own.
+A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
 """
 
 from teebox.core import scoring
-from teebox.core.policy import Policy
-from teebox.core.protocol import FLAG, OUT_HOLE_IN_ONE, OUT_REACHED, TOKEN_1
+from teebox.core.holes18.policy import Policy
+from teebox.core.holes18.protocol import FLAG, OUT_HOLE_IN_ONE, OUT_REACHED, TOKEN_1
 
 
 class MatchPlay(Policy):

@@ -10,7 +10,7 @@ Rules followed (rulebook, "Play club card" and "Shuffle"):
   shuffles; with no discard pile there is nothing to shuffle.
 """
 
-from teebox.core.cards import DECKS
+from teebox.core.holes18.cards import DECKS
 
 
 class DeckEmpty(Exception):
@@ -20,7 +20,7 @@ class DeckEmpty(Exception):
 class ShotDecks:
     """Draw and discard piles for each shot deck, shuffled with ``rng``.
 
-    ``shots`` is the dict from :func:`teebox.core.cards.load_shots`. The top of
+    ``shots`` is the dict from :func:`teebox.core.holes18.cards.load_shots`. The top of
     a pile is the end of its list.
     """
 

@@ -9,9 +9,9 @@ stroke on top of the turn.
 """
 
 from teebox.core import scoring
-from teebox.core.modes.match import MatchPlay
-from teebox.core.modes.stroke import StrokePlay
-from teebox.core.protocol import STABLEFORD
+from teebox.core.holes18.modes.match import MatchPlay
+from teebox.core.holes18.modes.stroke import StrokePlay
+from teebox.core.holes18.protocol import STABLEFORD
 
 
 class Stableford(StrokePlay):
