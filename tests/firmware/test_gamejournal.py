@@ -179,7 +179,7 @@ def test_a_journal_another_firmware_wrote_is_refused_and_can_be_abandoned():
     store.rewrite_log("game.jnl", encode_record(b"TBJH\x09rest of a future header"))
     err = raises(ResumeError, _resume, store)
     assert str(err) == ("the journal was written by another firmware (header version 9, "
-                        "this one reads 1 and 2)")
+                        "this one reads versions 1 to 3)")
     GameJournal(store).abandon()
     assert _resume(store).game is None
 
@@ -201,7 +201,7 @@ def test_scoreboard_events_follow_the_game():
     gj = GameJournal(store, board="b0a7d", listener=events.append)
     game = play(gj, mode="stroke", seed=5)
     kinds = [e[0] for e in events]
-    assert kinds[0] == EV_STARTED and events[0][1:] == (1, 1, 2)
+    assert kinds[0] == EV_STARTED and events[0][1:] == (1, 1, 2, "18-holes", "stroke")
     assert kinds[-1] == EV_GAME_OVER and events[-1][2] == game.standings()
     scored = [e for e in events if e[0] == EV_SCORED]
     assert len(scored) == 2 * game.course.hole_count  # each player scores every hole
@@ -260,3 +260,72 @@ def test_a_version_1_header_resumes_with_the_players_in_seat_order_and_no_bots()
     back = _resume(store)
     assert back.game is not None and back.players == WHO
     assert back.seats == bytes((0, 1)) and back.bots == bytes(2)
+
+
+_HERE = __file__.rsplit("/", 1)[0]
+
+
+def _legacy_journal(name):
+    """A board's flash holding ``legacy/<name>.jnl``: a journal the firmware wrote
+    before games were data (header version 2, an 18 Holes game; legacy/README.md)."""
+    import json
+    with open(_HERE + "/legacy/" + name + ".jnl", "rb") as f:
+        store = SimStore(flash={"game.jnl": bytearray(f.read())})
+    with open(_HERE + "/legacy/facts.json") as f:
+        return store, json.load(f)["journals"][name]
+
+
+def test_a_journal_written_before_games_were_data_resumes_the_same_game():
+    store, want = _legacy_journal("midgame")
+    back = _resume(store)
+    assert back.game_name == "18-holes" and back.game.setup.mode == want["mode"]
+    assert back.number == want["number"] and len(back.game.inputs) == want["inputs"]
+    assert back.game.state_digest() == want["digest"]
+    assert back.seats == b"\x02\x00" and back.bots == b"\x00\x01"
+    # It plays on and is journalled in today's format from the next input.
+    bots_ = bot_list(2, 21)
+    for seat, choice in each_input(back.game, bots_):
+        back.record(seat, choice)
+    rec = gamerecord.decode(Shelf(store).read(want["number"]))
+    assert (rec.game, rec.mode, rec.bots) == ("18-holes", "match", [False, True])
+
+
+def test_an_old_finished_journal_is_shelved_at_boot_as_the_same_game():
+    store, want = _legacy_journal("finished")
+    back = _resume(store)
+    assert back.game is None and back.last_finished == want["number"]
+    rec = gamerecord.decode(Shelf(store).read(want["number"]))
+    assert (rec.game, rec.mode, rec.finished_at) == ("18-holes", want["mode"], 1790000500)
+    assert [list(r) for r in rec.standings] == want["standings"]
+    assert "game.jnl" not in store.flash
+
+
+def _play_nine(players=3, seed=41):
+    from teebox.core import games
+    entry = games.load("play-nine")
+    return entry.new(entry.Setup(players, seed, 2, True)), [entry.bot(seed + s)
+                                                             for s in range(players)]
+
+
+def test_a_play_nine_game_resumes_at_every_safe_point_and_is_shelved_as_play_nine():
+    store = SimStore()
+    events = []
+    gj = GameJournal(store, board="b0a7d", listener=events.append)
+    game, bots_ = _play_nine()
+    number = gj.start(game, game_name="play-nine")
+    assert events[0] == (EV_STARTED, number, 0, 3, "play-nine", "")
+    resumed = 0
+    for seat, choice in each_input(game, bots_):
+        gj.record(seat, choice)
+        if not game.over and gj.journal.pending() == 0 and resumed < 25:
+            back = _resume(store.reboot())
+            assert back.game_name == "play-nine" and back.number == number
+            assert back.game.state_digest() == game.state_digest()
+            resumed += 1
+    assert resumed == 25
+    rec = gamerecord.decode(Shelf(store).read(number))
+    assert (rec.game, rec.mode, rec.course_name) == ("play-nine", "", "2 holes")
+    assert rec.replay()[0].state_digest() == game.state_digest()
+    # Each seat's running total after each hole reached the scoreboard.
+    scored = [(e[1], e[2], e[4]) for e in events if e[0] == EV_SCORED]
+    assert scored == [(s, h + 1, sum(game.scores[s][:h + 1])) for h in range(2) for s in range(3)]

@@ -77,8 +77,10 @@ def test_hello_says_version_board_games_and_the_game_in_progress():
     game = new_game(players=3, seed=1)
     b.recorder.start(game)
     state = _hello(b.host)[7]
-    number, mode, players, hole, rnd, inputs = struct.unpack("<BIBBBHH", state)[1:]
+    number, mode, players, hole, rnd, inputs = struct.unpack_from("<BIBBBHH", state)[1:]
     assert (number, mode, players, hole, inputs) == (3, 1, 3, 1, 0)
+    # Then the game and its mode by name (a host from before games were data stops before).
+    assert state[12:] == b"\x0818-holes\x06stroke"
 
 
 def test_games_are_listed_fetched_in_chunks_and_deleted_only_when_acknowledged():

@@ -4,12 +4,12 @@ import struct
 from binascii import crc32
 
 from fwtest import raises
-from link_kit import CLUBS, SHOTS, bot_list, each_input, new_game
+from link_kit import CLUBS, SHOTS, bot_list, builtin, each_input, new_game
 
 from teebox.core.wire import gamerecord
 from teebox.core.wire.gamerecord import RecordError
 from teebox.app.shelf import Shelf, WallTime, board_id
-from teebox.core import varint
+from teebox.core import games, varint
 from teebox.core.holes18 import gamelog
 from teebox.hal.clock import SimClock
 from teebox.hal.store import SimStore
@@ -49,7 +49,7 @@ def test_a_finished_game_round_trips_with_every_field():
     assert rec.course_name == "Starter Course"
     assert rec.seed == 4
     assert rec.players == PLAYERS
-    assert rec.golfers == [None, None, None]
+    assert rec.game == "18-holes" and rec.version == gamerecord.VERSION
     assert rec.standings == game.standings()
     assert rec.log == gamelog.encode(gamelog.of(game))
     assert [h[0] for h in rec.holes] == [1, 2, 3, 4, 5]
@@ -66,20 +66,22 @@ def test_per_hole_scores_add_up_to_the_final_scores_in_every_mode():
 
 def test_stroke_play_hole_scores_are_the_strokes_each_player_took():
     game = _game("stroke")
-    holes = gamerecord.score_sheet(gamelog.of(game), game.course, CLUBS, SHOTS)[1]
+    holes = gamerecord.replay("18-holes", gamelog.encode(gamelog.of(game)),
+                              {"courses": lambda h: game.course, "clubs": CLUBS,
+                               "shots": SHOTS})[1]
     # Every player finishes every hole in Stroke Play, in at least one stroke.
     for hole, par, scores in holes:
         assert min(scores) >= 1
 
 
-def test_layout_starts_with_magic_version_mode_hash_number_time():
+def test_layout_starts_with_magic_version_game_mode_hash_number_time():
     game = _game()
     data = gamerecord.encode(game, "ab", 7, 99)
     assert data[:4] == b"TBGR"
-    assert data[4] == 3
-    assert data[5] == 1  # stroke is mode code 1
-    assert data[6:14] == bytes(game.course.hash)
-    assert struct.unpack_from("<IIB", data, 14) == (7, 99, gamerecord.TIME_EXACT)
+    assert data[4] == 4
+    assert data[5:21] == b"\x0818-holes\x06stroke"  # the game and the mode by name
+    assert data[21:29] == bytes(game.course.hash)
+    assert struct.unpack_from("<IIB", data, 29) == (7, 99, gamerecord.TIME_EXACT)
     assert struct.unpack_from("<I", data, len(data) - 4)[0] == crc32(data[:-4]) & 0xFFFFFFFF
 
 
@@ -123,9 +125,13 @@ def test_decode_names_the_field_behind_a_good_crc():
     # Cut inside the game log, CRC made good again: the log length field is wrong.
     err = raises(RecordError, gamerecord.decode, _reseal(data[:-40] + data[-4:]))
     assert "(game log)" in str(err) and "byte" in str(err)
-    # An unknown mode code at byte 5.
-    err = raises(RecordError, gamerecord.decode, _reseal(data[:5] + b"\x07" + data[6:]))
-    assert "byte 5 (mode)" in str(err) and "unknown mode code 7" in str(err)
+    # An unknown game at byte 5.
+    err = raises(RecordError, gamerecord.decode, _reseal(data[:5] + b"\x08go-fish!" + data[14:]))
+    assert "byte 14 (game name)" in str(err) and "unknown game 'go-fish!'" in str(err)
+    # An unknown mode code at byte 5 of an old record.
+    err = raises(RecordError, gamerecord.decode, _reseal(_legacy("stroke-3p")[:5] + b"\x07"
+                                                          + _legacy("stroke-3p")[6:]))
+    assert "byte 5 (mode)" in str(err) and "unknown 18 Holes mode code 7" in str(err)
     # Bytes left over after the log.
     err = raises(RecordError, gamerecord.decode, _reseal(data[:-4] + b"\x00\x00" + data[-4:]))
     assert "2 bytes left over" in str(err)
@@ -182,12 +188,22 @@ def test_a_finish_time_says_whether_it_is_exact_or_a_lower_bound():
                     (0, gamerecord.TIME_UNKNOWN)):
         rec = gamerecord.decode(gamerecord.encode(game, "ab", 1, t, time_kind=kind))
         assert (rec.finished_at, rec.time_kind) == (t, kind)
-    # Version 1 records (before the time kind) still read: their time is exact.
-    v3 = gamerecord.encode(game, "ab", 1, 1700000000)
-    v1 = _older(v3, 1)
-    rec = gamerecord.decode(v1)
-    assert (rec.finished_at, rec.time_kind) == (1700000000, gamerecord.TIME_EXACT)
-    assert rec.standings == gamerecord.decode(v3).standings
+
+
+_HERE = __file__.rsplit("/", 1)[0]
+
+
+def _legacy(name):
+    """Bytes of ``legacy/<name>.tbgr``: a record as the firmware wrote it before games
+    were data (version 3, see legacy/README.md)."""
+    with open(_HERE + "/legacy/" + name + ".tbgr", "rb") as f:
+        return f.read()
+
+
+def _facts():
+    import json
+    with open(_HERE + "/legacy/facts.json") as f:
+        return json.load(f)
 
 
 def _older(v3, version):
@@ -200,11 +216,49 @@ def _older(v3, version):
     varint.put(seed, rec.seed)
     at = 23 + len(seed) + 2 + len(rec.board_id) + len(rec.course_name)
     at += 1 + sum([1 + len(name.encode()) + 3 for name, _ in rec.players]) + 2 * n
-    assert v3[at:at + n] == bytes(n)  # nobody is a bot
     old = v3[:4] + bytes((version,)) + v3[5:at] + v3[at + n:-4]
     if version == 1:
         old = old[:22] + old[23:]
     return _reseal(old + bytes(4))  # (a CRC's place)
+
+
+def test_records_written_before_games_were_data_read_as_the_same_18_holes_games():
+    facts = _facts()["records"]
+    data = {"courses": lambda h: builtin(), "clubs": CLUBS, "shots": SHOTS}
+    for name in ("stroke-3p", "chaos-4p", "stableford-2p"):
+        want = facts[name]
+        rec = gamerecord.decode(_legacy(name))
+        assert (rec.version, rec.game, rec.mode, rec.seed) == (3, "18-holes", want["mode"],
+                                                               want["seed"]), name
+        game, holes = rec.replay(data)
+        assert game.state_digest() == want["digest"], name
+        assert [[h, p, list(s)] for h, p, s in holes] == want["holes"], name
+        assert [list(r) for r in rec.standings] == want["standings"], name
+    assert gamerecord.decode(_legacy("stroke-3p")).bots == [False, True, False]
+
+
+def test_version_1_and_2_records_still_read():
+    v3 = _legacy("chaos-4p")  # no bots in it
+    for version in (1, 2):
+        rec = gamerecord.decode(_older(v3, version))
+        assert rec.version == version and rec.mode == "chaos" and rec.bots == [False] * 4
+        assert rec.standings == gamerecord.decode(v3).standings
+        # Version 1 (before the time kind): its time is exact.
+        assert (rec.finished_at, rec.time_kind) == (1790000012, gamerecord.TIME_EXACT)
+
+
+def test_a_play_nine_game_is_a_record_its_replay_checks():
+    play_nine = games.load("play-nine")
+    game = play_nine.new(play_nine.Setup(4, 31, 9, True))
+    play_nine.play_game(game, [play_nine.bot(31 + s) for s in range(4)])
+    rec = gamerecord.decode(gamerecord.encode(game, "ab", 5, 0, name="play-nine"))
+    assert (rec.game, rec.mode, rec.course_name) == ("play-nine", "", "9 holes")
+    again, holes = rec.replay()
+    assert again.state_digest() == game.state_digest()
+    assert rec.holes == holes and len(holes) == 9 and rec.standings == game.standings()
+    # "The player with the lowest total score wins": the sheet adds up to the totals.
+    for place, seat, total, _tiebreak in rec.standings:
+        assert sum([h[2][seat] for h in holes]) == total
 
 
 def test_the_record_says_which_players_were_bots():
@@ -214,10 +268,6 @@ def test_the_record_says_which_players_were_bots():
     assert gamerecord.decode(gamerecord.encode(game, "ab", 1, 0)).bots == [False] * 3
     err = raises(RecordError, gamerecord.encode, game, "ab", 1, 0, PLAYERS, bots=(0, 1))
     assert "2 bot flags for 3 players" in str(err)
-    # Version 2 records (before the flags) read as games without bots.
-    v2 = gamerecord.decode(_older(gamerecord.encode(game, "ab", 1, 1700000000), 2))
-    assert v2.bots == [False] * 3 and v2.standings == game.standings()
-    assert v2.time_kind == gamerecord.TIME_EXACT
 
 
 def test_after_a_power_cut_finish_times_are_at_least_the_last_time_the_board_knew():

@@ -1,18 +1,21 @@
 """The running game's journal: what lets a game survive a power cut.
 
-The game is its setup plus its inputs (``core/holes18/gamelog.py``), so the journal
-(``app/journal.py``, CRC-checked records on the flash store) holds:
+A game is its setup plus its inputs (its log), whichever game it is, so the
+journal (``app/journal.py``, CRC-checked records on the flash store) holds:
 
-* record 0, the header: ``b"TBJH"``, version (2), u32 game number, the players
-  block of ``app/gamerecord.py`` (names, colours), per player u8 reader seat (the
+* record 0, the header: ``b"TBJH"``, version (3), u32 game number, the game's
+  registry name (u8 length + UTF-8: ``teebox.core.games``), the players block of
+  ``core/wire/gamerecord.py`` (names, colours), per player u8 reader seat (the
   profile seat of the reader the player sat at, chosen in setup) and u8 flags
-  (bit 0: a bot), then the game log of no inputs (``gamelog.encode``: course
-  hash, card CRC, mode, seed, hands, golfers). Version 1 headers (no seats
-  and flags: players in seat order, no bots) are still read;
-* one record per input, ``gamelog.encode_input(seat, choice)``, appended by
-  :meth:`GameJournal.record` (the table's ``inputs`` hook, called after each
-  applied choice). Its first byte is ``verb << 3 | seat`` with a verb of at
-  least 1, so it is never 0;
+  (bit 0: a bot), then the game log of no inputs (the game's ``records.log``:
+  for 18 Holes course hash, card CRC, mode, seed, hands, golfers). Headers of
+  version 1 and 2 (written before games were data) are 18 Holes games; version 1
+  has no seats and flags (players in seat order, no bots);
+* one record per input, the game's ``records.input_bytes(seat, choice)``,
+  appended by :meth:`GameJournal.record` (the table's ``inputs`` hook, called
+  after each applied choice). No game's input is 7 bytes starting with 0 (an 18
+  Holes input never starts with 0, a Play Nine input is one byte), so the
+  finish record below is never taken for an input;
 * at the end, ``b"\\x00F"`` + u32 finish time + u8 time kind
   (``gamerecord.TIME_*``): the game is over.
 
@@ -33,48 +36,46 @@ import struct
 
 from teebox.app.journal import Journal
 from teebox.app.shelf import Shelf, board_id
-from teebox.core.holes18 import gamelog, modes
-from teebox.core.holes18.protocol import DRAFT_PICK, SELECT_CLUB
 from teebox.core.wire import gamerecord
-from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
+from teebox.core.wire.events import EV_GAME_OVER, EV_STARTED
 
 JOURNAL = "game.jnl"
 MAGIC = b"TBJH"
-VERSION = 2
-READS = (1, 2)  # header versions resume() reads
+VERSION = 3
+READS = (1, 2, 3)  # header versions resume() reads
 FLAG_BOT = 1    # bit of a player's flags byte: a bot plays that seat
 _FINISH = b"\x00F"
-
 
 
 class ResumeError(Exception):
     """The journal holds a game this board cannot rebuild (the message says why)."""
 
 
-def _header(game, players, number, seats, bots):
+def _header(name, rules, game, players, number, seats, bots):
     out = bytearray(MAGIC)
     out.append(VERSION)
     out += struct.pack("<I", number)
+    out.append(len(name))
+    out += name.encode()
     gamerecord.put_players(out, players)
     for i in range(len(players)):
         out.append(seats[i])
         out.append(FLAG_BOT if bots[i] else 0)
-    log = gamelog.of(game)
-    log.inputs = []
-    out += gamelog.encode(log)
+    out += rules.log(game, False)
     return bytes(out)
 
 
 def _read_header(payload):
-    """``(number, players, seats, bots, log bytes)`` from a header record."""
+    """``(number, game name, players, seats, bots, log bytes)`` from a header record."""
     rd = gamerecord.Reader(payload, "journal header")
     if rd.take(4, "magic") != MAGIC:
         raise ResumeError("the journal does not start with a game header")
     version = rd.u8("version")
     if version not in READS:
         raise ResumeError("the journal was written by another firmware (header version %d, "
-                          "this one reads %s)" % (version, " and ".join([str(v) for v in READS])))
+                          "this one reads versions %d to %d)" % (version, READS[0], READS[-1]))
     (number,) = rd.unpack("<I", "game number")
+    name = rd.text("game name") if version >= 3 else gamerecord.LEGACY_GAME
     players = gamerecord.get_players(rd)
     n = len(players)
     seats = bytearray(range(n))
@@ -83,7 +84,7 @@ def _read_header(payload):
         for i in range(n):
             seats[i] = rd.u8("player %d seat" % (i + 1))
             bots[i] = rd.u8("player %d flags" % (i + 1)) & FLAG_BOT
-    return number, players, bytes(seats), bytes(bots), payload[rd.pos:]
+    return number, name, players, bytes(seats), bytes(bots), payload[rd.pos:]
 
 
 class GameJournal:
@@ -94,11 +95,14 @@ class GameJournal:
     default ``board_id(store)``), ``listener`` (called with each event
     tuple, e.g. ``LinkServer.event``).
 
-    Use: ``start(game, players, seats=..., bots=...)`` when a game begins
-    (the table's ``on_start`` hook), ``record`` as the table's ``inputs`` hook,
-    ``flush()`` whenever the app likes. ``game`` is the journalled game (None
-    between games), ``number`` its game number, ``seats`` and ``bots`` each
-    player's reader seat and bot flag (``bytes``).
+    Use: ``start(game, players, seats=..., bots=..., game_name=...)`` when a
+    game begins (the table's ``on_start`` hook; ``game_name`` is the game's registry
+    name, e.g. ``"play-nine"``),
+    ``record`` as the table's ``inputs`` hook, ``flush()`` whenever the app
+    likes. ``game`` is the journalled game (None between games), ``game_name``
+    its game's registry name, ``rules`` that game's ``records`` face, ``number``
+    its game number, ``seats`` and ``bots`` each player's reader seat and bot
+    flag (``bytes``).
     """
 
     def __init__(self, store, shelf=None, wall=None, board=None, name=JOURNAL, listener=None):
@@ -110,6 +114,8 @@ class GameJournal:
         self.listener = listener
         self.journal = Journal(store, name)
         self.game = None
+        self.game_name = gamerecord.LEGACY_GAME
+        self.rules = None
         self.players = None
         self.seats = b""
         self.bots = b""
@@ -119,8 +125,9 @@ class GameJournal:
         self._waiting = 0
         self._seen = []
 
-    def start(self, game, players=None, seats=None, bots=None):
-        """Journal a new game (an engine Game before any input); returns its number.
+    def start(self, game, players=None, seats=None, bots=None, game_name=gamerecord.LEGACY_GAME):
+        """Journal a new game (a rules object of ``game_name``, the registry's name,
+        before any input); returns its number.
 
         ``players``: ``[(name, (r, g, b)), ...]`` per seat (default: named by seat colour);
         ``seats``: the profile seat of each player's reader (default: player N at
@@ -138,10 +145,13 @@ class GameJournal:
         if len(seats) != n or len(bots) != n:
             raise ValueError("%d seats and %d bot flags for %d players: give one each"
                              % (len(seats), len(bots), n))
+        rules = gamerecord.face(game_name)
         number = self.shelf.reserve()
-        self.journal.reset(_header(game, players, number, seats, bots))
-        self._attach(game, players, number, seats, bots)
-        self._emit((EV_STARTED, number, modes.code(game.setup.mode), game.setup.players))
+        self.journal.reset(_header(game_name, rules, game, players, number, seats, bots))
+        self._attach(game_name, game, players, number, seats, bots)
+        mode = rules.mode_of(game.setup)
+        self._emit((EV_STARTED, number, rules.mode_code(mode), game.setup.players, game_name,
+                    mode))
         return number
 
     def record(self, seat, choice):
@@ -150,7 +160,7 @@ class GameJournal:
         game = self.game
         if game is None:
             raise ValueError("no game is being journalled: call start(game) first")
-        self.journal.append(gamelog.encode_input(seat, choice))
+        self.journal.append(self.rules.input_bytes(seat, choice))
         self._scoreboard()
         if game.over:
             self.finish()
@@ -189,7 +199,7 @@ class GameJournal:
             self.board = board_id(self.store)
         self.shelf.put(self.number, gamerecord.encode(game, self.board, self.number, t,
                                                    self.players, time_kind=kind,
-                                                   bots=self.bots))
+                                                   bots=self.bots, name=self.game_name))
         # Only now that the record is on flash may the journal go.
         self.store.remove(self.name)
         self.last_finished = self.number
@@ -197,36 +207,30 @@ class GameJournal:
         self.game = None
         return self.number
 
-    def _attach(self, game, players, number, seats, bots):
+    def _attach(self, game_name, game, players, number, seats, bots):
+        self.game_name = game_name
+        self.rules = gamerecord.face(game_name)
         self.game = game
         self.players = players
         self.seats = seats
         self.bots = bots
         self.number = number
         self._key, self._waiting = self._safe_point()
-        self._seen = [(p.hole, len(p.tokens)) for p in game.players]
+        self._seen = self.rules.scoreboard(game, None)[1]
 
     def _safe_point(self):
-        # Inputs are written when this key changes (another player's decision, a
-        # new round) or a simultaneous decision starts afresh (its waiting list grows).
-        game = self.game
-        d = game.pending()
-        waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
-        return (d.player, game.round), waiting
+        # Inputs are written when the game's key changes (another player's decision,
+        # a new round) or a simultaneous decision starts afresh (its waiting list grows).
+        return self.rules.safe_point(self.game)
 
     def _scoreboard(self):
-        """Events for what the last input changed: tokens won, golfers on a new tee."""
+        """Events for what the last input changed (the game says which: tokens won,
+        golfers on a new tee, holes scored)."""
         if self.listener is None:
             return
-        seen = self._seen
-        for p in self.game.players:
-            hole, ntok = seen[p.seat]
-            for i in range(ntok, len(p.tokens)):
-                h, kind = p.tokens[i]
-                self._emit((EV_SCORED, p.seat, h, kind, p.score))
-            if p.hole != hole:
-                self._emit((EV_HOLE, p.seat, p.hole))
-            seen[p.seat] = (p.hole, len(p.tokens))
+        events, self._seen = self.rules.scoreboard(self.game, self._seen)
+        for event in events:
+            self._emit(event)
 
     def _emit(self, event):
         if self.listener is not None:
@@ -236,17 +240,20 @@ class GameJournal:
                 pass
 
 
-def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None,
+def resume(store, course_loader=None, clubs=None, shots=None, shelf=None, wall=None, board=None,
            name=JOURNAL, listener=None):
     """At boot: recover the store and the journal, and rebuild the game in progress.
 
-    ``course_loader(hash)`` gives the :class:`~teebox.core.course.Course` with
-    that 8-byte content hash, or None (e.g. ``CourseStore.find``). Returns a
+    Whatever game it is, the journal's header names it, and the game replays its
+    log with the board's data: ``course_loader(hash)`` gives the
+    :class:`~teebox.core.course.Course` with that 8-byte content hash, or None
+    (e.g. ``CourseStore.find``), ``clubs`` and ``shots`` the card data (a game
+    without a course or cards needs none of them). Returns a
     :class:`GameJournal`; its ``game`` is the game exactly as it stood after
-    the last flushed input (None if there was none), ``seats`` and ``bots``
-    where its players sat and which are bots (``Table.resume_game`` takes
-    them). A game that had ended is shelved now (if the cut came before that)
-    and ``game`` is None.
+    the last flushed input (None if there was none), ``game_name`` which game
+    it is, ``seats`` and ``bots`` where its players sat and which are bots
+    (``Table.resume_game`` takes them). A game that had ended is shelved now
+    (if the cut came before that) and ``game`` is None.
 
     ResumeError if the journal holds a game this board cannot rebuild (its
     course is gone, another firmware wrote it): show the message, then
@@ -268,16 +275,14 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
                 inputs += payload
         if header is None:
             return gj
-        number, players, seats, bots, log_head = header
-        log = gamelog.decode(log_head + inputs)
-        course = course_loader(log.course_hash)
-        if course is None:
-            raise ResumeError("game %d was played on course %s, which is not on this board"
-                              % (number, log.course_hash.hex()))
-        game = gamelog.replay(log, course, clubs, shots)
+        number, game_name, players, seats, bots, log_head = header
+        data = {"courses": course_loader or (lambda h: None), "clubs": clubs, "shots": shots}
+        game = gamerecord.replay(game_name, log_head + inputs, data)[0]
+    except LookupError as exc:
+        raise ResumeError("game %d was played on %s, which is not on this board" % (number, exc))
     except ValueError as exc:
         raise ResumeError("the game in progress cannot be resumed: %s" % exc)
-    gj._attach(game, players, number, seats, bots)
+    gj._attach(game_name, game, players, number, seats, bots)
     if game.over:
         if finished is None:
             finished = gj._stamp()

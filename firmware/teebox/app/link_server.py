@@ -32,7 +32,6 @@ from teebox.core.wire.gamerecord import Reader
 from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
 from teebox.app.shelf import Shelf, WallTime, board_id
 from teebox.core import course as course_mod
-from teebox.core.holes18 import modes
 
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped
 READ_BUDGET = 512          # most bytes one poll() reads, so the table stays responsive
@@ -367,7 +366,8 @@ class LinkServer:
         """Refuse to change the course of the game in progress (it could not resume)."""
         game = self.recorder.game if self.recorder is not None else None
         raw = self.courses.data(name) if game is not None else None
-        if raw is not None and course_mod.announced_hash(raw) == bytes(game.course.hash):
+        if raw is not None and (course_mod.announced_hash(raw)
+                                == self.recorder.rules.course(game)[0]):
             raise Refused(BAD_VALUE, "course %r is being played (game %d): %s it once the "
                                      "game is over" % (name, self.recorder.number, doing))
 
@@ -393,10 +393,15 @@ class LinkServer:
         if game is None:
             out.append(0)
         else:
-            hole = max([p.hole for p in game.players])
-            out += struct.pack("<BIBBBHH", 1, self.recorder.number,
-                               modes.code(game.setup.mode), game.setup.players, hole,
-                               min(game.round, 0xFFFF), min(len(game.inputs), 0xFFFF))
+            rules = self.recorder.rules
+            mode = rules.mode_of(game.setup)
+            hole, rnd = rules.progress(game)
+            out += struct.pack("<BIBBBHH", 1, self.recorder.number, rules.mode_code(mode),
+                               game.setup.players, hole, min(rnd, 0xFFFF),
+                               min(len(game.inputs), 0xFFFF))
+            # The game and mode by name (after what older hosts read: they stop before).
+            _text(out, self.recorder.game_name)
+            _text(out, mode)
         return out
 
     def _list_games(self, body):

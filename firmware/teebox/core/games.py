@@ -11,7 +11,9 @@ so the board holds the table shell and the one game in play. A game module has:
 * ``Setup``: its setup class (everything the game needs, seed included);
 * ``new(setup, data=None)``: the rules object (``teebox.core.contract``);
 * ``bot(seed)`` and ``random_bot(seed)``: players for empty seats;
-* ``play_game(game, bots)``: plays a game to the end.
+* ``play_game(game, bots)``: plays a game to the end;
+* ``records``: how records, the journal and the score history read and replay its
+  games (the face is listed in ``teebox/core/holes18/records.py``).
 """
 
 

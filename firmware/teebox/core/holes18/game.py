@@ -5,6 +5,7 @@ loads the shipped ones)."""
 
 from teebox.core.holes18 import bots, engine, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
+from teebox.core.holes18 import records  # re-exported: what records and journals use
 
 MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])

@@ -2,6 +2,7 @@
 data files: ``new(setup)`` deals from the setup's seed."""
 
 from teebox.core.contract import play_game  # re-exported: part of a game's face
+from teebox.core.playnine import records  # re-exported: what records and journals use
 from teebox.core.playnine import bot as bots
 from teebox.core.playnine import rules
 

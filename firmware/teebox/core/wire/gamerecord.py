@@ -2,46 +2,51 @@
 
 A record is everything the score history needs and everything the host needs
 to check it: the game log (setup, seed and every input), and what the board
-made of it (per-hole scores, final standings), plus who played, where, when and
-on which board. The host replays the log with the same rules core and stores
-the game only if every score matches (``teebox sync``).
+made of it (per-hole scores, final standings), plus which game and mode, who
+played, where, when and on which board. The host replays the log with the same
+rules core and stores the game only if every score matches (``teebox sync``).
+Any game of the registry (:mod:`teebox.core.games`) makes records: this module
+finds the game by the name the record carries and reads its log through the
+game's ``records`` face, so it imports no game.
 
 Layout (little-endian; ``v`` is a varint of ``core/varint.py``; ``s`` is a
 string: u8 length + UTF-8)::
 
-    4  magic b"TBGR"            1  record version (3)
-    1  mode code (modes.NAMES)  8  course content hash
+    4  magic b"TBGR"            1  record version (4)
+    s  game name ("18-holes", "play-nine": the registry's names)
+    s  mode name ("" for a game with one way to play)
+    8  course content hash (a game without a course: its layout's key)
     4  game number (u32)        4  finish time (u32 Unix seconds; 0 = unknown)
     1  time kind: TIME_UNKNOWN, TIME_EXACT, or TIME_NOT_BEFORE (the game finished
        at that time or later: see :class:`WallTime`)
     v  seed
-    s  board id (hex digits)    s  course name
-    1  players N; per player: s name, 3 colour (R, G, B); then per player 1 golfer
-       code (0 none, else index in player.GOLFERS + 1), 1 golfer side (0 A, 1 B);
+    s  board id (hex digits)    s  course (or layout) name
+    1  players N; per player: s name, 3 colour (R, G, B);
        then per player 1 flags (bit 0 FLAG_BOT: a bot played that seat)
     1  holes H; per hole: 1 hole number, 1 par, N x v score of each seat
-    N  standings rows: 1 place, 1 seat, v score, 1 hole-in-ones
-    2  log length (u16), then the game log (``core/gamelog.encode``)
+    N  standings rows: 1 place, 1 seat, v score, 1 hole-in-ones (or the game's tiebreak)
+    2  log length (u16), then the game log (the game's ``records.log``)
     4  CRC-32 of everything before
 
 On the board each waiting record is its own value file, kept by ``app/shelf.py``.
 
-Version 1 records (no time kind byte) are still read: a time there is exact.
-Versions 1 and 2 (no flags bytes) are read as games without bots.
+Records written before games were data (versions 1 to 3) are 18 Holes games and
+are still read: a mode code (18 Holes' log code) where version 4 has the game and
+mode names, and per player a golfer code and side after the colours (the game
+log holds the golfers too; the record's copy is skipped). Version 1 has no time
+kind byte (a time there is exact); versions 1 and 2 no flags bytes (no bots).
 """
 
 import struct
 from binascii import crc32
 
 from teebox import palette
-from teebox.core import varint
-from teebox.core.holes18 import gamelog, modes
-from teebox.core.holes18.player import GOLFERS, SIDES
-from teebox.core.holes18.protocol import OUT_SCORED
+from teebox.core import games, varint
 
 MAGIC = b"TBGR"
-VERSION = 3
-READS = (1, 2, 3)       # record versions decode() reads
+VERSION = 4
+READS = (1, 2, 3, 4)    # record versions decode() reads
+LEGACY_GAME = "18-holes"  # the game of every record before version 4
 FLAG_BOT = 1            # bit of a player's flags byte: a bot played that seat
 MAX_NAME = 32           # bytes of UTF-8 in a player name
 MAX_NUMBER = 0xFFFFFFFF
@@ -94,52 +99,44 @@ def put_players(out, players):
         out += bytes(colour)
 
 
-def score_sheet(log, course, clubs, shots):
-    """Replay a :class:`gamelog.GameLog`; returns ``(game, holes)``.
-
-    ``holes`` lists ``(hole, par, (score of seat 0, ...))`` for every hole of the
-    course: the points (or strokes) each seat scored on that hole, summed from the
-    engine's OUT_SCORED outputs. ``gamelog.replay`` checks the course and card
-    data first (ValueError if they differ); an illegal input is a ValueError
-    naming it, as ``gamelog.replay`` words it.
-    """
-    inputs = log.inputs
-    game = gamelog.replay(gamelog.GameLog(log.setup, log.course_hash, log.cards_crc, []),
-                          course, clubs, shots)
-    n = log.setup.players
-    table = [[0] * n for _ in range(course.hole_count)]
-    for i in range(len(inputs)):
-        seat, choice = inputs[i]
-        try:
-            outs = game.apply(choice, seat)
-        except ValueError as exc:
-            raise ValueError("game log input %d (player %d, %r) is illegal: %s"
-                             % (i, seat + 1, choice, exc))
-        for out in outs:
-            if out[0] == OUT_SCORED and 1 <= out[2] <= course.hole_count:
-                table[out[2] - 1][out[1]] += out[4]
-    holes = [(h + 1, course.hole(h + 1)[0], tuple(table[h])) for h in range(course.hole_count)]
-    return game, holes
+def face(name):
+    """The ``records`` face of game ``name`` (registry name); RecordError if unknown."""
+    try:
+        return games.load(name).records
+    except ValueError as exc:
+        raise RecordError(str(exc))
 
 
-def encode(game, board_id, number, time, players=None, holes=None, time_kind=None, bots=None):
-    """The record bytes of a finished ``game`` (an engine Game).
+def replay(name, log, data=None):
+    """``(game, holes)``: game ``name``'s log bytes replayed and its score sheet
+    (``[(hole, par, (score of seat 0, ...)), ...]``, the points or strokes each seat
+    scored on each hole). ``data`` is what the game may need to replay (for 18
+    Holes ``{"courses": hash -> Course or None, "clubs": ..., "shots": ...}``).
+    ValueError naming an illegal input; LookupError when ``data`` lacks the course."""
+    return face(name).replay(log, data)
+
+
+def encode(game, board_id, number, time, players=None, holes=None, time_kind=None, bots=None,
+           name=LEGACY_GAME):
+    """The record bytes of a finished ``game`` (the rules object of game ``name``).
 
     ``board_id`` is a hex string (``board_id()``), ``number`` the game number,
     ``time`` the finish time in Unix seconds (0 if unknown) and ``time_kind``
     what it is (default: TIME_EXACT, or TIME_UNKNOWN for 0),
     ``players`` ``[(name, (r, g, b)), ...]`` per seat (default: the seat colours),
     ``bots`` per seat true for a bot (default: nobody).
-    ``holes`` (as :func:`score_sheet` gives) is computed by replaying the game's
+    ``holes`` (as :func:`replay` gives) is computed by replaying the game's
     log when not given, so the scores come from the log the record carries.
     """
     if not game.over:
         raise RecordError("game %d is not over: only finished games become records" % number)
     if not 0 <= number <= MAX_NUMBER:
         raise RecordError("game number %r is not 0 to %d" % (number, MAX_NUMBER))
-    log = gamelog.of(game)
+    rules = face(name)
+    log = rules.log(game)
+    chash, cname = rules.course(game)
     if holes is None:
-        holes = score_sheet(log, game.course, game.clubs, game.shots)[1]
+        holes = rules.replay(log, rules.data_of(game))[1]
     setup = game.setup
     n = setup.players
     if players is None:
@@ -150,40 +147,35 @@ def encode(game, board_id, number, time, players=None, holes=None, time_kind=Non
         raise RecordError("%d bot flags for %d players" % (len(bots), n))
     out = bytearray(MAGIC)
     out.append(VERSION)
-    out.append(modes.code(setup.mode))
-    out += bytes(game.course.hash)
+    _put_str(out, name, "game name")
+    _put_str(out, rules.mode_of(setup), "mode name")
+    out += chash
     time = max(0, min(int(time), MAX_NUMBER))
     if time_kind is None or not time:
         time_kind = TIME_EXACT if time else TIME_UNKNOWN
     out += struct.pack("<IIB", number, time, time_kind)
     varint.put(out, setup.seed)
     _put_str(out, board_id, "board id")
-    _put_str(out, game.course.name, "course name")
+    _put_str(out, cname, "course name")
     put_players(out, players)
-    # Golfers go after the names so the players block is the same one the journal keeps.
-    for i in range(n):
-        g = setup.golfers[i] if setup.golfers else None
-        out.append(0 if g is None else GOLFERS.index(g[0]) + 1)
-        out.append(0 if g is None else SIDES.index(g[1]))
     for i in range(n):
         out.append(FLAG_BOT if bots is not None and bots[i] else 0)
     out.append(len(holes))
     for hole, par, scores in holes:
         out.append(hole)
         out.append(par)
-        for s in scores:
-            varint.put(out, s)
+        for sc in scores:
+            varint.put(out, sc)
     for place, seat, score, hio in game.standings():
         out.append(place)
         out.append(seat)
         varint.put(out, score)
         out.append(hio)
-    data = gamelog.encode(log)
-    if len(data) > 0xFFFF:
+    if len(log) > 0xFFFF:
         raise RecordError("game log of %d bytes does not fit a record (at most 65535)"
-                          % len(data))
-    out += struct.pack("<H", len(data))
-    out += data
+                          % len(log))
+    out += struct.pack("<H", len(log))
+    out += log
     out += struct.pack("<I", crc32(out) & 0xFFFFFFFF)
     return bytes(out)
 
@@ -192,16 +184,17 @@ def encode(game, board_id, number, time, players=None, holes=None, time_kind=Non
 
 
 class GameRecord:
-    """A decoded record. Fields: ``mode`` (name), ``course_hash`` (8 bytes),
-    ``course_name``, ``number``, ``finished_at`` (Unix seconds, 0 unknown),
-    ``time_kind`` (TIME_EXACT, TIME_NOT_BEFORE: finished then or later, TIME_UNKNOWN),
-    ``seed``, ``board_id`` (hex text), ``players`` ``[(name, (r, g, b)), ...]``,
-    ``golfers`` per seat None or ``(name, side)``, ``bots`` per seat True for a
-    bot, ``holes`` ``[(hole, par,
-    (score per seat)), ...]``, ``standings`` ``((place, seat, score, hio), ...)``,
-    ``log`` (game log bytes)."""
+    """A decoded record. Fields: ``game`` (registry name), ``mode`` (name, "" for a
+    game with one way to play), ``course_hash`` (8 bytes: the course's, or the
+    layout's key), ``course_name``, ``number``, ``finished_at`` (Unix seconds, 0
+    unknown), ``time_kind`` (TIME_EXACT, TIME_NOT_BEFORE: finished then or later,
+    TIME_UNKNOWN), ``seed``, ``board_id`` (hex text), ``players`` ``[(name, (r, g,
+    b)), ...]``, ``bots`` per seat True for a bot, ``holes`` ``[(hole, par, (score
+    per seat)), ...]``, ``standings`` ``((place, seat, score, hio), ...)``, ``log``
+    (game log bytes) and ``version`` (the record version it was read from)."""
 
     def __init__(self):
+        self.game = LEGACY_GAME
         self.mode = ""
         self.course_hash = b""
         self.course_name = ""
@@ -211,15 +204,15 @@ class GameRecord:
         self.seed = 0
         self.board_id = ""
         self.players = []
-        self.golfers = []
         self.bots = []
         self.holes = []
         self.standings = ()
         self.log = b""
+        self.version = VERSION
 
-    def game_log(self):
-        """The decoded :class:`gamelog.GameLog` (ValueError if the log is damaged)."""
-        return gamelog.decode(self.log)
+    def replay(self, data=None):
+        """``(game, holes)``: the record's log replayed by its game (see :func:`replay`)."""
+        return replay(self.game, self.log, data)
 
 
 class Reader:
@@ -307,12 +300,22 @@ def decode(data):
         rd.pos = len(data) - 4
         rd.fail("CRC", "the CRC-32 does not match: the record is damaged or truncated")
     rec = GameRecord()
+    rec.version = version
     rd.pos = 5
-    code = rd.u8("mode")
-    if code >= len(modes.NAMES):
-        rd.pos -= 1
-        rd.fail("mode", "unknown mode code %d" % code)
-    rec.mode = modes.NAMES[code]
+    if version >= 4:
+        rec.game = rd.text("game name")
+        try:
+            face(rec.game)
+        except RecordError as exc:
+            rd.fail("game name", str(exc))
+        rec.mode = rd.text("mode name")
+    else:
+        code = rd.u8("mode")
+        try:
+            rec.mode = face(LEGACY_GAME).mode_named(code)
+        except ValueError as exc:
+            rd.pos -= 1
+            rd.fail("mode", str(exc))
     rec.course_hash = rd.take(8, "course hash")
     rec.number, rec.finished_at = rd.unpack("<II", "game number and finish time")
     if version == 1:
@@ -329,14 +332,12 @@ def decode(data):
     rec.course_name = rd.text("course name")
     rec.players = get_players(rd)
     n = len(rec.players)
-    for i in range(n):
-        field = "player %d golfer" % (i + 1)
-        g = rd.u8(field)
-        side = rd.u8(field)
-        if g > len(GOLFERS) or side > 1:
-            rd.pos -= 2
-            rd.fail(field, "unknown golfer %d side %d" % (g, side))
-        rec.golfers.append(None if g == 0 else (GOLFERS[g - 1], SIDES[side]))
+    for i in range(n if version <= 3 else 0):
+        # Golfers of an old record: in its game log too, so only checked for damage here.
+        rd.take(1, "player %d golfer" % (i + 1))
+        if rd.u8("player %d golfer side" % (i + 1)) > 1:
+            rd.pos -= 1
+            rd.fail("player %d golfer side" % (i + 1), "a side is 0 (A) or 1 (B)")
     for i in range(n):
         flags = rd.u8("player %d flags" % (i + 1)) if version >= 3 else 0
         if flags & ~FLAG_BOT:

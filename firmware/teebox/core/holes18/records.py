@@ -1,0 +1,131 @@
+"""18 Holes as game records, the board's journal and the host's score history see it.
+
+Every game's ``records`` module has this face, so the code that writes records
+and journals, syncs them and ranks them (``core/wire/gamerecord.py``,
+``app/gamejournal.py``, the host's sync, scores and replay) finds a game through
+the registry (:mod:`teebox.core.games`) and imports no game package itself:
+
+* ``mode_of(setup)``: the way to play as data (a name);
+* ``mode_facts(mode)``: what scorecards and the score history show of it: an object
+  with ``title``, ``lower_wins`` (the lowest total wins), ``unit`` (what a total
+  counts, a plural noun), ``legend`` (what a hole's cell shows) and
+  ``scored_per_hole`` (every seat scores a number on every hole);
+* ``mode_code(mode)`` / ``mode_named(code)``: the mode's number in live events;
+* ``log(game, inputs=True)``: the game log bytes (setup and inputs; the setup only
+  with ``inputs=False``); ``input_bytes(seat, choice)``: what one input adds to
+  them (the journal appends these after its header);
+* ``replay(log, data)``: ``(game, holes)``, the game the log bytes rebuild and
+  its score sheet ``[(hole, par, (score of each seat, ...)), ...]``; ValueError
+  naming what cannot be replayed, LookupError when ``data`` lacks what the game
+  was played with (``data``: ``"courses"``, a function from a course hash to the
+  course or None, and the card data ``"clubs"`` and ``"shots"``);
+* ``data_of(game)``: the ``data`` that replays ``game``'s own log;
+* ``course(game)``: ``(8-byte hash, name)`` of its course (or layout: games
+  without a course name their layout), what bests are compared on;
+* ``progress(game)``: ``(hole, round)`` as the link reports a game in play;
+* ``safe_point(game)``: ``(key, waiting)``; the journal writes its inputs when
+  the key changes or ``waiting`` grows (flash writes pause the table);
+* ``scoreboard(game, seen)``: ``(events, seen)``, the live events
+  (``core/wire/events.py``) since ``seen`` (None: nothing yet, no events).
+"""
+
+from teebox.core.holes18 import gamelog, modes
+from teebox.core.holes18.protocol import DRAFT_PICK, OUT_SCORED, SELECT_CLUB
+from teebox.core.wire.events import EV_HOLE, EV_SCORED
+
+
+def mode_of(setup):
+    """The mode of a game's setup (a name of ``modes.NAMES``)."""
+    return setup.mode
+
+
+def mode_facts(mode):
+    """The mode object (its class attributes are the facts); ValueError if unknown."""
+    return modes.make(mode)
+
+
+def mode_code(mode):
+    """A mode's number (its log code: written by records before version 4)."""
+    return modes.code(mode)
+
+
+def mode_named(code):
+    """The mode of a number :func:`mode_code` gave; ValueError if there is none."""
+    if not 0 <= code < len(modes.NAMES):
+        raise ValueError("unknown 18 Holes mode code %d" % code)
+    return modes.NAMES[code]
+
+
+def log(game, inputs=True):
+    """The game's log bytes (without its inputs when ``inputs`` is false)."""
+    out = gamelog.of(game)
+    if not inputs:
+        out.inputs = []
+    return gamelog.encode(out)
+
+
+def input_bytes(seat, choice):
+    """The bytes one input adds to a log."""
+    return gamelog.encode_input(seat, choice)
+
+
+def replay(data, found):
+    """``(game, holes)`` rebuilt from log bytes ``data`` (see the module docstring)."""
+    played = gamelog.decode(data)
+    course = found["courses"](played.course_hash)
+    if course is None:
+        raise LookupError("course %s" % bytes(played.course_hash).hex())
+    game = gamelog.replay(gamelog.GameLog(played.setup, played.course_hash, played.cards_crc,
+                                          []), course, found["clubs"], found["shots"])
+    n = played.setup.players
+    table = [[0] * n for _ in range(course.hole_count)]
+    for i in range(len(played.inputs)):
+        seat, choice = played.inputs[i]
+        try:
+            outs = game.apply(choice, seat)
+        except ValueError as exc:
+            raise ValueError("game log input %d (player %d, %r) is illegal: %s"
+                             % (i, seat + 1, choice, exc))
+        for out in outs:
+            if out[0] == OUT_SCORED and 1 <= out[2] <= course.hole_count:
+                table[out[2] - 1][out[1]] += out[4]
+    holes = [(h + 1, course.hole(h + 1)[0], tuple(table[h])) for h in range(course.hole_count)]
+    return game, holes
+
+
+def data_of(game):
+    """The data ``game`` is played with, as :func:`replay` takes it."""
+    return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots}
+
+
+def course(game):
+    """``(8-byte content hash, name)`` of the game's course."""
+    return bytes(game.course.hash), game.course.name
+
+
+def progress(game):
+    """``(hole, round)``: the furthest hole a golfer stands on, and the round."""
+    return max([p.hole for p in game.players]), game.round
+
+
+def safe_point(game):
+    """``(key, waiting)``: another player's decision or a new round changes the key;
+    a simultaneous choice (clubs, draft) starting afresh grows ``waiting``."""
+    d = game.pending()
+    waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
+    return (d.player, game.round), waiting
+
+
+def scoreboard(game, seen):
+    """``(events, seen)``: tokens won and golfers on a new tee since ``seen``."""
+    events = []
+    now = [(p.hole, len(p.tokens)) for p in game.players]
+    if seen is not None:
+        for p in game.players:
+            hole, ntok = seen[p.seat]
+            for i in range(ntok, len(p.tokens)):
+                h, kind = p.tokens[i]
+                events.append((EV_SCORED, p.seat, h, kind, p.score))
+            if p.hole != hole:
+                events.append((EV_HOLE, p.seat, p.hole))
+    return events, now
