@@ -357,7 +357,7 @@ def test_a_version_1_score_file_gains_the_bot_column_and_keeps_its_games(tmp_pat
     with ScoreDB(path) as store:
         store.add_game(make_result(1, {"Alice": [5, 4, 6]}))
     with ScoreDB(path) as store:
-        assert store.schema_version() == 2
+        assert store.schema_version() == scoredb.SCHEMA_VERSION
         assert [s.bot for s in store.games()[0].seats] == [False]
 
 

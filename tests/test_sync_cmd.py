@@ -5,6 +5,8 @@ reported; a course the laptop lacks is fetched from the board to check a game;
 a malformed course is refused and the board keeps the one it had.
 """
 
+import re
+
 import pytest
 from link_fakes import POCKET, board, teebox  # noqa: F401 (board is a fixture)
 
@@ -29,7 +31,8 @@ def shelve(board, number, game, **kw):
 
 
 def true_holes(game):
-    return gamerecord.score_sheet(gamelog.of(game), game.course, game.clubs, game.shots)[1]
+    return gamerecord.replay("18-holes", gamelog.encode(gamelog.of(game)),
+                             gamerecord.face("18-holes").data_of(game))[1]
 
 
 def test_a_record_the_replay_does_not_confirm_stays_on_the_board(board, tmp_path):
@@ -58,7 +61,7 @@ def test_wrong_standings_and_a_short_log_are_caught(board, tmp_path):
     fake = gamerecord.GameRecord()
     fake.__dict__.update(rec.__dict__)
     fake.standings = tuple((p, s, score + 1, h) for p, s, score, h in rec.standings)
-    diffs = verify(fake, c, game.clubs, game.shots)
+    diffs = verify(fake, {"courses": lambda h: c, "clubs": game.clubs, "shots": game.shots})
     assert len(diffs) == 1 and diffs[0].startswith("standings: the board says")
     holes = true_holes(game)
     game.inputs = game.inputs[:-4]
@@ -202,3 +205,61 @@ def test_a_bot_seat_is_stored_as_a_bot(board, tmp_path):
         assert db.game(board.board_id, 1).bots == [1]
         assert [s.bot for s in sorted(db.games()[0].seats, key=lambda s: s.seat)] == [False, True]
         assert db.players() == ["Red"]  # the bot, Yellow, is not a person
+
+
+def _play_nine(seed=17, players=3):
+    """A finished Play Nine game played by the core's bots."""
+    from teebox.core import games
+    play_nine = games.load("play-nine")
+    game = play_nine.new(play_nine.Setup(players, seed, 9, True))
+    play_nine.play_game(game, [play_nine.bot(seed + s) for s in range(players)])
+    return game
+
+
+def test_a_play_nine_game_is_verified_by_replay_stored_and_shown(board, tmp_path):
+    from test_scores_cmd import scores
+    good = _play_nine(17)
+    shelve(board, 1, good, name="play-nine")
+    bad = _play_nine(18)
+    holes = gamerecord.replay("play-nine", gamerecord.face("play-nine").log(bad))[1]
+    hole, par, sc = holes[3]
+    holes[3] = (hole, par, (sc[0] - 5,) + sc[1:])
+    shelve(board, 2, bad, name="play-nine", holes=holes)
+    db_path = tmp_path / "s.db"
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 1
+    assert "stored 1 game (1)." in result.output
+    assert (f"hole 4, player 1 (Red): the board says {sc[0] - 5}, the replay {sc[0]}"
+            in result.output)
+    assert board.recorder.shelf.numbers() == [2]  # the one the replay refused stays
+    with ScoreDB(db_path) as db:
+        stored = db.game(board.board_id, 1)
+        assert (stored.game, stored.mode, stored.course_name) == ("play-nine", "", "9 holes")
+        assert stored.standings == [tuple(r) for r in good.standings()]
+    shown = scores("--db", db_path, "leaderboard", "--game", "play-nine")
+    assert shown.exit_code == 0, shown.output
+    assert "9 holes" in shown.output and "Play Nine, fewest points win" in shown.output
+    # The lowest total is first: "the player with the lowest total score wins".
+    first = good.standings()[0]
+    assert re.search(r"│ 1 +│ %s +│ %d " % (("Red", "Yellow", "White")[first[1]], first[2]),
+                     shown.output), shown.output
+
+
+def test_replay_of_a_play_nine_record_checks_it_and_prints_its_card(tmp_path):
+    from test_demo_cli import invoke
+    game = _play_nine(21)
+    path = tmp_path / "g.tbgr"
+    path.write_bytes(gamerecord.encode(game, "b0a7d", 4, 0, name="play-nine"))
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "Play Nine, 3 players, 9 holes, seed 21" in result.output
+    assert "State digest " + game.state_digest() in result.output
+    place, seat, total, _t = game.standings()[0]
+    assert "1. %s: %d points" % (("Red", "Yellow", "White")[seat], total) in result.output
+    # A record whose scores the replay does not confirm is refused, saying where.
+    rec = gamerecord.decode(path.read_bytes())
+    holes = [(h, p, (s[0] + 1,) + s[1:]) if h == 2 else (h, p, s) for h, p, s in rec.holes]
+    path.write_bytes(gamerecord.encode(game, "b0a7d", 4, 0, holes=holes, name="play-nine"))
+    result = invoke("replay", path)
+    assert result.exit_code == 1
+    assert "the record and the replay of its game log differ: hole 2, player 1" in result.output

@@ -8,7 +8,6 @@ reads the files under ``teebox/data/``. Works on CPython and MicroPython
 
 import os
 
-from teebox.core.holes18 import cards
 from teebox.core.course import BOARD_HEIGHT, BOARD_WIDTH, CourseError, Problem, from_source
 
 
@@ -29,12 +28,15 @@ def _read(path):
 
 
 def load_default_clubs():
-    """The club cards shipped with the firmware."""
+    """The club cards shipped with the firmware (18 Holes' data: its package is imported
+    only now, so the course store and the link that read courses import no game)."""
+    from teebox.core.holes18 import cards
     return cards.load_clubs(_read(data_path("clubs.json")))
 
 
 def load_default_shots():
-    """The shot decks shipped with the firmware."""
+    """The shot decks shipped with the firmware (18 Holes' data, as the clubs)."""
+    from teebox.core.holes18 import cards
     return cards.load_shots(_read(data_path("shots.json")))
 
 

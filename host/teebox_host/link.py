@@ -17,7 +17,7 @@ import serial
 import serial.tools.list_ports
 
 from teebox.core import course as course_mod
-from teebox.core.wire import commands as proto, events, framing
+from teebox.core.wire import commands as proto, events, framing, gamerecord
 
 BAUD = 115200
 PROTOCOL_VERSION = proto.PROTOCOL_VERSION  # the version this teebox speaks
@@ -57,12 +57,17 @@ class BoardRefused(LinkError):
 
 @dataclass
 class GameInProgress:
+    """The game being played on the board: ``game`` is its registry name, ``mode``
+    the way it is played ("" for a game with one way), ``hole`` and ``round`` how
+    far it is (the game's own measure: Play Nine counts turns for rounds)."""
+
     number: int
     mode: str
     players: int
     hole: int
     round: int
     inputs: int
+    game: str = gamerecord.LEGACY_GAME
 
 
 @dataclass
@@ -94,7 +99,7 @@ class Event:
     """One live event (EVENTS on), as the board's journal made it (``core/wire/events``).
 
     ``kind`` is the EV_* code; the other fields are those the kind carries:
-    STARTED ``number``, ``mode``, ``players``; HOLE ``seat``, ``hole`` (the
+    STARTED ``number``, ``game`` (registry name), ``mode``, ``players``; HOLE ``seat``, ``hole`` (the
     golfer is on that hole's tee); SCORED ``seat``, ``hole``, ``score_kind``
     (``protocol.SCORE_NAMES``), ``total``; GAME_OVER ``number`` and
     ``standings`` ``((place, seat, score, hole-in-ones), ...)``.
@@ -105,6 +110,7 @@ class Event:
     number: int = 0
     mode: str = ""
     players: int = 0
+    game: str = ""
     seat: int = 0
     hole: int = 0
     score_kind: int = 0
@@ -112,14 +118,21 @@ class Event:
     standings: tuple = ()
 
 
+def _legacy_game(code):
+    """``(game, mode)`` a board from before games were data means by a mode code."""
+    try:
+        return gamerecord.LEGACY_GAME, gamerecord.face(gamerecord.LEGACY_GAME).mode_named(code)
+    except ValueError:
+        return gamerecord.LEGACY_GAME, str(code)
+
+
 def parse_event(payload):
     """The :class:`Event` in an event frame's payload (docs/protocol.md, EVENTS)."""
-    from teebox.core.holes18 import modes
     count, ev = events.unpack(payload)
     out = Event(count, ev[0])
     if out.kind == events.EV_STARTED:
-        out.number, code, out.players = ev[1:]
-        out.mode = modes.NAMES[code] if code < len(modes.NAMES) else str(code)
+        out.number, code, out.players = ev[1:4]
+        out.game, out.mode = ev[4:6] if len(ev) >= 6 else _legacy_game(code)
     elif out.kind == events.EV_HOLE:
         out.seat, out.hole = ev[1:]
     elif out.kind == events.EV_SCORED:
@@ -333,10 +346,14 @@ class Link:
         at += 10
         game = None
         if body[at] == 1:
-            number, mode, players, hole, rnd, inputs = struct.unpack_from("<IBBBHH", body, at + 1)
-            from teebox.core.holes18 import modes
-            game = GameInProgress(number, modes.NAMES[mode] if mode < len(modes.NAMES)
-                                  else str(mode), players, hole, rnd, inputs)
+            number, code, players, hole, rnd, inputs = struct.unpack_from("<IBBBHH", body, at + 1)
+            at += 12
+            if at < len(body):
+                name, at = _read_text(body, at)
+                mode, at = _read_text(body, at)
+            else:  # a board from before games were data: an 18 Holes mode code
+                name, mode = _legacy_game(code)
+            game = GameInProgress(number, mode, players, hole, rnd, inputs, name)
         self.info = BoardInfo(version, max_data, firmware, board_id, waiting, last, clock, game)
         return self.info
 

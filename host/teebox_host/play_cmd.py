@@ -16,7 +16,7 @@ from rich.text import Text
 from teebox.core import course as course_mod, games
 from teebox.core.holes18 import bots, engine, gamelog, modes
 from teebox.core.holes18.protocol import DECISION_NAMES
-from teebox_host import playnine_demo, render, scorecard
+from teebox_host import playnine_demo, render, replay_cmd, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
@@ -196,16 +196,23 @@ def _unfinished(log_file, log, kind):
 
 
 def replay(
-    log_file: Path = typer.Argument(..., metavar="LOG", help="A saved game log (*.tbgl)."),
+    log_file: Path = typer.Argument(..., metavar="LOG",
+                                    help="A saved game log (*.tbgl, any game's) or a game "
+                                         "record from a board (*.tbgr)."),
     course: Optional[str] = typer.Option(
         None, "--course", metavar="NAME|FILE",
         help="The course the game was played on (default: found among the built-ins by hash)."),
 ):
-    """Replay a saved game log through the rules engine and print its final scorecard."""
+    """Replay a saved game log or a board's game record through its game's rules and print
+    its final scorecard."""
     try:
         data = log_file.read_bytes()
     except OSError as exc:
         _fail("cannot read %s: %s" % (log_file, exc.strerror or exc))
+    if data[:len(gamelog.MAGIC)] != gamelog.MAGIC and replay_cmd.handles(data):
+        # A game record (any game's) or another game's log: replayed by its own game.
+        crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT) if course else None
+        return replay_cmd.replay_bytes(_console(), log_file, data, crs)
     try:
         log, kind, start = gamelog.load(data)
     except ValueError as exc:

@@ -13,9 +13,12 @@ Rules the store keeps:
   and raises :class:`GameConflict` rather than silently keeping either.
 * All rows of one game are written in one transaction: a failure part way
   leaves nothing behind.
-* Scores are only comparable between games on the same course *content hash*
-  (see docs/course-format.md) and in the same mode. Stroke Play counts strokes
-  and the lowest total is best; every other mode counts points, highest best.
+* Every game of the registry (``teebox.core.games``: 18 Holes, Play Nine, ...) is
+  stored; a game carries its game's name and its mode as data.
+* Scores are only comparable between games of the same game, on the same course
+  *content hash* (see docs/course-format.md; a game without a course: the same
+  layout, e.g. Play Nine's number of holes) and in the same mode. The mode says
+  whether the lowest total is best (Stroke Play, Play Nine) or the highest.
 * Players are named by their colour on the board ("Red"); names are unique
   regardless of case, and :meth:`ScoreDB.rename_player` gives them a person's
   name on the laptop (merging into that person if the name is already used).
@@ -38,11 +41,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from teebox.core import games as registry
 from teebox.core.course import clean_text, unsafe_char
-from teebox.core.holes18 import modes as core_modes
 from teebox_host import datadir
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+LEGACY_GAME = "18-holes"  # the game of every game stored before games were data
 ENV_VAR = "TEEBOX_SCORES"
 FILENAME = "scores.sqlite3"
 EXPORT_FORMATS = ("csv", "json")
@@ -105,6 +109,11 @@ _MIGRATIONS = {
     2: """
     ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
     """,
+    # Games of every kind: which game a stored game is (all before were 18 Holes).
+    3: """
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '18-holes';
+    CREATE INDEX games_by_game ON games(game, course, mode);
+    """,
 }
 
 
@@ -130,7 +139,8 @@ class GameResult:
     ``standings``: ``(place, seat, score, hole_in_ones)`` as the engine's
     ``game.standings()``. ``finished_at`` is unix seconds, 0 when the board's
     clock was never set. ``bots``: the seats the table's bots played (a bot is
-    not a person: leaderboards and personal bests leave it out).
+    not a person: leaderboards and personal bests leave it out). ``game``: the
+    game's registry name; ``mode`` its way to play ("" for a game with one way).
     """
 
     board_id: str
@@ -145,6 +155,7 @@ class GameResult:
     holes: list
     standings: list
     bots: list = field(default_factory=list)
+    game: str = LEGACY_GAME
 
 
 @dataclass
@@ -174,6 +185,7 @@ class StoredGame:
     seed: int
     par: int
     seats: list = field(default_factory=list)
+    game: str = LEGACY_GAME
 
     @property
     def played_at(self):
@@ -195,6 +207,7 @@ class LeaderboardRow:
     synced_at: int
     board_id: str
     game_number: int
+    game: str = LEGACY_GAME
 
 
 @dataclass
@@ -211,6 +224,7 @@ class PersonalBest:
     synced_at: int
     board_id: str
     game_number: int
+    game: str = LEGACY_GAME
 
 
 @dataclass
@@ -231,20 +245,41 @@ class HistoryEntry:
     total: int
     par: int
     hole_in_ones: int
+    game: str = LEGACY_GAME
 
 
-def lower_wins(mode):
-    """Whether a lower total is better in ``mode`` (Stroke Play); points modes count up."""
-    if mode in core_modes.NAMES:
-        return core_modes.make(mode).lower_wins
-    return False  # every other scoring in the rulebook counts points won
+def mode_facts(mode, game=LEGACY_GAME):
+    """What the game says of one of its modes (``title``, ``lower_wins``, ``unit``,
+    ``legend``: ``teebox.core.holes18.records``), or None for a game or mode this
+    teebox does not know."""
+    try:
+        return registry.load(game).records.mode_facts(mode)
+    except ValueError:
+        return None
 
 
-def mode_title(mode):
-    """The rulebook's name of a mode ("Stroke Play"), or the mode name itself."""
-    if mode in core_modes.NAMES:
-        return core_modes.make(mode).title
-    return mode
+def lower_wins(mode, game=LEGACY_GAME):
+    """Whether a lower total is better in ``game``'s ``mode`` (Stroke Play, Play Nine);
+    an unknown one counts points won, as most of the rulebooks do."""
+    facts = mode_facts(mode, game)
+    return facts.lower_wins if facts is not None else False
+
+
+def mode_title(mode, game=LEGACY_GAME):
+    """The rulebook's name of a mode ("Stroke Play", "Play Nine"), or the name itself."""
+    facts = mode_facts(mode, game)
+    if facts is not None or mode:
+        return facts.title if facts is not None else mode
+    return registry.get(game).title if game in registry.names() else game
+
+
+def known_modes():
+    """``(game, mode)`` of every way to play of every game in the registry."""
+    out = []
+    for name in registry.names():
+        ways = [m[0] for m in registry.load(name).MODES]
+        out += [(name, m) for m in ways or [""]]
+    return out
 
 
 def iso_time(ts):
@@ -254,13 +289,13 @@ def iso_time(ts):
     return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _best_key(mode):
+def _best_key(mode, game=LEGACY_GAME):
     """Sort key putting the best ``(total, hole_in_ones, played_at)`` first for ``mode``.
 
-    Ties go to more hole-in-ones (the rulebook's tie-break), then to whoever got
-    there first.
+    Ties go to more hole-in-ones (the rulebook's tie-break; Play Nine: playoff
+    wins), then to whoever got there first.
     """
-    sign = 1 if lower_wins(mode) else -1
+    sign = 1 if lower_wins(mode, game) else -1
     return lambda r: (sign * r[0], -r[1], r[2])
 
 
@@ -378,9 +413,9 @@ class ScoreDB:
             course = db.execute("SELECT id FROM courses WHERE hash = ?",
                                 (r.course_hash,)).fetchone()[0]
             game = db.execute(
-                "INSERT INTO games (board, game_number, mode, course, seed, log, finished_at, "
-                "synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (board, r.game_number, r.mode, course, r.seed, r.log, r.finished_at,
+                "INSERT INTO games (board, game_number, game, mode, course, seed, log, "
+                "finished_at, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (board, r.game_number, r.game, r.mode, course, r.seed, r.log, r.finished_at,
                  now)).lastrowid
             standing = {seat: (place, score, hio) for place, seat, score, hio in r.standings}
             for seat, name, colour in r.players:
@@ -487,12 +522,16 @@ class ScoreDB:
 
     def modes(self, course_hash=None):
         """Modes played (on one course if given), alphabetically."""
-        sql = "SELECT DISTINCT g.mode FROM games g"
+        return sorted(set(m for _g, m in self.ways(course_hash)))
+
+    def ways(self, course_hash=None):
+        """``(game, mode)`` of every way played (on one course or layout if given)."""
+        sql = "SELECT DISTINCT g.game, g.mode FROM games g"
         args = ()
         if course_hash is not None:
             sql += " JOIN courses c ON c.id = g.course WHERE c.hash = ?"
             args = (course_hash,)
-        return [r[0] for r in self._db.execute(sql + " ORDER BY g.mode", args)]
+        return [tuple(r) for r in self._db.execute(sql + " ORDER BY g.game, g.mode", args)]
 
     def count_games(self):
         """How many games are stored."""
@@ -502,13 +541,14 @@ class ScoreDB:
         "SELECT g.id, clean(b.board_id), g.game_number, g.finished_at, g.synced_at, g.mode, "
         "c.hash, clean(c.name), g.seed, "
         "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)) "
+        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)), g.game "
         "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course ")
     _NEWEST_FIRST = (" ORDER BY CASE WHEN g.finished_at > 0 THEN g.finished_at "
                      "ELSE g.synced_at END DESC, g.game_number DESC, g.id DESC")
 
-    def games(self, limit=None, player=None, course_hash=None, mode=None):
-        """Stored games, newest first, optionally one player's, one course's or one mode's.
+    def games(self, limit=None, player=None, course_hash=None, mode=None, game=None):
+        """Stored games, newest first, optionally one player's, one course's, one mode's
+        or one game's.
 
         "Newest" is the board's finishing time, or the sync time for a board whose
         clock was never set.
@@ -524,6 +564,9 @@ class ScoreDB:
         if mode is not None:
             where.append("g.mode = ?")
             args.append(mode)
+        if game is not None:
+            where.append("g.game = ?")
+            args.append(game)
         sql = self._GAME_SQL + (" WHERE " + " AND ".join(where) if where else "")
         sql += self._NEWEST_FIRST
         if limit is not None:
@@ -531,7 +574,7 @@ class ScoreDB:
             args.append(int(limit))
         out = []
         for row in self._db.execute(sql, args).fetchall():
-            game = StoredGame(*row[1:])
+            game = StoredGame(*row[1:-1], game=row[-1])
             game.seats = [SeatResult(*s[:6], bool(s[6])) for s in self._db.execute(
                 "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
             "gp.hole_in_ones, gp.bot "
@@ -540,34 +583,36 @@ class ScoreDB:
             out.append(game)
         return out
 
-    def _results(self, course_hash=None, mode=None, player_id=None):
+    def _results(self, course_hash=None, mode=None, player_id=None, game=None):
         """Every person's result with its game, for leaderboards and bests (bots left out)."""
         sql = ("SELECT clean(p.name), gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
                "clean(b.board_id), g.game_number, c.hash, clean(c.name), g.mode, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat) "
+               "AND h.seat = gp.seat), g.game "
                "FROM game_players gp JOIN players p ON p.id = gp.player "
                "JOIN games g ON g.id = gp.game JOIN boards b ON b.id = g.board "
                "JOIN courses c ON c.id = g.course WHERE gp.bot = 0")
         args = []
-        for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id)):
+        for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id),
+                              ("g.game", game)):
             if value is not None:
                 sql += " AND %s = ?" % column
                 args.append(value)
         return self._db.execute(sql, args).fetchall()
 
-    def leaderboard(self, course_hash, mode, limit=10):
-        """Each player's best total on one course (by content hash) in one mode, best first.
+    def leaderboard(self, course_hash, mode, limit=10, game=LEGACY_GAME):
+        """Each player's best total in one game on one course (by content hash) or
+        layout in one mode, best first.
 
-        Stroke Play: fewest strokes first; other modes: most points first. Ties go
-        to more hole-in-ones, then to the earlier game; rows with the same total
-        and hole-in-ones share a rank (1, 1, 3).
+        Stroke Play and Play Nine: lowest first; other modes: most points first.
+        Ties go to more hole-in-ones, then to the earlier game; rows with the same
+        total and hole-in-ones share a rank (1, 1, 3).
         """
         best = {}
         games = {}
-        key = _best_key(mode)
-        for name, total, hio, fin, syn, board, number, _h, _n, _m, par in self._results(
-                course_hash, mode):
+        key = _best_key(mode, game)
+        for name, total, hio, fin, syn, board, number, _h, _n, _m, par, _g in self._results(
+                course_hash, mode, game=game):
             games[name] = games.get(name, 0) + 1
             cand = (total, hio, fin or syn, fin, syn, board, number, par)
             if name not in best or key(cand) < key(best[name]):
@@ -579,28 +624,29 @@ class ScoreDB:
             if rows and (rows[-1].total, rows[-1].hole_in_ones) == (total, hio):
                 rank = rows[-1].rank
             rows.append(LeaderboardRow(rank, name, total, hio, par, games[name], fin, syn,
-                                       board, number))
+                                       board, number, game))
         return rows[:limit] if limit is not None else rows
 
     def personal_bests(self, player):
-        """A player's best total per course (content hash) and mode, with when and how often.
+        """A player's best total per game, course (content hash) or layout and mode, with
+        when and how often.
 
-        Stroke Play: the lowest strokes; other modes: the most points.
+        Stroke Play and Play Nine: the lowest; other modes: the most points.
         """
         pid, _name = self._player(player)
         best = {}
         games = {}
-        for _p, total, hio, fin, syn, board, number, chash, cname, mode, par in self._results(
-                player_id=pid):
-            k = (chash, mode)
+        for _p, total, hio, fin, syn, board, number, chash, cname, mode, par, game in \
+                self._results(player_id=pid):
+            k = (game, chash, mode)
             games[k] = games.get(k, 0) + 1
             cand = (total, hio, fin or syn, fin, syn, board, number, cname, par)
-            key = _best_key(mode)
+            key = _best_key(mode, game)
             if k not in best or key(cand) < key(best[k]):
                 best[k] = cand
-        rows = [PersonalBest(chash, c[7], mode, c[0], c[8], games[(chash, mode)], c[3], c[4],
-                             c[5], c[6]) for (chash, mode), c in best.items()]
-        rows.sort(key=lambda b: (b.course_name.lower(), b.course_hash, b.mode))
+        rows = [PersonalBest(chash, c[7], mode, c[0], c[8], games[k], c[3], c[4], c[5], c[6],
+                             game) for k, c in best.items() for game, chash, mode in (k,)]
+        rows.sort(key=lambda b: (b.game, b.course_name.lower(), b.course_hash, b.mode))
         return rows
 
     def history(self, player):
@@ -611,7 +657,7 @@ class ScoreDB:
                "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
                "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), gp.hole_in_ones "
+               "AND h.seat = gp.seat), gp.hole_in_ones, g.game "
                "FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
                "WHERE gp.player = ? AND gp.bot = 0" + self._NEWEST_FIRST)
@@ -620,13 +666,13 @@ class ScoreDB:
     def game(self, board_id, game_number):
         """A stored game as a :class:`GameResult` (names as stored now), or None."""
         row = self._db.execute(
-            "SELECT g.id, g.finished_at, g.mode, c.hash, clean(c.name), g.seed, g.log "
+            "SELECT g.id, g.finished_at, g.mode, c.hash, clean(c.name), g.seed, g.log, g.game "
             "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
             "WHERE clean(b.board_id) = ? AND g.game_number = ?",
             (_clean(board_id), game_number)).fetchone()
         if row is None:
             return None
-        gid, fin, mode, chash, cname, seed, log = row
+        gid, fin, mode, chash, cname, seed, log, game = row
         seats = self._db.execute(
             "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
             "gp.hole_in_ones, gp.bot "
@@ -642,7 +688,7 @@ class ScoreDB:
         standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
         return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
                           [(s[0], s[1], s[2]) for s in seats], holes, standings,
-                          [s[0] for s in seats if s[6]])
+                          [s[0] for s in seats if s[6]], game)
 
     # ------------------------------------------------------------ export
 
@@ -678,7 +724,8 @@ def _csv_rows(results):
             pl, total, hio = place[seat]
             row = {"board_id": r.board_id, "game_number": r.game_number,
                    "finished_at": r.finished_at, "finished": iso_time(r.finished_at),
-                   "synced_at": synced, "mode": r.mode, "course_hash": r.course_hash,
+                   "synced_at": synced, "game": r.game, "mode": r.mode,
+                   "course_hash": r.course_hash,
                    "course_name": r.course_name, "seed": r.seed, "seat": seat,
                    "player": name, "colour": colour, "bot": int(seat in r.bots),
                    "place": pl, "total": total,
@@ -703,7 +750,7 @@ def _export_text(rows, fmt):
     return out.getvalue()
 
 
-_CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "mode",
+_CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "game", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
                "place", "total", "hole_in_ones", "par")
 
@@ -726,7 +773,7 @@ def _json_game(r, synced_at):
     return {
         "board_id": r.board_id, "game_number": r.game_number,
         "finished_at": r.finished_at, "finished": iso_time(r.finished_at) or None,
-        "synced_at": synced_at, "mode": r.mode,
+        "synced_at": synced_at, "game": r.game, "mode": r.mode,
         "course": {"hash": r.course_hash, "name": r.course_name},
         "seed": r.seed, "log": r.log.hex(),
         "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
@@ -759,8 +806,13 @@ def _checked(r):
         v = getattr(r, name)
         if not _is_int(v) or v < 0:
             bad("%s must be a whole number 0 or more, not %r" % (name, v))
-    if not isinstance(r.mode, str) or not r.mode:
-        bad("mode must be a non-empty text, not %r" % (r.mode,))
+    if r.game not in registry.names():
+        bad("game must be the name of a game Teebox plays (%s), not %r"
+            % (", ".join(registry.names()), r.game))
+    if not isinstance(r.mode, str) or mode_facts(r.mode, r.game) is None:
+        ways = [m for g, m in known_modes() if g == r.game]
+        bad("mode %r is not a way to play %s (%s)" % (r.mode, r.game, " or ".join(
+            [repr(m) for m in ways])))
     chash = r.course_hash.lower() if isinstance(r.course_hash, str) else r.course_hash
     if not isinstance(chash, str) or not _HASH_RE.match(chash):
         bad("course_hash must be 16 hex digits, not %r" % (r.course_hash,))
@@ -811,4 +863,4 @@ def _checked(r):
     return GameResult(_clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
                       _clean(r.course_name), r.seed, bytes(r.log),
                       [(s, _clean(n.strip()), _clean(c)) for s, n, c in players], holes,
-                      standings, bots)
+                      standings, bots, r.game)

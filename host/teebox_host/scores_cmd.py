@@ -1,8 +1,9 @@
 """`teebox scores`: the score history on this laptop (games synced from the table).
 
-Leaderboards and personal bests compare games on the same course layout (the
-course's content hash) and mode only: Stroke Play counts strokes (lowest wins),
-the other modes count points (highest wins).
+Leaderboards and personal bests compare games of the same game, on the same
+course layout (the course's content hash; Play Nine: its number of holes) and
+mode only: the mode says whether the lowest total wins (Stroke Play, Play Nine)
+or the highest (the points modes).
 """
 
 import sys
@@ -14,7 +15,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from teebox.core.holes18 import modes as core_modes
 from teebox_host import scoredb
 from teebox_host.cli import lower
 from teebox_host.render import count
@@ -73,16 +73,18 @@ def _when(finished_at, synced_at):
     return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
 
 
-def _to_par(mode, total, par):
-    """Stroke Play's score against the course par ("+3", "E", "-1"); "" otherwise."""
-    if not scoredb.lower_wins(mode) or not par:
+def _to_par(mode, total, par, game=scoredb.LEGACY_GAME):
+    """A strokes score against the course par ("+3", "E", "-1"); "" for a game or mode
+    without par (points, or Play Nine)."""
+    if not scoredb.lower_wins(mode, game) or not par:
         return ""
     diff = total - par
     return "E" if diff == 0 else "%+d" % diff
 
 
-def _unit(mode):
-    return "Strokes" if scoredb.lower_wins(mode) else "Points"
+def _unit(mode, game=scoredb.LEGACY_GAME):
+    facts = scoredb.mode_facts(mode, game)
+    return (facts.unit if facts is not None else "points").capitalize()
 
 
 def _ordinal(n):
@@ -126,11 +128,12 @@ def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
         for g in store.games(limit=limit):
             results = "  ".join(
                 f"{s.place}. {s.name}{' (bot)' if s.bot else ''} {s.total}"
-                + (f" ({_to_par(g.mode, s.total, g.par)})" if _to_par(g.mode, s.total, g.par)
-                   else "")
+                + (f" ({_to_par(g.mode, s.total, g.par, g.game)})"
+                   if _to_par(g.mode, s.total, g.par, g.game) else "")
                 for s in g.seats)
             table.add_row(_when(g.finished_at, g.synced_at), g.course_name,
-                          scoredb.mode_title(g.mode), results, _game(g.board_id, g.game_number))
+                          scoredb.mode_title(g.mode, g.game), results,
+                          _game(g.board_id, g.game_number))
         _print(table)
 
     _run(ctx, db, show)
@@ -148,12 +151,22 @@ def _pick_courses(store, ref):
     return found
 
 
+def _mode_names():
+    """Every game's modes by name, for help texts (a game with one way to play has none)."""
+    return sorted(set(m for _g, m in scoredb.known_modes() if m))
+
+
 def _check_mode(store, mode):
     if mode is None:
         return
-    known = set(core_modes.NAMES) | set(store.modes())
+    known = set(_mode_names()) | set(m for m in store.modes() if m)
     if mode not in known:
         _fail(f"unknown mode {mode!r} (use one of: {', '.join(sorted(known))}).")
+
+
+def _check_game(game):
+    if game is not None and game not in scoredb.registry.names():
+        _fail(f"unknown game {game!r} (use one of: {', '.join(scoredb.registry.names())}).")
 
 
 @app.command()
@@ -162,25 +175,34 @@ def leaderboard(ctx: typer.Context,
                                                      help="One course: its name, part of it, "
                                                           "or its content hash."),
                 mode: Optional[str] = typer.Option(None, "--mode", metavar="MODE", callback=lower,
-                                                   help="One mode: match, stroke, "
-                                                        "stableford, chaos."),
+                                                   help="One mode: "
+                                                        + ", ".join(_mode_names()) + "."),
+                game: Optional[str] = typer.Option(None, "--game", metavar="GAME",
+                                                   callback=lower,
+                                                   help="One game: "
+                                                        + ", ".join(scoredb.registry.names())
+                                                        + "."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
                 db: Optional[Path] = _db_option()):
-    """Each player's best result per course layout and mode, best first."""
+    """Each player's best result per game, course layout and mode, best first."""
     def show(store):
         _check_mode(store, mode)
+        _check_game(game)
         shown = 0
         for chash, name, _n in _pick_courses(store, course):
-            for m in store.modes(chash):
-                if mode is not None and m != mode:
+            for g, m in store.ways(chash):
+                if (mode is not None and m != mode) or (game is not None and g != game):
                     continue
-                strokes = scoredb.lower_wins(m)
-                order = "fewest strokes win" if strokes else "most points win"
-                table = Table("#", "Player", _unit(m), *(["To par"] if strokes else []),
+                lowest = scoredb.lower_wins(m, g)
+                unit = _unit(m, g)
+                rows = store.leaderboard(chash, m, limit, g)
+                strokes = lowest and any(r.par for r in rows)  # a score against par
+                order = f"{'fewest' if lowest else 'most'} {unit.lower()} win"
+                table = Table("#", "Player", unit, *(["To par"] if strokes else []),
                               "Holes in one", "Games", "When", "Game",
-                              title=f"{name} ({chash}): {scoredb.mode_title(m)}, {order}")
-                for r in store.leaderboard(chash, m, limit):
-                    par = [_to_par(m, r.total, r.par)] if strokes else []
+                              title=f"{name} ({chash}): {scoredb.mode_title(m, g)}, {order}")
+                for r in rows:
+                    par = [_to_par(m, r.total, r.par, g)] if strokes else []
                     table.add_row(str(r.rank), r.player, str(r.total), *par,
                                   str(r.hole_in_ones), str(r.games),
                                   _when(r.finished_at, r.synced_at),
@@ -188,7 +210,10 @@ def leaderboard(ctx: typer.Context,
                 _print(table)
                 shown += 1
         if not shown:
-            typer.echo(f"No {scoredb.mode_title(mode)} games stored"
+            what = ""
+            if mode or game:
+                what = scoredb.mode_title(mode or "", game or scoredb.LEGACY_GAME) + " "
+            typer.echo(f"No {what}games stored"
                        + (f" on {course!r}" if course else "") + " yet.")
 
     _run(ctx, db, show)
@@ -203,8 +228,9 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
         table = Table("Course", "Hash", "Mode", "Best", "To par", "Games", "When", "Game",
                       title=f"Personal bests of {store.player_name(player)}")
         for b in rows:
-            table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode),
-                          f"{b.total} {_unit(b.mode).lower()}", _to_par(b.mode, b.total, b.par),
+            table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode, b.game),
+                          f"{b.total} {_unit(b.mode, b.game).lower()}",
+                          _to_par(b.mode, b.total, b.par, b.game),
                           str(b.games), _when(b.finished_at, b.synced_at),
                           _game(b.board_id, b.game_number))
         _print(table)
@@ -223,8 +249,9 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
         for h in rows:
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
             table.add_row(_when(h.finished_at, h.synced_at), h.course_name,
-                          scoredb.mode_title(h.mode), place,
-                          f"{h.total} {_unit(h.mode).lower()}", _to_par(h.mode, h.total, h.par),
+                          scoredb.mode_title(h.mode, h.game), place,
+                          f"{h.total} {_unit(h.mode, h.game).lower()}",
+                          _to_par(h.mode, h.total, h.par, h.game),
                           h.colour, _game(h.board_id, h.game_number))
         _print(table)
 

@@ -4,8 +4,9 @@ Sync takes every finished game waiting on the board, checks it, stores it in
 the score history and only then tells the board it may delete it:
 
 1. fetch the game record (docs/protocol.md, FETCH_GAME);
-2. replay its game log with this laptop's rules core and compare every
-   per-hole score and the final standings with what the board recorded;
+2. replay its game log with this laptop's rules core (the game the record names,
+   found in the registry: 18 Holes, Play Nine, ...) and compare every per-hole
+   score and the final standings with what the board recorded;
 3. store it (``ScoreDB.add_game``: a game already stored is not stored twice);
 4. acknowledge it (ACK_GAME): the board deletes it.
 
@@ -25,7 +26,6 @@ from rich.table import Table
 
 from teebox import palette
 from teebox.core.wire import gamerecord
-from teebox.core.holes18 import gamelog
 from teebox.core import course as course_mod
 from teebox_host import scoredb
 from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError
@@ -53,19 +53,25 @@ def _who(rec, seat):
     return f"player {seat + 1} ({rec.players[seat][0]})"
 
 
-def verify(rec, course, clubs, shots):
-    """What differs between a game record and the replay of its log (empty: all agree)."""
+def verify(rec, data):
+    """What differs between a game record and the replay of its log (empty: all agree).
+
+    ``data`` is what the record's game may need to replay (``gamerecord.replay``):
+    for 18 Holes the courses by hash (``Courses.find``) and the card data."""
     try:
-        log = gamelog.decode(rec.log)
-        game, holes = gamerecord.score_sheet(log, course, clubs, shots)
+        game, holes = rec.replay(data)
+    except LookupError:
+        return [f"its course {rec.course_name!r} ({rec.course_hash.hex()}) is neither built in "
+                "here nor on the board: push that course to the board and sync again"]
     except ValueError as exc:
         return [f"its game log does not replay: {exc}"]
-    setup = log.setup
+    rules = gamerecord.face(rec.game)
+    setup = game.setup
     diffs = []
-    for what, board, replay in (("mode", rec.mode, setup.mode), ("seed", rec.seed, setup.seed),
+    for what, board, replay in (("mode", rec.mode, rules.mode_of(setup)),
+                                ("seed", rec.seed, setup.seed),
                                 ("players", len(rec.players), setup.players),
-                                ("golfers", rec.golfers, list(setup.golfers or
-                                                              [None] * setup.players))):
+                                ("course", rec.course_hash, rules.course(game)[0])):
         if board != replay:
             diffs.append(f"{what}: the record says {board!r}, the game log {replay!r}")
     if diffs:
@@ -100,7 +106,8 @@ def to_result(rec):
     return GameResult(
         board_id=rec.board_id, game_number=rec.number,
         finished_at=rec.finished_at if exact else 0,
-        mode=rec.mode, course_hash=rec.course_hash.hex(), course_name=rec.course_name,
+        game=rec.game, mode=rec.mode, course_hash=rec.course_hash.hex(),
+        course_name=rec.course_name,
         seed=rec.seed, log=rec.log,
         players=[(seat, name, colour_name(rgb)) for seat, (name, rgb) in enumerate(rec.players)],
         holes=[(number, par, list(scores)) for number, par, scores in rec.holes],
@@ -205,11 +212,7 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     if rec.number != number or rec.board_id != report.board_id:
         return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
                 f"of board {report.board_id}"]
-    course = courses.find(rec.course_hash)
-    if course is None:
-        return [f"its course {rec.course_name!r} ({rec.course_hash.hex()}) is neither built in "
-                "here nor on the board: push that course to the board and sync again"]
-    diffs = verify(rec, course, clubs, shots)
+    diffs = verify(rec, {"courses": courses.find, "clubs": clubs, "shots": shots})
     if diffs:
         return diffs
     try:

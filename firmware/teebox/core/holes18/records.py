@@ -10,6 +10,7 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   with ``title``, ``lower_wins`` (the lowest total wins), ``unit`` (what a total
   counts, a plural noun), ``legend`` (what a hole's cell shows) and
   ``scored_per_hole`` (every seat scores a number on every hole);
+* ``LOG_MAGIC``: the first bytes of its game logs (a saved log says which game it is);
 * ``mode_code(mode)`` / ``mode_named(code)``: the mode's number in live events;
 * ``log(game, inputs=True)``: the game log bytes (setup and inputs; the setup only
   with ``inputs=False``); ``input_bytes(seat, choice)``: what one input adds to
@@ -32,6 +33,8 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
 from teebox.core.holes18 import gamelog, modes
 from teebox.core.holes18.protocol import DRAFT_PICK, OUT_SCORED, SELECT_CLUB
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
+
+LOG_MAGIC = gamelog.MAGIC
 
 
 def mode_of(setup):

@@ -13,6 +13,8 @@ from teebox.core.playnine import inputs as input_codes
 from teebox.core.playnine import log as gamelog
 from teebox.core.playnine.protocol import TEE_OFF
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
+LOG_MAGIC = gamelog.MAGIC
+
 
 class Facts:
     """What scorecards and the score history show of Play Nine's one way to play."""

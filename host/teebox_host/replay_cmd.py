@@ -1,0 +1,109 @@
+"""`teebox replay` of a game record, or of a saved log of any game.
+
+A game record (``.tbgr``: a board's finished game, ``core/wire/gamerecord.py``)
+names its game; a saved log starts with its game's log magic. Either is replayed
+by its game's rules (found in the registry, ``teebox.core.games``), checked as
+``teebox sync`` checks a record before storing it, and printed as a scorecard:
+the score of each seat on each hole, the standings and the state digest.
+(`teebox replay` of an 18 Holes log draws its richer hole-by-hole card itself:
+``play_cmd.replay``.)
+"""
+
+from rich.table import Table
+from rich.text import Text
+
+from teebox import shipped
+from teebox.core import course as course_mod, games
+from teebox.core.wire import gamerecord
+from teebox_host import sync_cmd
+from teebox_host.course_cmd import _fail
+
+
+def handles(data):
+    """True if ``data`` is a game record, or a saved log of a game of the registry."""
+    return data[:len(gamerecord.MAGIC)] == gamerecord.MAGIC or _log_game(data) is not None
+
+
+def _log_game(data):
+    """The registry name of the game whose saved log ``data`` is, or None."""
+    for name in games.names():
+        magic = games.load(name).records.LOG_MAGIC
+        if data[:len(magic)] == magic:
+            return name
+    return None
+
+
+def replay_data(extra=None):
+    """What a game may need to replay: the built-in courses by hash (and ``extra``, a
+    course given with --course) and the shipped card data."""
+    by_hash = {}
+    for name in shipped.builtin_names():
+        try:
+            c = shipped.load_builtin(name)
+        except course_mod.CourseError:
+            continue  # a broken built-in cannot be the one; 'teebox course list' reports it
+        by_hash[bytes(c.hash)] = c
+    if extra is not None:
+        by_hash[bytes(extra.hash)] = extra
+    return {"courses": lambda h: by_hash.get(bytes(h)), "clubs": shipped.load_default_clubs(),
+            "shots": shipped.load_default_shots()}
+
+
+def replay_bytes(out, path, data, extra=None):
+    """Replay a record or another game's log read from ``path`` and print it to the rich
+    console ``out``; exit 1 saying what is wrong if it cannot be replayed or checked."""
+    found = replay_data(extra)
+    if data[:len(gamerecord.MAGIC)] == gamerecord.MAGIC:
+        try:
+            rec = gamerecord.decode(data)
+        except gamerecord.RecordError as exc:
+            _fail(f"{path}: {exc}")
+        diffs = sync_cmd.verify(rec, found)
+        if diffs:
+            _fail(f"{path}: the record and the replay of its game log differ: "
+                  + "; ".join(diffs))
+        name, log, players = rec.game, rec.log, [p[0] for p in rec.players]
+        where = rec.course_name
+    else:
+        name, log, players = _log_game(data), data, None
+        where = None
+    rules = games.load(name).records
+    try:
+        game, holes = rules.replay(log, found)
+    except LookupError as exc:
+        _fail(f"{path}: the game was played on {exc}, which is not built in here: give that "
+              "course with --course NAME|FILE")
+    except ValueError as exc:
+        _fail(f"{path}: corrupt game log: {exc}")
+    if not game.over:
+        _fail(f"{path}: the game log stops before the end of the game "
+              f"({len(game.inputs)} inputs)")
+    mode = rules.mode_of(game.setup)
+    facts = rules.mode_facts(mode)
+    where = where or rules.course(game)[1]
+    players = players or ["player %d" % (s + 1) for s in range(game.setup.players)]
+    out.print(Text(f"Replay of {path}", style="bold"), soft_wrap=True)
+    out.print(Text(f"{facts.title}, {len(players)} players, {where}, seed {game.setup.seed}",
+                   style="bold"))
+    out.print(card(holes, game.standings(), players, facts))
+    out.print(Text(f"{facts.unit} per hole; {'lowest' if facts.lower_wins else 'highest'} "
+                   "total wins", style="dim"))
+    for place, seat, total, _tiebreak in game.standings():
+        out.print(f"{place}. {players[seat]}: {total} {facts.unit}")
+    out.print("State digest %s" % game.state_digest(), soft_wrap=True)
+
+
+def card(holes, standings, players, facts):
+    """The per-hole table of a game: a row per hole (with its par when the game has
+    one), a column per player, the totals in the footer."""
+    totals = {seat: total for _place, seat, total, _t in standings}
+    pars = any(par for _h, par, _s in holes)
+    table = Table(title="Scorecard", show_footer=True, title_justify="left")
+    table.add_column("Hole", footer="Total", justify="right")
+    if pars:
+        table.add_column("Par", footer=str(sum(p for _h, p, _s in holes)), justify="right")
+    for seat in range(len(players)):
+        table.add_column(players[seat], footer=str(totals[seat]), justify="right")
+    for hole, par, scores in holes:
+        table.add_row(str(hole), *([str(par)] if pars else []), *[str(s) for s in scores])
+    return table
