@@ -115,7 +115,7 @@ def rate_course(course, rounds=20, players=1, seed=1, progress=None):
     shots = shipped.load_default_shots()
     rating = CourseRating(course, seed)
     for i in range(rounds):
-        setup = engine.Setup(players, "stroke", seed=seed + i,
+        setup = engine.Setup(players, StrokePlay.name, seed=seed + i,
                              hands=first_game_hands(clubs, i, players))
         game = engine.Game(course, clubs, shots, setup)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]

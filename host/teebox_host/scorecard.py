@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from teebox.core import games
 from teebox.core.holes18 import engine
 from teebox.core.holes18.protocol import (
     BUNKER, FLAG, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
@@ -35,10 +36,27 @@ HAZARDS = ("water", "bunker", "trees", "out")
 HAZARD_LABELS = {"water": "water", "bunker": "bunker", "trees": "trees hit",
                  "out": "out of bounds"}
 
-# What a scorecard cell shows for each kind of score, and the legend under the card.
+# What a scorecard cell shows for each kind of token won.
 _CELL = {FLAG: "F", TOKEN_1: "1", TOKEN_2: "2", TOKEN_5: "5"}
-LEGEND = {"match": "F: flag, 1: 1-point token", "chaos": "5: 5-point token, 2: 2-point token",
-           "stroke": "strokes per hole", "stableford": "Stableford points per hole"}
+
+
+def mode_facts(mode):
+    """The mode object whose facts a scorecard shows (``legend``, ``unit``,
+    ``scored_per_hole``, ``roams``, ``lower_wins``): ``mode`` itself, or the 18 Holes
+    mode of that name (found through the game registry)."""
+    if isinstance(mode, str):
+        return games.load("18-holes").records.mode_facts(mode)
+    return mode
+
+
+class _Legends:
+    """``LEGEND[mode]``: the legend under a scorecard, as the mode words it."""
+
+    def __getitem__(self, mode):
+        return mode_facts(mode).legend
+
+
+LEGEND = _Legends()
 
 
 def player_name(seat):
@@ -123,7 +141,7 @@ class Tally:
         self.course = game.course
         self.mode = game.mode
         self.players = len(game.players)
-        self.chaos = game.mode.name == "chaos"
+        self.chaos = game.mode.roams  # holes in any order: rounds, not holes, are reported
         self.holes = {}
         self.hole_of = [0] * self.players
         self.positions = [(0, 0)] * self.players
@@ -280,15 +298,15 @@ def _hazard_words(line):
 
 def _score_words(mode, line, par):
     # What a player made of the hole, in the mode's terms.
-    if mode in ("stroke", "stableford"):
+    if mode.scored_per_hole:
         if not line.scores:
             return "did not finish"
         kind, points = line.scores[0]
+        scored = render.count(points, mode.unit[:-1], mode.unit)  # a unit is a plural noun
         if kind == STROKES:
             diff = points - par
-            return "holed out: %s (%s)" % (render.count(points, "stroke"),
-                                           "par" if diff == 0 else "%+d" % diff)
-        return "holed out: %s" % render.count(points, "point")
+            return "holed out: %s (%s)" % (scored, "par" if diff == 0 else "%+d" % diff)
+        return "holed out: %s" % scored
     if not line.reached:
         return "not on the green"
     kind = line.scores[0][0] if line.scores else 0
@@ -298,7 +316,7 @@ def _score_words(mode, line, par):
 
 def hole_result_view(tally, result):
     """A finished hole as text: one line per player (turns, hazards, score)."""
-    mode = tally.mode.name
+    mode = tally.mode
     head = Text("Hole %d (par %d), rounds %d-%d" % (result.hole, result.par, result.first_round,
                                                     result.last_round), style="bold")
     lines = [head]
@@ -346,17 +364,19 @@ def position_map(tally, positions):
 
 
 def hole_cell(mode, line):
-    """One player's entry for one hole on the scorecard, in the mode's own terms."""
+    """One player's entry for one hole on the scorecard, in the mode's own terms
+    (``mode``: the mode object, or its name)."""
+    mode = mode_facts(mode)
     if not line.scores:
-        return "" if mode in ("match", "chaos") else "-"
-    if mode in ("stroke", "stableford"):
+        return "-" if mode.scored_per_hole else ""
+    if mode.scored_per_hole:
         return str(line.points())
     return " ".join(_CELL[kind] for kind, _points in line.scores)
 
 
 def hole_table(tally):
     """Per-hole table of the final card: a row per hole, a column per player."""
-    mode = tally.mode.name
+    mode = tally.mode
     standings = tally.standings or tally.game.standings()
     totals = {row[1]: row[2] for row in standings}
     table = Table(title="Scorecard", show_footer=True, title_justify="left")
@@ -374,7 +394,7 @@ def hole_table(tally):
 def standings_table(tally):
     """Places, scores and hole-in-one tokens, best first."""
     standings = tally.standings or tally.game.standings()
-    unit = "strokes" if tally.mode.lower_wins else "points"
+    unit = tally.mode.unit
     table = Table(title="Standings", title_justify="left")
     table.add_column("Place", justify="right")
     table.add_column("Player")
@@ -419,5 +439,5 @@ def summary_lines(tally):
 
 def final_view(tally):
     """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive."""
-    return Group(hole_table(tally), Text(LEGEND[tally.mode.name], style="dim"), Text(),
+    return Group(hole_table(tally), Text(tally.mode.legend, style="dim"), Text(),
                  standings_table(tally), Text(), *summary_lines(tally))

@@ -20,6 +20,8 @@ class ChaosGolf(MatchPlay):
     name = "chaos"
     title = "Chaos Golf"
     players = (3, 5)
+    legend = "5: 5-point token, 2: 2-point token"
+    roams = True
 
     def __init__(self):
         MatchPlay.__init__(self)

@@ -28,12 +28,20 @@ from teebox.core.holes18.protocol import FLAG, OUT_HOLE_IN_ONE, OUT_REACHED, TOK
 
 
 class MatchPlay(Policy):
-    """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``."""
+    """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``;
+    for scorecards and the score history ``unit`` (what a total counts), ``legend`` (what
+    a hole's cell shows), ``scored_per_hole`` (every player scores a number on every
+    hole; else a hole's cell lists the tokens won) and ``roams`` (golfers play the holes
+    in any order)."""
 
     name = "match"
     title = "Match Play"
     players = (2, 5)
     lower_wins = False
+    unit = "points"
+    legend = "F: flag, 1: 1-point token"
+    scored_per_hole = False
+    roams = False
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order

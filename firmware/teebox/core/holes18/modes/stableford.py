@@ -20,6 +20,8 @@ class Stableford(StrokePlay):
     name = "stableford"
     title = "Stableford"
     lower_wins = False
+    unit = "points"
+    legend = "Stableford points per hole"
 
     def hole_result(self, game, p):
         """Stableford points for turns, missed turns and out of bounds against par."""

@@ -19,6 +19,9 @@ class StrokePlay(MatchPlay):
     title = "Stroke Play"
     players = (1, 5)
     lower_wins = True
+    unit = "strokes"
+    legend = "strokes per hole"
+    scored_per_hole = True
 
     def takes_part(self, game, p):
         """A player on the green waits for the others to finish the hole."""
