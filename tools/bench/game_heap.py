@@ -39,6 +39,7 @@ CHOICES_PER_SAMPLE = 8
 # Top-level calls between building the game and the first sample: this port frees the
 # garbage of compiling and importing a few calls late (as in tools.bench.code_heap).
 _SETTLE = ["pass"] * 12
+TIMEOUT = 1800  # seconds for one game's MicroPython run: the machine may be shared and busy
 
 # Per game: the code (run alike in CPython and MicroPython) that makes ``setup`` and
 # ``data`` for the benchmark game, with ``g`` the game's module. 18 Holes plays Stroke
@@ -165,7 +166,8 @@ def game_heap(name, mounts):
                       + _SETTLE + ["heapmeter.checkpoint('start')"],
                       each="heapmeter.checkpoint()", step="step(%d)" % CHOICES_PER_SAMPLE,
                       after="heapmeter.report()\nprint('GAME', peak[0], len(game.inputs), "
-                            "game.state_digest())", mounts=tuple(mounts) + ((tmp, "/bench"),))
+                            "game.state_digest())", mounts=tuple(mounts) + ((tmp, "/bench"),),
+                      timeout=TIMEOUT)
     reports = [r for r in res.records if r.get("kind") == "heap"]
     if res.returncode != 0 or not reports:
         raise RuntimeError("%s failed under MicroPython:\n%s%s" % (name, res.stderr, res.output))
