@@ -11,7 +11,7 @@ from pathlib import Path
 
 from teebox import profile as profile_mod
 from teebox_host import deploy
-from tools.bench import code_heap, playnine_heap
+from tools.bench import code_heap, game_heap
 
 ROOT = Path(__file__).resolve().parent.parent
 TOLERANCE = 0.05  # the conservative collector moves a figure by a few per cent
@@ -31,8 +31,8 @@ def test_the_code_figure_is_what_importing_the_board_s_mpy_files_measures(tmp_pa
 
 
 def test_the_play_nine_figure_is_its_measured_peak(compiled_firmware):
-    report, _ = playnine_heap.game_heap(compiled_firmware)
-    assert _close(deploy.GAME_HEAP["play-nine"], report.cost), report.cost
+    heap = game_heap.game_heap("play-nine", compiled_firmware)
+    assert _close(deploy.GAME_HEAP["play-nine"], heap.live), heap.live
 
 
 def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_spare(

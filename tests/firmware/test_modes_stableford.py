@@ -2,8 +2,8 @@
 from fwtest import raises
 
 from engine_kit import club, make_course, new_game, one, place, play, select
-from teebox.core import scoring
 from teebox.core.hexgrid import E, SE, SW, W
+from teebox.core.holes18.modes.stableford import stableford_points
 from teebox.core.holes18.protocol import (AIM, MOVE, OUT_GAME_OVER, OUT_MISS_TURN, OUT_PENALTY,
                                   OUT_SCORED, PENALTY_OUT, PLAY, STABLEFORD)
 
@@ -19,8 +19,8 @@ def test_the_rulebook_table_of_stableford_points():
     table = {3: (4, 3, 2, 1, 0, 0), 4: (5, 4, 3, 2, 1, 0, 0), 5: (6, 5, 4, 3, 2, 1, 0, 0)}
     for par in table:
         for i in range(len(table[par])):
-            assert scoring.stableford_points(par, i + 1) == table[par][i], (par, i + 1)
-    assert "at least one turn" in str(raises(ValueError, scoring.stableford_points, 4, 0))
+            assert stableford_points(par, i + 1) == table[par][i], (par, i + 1)
+    assert "at least one turn" in str(raises(ValueError, stableford_points, 4, 0))
 
 
 def test_a_hole_scores_its_stableford_points_when_the_green_is_reached():

@@ -57,6 +57,78 @@ class RandomBot:
         return self.rng.choice(game.choices(seat))
 
 
+class Rules:
+    """The skeleton every game's rules object shares: who may choose, the legal choices,
+    and applying one with a reason on refusal (nothing changes then).
+
+    A game subclasses it and provides ``setup.players``, ``over``, ``inputs`` (a list
+    of ``(seat, choice)``) and these steps:
+
+    * ``_acting()``: the seats that may act now (empty when the game is over);
+    * ``_as_choice(choice)``: the choice as a tuple of ints, or IllegalMove (see
+      :func:`as_choice`);
+    * ``_candidates(seat)``: every choice worth checking for ``seat`` now;
+    * ``_reason(choice, seat)``: None if the choice is legal now, else why not;
+    * ``_not_acting(seat)``: why ``seat`` may not act now;
+    * ``_play(choice, seat, outs)``: carry a legal choice out, appending the outputs.
+    """
+
+    def choices(self, player=None):
+        """The legal choices for ``player`` now (a list of tuples); empty if it may not act.
+
+        ``player`` may be omitted when exactly one player may act.
+        """
+        seat = self._seat(player)
+        if seat not in self._acting():
+            return []
+        return [c for c in self._candidates(seat) if self._reason(c, seat) is None]
+
+    def apply(self, choice, player=None):
+        """Apply one choice for ``player``; returns the list of outputs.
+
+        Raises :class:`IllegalMove` (nothing changes) if the choice is not legal.
+        """
+        if self.over:
+            raise IllegalMove("the game is over")
+        seat = self._seat(player)
+        choice = self._as_choice(choice)
+        if seat not in self._acting():
+            raise IllegalMove(self._not_acting(seat))
+        why = self._reason(choice, seat)
+        if why is not None:
+            raise IllegalMove(why)
+        self.inputs.append((seat, choice))
+        outs = []
+        self._play(choice, seat, outs)
+        return outs
+
+    def _legal(self, choice, player):
+        # ``(seat, choice)`` normalised if ``choice`` is legal for ``player`` now, else
+        # None (what a preview needs: it never raises on a choice that is not legal).
+        seat = self._seat(player)
+        choice = self._as_choice(choice)
+        if seat not in self._acting() or self._reason(choice, seat) is not None:
+            return None
+        return seat, choice
+
+    def _seat(self, player):
+        return seat_of(player, self._acting(), self.setup.players)
+
+
+def replay(game, inputs, refused):
+    """``game`` after applying every ``(seat, choice)`` of ``inputs`` in turn (a game log
+    replayed). An input the rules refuse raises ValueError with the message
+    ``refused(i, seat, choice, exc)`` (``i`` counts from 0), so a log names its inputs
+    its own way."""
+    for i in range(len(inputs)):
+        seat, choice = inputs[i]
+        try:
+            game.apply(choice, seat)
+        except IllegalMove as exc:
+            raise ValueError(refused(i, seat, choice, exc))
+    return game
+
+
 def seat_name(seat):
     """How messages name a seat to the players: ``"player 1"`` for seat 0."""
     return "player %d" % (seat + 1)

@@ -1,16 +1,4 @@
-"""Score arithmetic shared by the game modes: Stableford points and final standings."""
-
-
-def stableford_points(par, turns):
-    """Stableford points for a hole of ``par`` finished in ``turns`` turns.
-
-    Rulebook: 2 points for par, +1 per turn under, -1 per turn over, never
-    below 0; the most a hole can give is 4, 5 or 6 for par 3, 4 or 5 (a hole in
-    one: ``turns`` is at least 1).
-    """
-    if turns < 1:
-        raise ValueError("a hole takes at least one turn, not %d" % turns)
-    return max(0, 2 + par - turns)
+"""Final standings, shared by every game and mode (a mode's own points are in its module)."""
 
 
 def standings(scores, hole_in_ones, lower_wins=False):

@@ -29,6 +29,7 @@ NONE = const(0)
 SUPER = const(1)
 SHORT = const(2)
 SHUFFLE = const(3)
+FOLLOWED = (SUPER, SHORT, SHUFFLE)  # specials a player follows into another deck
 LONGEST_DRIVE = const(4)
 SPECIAL_NAMES = ("", "super", "short", "shuffle", "longest_drive")
 
@@ -59,10 +60,18 @@ def deck_above(name):
     return DECKS[i + 1] if i + 1 < len(DECKS) else None
 
 
-def _deck_index(name):
+def deck_index(name):
+    """The index of shot deck ``name`` in ``DECKS``, or -1 for none (no deck drawn yet)."""
     for i in range(len(DECKS)):
         if DECKS[i] == name:
             return i
+    return -1
+
+
+def _deck_index(name):
+    i = deck_index(name)
+    if i >= 0:
+        return i
     raise ValueError("unknown shot deck %r (use one of: %s)" % (name, " ".join(DECKS)))
 
 

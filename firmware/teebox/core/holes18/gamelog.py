@@ -30,9 +30,9 @@ one is whole when its game is over.
 import binascii
 import struct
 
-from teebox.core import varint
+from teebox.core import contract, varint
 from teebox.core.holes18 import cards, inputlog, modes
-from teebox.core.holes18.engine import Game, IllegalMove, Setup
+from teebox.core.holes18.engine import Game, Setup
 from teebox.core.holes18.player import GOLFERS, SIDES
 
 MAGIC = b"TBGL"
@@ -241,12 +241,8 @@ def replay(log, course, clubs, shots):
     if crc != log.cards_crc:
         raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
                          % (log.cards_crc, crc))
-    game = Game(course, clubs, shots, log.setup)
-    for i in range(len(log.inputs)):
-        seat, choice = log.inputs[i]
-        try:
-            game.apply(choice, seat)
-        except IllegalMove as exc:
-            raise ValueError("game log input %d (player %d, %r) is illegal: %s"
-                             % (i, seat + 1, choice, exc))
-    return game
+    return contract.replay(Game(course, clubs, shots, log.setup), log.inputs, _refused)
+
+
+def _refused(i, seat, choice, exc):
+    return "game log input %d (player %d, %r) is illegal: %s" % (i, seat + 1, choice, exc)

@@ -6,8 +6,8 @@ game of nine holes takes about a kilobyte. ``replay(decode(data))`` rebuilds the
 game: same setup + same inputs = same game, state digest included.
 """
 
-from teebox.core import varint
-from teebox.core.contract import IllegalMove, seat_name
+from teebox.core import contract, varint
+from teebox.core.contract import seat_name
 from teebox.core.playnine import inputs as input_codes
 from teebox.core.playnine.protocol import VERB_NAMES
 from teebox.core.playnine.rules import Game, Setup
@@ -72,12 +72,9 @@ def decode(data):
 
 def replay(log):
     """The game after every input of ``log``; ValueError naming an input that is illegal."""
-    game = Game(log.setup)
-    for i in range(len(log.inputs)):
-        seat, choice = log.inputs[i]
-        try:
-            game.apply(choice, seat)
-        except IllegalMove as exc:
-            raise ValueError("input %d (%s %s) cannot be replayed: %s"
-                             % (i + 1, seat_name(seat), VERB_NAMES[choice[0]], exc))
-    return game
+    return contract.replay(Game(log.setup), log.inputs, _refused)
+
+
+def _refused(i, seat, choice, exc):
+    return "input %d (%s %s) cannot be replayed: %s" % (i + 1, seat_name(seat),
+                                                        VERB_NAMES[choice[0]], exc)

@@ -12,8 +12,8 @@ seeded from the setup, so the same setup and inputs give the same game.
 """
 
 from teebox.core import scoring as places
-from teebox.core.contract import (GAME_OVER, Decision, IllegalMove, as_choice, digest, seat_name,
-                                  seat_of)
+from teebox.core.contract import IllegalMove  # noqa: F401  (re-exported: part of the face)
+from teebox.core.contract import GAME_OVER, Decision, Rules, as_choice, digest, seat_name
 from teebox.core.playnine import cards, scoring
 from teebox.core.playnine.inputs import Inputs
 from teebox.core.playnine.protocol import (
@@ -91,7 +91,7 @@ class Turn(Decision):
         self.last = last
 
 
-class Game:
+class Game(Rules):
     """One game of Play Nine (see the module docstring and ``docs/engine-api.md``).
 
     ``rng`` replaces the generator seeded from the setup (tests stack the cards with it).
@@ -132,6 +132,7 @@ class Game:
         self.initial_outputs = outs  # what happened before the first decision
 
     # ------------------------------------------------------------ public API
+    # choices() and apply() come from contract.Rules.
 
     def pending(self):
         """The :class:`Turn` the game waits for."""
@@ -142,45 +143,14 @@ class Game:
         return Turn(self.stage, (self.turn,), self.turn, self.hole, self.drawn, self.source,
                     int(self.putter >= 0))
 
-    def choices(self, player=None):
-        """The legal choices for ``player`` now (a list of tuples); empty if it may not act.
-
-        ``player`` may be omitted when exactly one player may act.
-        """
-        seat = self._seat(player)
-        if seat not in self._acting():
-            return []
-        return [c for c in self._candidates() if self._reason(c, seat) is None]
-
-    def apply(self, choice, player=None):
-        """Apply one choice for ``player``; returns the list of outputs.
-
-        Raises :class:`IllegalMove` (nothing changes) if the choice is not legal.
-        """
-        if self.over:
-            raise IllegalMove("the game is over")
-        seat = self._seat(player)
-        choice = as_choice(choice, VERB_ARITY, VERB_NAMES, "(DRAW, 0)")
-        if seat not in self._acting():
-            raise IllegalMove(self._not_acting(seat))
-        why = self._reason(choice, seat)
-        if why is not None:
-            raise IllegalMove(why)
-        self.inputs.append((seat, choice))
-        outs = []
-        self._do(choice, seat, outs)
-        return outs
-
     def preview(self, choice, player=None):
         """The score ``player`` would show after a REPLACE or SKIP choice (face-down
         cards count nothing until turned); None for other or illegal choices (what a
         face-down card holds is nobody's to know)."""
-        seat = self._seat(player)
-        choice = as_choice(choice, VERB_ARITY, VERB_NAMES, "(DRAW, 0)")
-        if seat not in self._acting() or self._reason(choice, seat) is not None:
+        legal = self._legal(choice, player)
+        if legal is None or legal[1][0] not in (REPLACE, SKIP):
             return None
-        if choice[0] not in (REPLACE, SKIP):
-            return None
+        seat, choice = legal
         grid = self.shown(seat)
         if choice[0] == REPLACE:
             grid[choice[1]] = self.drawn
@@ -235,8 +205,8 @@ class Game:
     def _ups(self, seat):
         return SLOTS - len(self.face_down(seat))
 
-    def _seat(self, player):
-        return seat_of(player, self._acting(), self.setup.players)
+    def _as_choice(self, choice):
+        return as_choice(choice, VERB_ARITY, VERB_NAMES, "(DRAW, 0)")
 
     def _not_acting(self, seat):
         if seat not in self.playing:
@@ -245,7 +215,7 @@ class Game:
             return "%s has teed off already (two cards turned)" % seat_name(seat)
         return "it is %s's turn" % seat_name(self.turn)
 
-    def _candidates(self):
+    def _candidates(self, seat):
         slots = range(SLOTS)
         if self.stage == TEE_OFF:
             return [(FLIP, i) for i in slots]
@@ -293,7 +263,7 @@ class Game:
 
     # ------------------------------------------------------------ play
 
-    def _do(self, choice, seat, outs):
+    def _play(self, choice, seat, outs):
         verb = choice[0]
         if verb == FLIP:
             self._turn_up(seat, choice[1], outs)

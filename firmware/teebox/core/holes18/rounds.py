@@ -1,0 +1,237 @@
+"""Round and turn flow of 18 Holes: selecting clubs, revealing them, the initiative
+order, each turn's start and end, extra turns, and the services modes call to move
+the game on (tee off, next hole, award, finish, a policy's own decision).
+
+A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
+"""
+
+from teebox.core.holes18.protocol import (
+    CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_OUTCOME, DISCARD_FOR_HITTER, FOLLOW_SPECIAL, GAME_OVER,
+    OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN, OUT_GAME_OVER, OUT_HAND_RESET,
+    OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_ORDER, OUT_REVEAL, OUT_SCORED, OUT_TURN, POLICY_KINDS,
+    RESET_EMPTY, SELECT_CLUB)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+# Steps the engine runs by itself between decisions (never returned by pending()).
+BEGIN_ROUND = const(101)
+NEXT_TURN = const(102)
+END_TURN = const(103)
+END_ROUND = const(104)
+
+# Card-handling decisions with a single legal choice are taken without asking.
+_AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
+
+
+class RoundFlow:
+    """The rounds and turns: :class:`~teebox.core.holes18.engine.Game` inherits these."""
+
+    def seats(self):
+        """All seats, ``(0, ..., n - 1)``."""
+        return tuple(range(len(self.players)))
+
+    def left_of(self, seat):
+        """The seat to a player's left (who discards for their big hit)."""
+        return (seat + 1) % len(self.players)
+
+    # ------------------------------------------------------------ hooks for modes
+
+    def tee_off(self, seats, hole, outs):
+        """Put these golfers on the tee of ``hole`` with hazard effects cleared."""
+        par, tq, tr, gq, gr = self.course.hole(hole)
+        for s in seats:
+            self.players[s].new_hole(hole, tq, tr)
+        outs.append((OUT_NEXT_HOLE, tuple(seats), hole, tq, tr))
+
+    def next_hole(self, outs):
+        """Everyone to the next tee together, or the game ends after the last hole."""
+        hole = self.players[0].hole + 1
+        if hole > self.course.hole_count:
+            self.finish(outs)
+        else:
+            self.tee_off(self.seats(), hole, outs)
+
+    def award(self, p, hole, kind, points, outs):
+        """Score ``points`` of ``kind`` (a flag, token, strokes...) for ``hole``."""
+        p.score += points
+        p.tokens.append((hole, kind))
+        outs.append((OUT_SCORED, p.seat, hole, kind, points))
+
+    def finish(self, outs):
+        """End the game now and announce the standings."""
+        self.over = True
+        self.stage = GAME_OVER
+        self.acting = ()
+        outs.append((OUT_GAME_OVER, self.standings()))
+
+    def ask(self, kind, seat):
+        """Wait for a policy's own decision ``kind`` (``protocol.POLICY_KINDS`` and up)
+        by ``seat``: its choices are the policies' EXTRA choices. The handler of one
+        of them calls :meth:`resume` to go back to where the game was."""
+        if kind < POLICY_KINDS:
+            raise ValueError("a policy's decision kind is %d or more, not %d"
+                             % (POLICY_KINDS, kind))
+        self._asked = (self.stage, self.acting)
+        self.stage = kind
+        self.acting = (seat,)
+
+    def resume(self):
+        """Back to the decision the game waited for before :meth:`ask`."""
+        self.stage, self.acting = self._asked
+        self._asked = None
+
+    def _start_play(self, outs):
+        self.mode.start(self, outs)
+        self.stage = BEGIN_ROUND
+        self._advance(outs)
+
+    def _advance(self, outs):
+        # Run the engine's own steps until a player must decide.
+        while True:
+            st = self.stage
+            if st == BEGIN_ROUND:
+                self._begin_round(outs)
+            elif st == NEXT_TURN:
+                self._next_turn(outs)
+            elif st == END_TURN:
+                self._end_turn(outs)
+            elif st == END_ROUND:
+                self.mode.end_of_round(self, outs)
+                if not self.over:
+                    self.stage = BEGIN_ROUND
+            elif st in _AUTO:
+                seat = self.acting[0]
+                legal = self.choices(seat)
+                if len(legal) != 1:
+                    return
+                self._do(legal[0], seat, outs)
+            elif st == DISCARD_FOR_HITTER and len(self.players) == 1:
+                # Solo: "shuffle the shot cards you have as options and discard one at random".
+                self._discard_pile(self.rng.below(len(self.t_piles)), self.t_player, outs)
+            else:
+                return
+
+    def _begin_round(self, outs):
+        self.round += 1
+        for p in self.players:
+            if not p.hand and p.reset_hand():
+                outs.append((OUT_HAND_RESET, p.seat, RESET_EMPTY))
+        selecting = []
+        for p in self.players:
+            if not self.mode.takes_part(self, p):
+                continue
+            if p.miss_turn:
+                # "On your next turn, stand your golfer up and skip the round."
+                p.miss_turn = False
+                p.missed += 1
+                outs.append((OUT_MISS_TURN, p.seat))
+                continue
+            selecting.append(p.seat)
+        self.order = []
+        self.order_pos = 0
+        self.round_keys = {}
+        self.extra_queue = []
+        self.in_extra = False
+        if not selecting:
+            self.stage = END_ROUND
+            return
+        self._ask_selection(selecting)
+
+    def _ask_selection(self, seats):
+        self.selecting = list(seats)
+        self.acting = tuple(seats)
+        self.stage = SELECT_CLUB
+
+    def _reveal(self, outs):
+        shown = []
+        for s in self.selecting:
+            p = self.players[s]
+            p.hand.remove(p.chosen)
+            shown.append((s, p.chosen))
+        outs.append((OUT_REVEAL, tuple(shown)))
+        if self.in_extra:
+            self._start_turn(self.selecting[0], outs)
+            return
+        for s in self.selecting:
+            p = self.players[s]
+            self.round_keys[s] = p.rules.initiative_key(self.clubs[p.chosen], s)
+        self.order = sorted(self.selecting, key=lambda s: self.round_keys[s])
+        outs.append((OUT_ORDER, tuple(self.order)))
+        self.stage = NEXT_TURN
+
+    def _next_turn(self, outs):
+        if self.order_pos < len(self.order):
+            self.order_pos += 1
+            self._start_turn(self.order[self.order_pos - 1], outs)
+            return
+        # Extra turns (Chaos Golf fast travel) follow the round, in initiative order.
+        while self.extra_queue:
+            s = self.extra_queue.pop(0)
+            if self.players[s].hand:  # "If you have no clubs in your hand ... no additional turns"
+                self.in_extra = True
+                outs.append((OUT_EXTRA_TURN, s))
+                self._ask_selection((s,))
+                return
+        self.stage = END_ROUND
+
+    def _clear_turn(self):
+        self.t_player = -1
+        self.t_club = -1
+        self.t_action = 0
+        self.t_deck = ""
+        self.t_declared = -1
+        self.t_piles = []
+        self.t_discarded = -1
+        self.t_pile = -1
+        self.t_card = -1
+        self.t_dir = -1
+        self.t_outcome = -1
+        self.t_out = False
+        self.t_moved = False
+        self.t_held = -1
+
+    def _start_turn(self, seat, outs):
+        self._clear_turn()
+        p = self.players[seat]
+        p.turns += 1
+        self.t_player = seat
+        self.t_club = p.chosen
+        self.acting = (seat,)
+        self.stage = CHOOSE_ACTION
+        outs.append((OUT_TURN, seat, p.chosen, int(self.in_extra)))
+
+    def _end_turn(self, outs):
+        seat = self.t_player
+        p = self.players[seat]
+        for pile in self.t_piles:
+            for shot in pile:
+                if shot != self.t_held:
+                    self.decks.discard(self.shot_list[shot])
+        club = self.t_club
+        if self.t_out or p.rules.keeps_club(self.clubs[club]):
+            # "When you are out-of-bounds ... Return your club to your hand."
+            p.hand.append(club)
+            p.hand.sort()
+            outs.append((OUT_CLUB_RETURNED, seat, club))
+        else:
+            p.discards.append(club)
+            p.discards.sort()
+            outs.append((OUT_CLUB_DISCARDED, seat, club))
+        p.chosen = -1
+        if self.mode.extra_turn(self, p, self.t_moved):
+            if self.in_extra:
+                self.extra_queue.insert(0, seat)  # an extra turn chains straight on
+            else:
+                self._queue_extra(seat)
+        self.stage = NEXT_TURN
+
+    def _queue_extra(self, seat):
+        key = self.round_keys[seat]
+        i = 0
+        while i < len(self.extra_queue) and self.round_keys[self.extra_queue[i]] < key:
+            i += 1
+        self.extra_queue.insert(i, seat)

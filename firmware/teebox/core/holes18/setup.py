@@ -1,0 +1,106 @@
+"""How a game of 18 Holes starts: :class:`Setup`, checked on creation.
+
+Everything a game needs comes from its setup (players, mode, seed, hands,
+golfers, teams), so the same setup and the same inputs give the same game.
+"""
+
+from teebox.core.contract import seat_name as player_name  # how messages name a seat
+from teebox.core.holes18 import cards, modes
+from teebox.core.holes18.player import GOLFERS
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+FIRST_GAME = "first-game"
+DRAFT = "draft"
+HAND_KINDS = (FIRST_GAME, DRAFT)  # log codes 0, 1; explicit hands are code 2
+MAX_PLAYERS = const(5)
+
+
+class Setup:
+    """How a game starts. Checked on creation; ValueError says what is wrong.
+
+    * ``players``: 1 to 5, in seating order (seat ``i``'s left neighbour is ``i + 1``);
+    * ``mode``: a name from :data:`teebox.core.holes18.modes.NAMES`;
+    * ``seed``: a non-negative whole number: the shuffles of this game;
+    * ``hands``: ``"first-game"`` (hand letters A..E to players 1..5), ``"draft"``
+      (the rulebook's draft, every pick a decision), or one list of clubs per
+      player (club ids such as ``"driver-34"`` or indices into the club list);
+    * ``golfers``: None, or per player None or ``(name, side)`` with a name from
+      :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"`` (stored only:
+      golfer abilities are not played yet);
+    * ``teams``: None, or per player None or a team number 0..4 (stored only);
+    * ``expansions``: must be empty for now (no expansion rules yet).
+    """
+
+    def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
+                 teams=None, expansions=()):
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise ValueError("players must be a whole number from 1 to %d, not %r"
+                             % (MAX_PLAYERS, players))
+        modes.code(mode)
+        if type(seed) is not int or seed < 0:
+            raise ValueError("seed must be a non-negative whole number, not %r" % (seed,))
+        if hands not in HAND_KINDS:
+            hands = _explicit_hands(hands, players)
+        if golfers is not None:
+            golfers = _per_player(golfers, players, "golfers", _golfer)
+        if teams is not None:
+            teams = _per_player(teams, players, "teams", _team)
+        if expansions:
+            raise ValueError("the %r expansion is not supported yet" % (expansions[0],))
+        self.players = players
+        self.mode = mode
+        self.seed = seed
+        self.hands = hands
+        self.golfers = golfers
+        self.teams = teams
+        self.expansions = ()
+
+    def __repr__(self):
+        return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,
+                                                     self.hands)
+
+
+def _explicit_hands(hands, players):
+    if not isinstance(hands, (list, tuple)):
+        raise ValueError("hands must be %r, %r or one list of clubs per player, not %r"
+                         % (FIRST_GAME, DRAFT, hands))
+    if len(hands) != players:
+        raise ValueError("hands lists %d hands for %d players" % (len(hands), players))
+    out = []
+    for i in range(players):
+        hand = hands[i]
+        if not isinstance(hand, (list, tuple)) or not 1 <= len(hand) <= cards.HAND_SIZE:
+            raise ValueError("hand of %s must list 1 to %d clubs, not %r"
+                             % (player_name(i), cards.HAND_SIZE, hand))
+        out.append(tuple(hand))
+    return tuple(out)
+
+
+def _per_player(values, players, what, check):
+    if not isinstance(values, (list, tuple)) or len(values) != players:
+        raise ValueError("%s must list one entry per player (%d), not %r"
+                         % (what, players, values))
+    return tuple([check(values[i], i) for i in range(players)])
+
+
+def _golfer(value, seat):
+    if value is None:
+        return None
+    if (not isinstance(value, (list, tuple)) or len(value) != 2 or value[0] not in GOLFERS
+            or value[1] not in ("A", "B")):
+        raise ValueError("golfer of %s must be None or (name, 'A' or 'B') with a name from: %s;"
+                         " not %r" % (player_name(seat), ", ".join(GOLFERS), value))
+    return (value[0], value[1])
+
+
+def _team(value, seat):
+    if value is not None and (type(value) is not int or not 0 <= value < MAX_PLAYERS):
+        raise ValueError("team of %s must be None or 0 to %d, not %r"
+                         % (player_name(seat), MAX_PLAYERS - 1, value))
+    return value
+
