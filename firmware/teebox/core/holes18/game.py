@@ -9,7 +9,7 @@ from teebox.core.contract import play_game  # re-exported: part of a game's face
 MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),)
-STEPS = ("mode", "players", "course", "hands")
+STEPS = ("mode", "course", "players", "hands")  # as the table asks them
 DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")

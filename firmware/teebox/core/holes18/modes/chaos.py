@@ -20,6 +20,7 @@ class ChaosGolf(MatchPlay):
     name = "chaos"
     title = "Chaos Golf"
     players = (3, 5)
+    holes_in_order = False
 
     def __init__(self):
         MatchPlay.__init__(self)
@@ -35,6 +36,10 @@ class ChaosGolf(MatchPlay):
         self.five_taker = bytearray(n)
         self.five[0] = self.two[0] = 0
         MatchPlay.start(self, game, outs)
+
+    def green_tokens(self, hole):
+        """5, 2 or 7: the tokens still on hole ``hole``'s green."""
+        return 5 * self.five[hole] + 2 * self.two[hole]
 
     def targets(self, game, p):
         """Every green that still holds a token this player may take."""

@@ -34,9 +34,14 @@ class MatchPlay(Policy):
     title = "Match Play"
     players = (2, 5)
     lower_wins = False
+    holes_in_order = True  # one hole after another (a table names the hole in play)
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order
+
+    def green_tokens(self, hole):
+        """The points of the tokens lying on hole ``hole``'s green (none in this mode)."""
+        return 0
 
     def start(self, game, outs):
         """Everyone on the first tee."""
