@@ -44,6 +44,7 @@ VERSION = 2
 READS = (1, 2)  # header versions resume() reads
 FLAG_BOT = 1    # bit of a player's flags byte: a bot plays that seat
 _FINISH = b"\x00F"
+PLAY_NINE = "play-nine"  # journalled with its own game log (magic b"TBP9"); not shelved yet
 
 
 
@@ -51,7 +52,15 @@ class ResumeError(Exception):
     """The journal holds a game this board cannot rebuild (the message says why)."""
 
 
-def _header(game, players, number, seats, bots):
+def _log_module(game_name):
+    # The game log format of a game (its magic tells them apart when resuming).
+    if game_name == PLAY_NINE:
+        from teebox.core.playnine import log
+        return log
+    return gamelog
+
+
+def _header(game, players, number, seats, bots, game_name):
     out = bytearray(MAGIC)
     out.append(VERSION)
     out += struct.pack("<I", number)
@@ -59,9 +68,10 @@ def _header(game, players, number, seats, bots):
     for i in range(len(players)):
         out.append(seats[i])
         out.append(FLAG_BOT if bots[i] else 0)
-    log = gamelog.of(game)
+    logs = _log_module(game_name)
+    log = logs.of(game)
     log.inputs = []
-    out += gamelog.encode(log)
+    out += logs.encode(log)
     return bytes(out)
 
 
@@ -110,6 +120,7 @@ class GameJournal:
         self.listener = listener
         self.journal = Journal(store, name)
         self.game = None
+        self.game_name = "18-holes"  # the registry name of the game journalled
         self.players = None
         self.seats = b""
         self.bots = b""
@@ -119,7 +130,7 @@ class GameJournal:
         self._waiting = 0
         self._seen = []
 
-    def start(self, game, players=None, seats=None, bots=None):
+    def start(self, game, players=None, seats=None, bots=None, game_name="18-holes"):
         """Journal a new game (an engine Game before any input); returns its number.
 
         ``players``: ``[(name, (r, g, b)), ...]`` per seat (default: named by seat colour);
@@ -139,9 +150,11 @@ class GameJournal:
             raise ValueError("%d seats and %d bot flags for %d players: give one each"
                              % (len(seats), len(bots), n))
         number = self.shelf.reserve()
-        self.journal.reset(_header(game, players, number, seats, bots))
+        self.journal.reset(_header(game, players, number, seats, bots, game_name))
+        self.game_name = game_name
         self._attach(game, players, number, seats, bots)
-        self._emit((EV_STARTED, number, modes.code(game.setup.mode), game.setup.players))
+        mode = modes.code(game.setup.mode) if game_name != PLAY_NINE else 0
+        self._emit((EV_STARTED, number, mode, game.setup.players))
         return number
 
     def record(self, seat, choice):
@@ -150,7 +163,11 @@ class GameJournal:
         game = self.game
         if game is None:
             raise ValueError("no game is being journalled: call start(game) first")
-        self.journal.append(gamelog.encode_input(seat, choice))
+        if self.game_name == PLAY_NINE:
+            from teebox.core.playnine import inputs
+            self.journal.append(bytes((inputs.pack(seat, choice),)))
+        else:
+            self.journal.append(gamelog.encode_input(seat, choice))
         self._scoreboard()
         if game.over:
             self.finish()
@@ -187,6 +204,11 @@ class GameJournal:
             raise ValueError("game %d is not over yet" % self.number)
         if self.board is None:
             self.board = board_id(self.store)
+        if self.game_name == PLAY_NINE:  # (game records of Play Nine are not written yet)
+            self.store.remove(self.name)
+            self._emit((EV_GAME_OVER, self.number, game.standings()))
+            self.game = None
+            return self.number
         self.shelf.put(self.number, gamerecord.encode(game, self.board, self.number, t,
                                                    self.players, time_kind=kind,
                                                    bots=self.bots))
@@ -204,13 +226,15 @@ class GameJournal:
         self.bots = bots
         self.number = number
         self._key, self._waiting = self._safe_point()
-        self._seen = [(p.hole, len(p.tokens)) for p in game.players]
+        self._seen = [(p.hole, len(p.tokens)) for p in getattr(game, "players", ())]
 
     def _safe_point(self):
         # Inputs are written when this key changes (another player's decision, a
         # new round) or a simultaneous decision starts afresh (its waiting list grows).
         game = self.game
         d = game.pending()
+        if self.game_name == PLAY_NINE:
+            return (d.player, game.hole), len(d.waiting)
         waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
         return (d.player, game.round), waiting
 
@@ -219,7 +243,7 @@ class GameJournal:
         if self.listener is None:
             return
         seen = self._seen
-        for p in self.game.players:
+        for p in getattr(self.game, "players", ()):
             hole, ntok = seen[p.seat]
             for i in range(ntok, len(p.tokens)):
                 h, kind = p.tokens[i]
@@ -269,12 +293,17 @@ def resume(store, course_loader, clubs, shots, shelf=None, wall=None, board=None
         if header is None:
             return gj
         number, players, seats, bots, log_head = header
-        log = gamelog.decode(log_head + inputs)
-        course = course_loader(log.course_hash)
-        if course is None:
-            raise ResumeError("game %d was played on course %s, which is not on this board"
-                              % (number, log.course_hash.hex()))
-        game = gamelog.replay(log, course, clubs, shots)
+        if log_head[:4] == b"TBP9":  # (Play Nine's log: no course, no cards)
+            gj.game_name = PLAY_NINE
+            logs = _log_module(PLAY_NINE)
+            game = logs.replay(logs.decode(log_head + inputs))
+        else:
+            log = gamelog.decode(log_head + inputs)
+            course = course_loader(log.course_hash)
+            if course is None:
+                raise ResumeError("game %d was played on course %s, which is not on this board"
+                                  % (number, log.course_hash.hex()))
+            game = gamelog.replay(log, course, clubs, shots)
     except ValueError as exc:
         raise ResumeError("the game in progress cannot be resumed: %s" % exc)
     gj._attach(game, players, number, seats, bots)
