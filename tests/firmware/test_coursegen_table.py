@@ -102,7 +102,7 @@ def test_the_same_seed_makes_the_same_course_again():
     d = K.Direct(t)
     for _ in range(2):
         _to_seed_step(t, d, 1234)
-        K.lines(d, "press OK", "press OK", "press BACK")  # keep it, back to the start menu
+        K.lines(d, "press OK", "press OK", "press BACK 2")  # keep it, back to the start menu
     kept = [n for n in store.names() if n.startswith(PREFIX + "gen-")]
     assert len(kept) == 1, kept
 

@@ -73,7 +73,7 @@ def _run(loop, text):
 def test_presses_go_through_the_debounced_buttons_and_the_main_loop():
     loop = K.sim_app()
     start = loop.hw.clock.ticks_ms()
-    _run(loop, "press OK\npress E 2")
+    _run(loop, "press OK 2\npress E 2")
     t = loop.table
     assert t.setup.step == sf.S_MODE and t.setup.mode == "stableford"
     # Each press is held 60 ms and rested 60 ms, frame by frame.
@@ -84,13 +84,13 @@ def test_presses_go_through_the_debounced_buttons_and_the_main_loop():
 
 def test_hold_is_a_long_press():
     loop = K.sim_app()
-    _run(loop, "press OK\nhold OK")  # on a list, holding OK is the next option
+    _run(loop, "press OK 2\nhold OK")  # on a list, holding OK is the next option
     assert loop.table.setup.mode == "stroke" and loop.table.setup.step == sf.S_MODE
 
 
 def test_scans_lay_the_card_on_the_reader_and_lift_it():
     loop = K.sim_app()
-    _run(loop, "seed 5\npress OK 7\nscan club:driver-34\nplace club:9-iron-3")
+    _run(loop, "seed 5\npress OK 8\nscan club:driver-34\nplace club:9-iron-3")
     t = loop.table
     assert t.game.setup.seed == 5
     # Both cards were read (the 9 Iron is P2's): the clubs are revealed.
@@ -114,7 +114,7 @@ def test_wait_lets_simulated_time_pass():
 
 def test_a_club_without_a_learned_card_names_the_line():
     loop = K.sim_app(learned=False)
-    err = raises(ScriptError, _run, loop, "press OK 7\n\nscan club:driver-34")
+    err = raises(ScriptError, _run, loop, "press OK 8\n\nscan club:driver-34")
     assert err.problems == ["line 3: no card is learned for club driver-34 on this board "
                             "(learn the cards first, or scan its tag UID)"]
 
@@ -131,7 +131,7 @@ def test_a_seat_without_a_reader_names_the_line():
 
 def test_with_a_reader_per_seat_scans_go_to_that_seats_reader():
     loop = K.sim_app(readers=2)
-    _run(loop, "press OK 7\nscan club:9-iron-3 on 1\nscan club:driver-34 on 1")
+    _run(loop, "press OK 8\nscan club:9-iron-3 on 1\nscan club:driver-34 on 1")
     t = loop.table
     assert t.phase == T.PH_PLAY
     assert t.game.players[1].chosen >= 0 and t.game.players[0].chosen == -1

@@ -55,7 +55,7 @@ def _play_until(t, d, auto, done, limit=3000):
 def test_holding_ok_at_the_players_step_marks_bots_and_one_player_stays_a_person():
     t = K.new_table()
     s = K.Direct(t)
-    K.lines(s, "press OK 3", "hold OK")
+    K.lines(s, "press OK 4", "hold OK")
     setup = t.setup
     assert setup.step == sf.S_BOTS
     assert K.screen(t).startswith("3 Bots: * is one\nE  P1 red\nNE P2 yellow\n")
@@ -76,7 +76,7 @@ def test_holding_ok_at_the_players_step_marks_bots_and_one_player_stays_a_person
 def test_a_refused_bot_toggle_says_why():
     t = K.new_table()
     s = K.Direct(t)
-    K.lines(s, "press OK 3", "hold OK", "press NE")
+    K.lines(s, "press OK 4", "hold OK", "press NE")
     K.lines(s, "press E")
     assert t.view.flash == FLASH_REFUSED
     assert K.words(t).startswith("NO: one player must stay a person 3 Bots")
@@ -90,7 +90,7 @@ def test_the_players_step_says_which_way_is_more():
     # W (<) steps back, E (>) forward: fewer players, more players.
     t = K.new_table()
     s = K.Direct(t)
-    K.lines(s, "press OK 3")
+    K.lines(s, "press OK 4")
     assert "</>: fewer/more" in K.screen(t) and t.setup.players == 2
     K.lines(s, "press E")
     assert t.setup.players == 3
@@ -99,7 +99,7 @@ def test_the_players_step_says_which_way_is_more():
 def test_fewer_players_never_leave_only_bots():
     t = K.new_table()
     s = K.Direct(t)
-    K.lines(s, "press OK 3", "press E", "hold OK", "press E", "press NE", "press BACK")
+    K.lines(s, "press OK 4", "press E", "hold OK", "press E", "press NE", "press BACK")
     setup = t.setup
     assert setup.players == 3 and list(setup.bot[:3]) == [1, 1, 0]
     K.lines(s, "press W")  # 2 players: P1 and P2 would both be bots
@@ -108,13 +108,13 @@ def test_fewer_players_never_leave_only_bots():
 
 def test_pressing_ok_through_the_setup_seats_no_bot():
     t = K.new_table()
-    K.lines(K.Direct(t), "seed 3", "press OK 7")
+    K.lines(K.Direct(t), "seed 3", "press OK 8")
     assert t.phase == T.PH_PLAY and not t.is_bot(0) and not t.is_bot(1)
 
 
 def test_the_bot_step_has_an_led_only_form():
     t = K.new_table(display=NullDisplay())
-    K.lines(K.Direct(t), "press OK 3", "press E", "hold OK", "press NE")
+    K.lines(K.Direct(t), "press OK 4", "press E", "hold OK", "press NE")
     p = t.prompt
     # Its own question code; the players in their colours, the bot dim.
     assert p.code == sf.S_BOTS and p.seats == bytes((0, sf.FREE, 2))
@@ -195,7 +195,7 @@ def test_a_card_laid_at_a_bots_reader_is_refused_and_changes_nothing():
     t = Loop(hw).table
     d = K.Direct(t)
     # Two players, P2 a bot; they sit at seats 1 and 3 (profile seats 0 and 2).
-    K.lines(d, "seed 5", "press OK 3", "hold OK", "press NE", "press OK", "press NE",
+    K.lines(d, "seed 5", "press OK 4", "hold OK", "press NE", "press OK", "press NE",
             "press NW", "press OK 3")
     assert t.game is not None and t.setup.player_at(2) == 1 and t.is_bot(1)
     K.refused(t, lambda: K.scan(t, "driver-34", seat=2))  # P1's card, on the bot's reader
@@ -216,7 +216,7 @@ def test_bag_registration_asks_only_the_people():
     t = K.new_table(courses=K.Courses("test", K.pond()))
     d = K.Direct(t)
     # Stableford, 3 players, P1 a bot, bags: P2 is asked first.
-    K.lines(d, "press OK", "press E 2", "press OK 2", "press E", "hold OK", "press E",
+    K.lines(d, "press OK 2", "press E 2", "press OK 2", "press E", "hold OK", "press E",
             "press OK 2", "press E", "press OK 2")
     assert t.phase == T.PH_REGISTER and "P2 yellow:" in K.screen(t)
     K.scan(t, "driver-34", seat=0)

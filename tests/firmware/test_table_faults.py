@@ -33,7 +33,7 @@ def _flash(store):
 def _show_course(loop, name):
     # The start menu's New game, then W until the course is ``name`` and it settled.
     play_line = K.runner_player(loop)
-    play_line("press OK 2")
+    play_line("press OK 3")
     for _ in range(len(loop.table.setup.course_names)):
         if loop.table.setup.course == name:
             break

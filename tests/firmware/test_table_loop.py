@@ -51,7 +51,7 @@ def test_the_display_is_sent_only_when_its_text_changed():
 def test_without_a_display_the_prompt_strip_shows_the_option_on_the_bottom_edge():
     loop = K.sim_app(display=False)
     assert loop.table.led_prompts
-    _play(loop, "press OK")  # mode: match, option 1 of 4
+    _play(loop, "press OK 2")  # mode: match, option 1 of 4
     h = loop.hw.profile.height
     lit = _rgb(loop, 0, h - 1)
     assert lit[2] > 0 and lit[0] == 0  # the neutral blue, pulsing
@@ -76,7 +76,7 @@ def test_the_strip_pulses():
 
 def test_seat_strips_show_the_seats_colours():
     loop = K.sim_app(display=False)
-    _play(loop, "press OK 3\npress E")  # 3 players
+    _play(loop, "press OK 4\npress E")  # 3 players
     h = loop.hw.profile.height
     for seat in range(3):
         assert _rgb(loop, seat, h - 1) == _seen(loop, palette.rgb(palette.PLAYERS, seat))
@@ -93,14 +93,14 @@ def test_with_a_display_the_course_is_left_alone():
 def test_the_course_the_players_look_at_is_drawn():
     loop = K.sim_app()
     assert loop.renderer.course is loop.table.course
-    _play(loop, "press OK 2\npress E\nwait 400")
+    _play(loop, "press OK 3\npress E\nwait 400")
     assert loop.table.course.name == "Championship Course"
     assert loop.renderer.course is loop.table.course
 
 
 def test_a_game_shows_golfers_on_the_leds():
     loop = K.sim_app()
-    _play(loop, "press OK 7\nwait 100")
+    _play(loop, "press OK 8\nwait 100")
     t = loop.table
     tee = t.view.golfer[0]
     assert tee >= 0 and t.view.golfer[1] == tee

@@ -14,7 +14,7 @@ def _registering(players=2, seat_readers=False, display=None):
     t = K.new_table(display=display, seat_readers=seat_readers)
     d = K.Direct(t)
     # New game, match, starter, N players, seats, bags, start.
-    K.lines(d, "press OK 3", "press E %d" % (players - 2) if players > 2 else "wait 0",
+    K.lines(d, "press OK 4", "press E %d" % (players - 2) if players > 2 else "wait 0",
             "press OK 2", "press E", "press OK 2")
     assert t.phase == T.PH_REGISTER
     return t, d

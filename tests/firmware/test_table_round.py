@@ -4,6 +4,7 @@
 import engine_kit as E
 import table_kit as K
 from teebox.app import table as T
+from teebox.app.presenters.holes18 import motion, screen
 from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
 from teebox.core.holes18.protocol import CHOOSE_ACTION, DECLINE, RESET, SELECT, SELECT_CLUB
@@ -107,7 +108,7 @@ def test_when_the_last_has_chosen_the_golfers_blink_in_play_order():
     K.land(t, 0)
     for _ in range(2):
         seen.append((v.flash, v.flash_seat, v.flash_cell))
-        K.land(t, T.ORDER_STEP_MS)
+        K.land(t, motion.ORDER_STEP_MS)
     tee = v.golfer[0]
     assert tee >= 0 and v.golfer[1] == tee  # both on the tee
     assert seen[0] == (FLASH_ACK, 1, tee) and seen[1] == (FLASH_ACK, 0, tee)
@@ -175,7 +176,7 @@ def test_an_extra_turn_may_be_declined_with_the_buttons():
     got = K.record_inputs(t)
     s = K.words(t)
     assert "Extra turn: P1" in s and "BACK: skip it" in s
-    assert t.prompt.code == T.CODE_EXTRA_TURN
+    assert t.prompt.code == screen.CODE_EXTRA_TURN
     K.lines(d, "press BACK")
     assert "Skip P1 red extra turn?" in K.words(t) and "OK: skip" in K.words(t)
     K.lines(d, "press BACK")  # no: the extra turn is still there
@@ -189,10 +190,10 @@ def test_an_extra_turn_may_be_declined_with_the_buttons():
 
 def test_the_led_only_form_of_an_extra_turn_shows_its_own_code_and_the_skip_option():
     t, d = _chaos_extra_turn(led_prompts=True)
-    assert t.prompt.code == T.CODE_EXTRA_TURN and t.prompt.seats == bytes((0,))
+    assert t.prompt.code == screen.CODE_EXTRA_TURN and t.prompt.seats == bytes((0,))
     K.lines(d, "press BACK")
     assert (t.prompt.code, t.prompt.seat, t.prompt.count, t.prompt.index) == (
-        T.CODE_EXTRA_TURN, 0, 1, 0)
+        screen.CODE_EXTRA_TURN, 0, 1, 0)
 
 
 def test_chaos_golf_tokens_show_on_the_greens_until_taken():

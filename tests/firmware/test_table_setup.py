@@ -36,7 +36,7 @@ def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
 
 def test_pressing_ok_through_the_defaults_starts_a_first_game():
     t = K.new_table()
-    _setup(t, "seed 3", "press OK 7")
+    _setup(t, "seed 3", "press OK 8")
     g = t.game
     assert t.phase == T.PH_PLAY
     assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
@@ -47,7 +47,7 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
 
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
-    s = _setup(t, "press OK", "press W")  # stableford -> ... W from match wraps to chaos
+    s = _setup(t, "press OK 2", "press W")  # stableford -> ... W from match wraps to chaos
     assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
     assert s.players == 3  # chaos needs 3: the 2 of the default went up
     _setup(t, "press OK 2")
@@ -62,13 +62,13 @@ def test_choosing_a_mode_keeps_the_players_in_its_range():
 
 def test_stroke_play_may_be_played_alone():
     t = K.new_table()
-    s = _setup(t, "press OK", "press E", "press OK 2", "press W")
+    s = _setup(t, "press OK 2", "press E", "press OK 2", "press W")
     assert s.mode == "stroke" and s.players == 1
 
 
 def test_back_goes_back_one_step_and_keeps_the_answers():
     t = K.new_table()
-    s = _setup(t, "press OK", "press E", "press OK", "press BACK")
+    s = _setup(t, "press OK 2", "press E", "press OK", "press BACK")
     assert s.step == sf.S_MODE and s.mode == "stroke"
     _setup(t, "press BACK", "press BACK")
     assert s.step == sf.S_START  # BACK on the start menu stays there
@@ -77,7 +77,7 @@ def test_back_goes_back_one_step_and_keeps_the_answers():
 def test_the_course_looked_at_is_shown_on_the_table_once_the_choice_rests():
     t = K.new_table()
     assert t.course.name == "Starter Course"
-    s = _setup(t, "press OK 2", "press E")
+    s = _setup(t, "press OK 3", "press E")
     assert s.course == "championship" and "championship" in K.screen(t)
     # Scrolling on does not load every course on the way...
     assert t.course.name == "Starter Course"
@@ -100,7 +100,7 @@ def test_a_course_pushed_while_the_menu_is_up_is_offered_at_once():
     store = SimStore()
     courses = CourseStore(store)
     t = K.new_table(store=store, courses=courses)
-    s = _setup(t, "press OK 2")
+    s = _setup(t, "press OK 3")
     assert s.step == sf.S_COURSE and "mini" not in s.course_names
     courses.install("mini", course.compile_source(MINI))
     _setup(t, "wait 20")
@@ -118,7 +118,7 @@ def test_a_course_pushed_while_the_menu_is_up_is_offered_at_once():
 
 def test_seats_show_each_players_colour_in_seating_order():
     t = K.new_table()
-    _setup(t, "press OK 3", "press E", "press OK")  # 3 players, then the seats
+    _setup(t, "press OK 4", "press E", "press OK")  # 3 players, then the seats
     s = K.screen(t)
     assert "4 Seats" in s and "P1 red\nP2 yellow\nP3 white\nOK" in s
     assert t.prompt.seats == bytes((0, 1, 2))
@@ -126,7 +126,7 @@ def test_seats_show_each_players_colour_in_seating_order():
 
 def test_the_last_step_sums_the_game_up():
     t = K.new_table()
-    _setup(t, "press OK", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
+    _setup(t, "press OK 2", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
            "press OK")
     s = K.screen(t)
     assert "6 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
@@ -134,7 +134,7 @@ def test_the_last_step_sums_the_game_up():
 
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
-    _setup(t, "press OK 5", "press E", "press OK 2")
+    _setup(t, "press OK 6", "press E", "press OK 2")
     assert t.phase == T.PH_REGISTER and t.game is None
     assert "P1 red:" in K.screen(t)
 
@@ -144,7 +144,7 @@ def test_every_setup_step_has_an_led_only_form():
     assert t.led_prompts  # no display: the LED-only prompts are drawn
     p = t.prompt
     assert (p.code, p.count, p.index) == (0, 4, 0)  # start menu: option 1 of 4
-    _setup(t, "press OK", "press E")
+    _setup(t, "press OK 2", "press E")
     assert (p.code, p.count, p.index) == (1, 4, 1)  # mode: stroke is option 2 of 4
     _setup(t, "press OK")
     p = t.prompt
@@ -167,7 +167,7 @@ def test_with_a_display_the_led_prompts_stay_off_unless_asked_for():
 
 def test_a_card_scanned_during_setup_blinks_red_and_changes_nothing():
     t = K.new_table()
-    _setup(t, "press OK")
+    _setup(t, "press OK 2")
     K.scan(t, "driver-34")
     assert t.view.flash == FLASH_REFUSED
     assert t.setup.step == sf.S_MODE and t.game is None
@@ -196,7 +196,7 @@ def _shelf_table():
 def test_a_course_that_cannot_be_used_is_refused_and_the_one_shown_stays():
     t = _shelf_table()
     assert t.course is not None and t.setup.course == "pond"  # "big" was skipped at boot
-    _setup(t, "press OK 2", "press W", "wait 400")
+    _setup(t, "press OK 3", "press W", "wait 400")
     assert t.setup.course == "big" and t.view.flash == FLASH_REFUSED
     assert K.words(t).startswith("NO: course big cannot be used: big.course:3: size 30x20")
     assert t.course.name == "Pond"
@@ -234,7 +234,7 @@ def _shown(t):
 
 def test_with_a_reader_per_seat_the_players_choose_which_seats_they_take():
     _loop, t = _reader_table(4)
-    s = _setup(t, "press OK 4")  # start, mode, course, 2 players: the seats
+    s = _setup(t, "press OK 5")  # start, game, mode, course, 2 players: the seats
     assert _shown(t) == [
         "4 Seats 2/2", "E  1 P1 red", "NE 2 P2 yellow", "NW 3 -", "W  4 -", "OK: seated"]
     # The players sit at seats 1 and 4: NE leaves seat 2, W takes seat 4.
@@ -253,7 +253,7 @@ def test_with_a_reader_per_seat_the_players_choose_which_seats_they_take():
 
 def test_a_button_without_a_reader_and_too_many_players_are_refused():
     _loop, t = _reader_table(3)
-    s = _setup(t, "press OK 3", "press E 2")  # match: 2 to 5 players, but 3 readers
+    s = _setup(t, "press OK 4", "press E 2")  # match: 2 to 5 players, but 3 readers
     assert s.players == 2  # 2 -> 3 -> back to 2: no more players than readers
     _setup(t, "press E", "press OK")
     assert s.players == 3 and "4 Seats 3/3" in K.screen(t)
@@ -263,7 +263,7 @@ def test_a_button_without_a_reader_and_too_many_players_are_refused():
 
 def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses():
     _loop, t = _reader_table(4)
-    _setup(t, "seed 3", "press OK 4", "press NE", "press W", "press OK 3")  # seats 1 and 4
+    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 3")  # seats 1 and 4
     g = t.game
     assert g is not None and len(g.players) == 2
     p2_club = K.CLUBS[g.players[1].hand[0]].id
@@ -277,7 +277,7 @@ def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses()
 def test_the_seat_choice_has_an_led_only_form():
     loop, t = _reader_table(4, display=False)
     assert t.led_prompts
-    _setup(t, "press OK 4", "press NE", "press W")
+    _setup(t, "press OK 5", "press NE", "press W")
     p = t.prompt
     assert p.code == sf.S_SEATS and p.seats == bytes((0, sf.FREE, sf.FREE, 1))
     # Drawn on the bottom edge: each taken seat in its player's colour, a free one dim.
@@ -295,7 +295,7 @@ def test_the_seat_choice_has_an_led_only_form():
 
 def test_with_one_reader_the_seat_step_only_says_to_sit_in_turn():
     t = K.new_table()
-    s = _setup(t, "press OK 4")
+    s = _setup(t, "press OK 5")
     assert s.step == sf.S_SEATS and "left in turn" in K.screen(t)
     _setup(t, "press NE")
     assert "P1 red\nP2 yellow\nOK" in K.screen(t)  # no seat to choose: nothing changed

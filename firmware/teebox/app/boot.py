@@ -43,7 +43,7 @@ def start(hw, port=None, serve=True):
     table.inputs = recorder.record  # (before resuming: a bot may choose at once)
     table.on_quit = recorder.abandon  # a quit game must not come back at the next power-on
     if recorder.game is not None:
-        table.resume_game(recorder.game, recorder.seats, recorder.bots)
+        table.resume_game(recorder.game, recorder.seats, recorder.bots, recorder.game_name)
     link = None
     if serve and not link_server.skip_at_boot(hw.buttons):
         if port is None:

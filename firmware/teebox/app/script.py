@@ -28,7 +28,7 @@ Host-side only: the board never imports this module.
 
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
-from teebox.core.holes18 import bots, cards, modes
+from teebox.core.holes18 import bots, cards
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
@@ -313,6 +313,7 @@ class Autoplayer:
                  seed=1, bot_seed=0, seat_readers=False, bot_seats=()):
         self.clubs = clubs
         self.mode = mode
+        self.game = "18-holes"
         self.course = course
         self.players = players
         self.hands = hands
@@ -352,9 +353,12 @@ class Autoplayer:
         st = flow.step
         if st == sf.S_START:
             return _steps_to(flow.start_choice, 0, len(sf.START_LABELS)) + ["press OK"]
+        if st == sf.S_GAME:
+            target = [g.name for g in flow.games].index(self.game)
+            return _steps_to(flow.game_index, target, len(flow.games)) + ["press OK"]
         if st == sf.S_MODE:
-            target = list(modes.NAMES).index(self.mode)
-            return _steps_to(flow.mode_index, target, len(modes.NAMES)) + ["press OK"]
+            names = [m[0] for m in flow.module().MODES]
+            return _steps_to(flow.mode_index, names.index(self.mode), len(names)) + ["press OK"]
         if st == sf.S_COURSE:
             target = list(flow.course_names).index(self.course)
             return _steps_to(flow.course_index, target, len(flow.course_names)) + ["press OK"]

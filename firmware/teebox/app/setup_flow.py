@@ -1,5 +1,6 @@
-"""Setting a game up with the buttons: mode, course, players (and which are bots),
-seats, hands; card learning; bag registration after a physical draft.
+"""Setting a game up with the buttons: the game, then the steps it asks for (18 Holes:
+mode, course, players (and which are bots), seats, hands; Play Nine: players, seats,
+holes, playoff); card learning; making a new course.
 
 Each flow is a small state machine the table (``app/table.py``) drives with
 button intents (``on_dir(d)``, ``on_ok()``, ``on_more()``, ``on_back()``)
@@ -14,9 +15,9 @@ NW, SW) to the previous one, OK confirms, BACK goes back a step.
 """
 
 from teebox.palette import PLAYER_NAMES as SEAT_NAMES
-from teebox.core.holes18 import cards, modes
+from teebox.app.view import MAX_SEATS as MAX_PLAYERS
 from teebox.core import course as course_mod
-from teebox.core.holes18.engine import FIRST_GAME, MAX_PLAYERS
+from teebox.core import games as games_mod
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS, E, NE, SE
 from teebox.core.rng import Rng
 
@@ -48,7 +49,10 @@ S_CONFIRM = const(6)
 # Which players are bots: a side step, reached by holding OK at S_PLAYERS (so pressing OK
 # through the setup never meets it); OK goes on to S_SEATS, BACK back to S_PLAYERS.
 S_BOTS = const(7)
+S_GAME = const(8)      # which game (only when more than one is installed)
+S_OPTION = const(9)    # a game's option (Play Nine: holes, playoff): S_OPTION + its index
 
+FIRST_GAME = "first-game"  # 18 Holes' hands for a first game (its setup's name for them)
 BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
@@ -114,19 +118,32 @@ class Prompt:
         self.seats = seats
 
 
+def _value_text(v):
+    # An option's value as the display shows it.
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    return str(v)
+
+
 def step_index(index, count, d):
     """The option after (direction ``d`` on the right) or before ``index``, wrapping."""
     return (index + (1 if is_next(d) else -1)) % count
 
 
 class SetupFlow:
-    """The start menu and the game setup: mode, course, players, seats, hands, start.
+    """The start menu and the game setup: the game (when ``games``, the registry's
+    entries (default: every game installed), hold more than one), then the steps
+    its ``STEPS`` name, in that order, then start.
 
     ``course_names`` are the courses the board holds; ``learned`` / ``needed``
     how many club cards have tags (shown on the start menu). After R_DONE,
-    ``mode``, ``course``, ``players`` and ``hands`` (``"first-game"`` or
-    :data:`BAG`) hold the answers. ``course`` is also the course to show on
-    the LEDs while the players look through them.
+    ``game`` (its registry name), ``mode``, ``course``, ``players``, ``hands``
+    (``"first-game"`` or :data:`BAG`) and :meth:`option` hold the answers.
+    ``course`` is also the course to show on the LEDs while the players look
+    through them. The first game listed is the default, so pressing OK
+    straight through plays it.
 
     ``reader_seats`` are the profile seats of the readers when each seat has
     its own (two or more). The players then choose which of those seats they
@@ -143,19 +160,18 @@ class SetupFlow:
     nobody is a bot.
     """
 
-    def __init__(self, course_names, learned=0, needed=0, reader_seats=()):
+    def __init__(self, course_names, learned=0, needed=0, reader_seats=(), games=None):
         if not course_names:
             raise ValueError("the board holds no course: deploy the firmware with its courses")
         self.course_names = tuple(course_names)
         self.learned = learned
         self.needed = needed
         self.prompt = Prompt()
-        self.titles = []
-        self.ranges = []
-        for name in modes.NAMES:
-            m = modes.make(name)
-            self.titles.append(m.title)
-            self.ranges.append(m.players)
+        self.games = tuple(games) if games is not None else games_mod.GAMES
+        self.game_index = 0
+        self._module = None      # the chosen game's module, loaded when its steps are asked
+        self._steps = None
+        self.option_index = []   # per option of the chosen game: the value chosen
         self.step = S_START
         self.start_choice = 0
         self.mode_index = 0
@@ -176,9 +192,56 @@ class SetupFlow:
         self._show()
 
     @property
+    def game(self):
+        """The chosen game's registry name."""
+        return self.games[self.game_index].name
+
+    def module(self):
+        """The chosen game's module (``teebox.core.games``), imported on first use."""
+        if self._module is None:
+            self._module = self.games[self.game_index].load()
+            self._steps = None
+            self.option_index = [list(o[2]).index(o[3]) for o in self._module.OPTIONS]
+        return self._module
+
+    def steps(self):
+        """The steps asked for the chosen game, start menu and start included."""
+        if self._steps is None:
+            mod = self.module()
+            out = [S_START]
+            if len(self.games) > 1:
+                out.append(S_GAME)
+            names = [o[0] for o in mod.OPTIONS]
+            for name in mod.STEPS:
+                if name == "mode":
+                    if mod.MODES:
+                        out.append(S_MODE)
+                elif name == "course":
+                    out.append(S_COURSE)
+                elif name == "players":
+                    out.append(S_PLAYERS)
+                    out.append(S_SEATS)
+                elif name == "hands":
+                    out.append(S_HANDS)
+                else:
+                    out.append(S_OPTION + names.index(name))
+            out.append(S_CONFIRM)
+            self._steps = out
+        return self._steps
+
+    def option(self, name):
+        """The value chosen for the game's option ``name``."""
+        opts = self.module().OPTIONS
+        for i in range(len(opts)):
+            if opts[i][0] == name:
+                return opts[i][2][self.option_index[i]]
+        raise ValueError("%s has no option %r" % (self.games[self.game_index].title, name))
+
+    @property
     def mode(self):
-        """The chosen mode's name."""
-        return modes.NAMES[self.mode_index]
+        """The chosen mode's name ("" for a game with one way to play)."""
+        modes = self.module().MODES
+        return modes[self.mode_index][0] if modes else ""
 
     @property
     def course(self):
@@ -191,9 +254,10 @@ class SetupFlow:
         return HAND_CHOICES[self.hands_index]
 
     def player_range(self):
-        """Fewest and most players of the chosen mode (no more than the readers, when
-        each seat has its own)."""
-        lo, hi = self.ranges[self.mode_index]
+        """Fewest and most players of the chosen game and mode (no more than the
+        readers, when each seat has its own)."""
+        modes = self.module().MODES
+        lo, hi = modes[self.mode_index][2] if modes else self.games[self.game_index].players
         if self.reader_seats:
             hi = max(lo, min(hi, len(self.reader_seats)))
         return lo, hi
@@ -254,9 +318,17 @@ class SetupFlow:
         st = self.step
         if st == S_START:
             self.start_choice = step_index(self.start_choice, len(START_LABELS), d)
+        elif st == S_GAME:
+            self.game_index = step_index(self.game_index, len(self.games), d)
+            self._module = None
+            self.mode_index = 0
         elif st == S_MODE:
-            self.mode_index = step_index(self.mode_index, len(modes.NAMES), d)
+            self.mode_index = step_index(self.mode_index, len(self.module().MODES), d)
             self._fit_players()
+        elif st >= S_OPTION:
+            i = st - S_OPTION
+            values = self.module().OPTIONS[i][2]
+            self.option_index[i] = step_index(self.option_index[i], len(values), d)
         elif st == S_COURSE:
             self.course_index = step_index(self.course_index, len(self.course_names), d)
         elif st == S_PLAYERS:
@@ -295,9 +367,15 @@ class SetupFlow:
             return R_DONE
         if st == S_SEATS and self.reader_seats and self.seated() != self.players:
             return self._refused("%d seats taken for %d players" % (self.seated(), self.players))
+        if st == S_GAME:
+            self._fit_players()  # (the game chosen is loaded now)
         if (st == S_PLAYERS or st == S_BOTS) and self.seated() != self.players:
             self.sit_in_order(self.players)  # a new number of players: start afresh
-        self.step = S_SEATS if st == S_BOTS else st + 1
+        if st == S_BOTS:
+            self.step = S_SEATS
+        else:
+            steps = self.steps()
+            self.step = steps[steps.index(st) + 1]
         self._show()
         return R_CHANGED
 
@@ -318,7 +396,11 @@ class SetupFlow:
         """Back one step (the start menu has none; the bots go back to the players)."""
         if self.step == S_START:
             return R_NONE
-        self.step = S_PLAYERS if self.step == S_BOTS else self.step - 1
+        if self.step == S_BOTS:
+            self.step = S_PLAYERS
+        else:
+            steps = self.steps()
+            self.step = steps[steps.index(self.step) - 1]
         self._show()
         return R_CHANGED
 
@@ -346,11 +428,18 @@ class SetupFlow:
         self._show()
 
     def choose_course(self, name):
-        """Go on to the game mode with course ``name`` chosen (a new course just kept)."""
+        """Go on to the first step of a game played on courses (18 Holes' mode) with
+        course ``name`` chosen (a new course just kept)."""
         for i in range(len(self.course_names)):
             if self.course_names[i] == name:
                 self.course_index = i
-        self.step = S_MODE
+        i = 0
+        while "course" not in self.module().STEPS and i < len(self.games):
+            self.game_index = i
+            self._module = None
+            i += 1
+        steps = self.steps()
+        self.step = steps[2 if len(self.games) > 1 else 1]
         self._show()
 
     def restart(self, learned, needed):
@@ -373,6 +462,11 @@ class SetupFlow:
             self.bot[0] = 0
 
 
+    def _number(self, st):
+        # A step's number on the display: its place among the chosen game's steps.
+        steps = self.steps()
+        return steps.index(S_PLAYERS if st == S_BOTS else st) - (1 if S_GAME in steps else 0)
+
     def _show(self):
         st = self.step
         p = self.prompt
@@ -382,48 +476,82 @@ class SetupFlow:
                   % (cards_line, START_LABELS[self.start_choice],
                      "" if self.learned >= self.needed else "Learn cards 1st"),
                   0, -1, len(START_LABELS), self.start_choice)
-        elif st == S_MODE:
+            return
+        if st == S_GAME:  # (the game is loaded once chosen, not while looked at)
+            g = self.games[self.game_index]
+            p.set("Game\n> %s\n%d-%d players\n\n</>: other\nOK: next  BACK"
+                  % (g.title, g.players[0], g.players[1]), st, -1, len(self.games),
+                  self.game_index)
+            return
+        n = self._number(st)
+        mod = self.module()
+        if st == S_MODE:
             lo, hi = self.player_range()
-            p.set("1 Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next"
-                  % (self.titles[self.mode_index], lo, hi),
-                  st, -1, len(modes.NAMES), self.mode_index)
+            p.set("%d Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next"
+                  % (n, mod.MODES[self.mode_index][1], lo, hi),
+                  st, -1, len(mod.MODES), self.mode_index)
         elif st == S_COURSE:
-            p.set("2 Course\n> %s\n(shown on table)\n\n</>: other\nOK: next  BACK"
-                  % self.course, st, -1, len(self.course_names), self.course_index)
+            p.set("%d Course\n> %s\n(shown on table)\n\n</>: other\nOK: next  BACK"
+                  % (n, self.course), st, -1, len(self.course_names), self.course_index)
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
-            p.set("3 Players\n> %d players\n(%s: %d-%d)\n</>: fewer/more\nHold OK: bots\n"
-                  "OK: next  BACK" % (self.players, self.titles[self.mode_index], lo, hi),
+            p.set("%d Players\n> %d players\n(%s: %d-%d)\n</>: fewer/more\nHold OK: bots\n"
+                  "OK: next  BACK" % (n, self.players, self._way_title(), lo, hi),
                   st, -1, 0, -1, bytes(range(self.players)))
         elif st == S_BOTS:
             lines = ["%-3s%s" % (DIR_NAMES[DIRECTIONS[i]], player_label(i, self.bot[i]))
                      for i in range(self.players)]
             # LED-only: each person's colour, a bot dim.
-            p.set("3 Bots: * is one\n%s\nButton: bot/not\nOK: next  BACK" % "\n".join(lines),
-                  st, -1, 0, -1,
+            p.set("%d Bots: * is one\n%s\nButton: bot/not\nOK: next  BACK"
+                  % (n, "\n".join(lines)), st, -1, 0, -1,
                   bytes([FREE if self.bot[i] else i for i in range(self.players)]))
         elif st == S_SEATS and self.reader_seats:
-            self._show_reader_seats()
+            self._show_reader_seats(n)
         elif st == S_SEATS:
-            # Seat i passes to seat i + 1 on its left (the big hit discard): sit in turn.
+            # Seat i passes to seat i + 1 on its left (the big hit discard; Play Nine's
+            # deal and turns): sit in turn.
             names = "\n".join([player_label(s, self.bot[s]) for s in range(self.players)])
-            p.set("4 Seats, to the\nleft in turn:\n%s\nOK: seated" % names,
+            p.set("%d Seats, to the\nleft in turn:\n%s\nOK: seated" % (n, names),
                   st, -1, 0, -1, bytes(range(self.players)))
         elif st == S_HANDS:
-            p.set("5 Hands\n> %s\n%s\n\n</>: other\nOK: next  BACK"
-                  % (HAND_LABELS[self.hands_index],
+            p.set("%d Hands\n> %s\n%s\n\n</>: other\nOK: next  BACK"
+                  % (n, HAND_LABELS[self.hands_index],
                      "A-E card letters" if self.hands_index == 0 else "after a draft"),
                   st, -1, len(HAND_CHOICES), self.hands_index)
+        elif st >= S_OPTION:
+            i = st - S_OPTION
+            opt = mod.OPTIONS[i]
+            p.set("%d %s\n> %s\n\n</>: other\nOK: next  BACK"
+                  % (n, opt[1], _value_text(opt[2][self.option_index[i]])),
+                  st, -1, len(opt[2]), self.option_index[i])
         else:
-            bots = self.bots()
-            p.set("6 Start?\n%s\n%s\n%d players%s\n%s\n\nOK: play  BACK"
-                  % (self.titles[self.mode_index], self.course, self.players,
-                     (" %d bot%s" % (bots, "s" if bots > 1 else "")) if bots else "",
-                     HAND_LABELS[self.hands_index]),
+            p.set("%d Start?\n%s\n\nOK: play  BACK" % (n, "\n".join(self._answers())),
                   st, -1, 0, -1, bytes(range(self.players)))
 
+    def _way_title(self):
+        # The chosen mode's title, or the game's when it has one way to play.
+        modes = self.module().MODES
+        return modes[self.mode_index][1] if modes else self.games[self.game_index].title
 
-    def _show_reader_seats(self):
+    def _answers(self):
+        # The answers, one line each, for the last check before the game starts.
+        mod = self.module()
+        out = [self._way_title()]
+        bots = self.bots()
+        for step in mod.STEPS:
+            if step == "course":
+                out.append(self.course)
+            elif step == "players":
+                out.append("%d players%s" % (self.players, (" %d bot%s" % (
+                    bots, "s" if bots > 1 else "")) if bots else ""))
+            elif step == "hands":
+                out.append(HAND_LABELS[self.hands_index])
+            elif step != "mode":
+                out.append("%s%s: %s" % (step[0].upper(), step[1:],
+                                         _value_text(self.option(step))))
+        return out
+
+    def _show_reader_seats(self, number):
         # One line per reader: its button, its seat and who sits there. The LED strip
         # has one cell per reader: the player's colour, or dim when the seat is free.
         lines = []
@@ -438,7 +566,8 @@ class SetupFlow:
                 n += 1
             lines.append("%-3s%d %s" % (DIR_NAMES[DIRECTIONS[i]], self.reader_seats[i] + 1, who))
         done = "OK: seated" if n == self.players else "Button: sit/go"
-        self.prompt.set("4 Seats %d/%d\n%s\n%s" % (n, self.players, "\n".join(lines), done),
+        self.prompt.set("%d Seats %d/%d\n%s\n%s" % (number, n, self.players, "\n".join(lines),
+                                                       done),
                         S_SEATS, -1, 0, -1, bytes(strip))
 
 
@@ -636,129 +765,3 @@ class CardLearning:
         p.set("Learn %d/%d%s\nScan the card:\n%s (%d)\n%s\n%s\n</>: skip\nBACK: done"
               % (self.club + 1, len(self.clubs), extra, c.name, c.initiative, tag, self.note),
               L_CARD, -1, c.initiative, c.initiative - 1)
-
-
-class BagRegistration:
-    """After a physical draft, each player scans the five clubs in their bag.
-
-    Players take turns in seat order, prompted in their colour (with one reader
-    per seat, each scans on their own reader, in any order). An unknown tag, a
-    club already in a bag, or a club not dealt for this many players is refused
-    and changes nothing. BACK takes the last club scanned back out (BACK with
-    every bag empty leaves); when every bag is full, OK starts the game and
-    ``hands`` holds the club indices per seat.
-
-    Bots (``bot[seat]`` 1) scan nothing: their clubs stay in the box, and
-    :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
-    """
-
-    def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
-        self.bindings = bindings
-        self.clubs = clubs
-        self.players = players
-        self.seat_readers = seat_readers
-        self.bot = bot if bot is not None else bytearray(players)
-        self.hands = [[] for _ in range(players)]
-        self.owner = bytearray(b"\xff" * len(clubs))
-        self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
-        index = {}
-        for i in range(len(clubs)):
-            index[id(clubs[i])] = i
-        for c in cards.clubs_for(clubs, players):
-            self.dealt[index[id(c)]] = 1
-        self.prompt = Prompt()
-        self.note = ""
-        self.last = []   # seats in scan order, for BACK
-        self._show()
-
-    def seat(self):
-        """The seat whose bag is being scanned: the first person's not full (-1: all full)."""
-        for s in range(self.players):
-            if not self.bot[s] and len(self.hands[s]) < cards.HAND_SIZE:
-                return s
-        return -1
-
-    def hands_with_bots(self, seed):
-        """The hands per seat, each bot's dealt (seeded by the game's ``seed``) from
-        the clubs of this draft that are in no bag."""
-        box = [c for c in range(len(self.clubs)) if self.dealt[c] and self.owner[c] == 0xFF]
-        Rng(seed).shuffle(box)
-        out = []
-        for s in range(self.players):
-            if self.bot[s]:
-                out.append(sorted(box[:cards.HAND_SIZE]))
-                box = box[cards.HAND_SIZE:]
-            else:
-                out.append(list(self.hands[s]))
-        return out
-
-    def complete(self):
-        """Every bag holds five clubs."""
-        return self.seat() < 0
-
-    def on_scan(self, seat, uid):
-        """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
-        club = self.bindings.club_of(uid)
-        target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
-        why = None
-        if self.seat_readers and seat is not None and seat < 0:
-            why = "Nobody sits at that reader"
-        elif 0 <= target < self.players and self.bot[target]:
-            why = "P%d is a bot: its clubs stay in the box" % (target + 1)
-        elif club < 0:
-            why = "Unknown card"
-        elif self.owner[club] != 0xFF:
-            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
-        elif not self.dealt[club]:
-            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
-        elif target < 0 or target >= self.players or len(self.hands[target]) >= cards.HAND_SIZE:
-            why = "Bag is full"
-        if why is not None:
-            self.note = why
-            self._show()
-            return R_REFUSED
-        self.hands[target].append(club)
-        self.owner[club] = target
-        self.last.append(target)
-        self.note = "%s in" % self.clubs[club].name
-        self._show()
-        return R_ACK
-
-    def on_dir(self, d):
-        """Nothing to choose: players scan."""
-        return R_NONE
-
-    def on_more(self):
-        """Nothing to choose: players scan."""
-        return R_NONE
-
-    def on_ok(self):
-        """Start the game once every bag is full."""
-        if self.complete():
-            return R_DONE
-        return R_NONE
-
-    def on_back(self):
-        """Take the last club scanned back out; with nothing scanned, leave."""
-        if not self.last:
-            return R_EXIT
-        s = self.last.pop()
-        club = self.hands[s].pop()
-        self.owner[club] = 0xFF
-        self.note = "%s out" % self.clubs[club].name
-        self._show()
-        return R_CHANGED
-
-    def _show(self):
-        p = self.prompt
-        s = self.seat()
-        if s < 0:
-            p.set("Bags ready\n%s\n\nOK: start game\nBACK: undo" % self.note,
-                  1, -1, 0, -1, bytes(range(self.players)))
-            return
-        n = len(self.hands[s])
-        who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
-        p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
-              % (player_label(s), who, n, cards.HAND_SIZE, self.note),
-              1, s, cards.HAND_SIZE, n - 1)
-

@@ -38,6 +38,10 @@ class ChaosGolf(MatchPlay):
         self.five[0] = self.two[0] = 0
         MatchPlay.start(self, game, outs)
 
+    def green_tokens(self, hole):
+        """5, 2 or 7: the tokens still on hole ``hole``'s green."""
+        return 5 * self.five[hole] + 2 * self.two[hole]
+
     def targets(self, game, p):
         """Every green that still holds a token this player may take."""
         out = []

@@ -41,10 +41,14 @@ class MatchPlay(Policy):
     unit = "points"
     legend = "F: flag, 1: 1-point token"
     scored_per_hole = False
-    roams = False
+    roams = False  # holes one after another (a table names the hole in play)
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order
+
+    def green_tokens(self, hole):
+        """The points of the tokens lying on hole ``hole``'s green (none in this mode)."""
+        return 0
 
     def start(self, game, outs):
         """Everyone on the first tee."""

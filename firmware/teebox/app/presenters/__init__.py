@@ -1,0 +1,53 @@
+"""How the table shows each game: one presenter per game, found by the game's registry
+name (``teebox.core.games``) and imported only when that game is played.
+
+The table (``app/table.py``) is the same for every game: buttons, card scans, the
+setup, the journal hooks, bots for empty seats, the OLED. What a game looks like is
+its presenter's: a class ``Presenter(table)`` in the module named here, with
+
+* ``new_game(setup, seed, rng)``: the rules object for the setup's answers
+  (``app/setup_flow.SetupFlow``), or None when a flow must come first (the presenter
+  then returns that flow from ``flow(setup)``; ``new_game(setup, seed, rng, flow)``
+  is called again once it is done);
+* ``begin(game)``: the game is the table's now (clear the LEDs, draw its board);
+  ``resumed()``: it was rebuilt from the journal (draw it as it stood);
+* ``enter()``: a new decision is pending (``table.d``): fill the table's option list
+  (``table.opts``, ``sel``, ``choice``, ``opt_seats``) and the LEDs;
+* ``show()``: the OLED text and the LED-only prompt of the decision
+  (``table.play_prompt``), returns the text;
+* ``on_dir(d)``, ``on_more()``, ``on_ok()``, ``on_back()``, ``on_scan(seat, uid)``:
+  the players' buttons and cards while playing;
+* ``outputs(outs)``: animate what the rules say happened; ``tick(now)``: animations;
+  ``busy_until()``: when the animation ends (bots wait for it), None if none;
+* ``all_at_once()``: whether everyone chooses at once now (the buttons are not
+  a bot's while it waits to choose);
+* ``bot(seat)``: the choice of a bot at ``seat`` now, and ``bot_at_once(choice)``:
+  whether it is taken at once instead of shown first;
+* ``standings_line(row)``: one line of the final standings;
+* ``act(seat, choice)``: take a bot's choice; ``leave()``: the game is left;
+* ``board``: what the LEDs draw under the view (a Course, or the game's own layout).
+"""
+
+PRESENTERS = (
+    ("18-holes", "teebox.app.presenters.holes18.presenter"),
+    ("play-nine", "teebox.app.presenters.playnine"),
+)
+
+
+def module_of(game):
+    """The dotted name of the presenter module of game ``game`` (a registry name);
+    ValueError naming the games this table can show if there is none."""
+    for name, module in PRESENTERS:
+        if name == game:
+            return module
+    raise ValueError("this table cannot show the game %r (it shows: %s)"
+                     % (game, ", ".join([p[0] for p in PRESENTERS])))
+
+
+def load(game):
+    """The presenter class of game ``game`` (its module is imported on first use)."""
+    path = module_of(game)
+    mod = __import__(path)
+    for part in path.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod.Presenter

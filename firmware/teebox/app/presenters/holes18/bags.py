@@ -1,0 +1,133 @@
+"""Bag registration after a physical draft of 18 Holes: each player scans the five
+clubs in their bag before the game starts (a setup flow, see ``app/setup_flow.py``)."""
+
+from teebox.app.setup_flow import (R_ACK, R_CHANGED, R_DONE, R_EXIT, R_NONE, R_REFUSED, Prompt,
+                                   player_label)
+from teebox.core.holes18 import cards
+from teebox.core.rng import Rng
+
+
+class BagRegistration:
+    """After a physical draft, each player scans the five clubs in their bag.
+
+    Players take turns in seat order, prompted in their colour (with one reader
+    per seat, each scans on their own reader, in any order). An unknown tag, a
+    club already in a bag, or a club not dealt for this many players is refused
+    and changes nothing. BACK takes the last club scanned back out (BACK with
+    every bag empty leaves); when every bag is full, OK starts the game and
+    ``hands`` holds the club indices per seat.
+
+    Bots (``bot[seat]`` 1) scan nothing: their clubs stay in the box, and
+    :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
+    """
+
+    def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
+        self.bindings = bindings
+        self.clubs = clubs
+        self.players = players
+        self.seat_readers = seat_readers
+        self.bot = bot if bot is not None else bytearray(players)
+        self.hands = [[] for _ in range(players)]
+        self.owner = bytearray(b"\xff" * len(clubs))
+        self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
+        index = {}
+        for i in range(len(clubs)):
+            index[id(clubs[i])] = i
+        for c in cards.clubs_for(clubs, players):
+            self.dealt[index[id(c)]] = 1
+        self.prompt = Prompt()
+        self.note = ""
+        self.last = []   # seats in scan order, for BACK
+        self._show()
+
+    def seat(self):
+        """The seat whose bag is being scanned: the first person's not full (-1: all full)."""
+        for s in range(self.players):
+            if not self.bot[s] and len(self.hands[s]) < cards.HAND_SIZE:
+                return s
+        return -1
+
+    def hands_with_bots(self, seed):
+        """The hands per seat, each bot's dealt (seeded by the game's ``seed``) from
+        the clubs of this draft that are in no bag."""
+        box = [c for c in range(len(self.clubs)) if self.dealt[c] and self.owner[c] == 0xFF]
+        Rng(seed).shuffle(box)
+        out = []
+        for s in range(self.players):
+            if self.bot[s]:
+                out.append(sorted(box[:cards.HAND_SIZE]))
+                box = box[cards.HAND_SIZE:]
+            else:
+                out.append(list(self.hands[s]))
+        return out
+
+    def complete(self):
+        """Every bag holds five clubs."""
+        return self.seat() < 0
+
+    def on_scan(self, seat, uid):
+        """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
+        club = self.bindings.club_of(uid)
+        target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
+        why = None
+        if self.seat_readers and seat is not None and seat < 0:
+            why = "Nobody sits at that reader"
+        elif 0 <= target < self.players and self.bot[target]:
+            why = "P%d is a bot: its clubs stay in the box" % (target + 1)
+        elif club < 0:
+            why = "Unknown card"
+        elif self.owner[club] != 0xFF:
+            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
+        elif not self.dealt[club]:
+            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
+        elif target < 0 or target >= self.players or len(self.hands[target]) >= cards.HAND_SIZE:
+            why = "Bag is full"
+        if why is not None:
+            self.note = why
+            self._show()
+            return R_REFUSED
+        self.hands[target].append(club)
+        self.owner[club] = target
+        self.last.append(target)
+        self.note = "%s in" % self.clubs[club].name
+        self._show()
+        return R_ACK
+
+    def on_dir(self, d):
+        """Nothing to choose: players scan."""
+        return R_NONE
+
+    def on_more(self):
+        """Nothing to choose: players scan."""
+        return R_NONE
+
+    def on_ok(self):
+        """Start the game once every bag is full."""
+        if self.complete():
+            return R_DONE
+        return R_NONE
+
+    def on_back(self):
+        """Take the last club scanned back out; with nothing scanned, leave."""
+        if not self.last:
+            return R_EXIT
+        s = self.last.pop()
+        club = self.hands[s].pop()
+        self.owner[club] = 0xFF
+        self.note = "%s out" % self.clubs[club].name
+        self._show()
+        return R_CHANGED
+
+    def _show(self):
+        p = self.prompt
+        s = self.seat()
+        if s < 0:
+            p.set("Bags ready\n%s\n\nOK: start game\nBACK: undo" % self.note,
+                  1, -1, 0, -1, bytes(range(self.players)))
+            return
+        n = len(self.hands[s])
+        who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
+        p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
+              % (player_label(s), who, n, cards.HAND_SIZE, self.note),
+              1, s, cards.HAND_SIZE, n - 1)
+

@@ -1,0 +1,165 @@
+"""18 Holes on the LEDs as things happen: balls flying, flashes where they land, the
+play order blinking, golfers and Chaos Golf tokens where the rules put them."""
+
+from teebox.app.renderer import FLIGHT_STEP_MS
+from teebox.app.view import (FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE,
+                             FLASH_NONE, FLASH_OUT, FLASH_WATER, MAX_PATH)
+from teebox.core.holes18.protocol import (
+    BUNKER, GREEN, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
+    OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT, OUT_OF_BOUNDS, OUT_ORDER,
+    OUT_PENALTY, OUT_SCORED, STABLEFORD, STROKES, WATER)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+FLASH_MS = const(700)        # how long a landing flash lasts
+ORDER_STEP_MS = const(500)   # the play order: one golfer blinks after another
+
+# The flash of each landing outcome (protocol NORMAL ... GREEN). When several things
+# happen at once the higher flash number wins: hole-in-one, green, out, bunker, water.
+_OUTCOME_FLASH = (FLASH_NONE, FLASH_WATER, FLASH_BUNKER, FLASH_OUT, FLASH_GREEN)
+
+
+class Motion:
+    """The animations of one table's 18 Holes game (``table``: the shell)."""
+
+    def __init__(self, table):
+        self.t = table
+        self.landing = False     # a flight is in the air: golfers move and flash when it lands
+        self.land_at = 0
+        self._flash = FLASH_NONE
+        self._flash_seat = -1
+        self._flash_cell = -1
+        self._order = b""        # play order being shown, one golfer after another
+        self._order_start = 0
+        self._order_step = -1
+        self.path = [0] * MAX_PATH
+
+    def stop(self):
+        """No animation (the game is left)."""
+        self.landing = False
+        self._order = b""
+
+    def clear_order(self):
+        """A choice was made: the play order shown so far stops blinking."""
+        self._order = b""
+
+    def tick(self, now):
+        """Land the ball whose flight is over; blink the next golfer of the play order."""
+        t = self.t
+        clock = t.clock
+        if self.landing and clock.ticks_diff(now, self.land_at) >= 0:
+            self.land()
+        if self._order:
+            step = clock.ticks_diff(now, self._order_start) // ORDER_STEP_MS
+            if step != self._order_step:
+                self._order_step = step
+                if step < len(self._order):
+                    seat = self._order[step]
+                    t.view.start_flash(FLASH_ACK, seat, t.view.golfer[seat],
+                                       clock.ticks_add(now, ORDER_STEP_MS - 100))
+                else:
+                    self._order = b""
+
+    def outputs(self, outs):
+        """Show the engine's outputs: flights, flashes, golfers, tokens, a note."""
+        t = self.t
+        if self.landing:
+            self.land()  # the ball before this one lands now
+        best = FLASH_NONE
+        seat = -1
+        cell = -1
+        delay = 0
+        for o in outs:
+            k = o[0]
+            kind = FLASH_NONE
+            at = -1
+            if k == OUT_FLIGHT:
+                path = o[2]
+                n = min(len(path), MAX_PATH)
+                for i in range(n):
+                    self.path[i] = t.cell(path[i][0], path[i][1])
+                t.view.start_flight(o[1], self.path, n, t.now)
+                delay = n * FLIGHT_STEP_MS
+                kind = _OUTCOME_FLASH[o[4]]
+                # Out of bounds leaves the golfer where it was: flash where the ball left.
+                at = self.path[n - 1] if o[4] == OUT_OF_BOUNDS and n else t.cell(*o[3])
+                self._note_outcome(o[1], o[4])
+            elif k == OUT_MOVE:
+                kind = _OUTCOME_FLASH[o[3]]
+                at = t.cell(*o[2])
+                self._note_outcome(o[1], o[3])
+            elif k == OUT_HOLE_IN_ONE:
+                kind = FLASH_HOLE_IN_ONE
+                t.note = "P%d HOLE IN ONE" % (o[1] + 1)
+            elif k == OUT_MISS_TURN:
+                t.note = "P%d misses turn" % (o[1] + 1)
+            elif k == OUT_PENALTY:
+                t.note = "P%d penalty" % (o[1] + 1)
+            elif k == OUT_HAND_RESET:
+                t.note = "P%d hand reset" % (o[1] + 1)
+            elif k == OUT_LONGEST_DRIVE:
+                t.note = "P%d longest drive" % (o[1] + 1)
+            elif k == OUT_NO_SHOT:
+                t.note = "P%d: no card left" % (o[1] + 1)
+            elif k == OUT_SCORED and o[3] != STROKES and o[3] != STABLEFORD:
+                t.note = "P%d scores %d" % (o[1] + 1, o[4])
+            elif k == OUT_NEXT_HOLE and not t.game.mode.roams:
+                t.note = "Hole %d" % o[2]  # (Chaos Golf holes have no order)
+            elif k == OUT_ORDER:
+                self._order = bytes(o[1])
+                self._order_start = t.now
+                self._order_step = -1
+                t.note = "Order: " + " ".join(["P%d" % (s + 1) for s in o[1]])
+            if kind > best:
+                best = kind
+                seat = o[1]
+                cell = at
+        self._flash = best
+        self._flash_seat = seat
+        self._flash_cell = cell
+        # Golfers move, and the flash shows, when the ball lands (see tick).
+        self.landing = True
+        self.land_at = t.clock.ticks_add(t.now, delay)
+        if not delay:
+            self.land()
+
+    def land(self):
+        """The ball is down: its flash, and the golfers where they are now."""
+        t = self.t
+        self.landing = False
+        if self._flash != FLASH_NONE:
+            t.view.start_flash(self._flash, self._flash_seat, self._flash_cell,
+                               t.clock.ticks_add(t.now, FLASH_MS))
+            self._flash = FLASH_NONE
+        if t.game is not None:
+            self.sync_view()
+
+    def _note_outcome(self, seat, outcome):
+        t = self.t
+        if outcome == OUT_OF_BOUNDS:
+            t.note = "P%d out of bounds" % (seat + 1)
+        elif outcome == WATER:
+            t.note = "P%d in the water" % (seat + 1)
+        elif outcome == BUNKER:
+            t.note = "P%d in a bunker" % (seat + 1)
+        elif outcome == GREEN:
+            t.note = "P%d on the green" % (seat + 1)
+
+    def sync_view(self):
+        """Golfers, and the tokens the mode leaves on greens, as the game stands."""
+        t = self.t
+        g = t.game
+        v = t.view
+        for p in g.players:
+            v.golfer[p.seat] = t.cell(p.q, p.r)
+        mode = g.mode
+        crs = t.course
+        for h in range(1, crs.hole_count + 1):
+            hole = crs.hole(h)
+            c = t.cell(hole[3], hole[4])
+            if c >= 0:
+                v.tokens[c] = mode.green_tokens(h)

@@ -1,0 +1,290 @@
+"""18 Holes on the table: club cards laid in secret, the action menu, aiming with the
+direction buttons, option lists for decks and cards (see ``app/presenters/__init__.py``
+for what a presenter does for the table, and ``docs/table-guide.md`` for the players).
+
+A bot lays its club in secret as soon as selection opens (before anyone else can);
+every other decision of a bot is shown (the preview) and taken a moment later.
+"""
+
+from teebox.app.presenters.holes18.motion import Motion
+from teebox.app.presenters.holes18.screen import ACTION_LABELS, ACTIONS, DIRECTION_KINDS, Screen
+from teebox.app.setup_flow import BAG, step_index
+from teebox.app.view import FLASH_ACK
+from teebox.core import hexgrid
+from teebox.core.contract import IllegalMove
+from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.holes18 import bots, engine
+from teebox.core.holes18.protocol import (
+    AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
+    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, RESET, SELECT, SELECT_CLUB)
+
+# Decisions answered from an option list (right/left to step, OK to confirm).
+_LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
+
+
+class Presenter:
+    """18 Holes for one table (``table``: the shell, :class:`~teebox.app.table.Table`)."""
+
+    def __init__(self, table):
+        self.t = table
+        self.motion = Motion(table)
+        self.screen = Screen(table, self.motion)
+        self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
+
+    @property
+    def board(self):
+        """The course the game is played on (the LEDs draw it)."""
+        return self.t.game.course
+
+    def all_at_once(self):
+        """Whether everyone chooses at once now: clubs are laid while a bot's is planned."""
+        return self.t.d.kind == SELECT_CLUB
+
+    # ------------------------------------------------------------ starting
+
+    def flow(self, setup):
+        """What comes between the setup and the game: the chosen course loaded (None:
+        it cannot be, the table said why), then bag registration after a physical
+        draft, or nothing (False) for first-game hands."""
+        t = self.t
+        if not t.load_course(setup.course):
+            return None
+        if setup.hands == BAG:
+            from teebox.app.presenters.holes18.bags import BagRegistration
+            return BagRegistration(t.bindings, t.clubs, setup.players, t.seat_readers,
+                                   setup.bot)
+        return False
+
+    def new_game(self, setup, seed, rng, bags=None):
+        """The engine Game of the setup's answers (``bags``: the bag registration)."""
+        t = self.t
+        hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
+        return engine.Game(t.course, t.clubs, t.shots,
+                           engine.Setup(setup.players, setup.mode, seed, hands), rng)
+
+    def begin(self, game):
+        """``game`` is the table's: who owns which club card."""
+        own = self._owner
+        for c in range(len(own)):
+            own[c] = 0xFF
+        for p in game.players:
+            for c in p.hand:
+                own[c] = p.seat
+            for c in p.discards:
+                own[c] = p.seat
+            if p.chosen >= 0:
+                own[p.chosen] = p.seat
+
+    def resumed(self):
+        """Rebuilt after a power cut: the golfers where they stood."""
+        self.motion.sync_view()
+
+    def leave(self):
+        """The game is left: no animation goes on."""
+        self.motion.stop()
+
+    # ------------------------------------------------------------ decisions
+
+    def enter(self):
+        """Set the buttons up for whatever the engine waits for now."""
+        t = self.t
+        g = t.game
+        d = t.d
+        k = d.kind
+        if k == SELECT_CLUB:
+            # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
+            for s in d.waiting:
+                if t.is_bot(s):
+                    continue  # a bot takes its own offers
+                legal = g.choices(s)
+                for c in ((RESET,), (DECLINE,)):
+                    if c in legal:
+                        t.opts.append(c)
+                        t.opt_seats.append(s)
+        elif k == CHOOSE_ACTION:
+            legal = g.choices()
+            for v in ACTIONS:
+                if (v,) in legal:
+                    t.opts.append((v,))
+            t.sel = self._default_action()
+        elif k in _LIST_KINDS:
+            t.opts = g.choices(d.players[0])
+            t.sel = 0
+
+    def bot(self, seat):
+        """The choice of the bot at ``seat``. Seeded by the game, the round, the decision
+        and the seat, never by the clock, nor by who chose before it: a game resumed
+        after a power cut goes on as it would have."""
+        g = self.t.game
+        seed = (((((g.setup.seed << 12) + g.round) << 4) + self.t.d.kind) << 3) + seat
+        return bots.SensibleBot(seed).choose(g, seat)
+
+    def bot_at_once(self, choice):
+        """A club is laid in secret as soon as selection opens: before anyone else can
+        choose, so the log is the same however fast the people are."""
+        d = self.t.d
+        return d.kind == SELECT_CLUB and not d.extra
+
+    def act(self, seat, choice):
+        """Take ``choice`` for ``seat`` (a bot's), as a person's would be taken."""
+        if choice[0] == SELECT:
+            self._chose(seat, self.t.shared(choice))
+        else:
+            self.t.apply(choice, seat)
+
+    def outputs(self, outs):
+        """Animate the engine's outputs."""
+        self.motion.outputs(outs)
+
+    def tick(self, now):
+        """Flights landing, the play order blinking."""
+        self.motion.tick(now)
+
+    def busy_until(self):
+        """When the ball in the air lands (None: none is)."""
+        return self.motion.land_at if self.motion.landing else None
+
+    def show(self):
+        """The OLED text and LED-only prompt of the decision now."""
+        return self.screen.show()
+
+    def standings_line(self, row):
+        """A line of the final standings: place, player, score, a star per hole-in-one."""
+        place, seat, score, hio = row
+        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * hio)
+
+    def _default_action(self):
+        # Playing the club is the usual action, so OK alone does it; in a bunker
+        # without the Sand Wedge it is getting out (then the first action the rules
+        # allow). A big hit or a reset must be picked on purpose.
+        opts = self.t.opts
+        if opts and opts[0][0] in (PLAY, EXIT_BUNKER):
+            return 0
+        return -1
+
+    # ------------------------------------------------------------ buttons
+
+    def on_dir(self, d):
+        """A direction: a one-hex move, an aim, or the next/previous option."""
+        t = self.t
+        k = t.d.kind
+        if k == CHOOSE_ACTION:
+            if (MOVE, d) not in t.game.choices():
+                t.refuse("no move %s from here" % DIR_NAMES[d])
+                return
+            t.sel = -1
+            t.choice = (MOVE, d)
+        elif k in DIRECTION_KINDS:
+            t.choice = (AIM, d)
+        elif t.opts:
+            t.sel = 0 if t.sel < 0 else step_index(t.sel, len(t.opts), d)
+        else:
+            return
+        t.show_decision()
+
+    def on_more(self):
+        """Holding OK: the next action of the menu, or the next option."""
+        t = self.t
+        k = t.d.kind
+        if k == CHOOSE_ACTION:
+            if not t.opts:
+                return
+            t.choice = None
+            t.sel = (t.sel + 1) % len(t.opts) if t.sel >= 0 else 0
+            t.show_decision()
+        elif k not in DIRECTION_KINDS:
+            self.on_dir(hexgrid.E)  # holding OK: the next option
+
+    def on_ok(self):
+        """Confirm the selected choice (or show the reset offer, or say why not)."""
+        t = self.t
+        choice = t.selected()
+        if choice is None:
+            if t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
+                t.sel = 0  # the first OK shows the reset offer, the second takes it
+                t.show_decision()
+            elif t.d.kind == CHOOSE_ACTION:
+                t.refuse(self._why_no_play())
+            return
+        t.apply(choice, t.acting())
+
+    def _why_no_play(self):
+        # OK alone plays the club, unless the rules forbid it here: why, and what instead.
+        t = self.t
+        d = t.d
+        club = t.clubs[d.club]
+        why = "the %s cannot be played here" % club.name
+        if not t.game.usable(d.player, d.club):
+            why = "the %s plays from a tee box only" % club.name
+        # (in the prompt's own words: "Hold OK: action", "Dir: move 1")
+        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in t.opts]
+        if [c for c in t.game.choices() if c[0] == MOVE]:
+            ways.append("Dir: move 1")
+        return why + (". " + "; ".join(ways) if ways else "")
+
+    def on_back(self):
+        """Undo the selection (BACK at club selection offers to decline an extra turn)."""
+        t = self.t
+        k = t.d.kind
+        t.choice = None
+        if k == CHOOSE_ACTION:
+            t.sel = self._default_action()
+        elif k == SELECT_CLUB:
+            # BACK says no to an offer shown; with none shown, it offers to decline
+            # the extra turn (when one is offered).
+            if t.sel < 0 and (DECLINE,) in t.opts:
+                t.sel = t.opts.index((DECLINE,))
+            else:
+                t.sel = -1
+        elif t.opts:
+            t.sel = 0
+
+    # ------------------------------------------------------------ club cards
+
+    def on_scan(self, seat, uid):
+        """A club card laid while playing: chosen in secret for its owner."""
+        t = self.t
+        if seat is not None and t.is_bot(seat):  # (nobody's reader was refused before)
+            t.refuse("%s is a bot: its clubs stay in the box" % t.label(seat))
+            return
+        if t.d.kind != SELECT_CLUB:
+            t.refuse("not now: clubs are chosen at the start of a round")
+            return
+        club = t.bindings.club_of(uid)
+        if club < 0:
+            t.refuse("unknown card")
+            return
+        owner = self._owner[club]
+        name = t.clubs[club].name
+        if owner == 0xFF:
+            t.refuse("the %s is in no hand" % name)
+            return
+        if t.is_bot(owner):
+            t.refuse("the %s is a bot's (%s): it stays in the box" % (name, t.label(owner)))
+            return
+        if t.seat_readers and seat is not None and seat >= 0 and seat != owner:
+            t.refuse("the %s is P%d's club" % (name, owner + 1))
+            return
+        if owner not in t.d.players:
+            t.refuse("P%d sits this round out" % (owner + 1))
+            return
+        if t.game.players[owner].chosen == club:
+            t.flash_now(FLASH_ACK, owner)  # the same card again: still chosen
+            return
+        self._chose(owner, t.shared((SELECT, club)))
+
+    def _chose(self, seat, choice):
+        # A club chosen in secret (a card laid, or a bot's pick): acknowledged in the
+        # seat's colour, saying only who chose.
+        t = self.t
+        try:
+            outs = t.game.apply(choice, seat)
+        except IllegalMove as exc:
+            t.refuse(str(exc))
+            return
+        if t.inputs is not None:
+            t.inputs(seat, choice)
+        t.note = "%s chose" % t.label(seat)
+        t.flash_now(FLASH_ACK, seat)
+        self.outputs(outs)
+        t.enter()

@@ -1,0 +1,249 @@
+"""18 Holes on the OLED and the preview path: what each decision asks, and what the
+selected choice would do, lit on the course before it is confirmed."""
+
+from teebox.app.view import MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE, MAX_PATH
+from teebox.core import hexgrid, terrain
+from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.holes18 import cards
+from teebox.core.holes18.protocol import (
+    AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, DECK, DECLARE_DIRECTION,
+    DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GREEN, HIT_DIRECTION, KEEP,
+    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, RESET, SELECT_CLUB, STOP, WATER)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+# The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
+# would not tell a player without a display that BACK may decline it.
+CODE_EXTRA_TURN = const(12)
+
+# Actions on the CHOOSE_ACTION menu, in the order holding OK steps through them
+# (the LED-only strip shows the slot: 1 play, 2 big hit, 3 exit bunker, 4 reset).
+ACTIONS = (PLAY, BIG_HIT, EXIT_BUNKER, RESET)
+ACTION_LABELS = ("Play club", "Big hit", "Exit bunker", "Reset hand")
+
+# Decisions answered with a direction button (no option list).
+DIRECTION_KINDS = (DECLARE_DIRECTION, HIT_DIRECTION)
+
+
+def shot_text(shot):
+    """A shot card as the display shows it: ``"SSL"``, ``"wild 3"``, ``"super>4"``."""
+    if shot.special == cards.SUPER or shot.special == cards.SHORT:
+        return "%s>%s" % (cards.SPECIAL_NAMES[shot.special], shot.special_deck)
+    if shot.special == cards.SHUFFLE:
+        return "shuffle"
+    if not shot.outcomes:
+        return "-"
+    if len(shot.outcomes) > 1:
+        return "wild %d" % len(shot.outcomes)
+    return shot.outcomes[0][0]
+
+
+def deck_name(i):
+    """A shot deck as the display names it: ``"chip deck"`` or ``"deck 3"``."""
+    d = cards.DECKS[i]
+    return "chip deck" if d == "C" else "deck " + d
+
+
+class Screen:
+    """The prompts and the preview of one table's 18 Holes game (``table``: the shell;
+    ``motion``: its animations, for the flight in the air)."""
+
+    def __init__(self, table, motion):
+        self.t = table
+        self.motion = motion
+        self._path = [0] * MAX_PATH
+        self._marks = bytearray(MAX_PATH)
+
+    # ------------------------------------------------------------ preview
+
+    def preview(self):
+        """Light what the selected choice would do: the path, its hazards, the landing."""
+        t = self.t
+        g = t.game
+        d = t.d
+        v = t.view
+        v.clear_path()
+        v.cursor = -1
+        c = t.selected()
+        k = d.kind
+        if c is None or k == SELECT_CLUB:
+            return None
+        res = None
+        p = g.players[d.player] if d.player >= 0 else None
+        if c[0] == MOVE or (c[0] == AIM and k == HIT_DIRECTION) or c[0] == OUTCOME:
+            res = g.preview(c, t.acting())
+        elif c[0] == AIM:
+            # Declared before the draw: the direction itself, two cells for a chip.
+            steps = 1 if d.action == EXIT_BUNKER else cards.CHIP_STEPS
+            n = 0
+            for h in hexgrid.straight(p.q, p.r, c[1], steps):
+                cell = t.cell(h[0], h[1])
+                if cell >= 0:
+                    self._path[n] = cell
+                    self._marks[n] = MARK_PLAIN
+                    n += 1
+            v.set_path(self._path, self._marks, n)
+            v.cursor = self._path[0] if n else -1
+            return None
+        elif c[0] == KEEP or c[0] == DISCARD:
+            shot = d.piles[c[1]][-1]
+            if g.shot_list[shot].outcomes:
+                aim = d.declared if d.declared >= 0 else self._toward_green(p)
+                res = g.simulate_shot(shot, 0, aim)
+        if res is not None:
+            self._light(res, p)
+        return res
+
+    def _light(self, res, p):
+        t = self.t
+        path, land, outcome, hit_tree = res
+        n = min(len(path), MAX_PATH)
+        eff = t.game.effects
+        for i in range(n):
+            h = path[i]
+            self._path[i] = t.cell(h[0], h[1])
+            landing = eff.landing(t.course.terrain(h[0], h[1]))
+            self._marks[i] = MARK_HAZARD if landing == WATER or landing == BUNKER else MARK_PLAIN
+        if outcome == OUT_OF_BOUNDS and n == 0:
+            self._path[0] = t.cell(p.q, p.r)
+            n = 1
+        if n:
+            last = n - 1
+            if outcome == OUT_OF_BOUNDS:
+                self._marks[last] = MARK_OUT
+            elif outcome == GREEN:
+                self._marks[last] = MARK_GREEN
+            elif hit_tree:
+                self._marks[last] = MARK_TREE
+        t.view.set_path(self._path, self._marks, n)
+        if t.selected()[0] == MOVE:
+            t.view.cursor = t.cell(land[0], land[1])
+
+    def _toward_green(self, p):
+        """The direction whose neighbour is nearest the player's target green."""
+        g = self.t.game
+        crs = self.t.course
+        holes = g.mode.targets(g, p)
+        if not holes:
+            return 0
+        best = 0
+        far = -1
+        for d in range(6):
+            q, r = hexgrid.neighbour(p.q, p.r, d)
+            near = -1
+            for h in holes:
+                hole = crs.hole(h)
+                dist = hexgrid.distance(q, r, hole[3], hole[4])
+                if near < 0 or dist < near:
+                    near = dist
+            if far < 0 or near < far:
+                far = near
+                best = d
+        return best
+
+    # ------------------------------------------------------------ prompts
+
+    def show(self):
+        """Write the display form and the LED-only form of the decision now; the text."""
+        t = self.t
+        g = t.game
+        d = t.d
+        pr = t.play_prompt
+        k = d.kind
+        res = self.preview()
+        who = t.label(d.player) if d.player >= 0 else ""
+        if k == SELECT_CLUB:
+            self._select_club(g, d, pr)
+        elif k == CHOOSE_ACTION:
+            club = t.clubs[d.club]
+            c = t.selected()
+            if c is None:
+                what = "Pick: dir/hold"
+            elif c[0] == MOVE:
+                what = "Move %s" % DIR_NAMES[c[1]]
+            else:
+                what = ACTION_LABELS[ACTIONS.index(c[0])]
+            slot = ACTIONS.index(c[0]) if c is not None and c[0] != MOVE else -1
+            pr.set("%s turn\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
+                   % (who, club.name, club.initiative, what, self._landing_text(res)),
+                   k, d.player, len(ACTIONS), slot)
+        elif k in DIRECTION_KINDS:
+            c = t.choice
+            if k == HIT_DIRECTION:
+                ask = "Aim %s" % (shot_text(g.shot_list[d.shot]) if d.shot >= 0
+                                   else t.clubs[d.club].name)
+            elif d.action == EXIT_BUNKER:
+                ask = "Exit bunker to?"
+            else:
+                ask = "Chip: say where"
+            aim = ("> %s%s" % (DIR_NAMES[c[1]], self._landing_text(res))) if c else "> pick a dir"
+            pr.set("%s\n%s\n%s\nOK: confirm\nBACK: undo" % (who, ask, aim), k, d.player)
+        else:
+            seat = d.players[0]
+            pr.set("%s\n%s\n> %s%s\n</>: other\nOK: confirm"
+                   % (t.label(seat), self._list_title(k),
+                      self._option_text(t.opts[t.sel]), self._landing_text(res)),
+                   k, seat, len(t.opts), t.sel)
+        return pr.text
+
+    def _select_club(self, g, d, pr):
+        t = self.t
+        if not g.mode.roams:
+            head = "Hole %d round %d" % (g.players[d.players[0]].hole, g.round)
+        else:
+            head = "Round %d" % g.round  # the holes are played in any order
+        code = CODE_EXTRA_TURN if d.extra else d.kind
+        if t.sel >= 0:
+            s = t.opt_seats[t.sel]
+            if t.opts[t.sel][0] == DECLINE:
+                ask = "Skip %s\nextra turn?\nOK: skip" % t.label(s)
+            else:
+                ask = "Reset %s\nhand? (a club\ncan't be used)\nOK: reset" % t.label(s)
+            pr.set("%s\n%s\nBACK: no" % (head, ask), code, s, len(t.opts), t.sel)
+            return
+        offer = "\nOK: reset offer" if (RESET,) in t.opts else ""
+        if (DECLINE,) in t.opts:
+            offer += "\nBACK: skip it"
+        what = "Extra turn" if d.extra else "Waiting"
+        waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
+        pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
+               % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
+
+    def _list_title(self, k):
+        if k == CHOOSE_DECK:
+            return "Which deck?"
+        if k == FOLLOW_SPECIAL:
+            return "Follow a card?"
+        if k == DISCARD_FOR_HITTER:
+            return "Throw away one\nof P%d's cards" % (self.t.d.player + 1)
+        if k == CHOOSE_CARD:
+            return "Play which card?"
+        return "Which way? (wild)"
+
+    def _option_text(self, c):
+        t = self.t
+        v = c[0]
+        if v == STOP:
+            return "Stop, play"
+        if v == DECK:
+            return deck_name(c[1])
+        if v == OUTCOME:
+            return "way %d: %s" % (c[1] + 1, t.game.shot_list[t.d.shot].outcomes[c[1]][0])
+        shot = t.game.shot_list[t.d.piles[c[1]][-1]]
+        return "%d: %s" % (c[1] + 1, shot_text(shot))
+
+    def _landing_text(self, res):
+        if res is None:
+            return ""
+        kind = self.t.course.terrain(res[1][0], res[1][1])
+        if res[2] == OUT_OF_BOUNDS:
+            return "\n=out of bounds"
+        if res[2] == GREEN:
+            return "\n=the green!"
+        if res[3]:
+            return "\n=tree, %s" % terrain.NAMES[kind]
+        return "\n=%s" % terrain.NAMES[kind]

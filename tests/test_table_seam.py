@@ -1,0 +1,49 @@
+"""The table is a shell every game plugs into: importing it loads no game, and nothing
+outside a game's own package (and its presenter) names one of its modes."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "firmware" / "teebox" / "app"
+GAME_PACKAGES = ("teebox.core.holes18", "teebox.core.playnine")
+
+
+def test_importing_the_table_shell_loads_no_game_and_no_presenter():
+    code = ("import sys; import teebox.app.table, teebox.app.setup_flow; "
+            "print(sorted(m for m in sys.modules if m.startswith(%r) or m.startswith(%r) "
+            "or m.startswith('teebox.app.presenters.')))" % GAME_PACKAGES)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", "the table shell loaded " + out
+
+
+def _imports(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name
+
+
+def test_the_shell_modules_import_no_game_package_even_lazily():
+    for name in ("table.py", "table_courses.py", "setup_flow.py", "presenters/__init__.py"):
+        bad = [m for m in _imports(APP / name) if m.startswith(GAME_PACKAGES)]
+        assert not bad, "%s imports %s" % (name, bad)
+
+
+def test_no_app_file_outside_a_presenter_compares_a_mode_name():
+    modes = ("match", "stroke", "stableford", "chaos")
+    for path in APP.rglob("*.py"):
+        if "presenters" in path.parts or path.name == "script.py":  # (script: demo games)
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                consts = [c.value for c in ast.walk(node) if isinstance(c, ast.Constant)]
+                assert not [c for c in consts if c in modes], "%s:%d compares a mode name" % (
+                    path.relative_to(ROOT), node.lineno)
