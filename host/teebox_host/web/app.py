@@ -46,8 +46,8 @@ _templates.globals.update(when=history.when, to_par=history.to_par, unit=history
                           mode_title=scoredb.mode_title)
 
 
-def _page(name, status=200, **context):
-    return HTMLResponse(_templates.get_template(name).render(**context), status_code=status)
+def _page(template, status=200, **context):
+    return HTMLResponse(_templates.get_template(template).render(**context), status_code=status)
 
 
 def _limit(request):

@@ -57,7 +57,8 @@ function draw(s) {
   for (const [cell, seats] of Object.entries(s.golfers)) label(Number(cell), s.width, seats.join(""));
   document.getElementById("title").textContent = s.title;
   const turn = document.getElementById("turn");
-  turn.textContent = s.turn ? `${s.turn}'s turn` : (s.state === "over" ? "Game over" : "Waiting for a game");
+  turn.textContent = s.turn ? `${s.turn}'s turn`
+    : { playing: "Playing", over: "Game over", menu: "Waiting for a game" }[s.state];
   turn.style.borderColor = s.turnColour || "transparent";
   document.getElementById("oled").textContent = s.oled.join("\n");
   const events = document.getElementById("events");
