@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 44
+PAD = 0.08   # room left and right of the data, as a share of its span
 
 # Series colours that stay apart on a white page (and for colour-blind eyes, mostly).
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
@@ -57,6 +58,8 @@ def scatter(series, x_ticks, x_title, y_title, guide=(), connect=False, label=""
         [t[0] for t in x_ticks]
     ys = [p[1] for s in series for p in s.points] + [g[1] for g in guide]
     x0, x1 = _range(xs or [0])
+    pad = (x1 - x0) * PAD  # the first and last points (and dates) clear the edges
+    x0, x1 = x0 - pad, x1 + pad
     y0, y1 = _range(ys or [0])
     step = _nice_step(y1 - y0)
     y0, y1 = (y0 // step) * step, -((-y1) // step) * step
