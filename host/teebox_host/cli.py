@@ -70,6 +70,8 @@ def _register():
     app.command("sync")(sync_cmd.sync)
     app.add_typer(scores_cmd.app, name="scores")
     app.command("deploy")(deploy_cmd.deploy)
+    from teebox_host.web import serve_cmd
+    app.command("serve")(serve_cmd.serve)
 
 
 def main():

@@ -1,0 +1,139 @@
+"""What the history pages show, read from an open score store (``scoredb.ScoreDB``).
+
+Only the store's public read API is used (``games``, ``history``, ``leaderboard``,
+``personal_bests``, ``game``, ``courses``, ``modes``, ``players``), as ``teebox scores``
+does. Scores compare only on the same course layout and mode (see ``scores_cmd``):
+Stroke Play counts strokes against par, the other modes count points.
+"""
+
+from datetime import datetime
+
+from teebox_host import scoredb
+from teebox_host.web import plots
+
+X_TICKS = 4       # dates under a time axis
+SPREAD = 0.12     # how far apart players' points on one hole stand, in holes
+
+
+def when(finished_at, synced_at):
+    """Local date and time a game finished; the sync date if the board's clock was unset."""
+    if finished_at:
+        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
+    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
+
+
+def to_par(mode, total, par):
+    """Stroke Play's score against par ("+3", "E", "-1"); "" in a points mode."""
+    if not scoredb.lower_wins(mode) or not par:
+        return ""
+    diff = total - par
+    return "E" if diff == 0 else "%+d" % diff
+
+
+def unit(mode):
+    """What a total counts in ``mode``: "strokes" or "points"."""
+    return "strokes" if scoredb.lower_wins(mode) else "points"
+
+
+def leaderboards(store, course_hash=None):
+    """Each course's leaderboard per mode: ``[(hash, name, mode, title, rows)]``."""
+    courses = store.courses()
+    if course_hash is not None:
+        courses = [c for c in courses if c[0] == course_hash]
+    return [(chash, name, mode, scoredb.mode_title(mode), store.leaderboard(chash, mode))
+            for chash, name, _n in courses for mode in store.modes(chash)]
+
+
+def _time_ticks(times):
+    """Dates spread under a time axis from the first game to the last."""
+    lo, hi = min(times), max(times)
+    if lo == hi:
+        return [(lo, datetime.fromtimestamp(lo).strftime("%Y-%m-%d"))]
+    return [(t, datetime.fromtimestamp(t).strftime("%Y-%m-%d"))
+            for t in (lo + (hi - lo) * k // (X_TICKS - 1) for k in range(X_TICKS))]
+
+
+def par_plot(histories):
+    """Score against par over time, one point per Stroke Play game of each player.
+
+    ``histories``: ``[(player, [HistoryEntry])]``. Returns ``(svg, series)`` or
+    ``(None, [])`` when no one played Stroke Play on a course with a par.
+    """
+    series = []
+    for name, entries in histories:
+        points = [(h.finished_at or h.synced_at, h.total - h.par,
+                   f"{name}: {to_par(h.mode, h.total, h.par)} ({h.total} strokes) on "
+                   f"{h.course_name}, {when(h.finished_at, h.synced_at)}")
+                  for h in entries if scoredb.lower_wins(h.mode) and h.par]
+        if points:
+            series.append(plots.Series(name, plots.colour(len(series)), points))
+    if not series:
+        return None, []
+    times = [p[0] for s in series for p in s.points]
+    svg = plots.scatter(series, _time_ticks(times), "date played", "strokes against par",
+                        guide=[(min(times), 0), (max(times), 0)], connect=True,
+                        label="Score against par over time")
+    return svg, series
+
+
+def hole_plot(store, course_hash):
+    """Strokes on each hole of a course, one point per hole of every Stroke Play game
+    each person played there, with the par of each hole as a dashed line.
+
+    Returns ``(svg, series)`` or ``(None, [])`` when no Stroke Play game is stored.
+    """
+    by_player = {}
+    pars = {}
+    for g in store.games(course_hash=course_hash):
+        if not scoredb.lower_wins(g.mode):
+            continue
+        result = store.game(g.board_id, g.game_number)
+        for i, (seat, name, _colour) in enumerate(result.players):
+            if seat in result.bots:
+                continue
+            for hole, par, scores in result.holes:
+                pars[hole] = par
+                if scores[i] is not None:
+                    by_player.setdefault(name, []).append(
+                        (hole, scores[i], f"{name}, hole {hole} (par {par}): {scores[i]} "
+                                          f"strokes, game {g.board_id} #{g.game_number}"))
+    if not by_player:
+        return None, []
+    names = sorted(by_player, key=str.lower)
+    series = []
+    for i, name in enumerate(names):
+        shift = (i - (len(names) - 1) / 2) * SPREAD  # players side by side on each hole
+        series.append(plots.Series(name, plots.colour(i),
+                                   [(h + shift, s, tip) for h, s, tip in by_player[name]]))
+    svg = plots.scatter(series, [(h, str(h)) for h in sorted(pars)], "hole", "strokes",
+                        guide=sorted(pars.items()), label="Strokes per hole")
+    return svg, series
+
+
+def overview(store, limit):
+    """The history page: recent games, players, courses, leaderboards, the par plot."""
+    players = store.players()
+    svg, series = par_plot([(p, store.history(p)) for p in players])
+    return {"count": store.count_games(), "games": store.games(limit=limit),
+            "players": players, "courses": store.courses(), "boards": leaderboards(store),
+            "plot": svg, "series": series}
+
+
+def player(store, name):
+    """A player's page: bests, every game, the par plot (UnknownPlayer if none)."""
+    shown = store.player_name(name)
+    games = store.history(shown)
+    svg, series = par_plot([(shown, games)])
+    return {"name": shown, "bests": store.personal_bests(shown), "history": games,
+            "plot": svg, "series": series}
+
+
+def course(store, course_hash):
+    """A course's page: its leaderboards and the strokes-per-hole plot, or None if no game
+    on it is stored."""
+    found = [c for c in store.courses() if c[0] == course_hash]
+    if not found:
+        return None
+    svg, series = hole_plot(store, course_hash)
+    return {"hash": course_hash, "name": found[0][1], "games": found[0][2],
+            "boards": leaderboards(store, course_hash), "plot": svg, "series": series}

@@ -1,0 +1,85 @@
+"""`teebox serve`: the web companion on http://127.0.0.1:8018/ (score history, live table)."""
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from teebox_host import scoredb
+from teebox_host.scoredb import ScoreDB, ScoreDBError
+
+DEFAULT_PORT = 8018
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def _fail(message):
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
+
+
+def _check_db(path):
+    """Refuse a file that is not a score file now, not at the first page."""
+    if not path.exists():
+        return
+    try:
+        ScoreDB(path).close()
+    except ScoreDBError as exc:
+        _fail(str(exc))
+
+
+def _start_board(games, bots, pace):
+    """A CPython virtual board in this process and its :class:`LiveBoard`, started."""
+    from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
+    from teebox_host.web.live import LiveBoard
+    typer.echo("starting a virtual board ...", err=True)
+    vb = VirtualBoard(games=games, progress=lambda text: typer.echo("  " + text, err=True))
+    try:
+        port = vb.start()
+    except VirtualBoardError as exc:
+        _fail(str(exc))
+    live = LiveBoard(vb, bots=bots, pace=pace)
+    live.start()
+    typer.echo(f"virtual board {vb.board_id} on {port} (try: teebox sync --port {port})")
+    return vb, live
+
+
+def serve(db: Optional[Path] = typer.Option(
+              None, "--db", metavar="PATH",
+              help="The score file (default: $%s, else your per-user data folder, "
+                   "teebox/scores.sqlite3)." % scoredb.ENV_VAR),
+          host: str = typer.Option("127.0.0.1", "--host",
+                                   help="Address to listen on (default: this computer only)."),
+          port: int = typer.Option(DEFAULT_PORT, "--port", "-p", min=1, max=65535,
+                                   help="TCP port of the page."),
+          virtual: bool = typer.Option(False, "--virtual",
+                                       help="Start a virtual board and show it live."),
+          bots: bool = typer.Option(False, "--bots",
+                                    help="The virtual board's bots play on, so there is "
+                                         "always a game to watch (implies --virtual)."),
+          pace: float = typer.Option(1.5, "--pace", min=0.05, metavar="SECONDS",
+                                     help="Seconds between the bots' choices."),
+          games: int = typer.Option(0, "--games", min=0,
+                                    help="Bot games the virtual board finishes first "
+                                         "(waiting there for 'teebox sync').")):
+    """Open the web companion: the score history with plots, and the live table."""
+    import uvicorn
+
+    from teebox_host.web.app import create_app
+    path = db or ScoreDB.default_path()
+    _check_db(path)
+    vb = live = None
+    if virtual or bots:
+        vb, live = _start_board(games, bots, pace)
+    if host not in LOCAL_HOSTS:
+        typer.echo(f"listening on {host}: anyone who can reach this computer can read the "
+                   f"score history", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"Teebox web companion on http://{shown}:{port}/ (scores: {path}). "
+               f"Ctrl-C stops it.")
+    try:
+        uvicorn.run(create_app(path, live), host=host, port=port, log_level="warning",
+                    timeout_graceful_shutdown=1)
+    finally:
+        if live is not None:
+            live.stop()
+            vb.stop()

@@ -1,0 +1,156 @@
+"""`teebox serve` in a real headless Chromium (Debian's, driven by Playwright): the
+history's plots render with a point per game, on a phone's width too, and the live
+page follows a virtual board's LED frames.
+
+Set ``TEEBOX_WEB_SHOTS=docs`` to write the README's screenshots there.
+"""
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from teebox_host.virtual_board import VirtualBoard
+from teebox_host.web.app import create_app
+from teebox_host.web.live import LiveBoard
+from web_kit import HILLS, fill
+
+CHROMIUM = "/usr/bin/chromium"
+# No network here but loopback: Chromium must not try to reach anything else.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1100, "height": 900}
+WAIT_MS = 60000   # generous: the machine may be busy (never a measure of speed)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        why = f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Server:
+    """The app under uvicorn on a free loopback port, in a thread."""
+
+    def __init__(self, app):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                                    timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+def new_page(browser, viewport):
+    page = browser.new_page(viewport=viewport)
+    page.set_default_timeout(WAIT_MS)
+    page.set_default_navigation_timeout(WAIT_MS)
+    return page
+
+
+def shot(page, name):
+    """Keep a screenshot for the README when TEEBOX_WEB_SHOTS names a folder."""
+    folder = os.environ.get("TEEBOX_WEB_SHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+
+def test_history_plots_a_point_per_game_and_fits_a_phone(browser, tmp_path):
+    db = tmp_path / "scores.sqlite3"
+    fill(db)
+    with Server(create_app(db)) as server:
+        page = new_page(browser, PHONE)
+        page.goto(server.url + "/")
+        points = page.locator("#par-plot svg.plot circle.point")
+        # Alice 3, Bob 3, Eve 1 Stroke Play games (web_kit.GAMES)
+        assert points.count() == 7
+        box = page.locator("#par-plot svg.plot").bounding_box()
+        assert box is not None and 300 < box["width"] <= PHONE["width"]
+        for i in range(points.count()):
+            dot = points.nth(i).bounding_box()
+            assert dot is not None and dot["x"] >= box["x"] and dot["y"] >= box["y"]
+        # nothing sticks out sideways: wide tables scroll inside their box
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.get_by_role("link", name="Alice").first.click()
+        page.wait_for_url("**/player/Alice")
+        assert page.locator("#par-plot circle.point").count() == 3
+        page.goto(f"{server.url}/course/{HILLS}")
+        assert page.locator("#hole-plot circle.point").count() == 15
+        page.close()
+        page = new_page(browser, LAPTOP)
+        page.goto(server.url + "/")
+        shot(page, "web-history.png")
+        page.goto(f"{server.url}/course/{HILLS}")
+        shot(page, "web-course.png")
+        page.close()
+
+
+@pytest.fixture
+def board():
+    vb = VirtualBoard()
+    vb.start()
+    live = LiveBoard(vb)
+    live.start()
+    yield live
+    live.stop()
+    vb.stop()
+
+
+def fills(page):
+    return page.eval_on_selector_all("#board polygon.cell",
+                                     "cells => cells.map(c => c.getAttribute('fill'))")
+
+
+def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, board, tmp_path):
+    with Server(create_app(tmp_path / "scores.sqlite3", board)) as server:
+        page = new_page(browser, PHONE)
+        page.goto(server.url + "/live")
+        page.wait_for_selector("#board[data-frames]", timeout=WAIT_MS)
+        snap = board.snapshot()
+        assert page.locator("#board polygon.cell").count() == snap["width"] * snap["height"]
+        # the start menu stands still: the page shows the LED frame as it is
+        assert fills(page) == snap["cells"]
+        page.wait_for_function("document.getElementById('events').textContent"
+                               ".includes('watching board')", timeout=WAIT_MS)
+        before = fills(page)
+        board.vb.play("stroke", 2, seed=1, inputs=1)  # a game starts, the bots make a choice
+        page.wait_for_function("before => [...document.querySelectorAll('#board polygon.cell')]"
+                               ".some((c, i) => c.getAttribute('fill') !== before[i])",
+                               arg=before, timeout=WAIT_MS)
+        assert page.locator("#board text.golfer").count() >= 1
+        page.wait_for_function("document.getElementById('events').textContent"
+                               ".includes('game 1 started')", timeout=WAIT_MS)
+        page.close()
+        page = new_page(browser, LAPTOP)
+        page.goto(server.url + "/live")
+        page.wait_for_selector("#board text.golfer", timeout=WAIT_MS)
+        shot(page, "web-live.png")
+        page.close()
