@@ -27,10 +27,10 @@ def _engine_scores(stored):
     """What the rules engine makes of a stored game's log, replayed here from scratch:
     ``(per-hole scores per seat, standings)``."""
     from teebox.core.wire import gamerecord
-    from teebox.core.holes18 import gamelog
-    log = gamelog.decode(stored.log)
     course = shipped.load_builtin("starter")
-    game, holes = gamerecord.score_sheet(log, course, CLUBS, SHOTS)
+    game, holes = gamerecord.replay(stored.game, stored.log,
+                                    {"courses": lambda h: course, "clubs": CLUBS,
+                                     "shots": SHOTS})
     return [(n, par, list(scores)) for n, par, scores in holes], list(game.standings())
 
 

@@ -36,6 +36,7 @@ BOARD_FILES = (
     "core/course.py",
     "core/coursegen.py",
     "core/coursegen_tiles.py",
+    "core/games.py",
     "core/hexgrid.py",
     "core/holes18/__init__.py",
     "core/holes18/bots.py",
