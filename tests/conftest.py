@@ -4,6 +4,11 @@ Firmware tests (``tests/firmware/test_*.py``) run twice: once as ordinary
 CPython tests, and once inside the MicroPython WebAssembly runtime, where each
 test function becomes its own pytest item named ``test_x[micropython]``. A
 failure inside MicroPython shows MicroPython's own traceback.
+
+The suite runs in parallel (pytest-xdist, ``-n auto`` in pyproject.toml): a
+module's MicroPython items share one runtime run, so the scheduler below sends
+them to one worker together, and every other test on its own.
+``pytest -n 0`` runs in one process.
 """
 
 import ast
@@ -33,6 +38,25 @@ def compiled_firmware(micropython, tmp_path_factory):
     build = tmp_path_factory.mktemp("compiled") / "build"
     deploy.build(deploy.choose_profile(), deploy.firmware_dir(), build)
     return ((build, "/fw"),) + tuple(m for m in micropython.DEFAULT_MOUNTS if m[1] != "/fw")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With ``--dist load`` (the default of ``-n``): a firmware module's MicroPython items
+    go to one worker as one unit, so the module runs once in MicroPython (see
+    ``MicroPythonFile.results``); every other test is a unit of its own. Big units go
+    first. (xdist's own ``xdist_group`` mark does this on older pytest only.)"""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class MicroPythonModules(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            if nodeid.endswith("[micropython]"):
+                return nodeid.split("::", 1)[0] + "[micropython]"
+            return nodeid
+
+    return MicroPythonModules(config, log)
 
 
 def pytest_collect_file(parent, file_path):

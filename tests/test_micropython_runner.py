@@ -70,3 +70,38 @@ def test_heap_high_water_sees_a_buffer_held_during_setup(micropython):
         "import heapmeter\nbuf = bytearray(30000)\nheapmeter.checkpoint('held')\n")
     assert report.samples[0][0] == "held"
     assert report.cost >= 30000
+
+
+def test_parallel_test_workers_install_the_runtime_once(tmp_path, monkeypatch):
+    # pytest-xdist starts its workers together and each asks for the runtime on first
+    # use: without a lock between processes each would run npm ci into one folder.
+    import multiprocessing
+    import os
+    import shutil
+    import pytest
+    from teebox_host import micropython as mpy
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork and a POSIX shell for the fake npm")
+    runs = tmp_path / "npm-runs"
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    package = "node_modules/" + mpy.PACKAGE
+    fakes = {"node": "#!/bin/sh\n",
+             "npm": '#!/bin/sh\necho ci >> "%s"\nsleep 1\nmkdir -p %s\ntouch %s/micropython.mjs\n'
+                    % (runs, package, package)}
+    for name, script in fakes.items():
+        (tools / name).write_text(script)
+        (tools / name).chmod(0o755)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    shutil.copyfile(mpy.HERE / "package-lock.json", runtime / "package-lock.json")
+    monkeypatch.setenv("PATH", str(tools) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setattr(mpy, "_runtime_dir", lambda: runtime)
+    workers = [multiprocessing.get_context("fork").Process(target=mpy.ensure_runtime)
+               for _ in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    assert runs.read_text().split() == ["ci"]

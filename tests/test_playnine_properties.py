@@ -19,6 +19,7 @@ A failure prints the drawn ``(players, seed, holes, playoff, bots)``;
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -143,15 +144,27 @@ def games_from_env():
     return int(text)
 
 
+PLAYERS = (2, 3, 4, 5)
+SALT = 0x9E3779B9  # times the player count: derandomized draws repeat, the games must not
+
+
+# One test a player count, a share of the games each, so parallel workers split them.
 # No shrinking: a seed shrinks to nothing simpler, and each try is a whole game.
-@settings(max_examples=games_from_env(), deadline=None, derandomize=True, database=None,
-          phases=(Phase.explicit, Phase.generate), suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2 ** 32 - 1), holes=st.integers(1, 3),
-       playoff=st.booleans(), data=st.data())
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=-(-games_from_env() // len(PLAYERS)), deadline=None, derandomize=True,
+          database=None, phases=(Phase.explicit, Phase.generate),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), holes=st.integers(1, 3), playoff=st.booleans(),
+       data=st.data())
 def test_random_bot_games_hold_together(players, seed, holes, playoff, data):
     kinds = data.draw(st.lists(st.sampled_from(("sensible", "random", "random", "staller")),
                                min_size=players, max_size=players))
-    check_game(players, seed, holes, playoff, kinds)
+    with pytest.MonkeyPatch.context() as patch:
+        # The states compared as their lists of numbers, not the SHA-256 of them: the
+        # same comparison (exact, even), without the packing and hashing that were over
+        # half of this test's time.
+        patch.setattr(rules, "digest", tuple)
+        check_game(players, (seed + players * SALT) % 2 ** 32, holes, playoff, kinds)
 
 
 def test_the_checks_cover_a_reshuffled_deck_and_a_playoff():

@@ -27,6 +27,9 @@ except ImportError:  # CPython
         return x
 
 FRAME_MS = const(33)   # ~30 frames a second
+# While a card reader has work in flight, the rest of the frame polls it this often
+# (a frame on the air is answered within the chip's 1.5 ms timer).
+READ_POLL_MS = const(1)
 PULSE_MS = const(1000)
 
 # Strip colours: the neutral prompt colour (setup, card learning: no seat's hue),
@@ -136,11 +139,12 @@ class Loop:
         self._testing = False
         self._bank = isinstance(hw.readers, ReaderBank)
         self._display_busy = False
+        self._input = table    # who handles this frame's inputs: the table or the self-test
         self.frames = 0
 
     def step(self, render=True):
         """One frame: inputs, table, LEDs and (a share of) the display, then sleep out
-        the frame.
+        the frame (polling a busy card reader meanwhile: see :meth:`_rest`).
 
         ``render`` False skips drawing the LEDs (the simulator fast-forwarding). Nothing
         that goes wrong in a frame stops the table: the error is shown and the table goes
@@ -153,9 +157,24 @@ class Loop:
         except Exception as exc:  # noqa: BLE001 - a bad course or file must not stop the table
             self._recover(exc)
         self.frames += 1
-        spent = clock.ticks_diff(clock.ticks_ms(), start)
-        if spent < self.frame_ms:
-            clock.sleep_ms(self.frame_ms - spent)
+        self._rest(clock, start)
+
+    def _rest(self, clock, start):
+        # Sleep out the frame. A card reader in the middle of a presence cycle is polled
+        # every READ_POLL_MS meanwhile: its seven or so steps then end within the frame
+        # (one step a frame took about 230 ms from laying a card to its reveal), and the
+        # next frame still starts on time, so the LEDs never wait for a card.
+        readers = self.hw.readers
+        left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
+        while left > READ_POLL_MS and readers is not None and readers.busy():
+            clock.sleep_ms(READ_POLL_MS)
+            try:
+                self._poll_readers(self._input)
+            except Exception as exc:  # noqa: BLE001 - as in a frame: shown, never fatal
+                self._recover(exc)
+            left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
+        if left > 0:
+            clock.sleep_ms(left)
 
     def _recover(self, exc):
         why = "%s: %s" % (type(exc).__name__, exc)
@@ -187,6 +206,7 @@ class Loop:
         self._testing = testing
         # While the wiring self-test runs it has the buttons, readers, LEDs and display.
         t = st if testing else self.table
+        self._input = t
         t.tick(start)
         buttons = hw.buttons
         buttons.poll()

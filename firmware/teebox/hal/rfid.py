@@ -2,9 +2,11 @@
 
 Players lay a club card (an NTAG213 sticker, 7-byte UID; some tags have
 4-byte UIDs) face-down on a reader under the table. The LED loop calls
-``poll()`` once per iteration; each call does at most one small step (read
-one interrupt register, and when the chip has finished, read its answer and
-start the next frame), so reading a card never freezes the render loop.
+``poll()`` once per iteration, and again about every millisecond of the
+frame's spare time while ``busy()``; each call does at most one small step
+(read one interrupt register, and when the chip has finished, read its answer
+and start the next frame), so reading a card never freezes the render loop,
+and a presence cycle (about seven steps) ends within the frame that starts it.
 
 Layers:
 
@@ -365,6 +367,12 @@ class CardReader:
         self.chip.antenna(False)
         self._state = _OFF
 
+    def busy(self):
+        """True while the chip is working on this reader's cycle (the field settling, a
+        frame on the air or answered): polling again within the frame moves it on, so
+        the loop polls a busy reader in the spare time of its frames (``app/loop.py``)."""
+        return _SETTLE <= self._state <= _HLTA_SENT
+
     def poll(self):
         """Advance one step; return an event tuple or None. Switches the field on at first use."""
         if self._state == _OFF or self._state == _WAITING:
@@ -571,6 +579,10 @@ class ReaderBank:
             r.deactivate()
         self.readers[0].activate()
 
+    def busy(self):
+        """True while the reader whose turn it is has work in flight (see CardReader.busy)."""
+        return self.readers[self._turn].busy()
+
     def poll(self):
         """One step of the current seat's reader; hands the turn on when its cycle ends."""
         turn = self._turn
@@ -643,6 +655,10 @@ class SimReader:
     def step(self, restart):
         """ReaderBank's per-turn call: the same as poll()."""
         return self.poll()
+
+    def busy(self):
+        """Never: a laid card is an event at once, nothing to poll again for."""
+        return False
 
     def activate(self):
         """Nothing to switch on."""

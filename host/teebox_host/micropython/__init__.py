@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,7 +42,10 @@ def _firmware_root():
     stand_in.mkdir(parents=True, exist_ok=True)
     link = stand_in / "teebox"
     if not link.exists():
-        link.symlink_to(package, target_is_directory=True)
+        try:
+            link.symlink_to(package, target_is_directory=True)
+        except FileExistsError:  # another process (a parallel test worker) made it first
+            pass
     return stand_in
 
 
@@ -88,6 +92,24 @@ def runtime_version():
     return pkg["dependencies"][PACKAGE]
 
 
+@contextmanager
+def _process_lock(path):
+    """Hold an exclusive lock on the file ``path`` while the block runs, so processes
+    that install at once (parallel test workers) take turns: the first installs, the
+    others find it done. Where ``fcntl`` is missing (Windows) only threads take turns."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "rb") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
 def ensure_runtime():
     """Install the pinned npm package if it is not there yet; return node's path."""
     node = shutil.which("node")
@@ -96,7 +118,9 @@ def ensure_runtime():
         raise RuntimeMissing("Node.js and npm are needed to run MicroPython tests: install nodejs")
     where = _runtime_dir()
     marker = where / "node_modules" / PACKAGE / "micropython.mjs"
-    with _install_lock:
+    if marker.exists():
+        return node
+    with _install_lock, _process_lock(where / "package-lock.json"):
         if not marker.exists():
             proc = subprocess.run(
                 [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
