@@ -10,11 +10,13 @@ def test_a_five_player_eighteen_hole_game_stays_under_its_heap_ceiling(compiled_
     # modules + card data + course 113,552 bytes; whole game 137,792 sampled every 8
     # inputs as here (a longer call leaves a little garbage that the sample still
     # counts), so the game adds 24,240. game.inputs keeps the log bytes (~2 bytes an
-    # input; a list of tuples took ~33 kB more).
+    # input; a list of tuples took ~33 kB more). Split into six modules along its seams
+    # (setup, hands, rounds, shots, movement, legality) the engine's code keeps ~7.6 kB
+    # more (their module and class objects): whole game 145,408 (2026-11-25).
     game, _turns, _seconds = engine_turns.record_game()
     assert game.over and len(game.inputs) > 900
     report = engine_turns.game_heap(game, per_sample=8, mounts=compiled_firmware)
     assert report.steps >= len(game.inputs) // 8
-    assert report.cost <= 145000
+    assert report.cost <= 152000
     # What the game itself adds to the loaded modules, cards and course.
     assert report.cost - engine_turns.data_heap(game, mounts=compiled_firmware) <= 28 * 1024
