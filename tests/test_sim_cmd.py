@@ -64,7 +64,7 @@ def test_a_script_that_stops_early_says_what_the_table_waits_for(write):
 
 
 def test_a_script_without_a_game_shows_the_display(write):
-    res = _invoke("--script", write("press OK\npress E\n"))
+    res = _invoke("--script", write("press OK 2\npress E\n"))  # start, game: mode
     assert res.exit_code == 0, res.output
     assert "The script ended before a game started" in res.output
     assert "|> Stroke Play   |" in res.output

@@ -147,6 +147,9 @@ def _imports(firmware, path):
             names.add(node.module)
             # "from teebox.app import board" imports the module teebox.app.board
             names.update(node.module + "." + a.name for a in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value.startswith(PACKAGE + "."):
+            names.add(node.value)  # a registry's module, imported by name when chosen
     return {n for n in names if n.split(".")[0] == PACKAGE and module_file(firmware, n)}
 
 

@@ -106,7 +106,7 @@ SCORE_KEY = "t"
 
 # The setup steps by number (setup_flow.S_START ... S_BOTS).
 SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?",
-               "bots")
+               "bots", "game", "options")
 
 
 def player_style(seat):
@@ -375,7 +375,8 @@ class LiveTable(SimTable):
             out.append("the display says what to look at; c lays a card, the keys press "
                        "the buttons, holding BACK stops.")
         elif t.phase == T.PH_SETUP:
-            out.append("Setting up: %s. " % SETUP_STEPS[t.setup.step], style="bold")
+            out.append("Setting up: %s. " % SETUP_STEPS[min(t.setup.step, len(SETUP_STEPS) - 1)],
+                       style="bold")
             out.append("Directions change the answer, OK goes on, BACK goes back.")
         elif t.phase == T.PH_LEARN:
             out.append("Learning cards: ", style="bold")

@@ -29,11 +29,11 @@ else runs when a player acts.
 from teebox.app import presenters
 from teebox.app.bindings import Bindings
 from teebox.app import setup_flow as sf
-from teebox.app.setup_flow import Prompt, player_label
+from teebox.app.setup_flow import Prompt
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
+from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
-from teebox.core.contract import GAME_OVER, IllegalMove
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
 
@@ -48,11 +48,10 @@ PH_SETUP = const(0)
 PH_LEARN = const(1)
 PH_REGISTER = const(2)   # a flow the game asks for before it starts (bag registration)
 PH_PLAY = const(3)
-PH_OVER = const(4)
+# PH_OVER (4), the final standings, is table_play's: a game ends there.
 PH_NEW_COURSE = const(5)  # making a new course (start menu, "New course")
 
 FLASH_MS = const(700)        # how long a flash (ack, refusal) lasts
-BOT_MS = const(600)          # a bot's decision is shown this long (after any animation) first
 
 
 def _entropy(clock):
@@ -64,7 +63,7 @@ def _entropy(clock):
         return clock.ticks_ms() & 0xFFFFFF
 
 
-class Table(CourseKeeper):
+class Table(CourseKeeper, PlayKeeper):
     """One table: setup, card learning, the game's own flows, play, final standings.
 
     * ``clock``: a ``hal.clock`` clock (flash and animation times);
@@ -160,30 +159,6 @@ class Table(CourseKeeper):
         if self.phase == PH_PLAY or self.phase == PH_OVER:
             return self.play_prompt
         return self.flow.prompt
-
-    def options(self):
-        """The choices the buttons step through now (a list of choice tuples)."""
-        return self.opts
-
-    def selected(self):
-        """The choice OK would confirm now, or None."""
-        if 0 <= self.sel < len(self.opts):
-            return self.opts[self.sel]
-        return self.choice
-
-    def is_bot(self, seat):
-        """Whether ``seat`` (a seat of the game in play) is a bot."""
-        return self._bot[seat] == 1
-
-    def label(self, seat):
-        """How the display names a seat of the game in play (``"P2 yellow*"``: a bot)."""
-        return player_label(seat, self._bot[seat])
-
-    def acting(self):
-        """The seat the selected choice is for."""
-        if self.opt_seats and self.sel >= 0:
-            return self.opt_seats[self.sel]
-        return self.d.players[0] if self.d.players else -1
 
     # ------------------------------------------------------------ inputs
 
@@ -423,116 +398,6 @@ class Table(CourseKeeper):
         if board is not self.course:
             self.course = board
             self.course_name = ""
-
-    # ------------------------------------------------------------ play
-
-    def _clear_choice(self):
-        self.opts = []
-        self.sel = -1
-        self.choice = None
-        self.opt_seats = []
-
-    def enter(self):
-        """Set the buttons up for whatever the rules wait for now."""
-        self.d = d = self.game.pending()
-        self._quit = False
-        self._clear_choice()
-        self.view.clear_path()
-        self.view.cursor = -1
-        self.view.active = d.player
-        if d.kind == GAME_OVER:
-            self.phase = PH_OVER
-            self.view.active = -1
-        else:
-            self.presenter.enter()
-        self._bot_plan()
-        self.show_decision()
-
-    def _bot_plan(self):
-        """If a bot decides now: its choice is selected (the presenter shows what it will
-        do, as for a person) and timed for ``tick``, or taken at once."""
-        self._bot_next = None
-        seat = -1
-        for s in self.d.waiting:  # (who decides now: one seat, or all still to choose)
-            if self._bot[s]:
-                seat = s
-                break
-        if seat < 0:
-            return
-        pr = self.presenter
-        c = pr.bot(seat)
-        self._bot_next = (seat, c)
-        if pr.bot_at_once(c):
-            self._bot_act()
-            return
-        if c in self.opts:
-            self.sel = self.opts.index(c)
-        else:
-            self.choice = c
-            self.sel = -1
-        busy = pr.busy_until()
-        self._bot_at = self.clock.ticks_add(self.now if busy is None else busy, BOT_MS)
-
-    def _bot_act(self):
-        # The bot's planned choice, through the same path as a person's.
-        seat, c = self._bot_next
-        self._bot_next = None
-        self.presenter.act(seat, c)
-
-    def _for_bot(self):
-        # A bot decides now (not a choice everyone makes at once, where people choose
-        # meanwhile): buttons cannot act for it (but may still quit the game).
-        if (self._bot_next is not None and not self.presenter.all_at_once()
-                and not self._quit):
-            self.refuse("%s is a bot: it plays by itself" % self.label(self._bot_next[0]))
-            return True
-        return False
-
-    def shared(self, choice):
-        """``choice``, as one tuple shared by equal choices: the rules keep every input
-        for the game log, so a whole game then holds a few dozen choice tuples instead
-        of one per input."""
-        key = (choice[0] << 8) | (choice[1] if len(choice) > 1 else 0xFF)
-        got = self._choices.get(key)
-        if got is None:
-            self._choices[key] = got = choice
-        return got
-
-    def apply(self, choice, seat):
-        """Hand ``choice`` for ``seat`` to the rules; show why if they refuse it, else
-        journal it, animate what happened and go on to the next decision."""
-        choice = self.shared(choice)
-        try:
-            outs = self.game.apply(choice, seat)
-        except IllegalMove as exc:
-            self.refuse(str(exc))
-            return
-        if self.inputs is not None:
-            self.inputs(seat, choice)
-        self.note = ""
-        self.presenter.outputs(outs)
-        self.enter()
-
-    def show_decision(self):
-        """Write the display form and the LED-only form of the decision now."""
-        pr = self.play_prompt
-        if self._quit:
-            pr.set("Quit this game?\nOK: quit\nBACK: play on", 0, -1, 1, 0)
-            text = pr.text
-        elif self.d.kind == GAME_OVER:
-            lines = ["Game over"]
-            order = []
-            for row in self.game.standings():
-                lines.append(self.presenter.standings_line(row))
-                order.append(row[1])
-            lines.append("OK: new game")
-            pr.set("\n".join(lines), GAME_OVER, -1, 0, -1, bytes(order))
-            text = pr.text
-        else:
-            text = self.presenter.show()
-        if self.note and not self._quit:
-            text = text + "\n" + self.note
-        self._say(text)
 
     # ------------------------------------------------------------ output helpers
 

@@ -133,7 +133,9 @@ class Presenter:
             self.t.apply(choice, seat)
 
     def outputs(self, outs):
-        """Animate the engine's outputs."""
+        """Animate the engine's outputs of a choice made (the play order shown so far
+        stops blinking)."""
+        self.motion.clear_order()
         self.motion.outputs(outs)
 
     def tick(self, now):
@@ -286,5 +288,5 @@ class Presenter:
             t.inputs(seat, choice)
         t.note = "%s chose" % t.label(seat)
         t.flash_now(FLASH_ACK, seat)
-        self.outputs(outs)
+        self.motion.outputs(outs)
         t.enter()
