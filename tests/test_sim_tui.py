@@ -219,7 +219,7 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
         app = sim_tui.SimApp(sim, realtime=False)
         async with app.run_test(size=SIZE) as pilot:
             keys = key_presser(pilot, sim, app)
-            await keys("enter", "enter", "enter")        # mode, course: the defaults
+            await keys("enter", "enter", "enter", "enter")  # game, mode, course: defaults
             assert sim.table.setup.step == sf.S_PLAYERS
             await keys("l")                              # hold OK: which players are bots
             assert sim.table.setup.step == sf.S_BOTS
