@@ -137,7 +137,7 @@ def test_the_board_and_the_host_read_the_shipped_files_alike(micropython):
     # The same loader runs on the board: it must find the files next to the package
     # and read the same cards as CPython does.
     code = ("from teebox import shipped\n"
-            "from teebox.core import cards\n"
+            "from teebox.core.holes18 import cards\n"
             "c = shipped.load_default_clubs()\n"
             "s = shipped.load_default_shots()\n"
             "print(len(c), ' '.join(str(len(s[d])) for d in cards.DECKS))\n"

@@ -688,7 +688,8 @@ def test_the_deployed_firmware_imports_and_loads_its_data_under_micropython(micr
     run(board, deploy.firmware_dir(), tmp_path, force=True)
     assert not [p for p in board.files() if p.startswith("/teebox/") and p.endswith(".py")]
     code = (
-        "from teebox.core import course, cards\n"
+        "from teebox.core import course\n"
+        "from teebox.core.holes18 import cards\n"
         "from teebox import profile, shipped\n"
         "print('FILE', course.__file__)\n"
         "c = shipped.load_builtin('starter')\n"

@@ -255,7 +255,8 @@ def test_keys_press_the_table_buttons():
         async with app.run_test(size=SIZE) as pilot:
             keys = key_presser(pilot, sim, app)
             assert "TEEBOX" in widget_text(app, "oled")
-            assert "1 Game mode" in await keys("enter")           # OK: next step
+            assert "18 Holes" in await keys("enter")              # OK: the game step
+            assert "1 Game mode" in await keys("enter")           # OK: 18 Holes, its modes
             assert sim.table.setup.mode == "match"
             assert "Stroke Play" in await keys("d")               # E: the next mode
             assert sim.table.setup.mode == "stroke"
@@ -909,8 +910,8 @@ def test_a_terminal_below_80x24_is_asked_to_grow():
 
 def test_a_key_held_down_queues_only_a_few_presses():
     sim = sim_tui.LiveTable()
-    sim.press(B.OK)
-    sim.press(B.OK)
+    for _ in range(3):  # new game, the game, its mode
+        sim.press(B.OK)
     sim.settle()
     setup = sim.table.setup
     assert setup.step == sf.S_COURSE

@@ -34,7 +34,7 @@ from teebox_host import deploy, rate
 from teebox_host import micropython as mpy
 from tools.bench.common import micropython_rows
 
-_IMPORTS = "from teebox.core import cards, course, hexgrid, rng, terrain\n"
+_IMPORTS = "from teebox.core import course, hexgrid, rng, terrain\nfrom teebox.core.holes18 import cards\n"
 _GENERATOR = "from teebox.core import coursegen, coursegen_tiles\nfrom teebox import shipped\n"
 _TILES = "tiles = shipped.load_default_tiles()\n"
 _TIMED = """

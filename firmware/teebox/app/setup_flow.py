@@ -487,7 +487,7 @@ class SetupFlow:
         mod = self.module()
         if st == S_MODE:
             lo, hi = self.player_range()
-            p.set("%d Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next"
+            p.set("%d Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next  BACK"
                   % (n, mod.MODES[self.mode_index][1], lo, hi),
                   st, -1, len(mod.MODES), self.mode_index)
         elif st == S_COURSE:

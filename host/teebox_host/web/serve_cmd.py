@@ -82,4 +82,5 @@ def serve(db: Optional[Path] = typer.Option(
     finally:
         if live is not None:
             live.stop()
+        if vb is not None:
             vb.stop()
