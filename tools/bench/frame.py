@@ -43,7 +43,7 @@ def game():
     loop.hw.leds.check_totals = False  # the simulator's check of the LED total: not on the board
     loop.table.led_prompts = True       # the LED-only prompt strip is drawn too
     run = script.Runner(loop)
-    for text in ("seed 3", "press OK 7"):
+    for text in ("seed 3", "press OK 8"):
         run.step(script.parse_line(text, 1, K.CLUBS))
     assert loop.table.game is not None
     return loop
