@@ -7,9 +7,9 @@ the modules one by one inside MicroPython (WebAssembly port, 32-bit like the RP2
 from those ``.mpy`` files, leaves first, so each import brings in just its own module.
 After each import the heap is sampled after a full collection (``heapmeter.collect``,
 then ``gc.mem_alloc()`` in the next top-level call: this port collects only as one
-starts): the difference is what the module keeps in RAM (its bytecode, constants and interned names are copied there
-from a file on a writable filesystem; from a ROMFS partition or frozen into the
-firmware they stay in flash).
+starts): the difference is what the module keeps in RAM (its bytecode, constants and
+interned names are copied there from a file on a writable filesystem; from a ROMFS
+partition or frozen into the firmware they stay in flash).
 
 Prints one row per module, costliest first: the heap it keeps, its ``.mpy`` size and
 the ratio of the two; the total for the modules the board imports (``main.py`` on,
