@@ -24,8 +24,8 @@ figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPy
   table's parts as modules of their own (~5 kB), the registry, the game's face and
   the contract (~3.5 kB), ~200 more names. On a Pico the code runs from flash anyway
   (code and game together need more than its ~200 kB of free heap): ``teebox deploy``
-  puts it in a ROMFS image where the board has a partition, and ``docs/memory.md`` gives the frozen build for
-  boards without one (a Pico 2 has RAM for either);
+  puts it in a ROMFS image where the board has a partition, and ``docs/memory.md``
+  gives the frozen build for boards without one (a Pico 2 has RAM for either);
 * the state the game adds above the imported code: about 57 kB, under the 64 kB target
   (73 kB before the engine kept its inputs as log bytes, ~2 bytes an input instead of
   a tuple). What dominates: the card data (the club and shot card objects, ~22 kB),
