@@ -36,7 +36,7 @@ class Motion:
         self._order = b""        # play order being shown, one golfer after another
         self._order_start = 0
         self._order_step = -1
-        self.path = [0] * MAX_PATH
+        self.path = [0] * MAX_PATH  # a flight's cells till the view copies them (preview's too)
 
     def stop(self):
         """No animation (the game is left)."""

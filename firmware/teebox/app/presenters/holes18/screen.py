@@ -55,7 +55,9 @@ class Screen:
     def __init__(self, table, motion):
         self.t = table
         self.motion = motion
-        self._path = [0] * MAX_PATH
+        # The cells of a path, filled and handed to the view at once (which copies them):
+        # the flights' scratch list serves, as one did for both before the presenters.
+        self._path = motion.path
         self._marks = bytearray(MAX_PATH)
 
     # ------------------------------------------------------------ preview
