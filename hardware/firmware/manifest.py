@@ -40,6 +40,7 @@ BOARD_FILES = (
     "app/setup_steps.py",
     "app/shelf.py",
     "app/table.py",
+    "app/table_cards.py",
     "app/table_courses.py",
     "app/table_play.py",
     "app/view.py",

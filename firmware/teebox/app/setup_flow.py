@@ -82,6 +82,7 @@ class SetupFlow(GameSteps, Seating):
         self.step = S_START
         self.start_choice = 0
         self.why = ""  # why the last button or card was refused
+        self.note = ""  # what the chosen game adds to the last check (confirm_note)
         self.sit_in_order(self.players)
         self._show()
 
@@ -118,11 +119,7 @@ class SetupFlow(GameSteps, Seating):
             self._fit_players()  # (the game chosen is loaded now)
         if (st == S_PLAYERS or st == S_BOTS) and self.seated() != self.players:
             self.sit_in_order(self.players)  # a new number of players: start afresh
-        if st == S_BOTS:
-            self.step = S_SEATS
-        else:
-            steps = self.steps()
-            self.step = steps[steps.index(st) + 1]
+        self.step = S_SEATS if st == S_BOTS else self._step_after(st)
         self._show()
         return R_CHANGED
 
@@ -143,11 +140,7 @@ class SetupFlow(GameSteps, Seating):
         """Back one step (the start menu has none; the bots go back to the players)."""
         if self.step == S_START:
             return R_NONE
-        if self.step == S_BOTS:
-            self.step = S_PLAYERS
-        else:
-            steps = self.steps()
-            self.step = steps[steps.index(self.step) - 1]
+        self.step = S_PLAYERS if self.step == S_BOTS else self._step_before(self.step)
         self._show()
         return R_CHANGED
 
@@ -164,6 +157,12 @@ class SetupFlow(GameSteps, Seating):
         """Back to the start menu (after a game, or after learning cards)."""
         self.step = S_START
         self.count_cards(learned, needed)
+
+    def confirm_note(self, note):
+        """What the last check before the game starts says besides the answers, as the
+        chosen game's presenter words it (18 Holes: how many club cards have a tag)."""
+        self.note = note
+        self._show()
 
     def count_cards(self, learned, needed):
         """How many club cards have tags, of how many (the table has read the card data
@@ -189,8 +188,8 @@ class SetupFlow(GameSteps, Seating):
         else:
             n = self._number(st)
             if not self._show_step(st, n) and not self._show_seating(st, n):
-                self.prompt.set("%d Start?\n%s\n\nOK: play  BACK"
-                                % (n, "\n".join(self._answers())),
+                self.prompt.set("%d Start?\n%s\n%s\nOK: play  BACK"
+                                % (n, "\n".join(self._answers()), self.note),
                                 st, -1, 0, -1, bytes(range(self.players)))
 
 

@@ -104,6 +104,21 @@ class GameSteps:
             self._steps = out
         return self._steps
 
+    def _step_after(self, st):
+        # The step after ``st``. From the start menu to the game step nothing of a game
+        # is loaded: only the game the players choose is, once they choose it.
+        if st == S_START and len(self.games) > 1:
+            return S_GAME
+        steps = self.steps()
+        return steps[steps.index(st) + 1]
+
+    def _step_before(self, st):
+        # The step before ``st`` (the game step goes back to the start menu).
+        if st == S_GAME:
+            return S_START
+        steps = self.steps()
+        return steps[steps.index(st) - 1]
+
     def option(self, name):
         """The value chosen for the game's option ``name``."""
         opts = self.module().OPTIONS
