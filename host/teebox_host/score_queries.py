@@ -149,8 +149,9 @@ class ScoreQueries:
         layout in one mode, best first.
 
         Stroke Play and Play Nine: lowest first; other modes: most points first.
-        Ties go to more hole-in-ones, then to the earlier game; rows with the same
-        total and hole-in-ones share a rank (1, 1, 3).
+        Ties go to more of what the game's standings count (hole-in-ones; Play Nine:
+        playoff wins), then to the earlier game; rows with the same total and count
+        share a rank (1, 1, 3).
         """
         best = {}
         games = {}

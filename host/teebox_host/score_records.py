@@ -31,11 +31,14 @@ class GameResult:
     ``players``: ``(seat, name, colour)`` per seat. ``holes``: per hole
     ``(hole_number, par, [score per seat])`` in the mode's own unit (strokes,
     Stableford points, points won), seats in the order of ``players``.
-    ``standings``: ``(place, seat, score, hole_in_ones)`` as the engine's
+    ``standings``: ``(place, seat, score, count)`` as the engine's
     ``game.standings()``. ``finished_at`` is unix seconds, 0 when the board's
     clock was never set. ``bots``: the seats the table's bots played (a bot is
     not a person: leaderboards and personal bests leave it out). ``game``: the
     game's registry name; ``mode`` its way to play ("" for a game with one way).
+    ``count`` is what the game counts there (:func:`count_field`:
+    18 Holes hole-in-ones, Play Nine playoff wins); the ``hole_in_ones`` fields below
+    hold it too (named before games were data).
     """
 
     board_id: str
@@ -177,6 +180,26 @@ def known_modes():
     return out
 
 
+def count_field(mode, game=LEGACY_GAME):
+    """``(key, title)`` of what the fourth number of a standings row counts in ``game``'s
+    ``mode``, as exports and tables name it: 18 Holes ``("hole_in_ones", "Holes in one")``,
+    Play Nine ``("playoff_wins", "Playoff wins")`` (the game's records face says)."""
+    facts = mode_facts(mode, game)
+    if facts is None:
+        return "hole_in_ones", "Holes in one"  # what every game stored before games counted
+    return facts.count_key, facts.count_title
+
+
+def count_keys():
+    """Every game's :func:`count_field` key, in registry order: the export's columns."""
+    out = []
+    for game, mode in known_modes():
+        key = count_field(mode, game)[0]
+        if key not in out:
+            out.append(key)
+    return out
+
+
 def iso_time(ts):
     """Unix seconds as an ISO-8601 UTC text, or "" for 0 (the board's clock was unset)."""
     if not ts:
@@ -185,10 +208,10 @@ def iso_time(ts):
 
 
 def best_key(mode, game=LEGACY_GAME):
-    """Sort key putting the best ``(total, hole_in_ones, played_at)`` first for ``mode``.
+    """Sort key putting the best ``(total, count, played_at)`` first for ``mode``.
 
-    Ties go to more hole-in-ones (the rulebook's tie-break; Play Nine: playoff
-    wins), then to whoever got there first.
+    Ties go to more of what the standings count (:func:`count_field`: hole-in-ones,
+    the rulebook's tie-break; Play Nine: playoff wins), then to whoever got there first.
     """
     sign = 1 if lower_wins(mode, game) else -1
     return lambda r: (sign * r[0], -r[1], r[2])

@@ -19,6 +19,9 @@ Rules the store keeps:
   *content hash* (see docs/course-format.md; a game without a course: the same
   layout, e.g. Play Nine's number of holes) and in the same mode. The mode says
   whether the lowest total is best (Stroke Play, Play Nine) or the highest.
+* Each seat keeps its place, its total and what its game's standings count besides
+  (``score_records.count_field``: 18 Holes hole-in-ones, Play Nine playoff wins),
+  which leaderboards and exports name as the game does.
 * Players are named by their colour on the board ("Red"); names are unique
   regardless of case, and :meth:`ScoreDB.rename_player` gives them a person's
   name on the laptop (merging into that person if the name is already used).
@@ -43,8 +46,8 @@ from teebox_host import datadir
 from teebox_host.score_queries import ScoreQueries
 from teebox_host.score_records import (  # (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
-    ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, game_ref, iso_time,
-    known_modes, lower_wins, mode_facts, mode_title, registry)
+    ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
+    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry)
 
 SCHEMA_VERSION = 3
 ENV_VAR = "TEEBOX_SCORES"
@@ -90,7 +93,7 @@ _MIGRATIONS = {
         colour TEXT NOT NULL,
         total INTEGER NOT NULL,
         place INTEGER NOT NULL,
-        hole_in_ones INTEGER NOT NULL,
+        hole_in_ones INTEGER NOT NULL,  -- what the game's standings count (count_field)
         PRIMARY KEY (game, seat)
     );
     CREATE TABLE hole_scores (
@@ -314,8 +317,10 @@ class ScoreDB(ScoreQueries):
 
 
 def _csv_rows(results):
-    # One flat row per seat of every game (see ScoreDB.export).
+    # One flat row per seat of every game (see ScoreDB.export): what the standings count
+    # has a column per kind (hole_in_ones, playoff_wins), blank for the other games.
     most = max((len(r.holes) for r, _s in results), default=0)
+    counts = dict.fromkeys(count_keys(), "")
     rows = []
     for r, synced in results:
         place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
@@ -327,8 +332,10 @@ def _csv_rows(results):
                    "course_hash": r.course_hash,
                    "course_name": r.course_name, "seed": r.seed, "seat": seat,
                    "player": name, "colour": colour, "bot": int(seat in r.bots),
-                   "place": pl, "total": total,
-                   "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
+                   "place": pl, "total": total}
+            row.update(counts)
+            row[count_field(r.mode, r.game)[0]] = hio
+            row["par"] = sum(h[1] for h in r.holes)
             for n in range(most):
                 row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
             rows.append(row)
@@ -345,13 +352,13 @@ def _export_text(rows, fmt):
         writer.writeheader()
         writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
     else:
-        out.write(",".join(_CSV_HEADER) + "\n")
+        out.write(",".join(list(_CSV_HEADER) + count_keys() + ["par"]) + "\n")
     return out.getvalue()
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "game", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
-               "place", "total", "hole_in_ones", "par")
+               "place", "total")  # then count_keys(), then "par"
 
 
 def _csv_text(value):
@@ -364,6 +371,7 @@ def _csv_text(value):
 
 def _json_game(r, synced_at):
     by_seat = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+    counted = count_field(r.mode, r.game)[0]  # (hole_in_ones; Play Nine: playoff_wins)
     return {
         "board_id": r.board_id, "game_number": r.game_number,
         "finished_at": r.finished_at, "finished": iso_time(r.finished_at) or None,
@@ -373,7 +381,7 @@ def _json_game(r, synced_at):
         "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
         "players": [{"seat": seat, "name": name, "colour": colour, "bot": seat in r.bots,
                      "place": by_seat[seat][0], "total": by_seat[seat][1],
-                     "hole_in_ones": by_seat[seat][2],
+                     counted: by_seat[seat][2],
                      "scores": [h[2][i] for h in r.holes]}
                     for i, (seat, name, colour) in enumerate(r.players)],
     }
@@ -440,7 +448,7 @@ def _checked(r):
     ranked = []
     for s in standings:
         if len(s) != 4 or not all(_is_int(v) for v in s) or s[0] < 1 or s[3] < 0:
-            bad("standings: %r must be (place, seat, score, hole_in_ones)" % (s,))
+            bad("standings: %r must be (place, seat, score, count)" % (s,))
         if s[1] not in seats or s[1] in ranked:
             bad("standings: seat %r is not a seat of the game or is ranked twice" % (s[1],))
         ranked.append(s[1])
