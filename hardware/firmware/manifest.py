@@ -20,6 +20,7 @@ BOARD_FILES = (
     "app/bindings.py",
     "app/board.py",
     "app/boot.py",
+    "app/card_learning.py",
     "app/courses_store.py",
     "app/gamejournal.py",
     "app/journal.py",

@@ -1,6 +1,7 @@
 """Setting a game up with the buttons: the game, then the steps it asks for (18 Holes:
 mode, course, players (and which are bots), seats, hands; Play Nine: players, seats,
-holes, playoff); card learning; making a new course.
+holes, playoff); making a new course. (Card learning, ``app/card_learning.py``, is
+imported only when the players choose it.)
 
 Each flow is a small state machine the table (``app/table.py``) drives with
 button intents (``on_dir(d)``, ``on_ok()``, ``on_more()``, ``on_back()``)
@@ -48,10 +49,6 @@ N_PREVIEW = const(4)
 SEEDS = const(10000)  # seeds of a new course: four digits, easy to read out
 _SEED_STEPS = (1, 10, 10, 1, 100, 100)  # by button: E NE NW W SW SE
 _DIFFICULTY_NOTES = ("hazards covered", "as laid", "hazards added")
-
-# Card learning question codes
-L_CARD = const(1)
-L_REBIND = const(2)
 
 
 class SetupFlow(GameSteps, Seating):
@@ -296,94 +293,3 @@ class NewCourse:
             p.set("Seed %d\n%d holes, par %d\n%s\n(shown on table)\nOK: keep, play\n"
                   "BACK: change" % (self.seed, self.holes, self.par,
                                     self._gen.DIFFICULTIES[self.difficulty]), st)
-
-
-class CardLearning:
-    """Card learning: scan each physical club card once, walking the clubs in data order.
-
-    The display names the club; the LED-only form shows its initiative as that
-    many lit cells. A scanned tag is bound and saved at once (store
-    ``write_atomic``). A tag already bound to another club asks first: OK moves
-    it to this club, BACK keeps it where it was. The direction buttons skip to
-    the next or previous club; BACK (with no question open) leaves.
-    """
-
-    def __init__(self, bindings, clubs):
-        self.bindings = bindings
-        self.clubs = clubs
-        self.prompt = Prompt()
-        missing = bindings.missing()
-        self.club = missing[0] if missing else 0
-        self.pending = None   # a tag bound to another club, waiting for OK / BACK
-        self.note = ""
-        self._show()
-
-    def on_dir(self, d):
-        """Skip to the next (right-hand buttons) or previous club."""
-        if self.pending is not None:
-            return R_NONE
-        self.club = step_index(self.club, len(self.clubs), d)
-        self.note = ""
-        self._show()
-        return R_CHANGED
-
-    def on_more(self):
-        """Holding OK skips to the next club, like E."""
-        return self.on_dir(E)
-
-    def on_ok(self):
-        """Confirm moving a tag to this club (only while asked)."""
-        if self.pending is None:
-            return R_NONE
-        uid = self.pending
-        self.pending = None
-        before = self.bindings.bind(uid, self.club)
-        self.bindings.save()
-        self._advance("Moved from %s" % self.clubs[before].name)
-        return R_ACK
-
-    def on_back(self):
-        """Keep the tag where it was (while asked), else leave card learning."""
-        if self.pending is not None:
-            self.pending = None
-            self.note = "Kept as before"
-            self._show()
-            return R_REFUSED
-        return R_EXIT
-
-    def on_scan(self, seat, uid):
-        """Bind the scanned tag to the club shown (asking first if it means another club)."""
-        if self.pending is not None:
-            return R_REFUSED
-        bound = self.bindings.club_of(uid)
-        if bound == self.club:
-            self._advance("Already learned")
-            return R_ACK
-        if bound >= 0:
-            self.pending = bytes(uid)
-            self._show()
-            return R_CHANGED
-        self.bindings.bind(uid, self.club)
-        self.bindings.save()
-        self._advance("Learned")
-        return R_ACK
-
-    def _advance(self, note):
-        self.note = note
-        self.club = (self.club + 1) % len(self.clubs)
-        self._show()
-
-    def _show(self):
-        c = self.clubs[self.club]
-        p = self.prompt
-        if self.pending is not None:
-            other = self.clubs[self.bindings.club_of(self.pending)]
-            p.set("Card is the\n%s (%d)\nMake it %s\n(%d)?\nOK: yes\nBACK: no"
-                  % (other.name, other.initiative, c.name, c.initiative),
-                  L_REBIND, -1, c.initiative, c.initiative - 1)
-            return
-        tag = "has a card" if self.bindings.uid_of(self.club) is not None else "no card yet"
-        extra = " (%s)" % c.expansion if c.expansion else ""
-        p.set("Learn %d/%d%s\nScan the card:\n%s (%d)\n%s\n%s\n</>: skip\nBACK: done"
-              % (self.club + 1, len(self.clubs), extra, c.name, c.initiative, tag, self.note),
-              L_CARD, -1, c.initiative, c.initiative - 1)

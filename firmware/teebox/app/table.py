@@ -12,8 +12,8 @@ presenter writes the :class:`~teebox.app.view.View` (read by the renderer every
 frame), the display text and the LED-only :class:`~teebox.app.setup_flow.Prompt`.
 
 Phases: setting up (``setup_flow.SetupFlow``), learning cards
-(``CardLearning``), a flow the game asks for before it starts (18 Holes' bag
-registration), playing, and the final standings. ``docs/table-guide.md``
+(``card_learning.CardLearning``), a flow the game asks for before it starts (18
+Holes' bag registration), playing, and the final standings. ``docs/table-guide.md``
 lists every prompt and what every button does in each.
 
 Seats the players marked as bots in setup play by themselves (the presenter
@@ -270,7 +270,8 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
             self.alert = getattr(self.flow, "why", "")  # (the setup says why; the others show it)
             self.flash_now(FLASH_REFUSED, -1)
         elif r == sf.R_LEARN:
-            self.flow = sf.CardLearning(self.bindings, self.clubs)
+            from teebox.app.card_learning import CardLearning  # (only when chosen)
+            self.flow = CardLearning(self.bindings, self.clubs)
             self.phase = PH_LEARN
         elif r == sf.R_NEW_COURSE:
             self.flow = sf.NewCourse(_entropy(self.clock), self.width, self.height)
