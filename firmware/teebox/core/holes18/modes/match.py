@@ -31,8 +31,9 @@ class MatchPlay(Policy):
     """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``;
     for scorecards and the score history ``unit`` (what a total counts), ``legend`` (what
     a hole's cell shows), ``scored_per_hole`` (every player scores a number on every
-    hole; else a hole's cell lists the tokens won) and ``roams`` (golfers play the holes
-    in any order)."""
+    hole; else a hole's cell lists the tokens won), ``roams`` (golfers play the holes
+    in any order) and ``spread`` (each golfer plays its own hole at its own pace: a
+    table names each golfer's hole rather than one hole in play)."""
 
     name = "match"
     title = "Match Play"
@@ -42,6 +43,7 @@ class MatchPlay(Policy):
     legend = "F: flag, 1: 1-point token"
     scored_per_hole = False
     roams = False  # holes one after another (a table names the hole in play)
+    spread = False  # everyone on the same hole
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order
