@@ -27,7 +27,7 @@ class GolfRacing(MatchPlay):
     title = "Golf Racing"
     players = (2, 5)
     unit = "greens"
-    legend = "G: green reached (every green in order)"
+    legend = "rN: the green was reached in round N (every green in order)"
     spread = True
 
     def on_reach(self, game, p, hole, hole_in_one, outs):
