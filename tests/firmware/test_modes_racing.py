@@ -6,7 +6,7 @@ from engine_kit import (at, club, face, kinds, make_course, new_game, one, place
                         select)
 from teebox.core import scoring
 from teebox.core.hexgrid import E, NE, SE, W
-from teebox.core.holes18 import modes
+from teebox.core.holes18 import bots, modes
 from teebox.core.holes18.engine import Game, Setup
 from teebox.core.holes18.protocol import (
     AIM, DECK, GAME_OVER, GREEN, GREEN_REACHED, MOVE, NORMAL, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
@@ -171,3 +171,32 @@ def test_golf_racing_is_played_by_two_to_five_and_names_its_score():
     assert (mode.unit, mode.lower_wins, mode.spread, mode.roams) == ("greens", False, True,
                                                                      False)
     assert mode.green_tokens(1) == 0  # nothing lies on the greens
+
+
+def test_the_sensible_bot_races_for_its_own_green_and_not_the_next_one():
+    """Rulebook: "Players must visit every green in order." Beside green 2 while still on
+    hole 1, the bot plays toward green 1; a racer already on hole 2 steps onto it."""
+    g = _race()
+    place(g, 0, 2, 4)
+    select(g, {0: club("8 Iron"), 1: club("Driver")})
+    choice = bots.SensibleBot(3).choose(g, 0)
+    assert choice != (MOVE, W)
+    g = _race()
+    place(g, 0, 6, 2)
+    _round(g, {0: club("8 Iron"), 1: club("Driver")}, (MOVE, E), (MOVE, E))  # P1 to hole 2
+    place(g, 0, 2, 4)
+    select(g, {0: club("6 Iron"), 1: club("3 Wood")})
+    assert bots.SensibleBot(3).choose(g, 0) == (MOVE, W)
+
+
+def test_sensible_bots_race_to_the_end_of_every_built_in_course():
+    """Rulebook: "they have to complete all 18 Holes to win": bots finish every course,
+    the winners on its last green, every racer's greens reached in order."""
+    clubs, shots = shipped.load_default_clubs(), shipped.load_default_shots()
+    for name in shipped.builtin_names():
+        crs = shipped.load_builtin(name)
+        g = Game(crs, clubs, shots, Setup(4, "racing", seed=len(name)))
+        table = bots.play_game(g, [bots.SensibleBot(s + 1) for s in range(4)])
+        assert g.over and table[0][2] == crs.hole_count, name
+        for p in g.players:
+            assert [h for h, _kind in p.tokens] == list(range(1, p.score + 1)), name
