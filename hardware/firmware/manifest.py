@@ -66,6 +66,7 @@ BOARD_FILES = (
     "core/holes18/modes/__init__.py",
     "core/holes18/modes/chaos.py",
     "core/holes18/modes/match.py",
+    "core/holes18/modes/racing.py",
     "core/holes18/modes/stableford.py",
     "core/holes18/modes/stroke.py",
     "core/holes18/movement.py",

@@ -79,7 +79,7 @@ def demo(
     players: Optional[int] = typer.Option(
         None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
     mode: str = typer.Option("match", "--mode", callback=lower,
-                             help="match, stroke, stableford or chaos."),
+                             help="One of: %s." % ", ".join(modes.NAMES)),
     course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
                                help="A built-in course name or a .course file."),
     seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),
