@@ -6,6 +6,7 @@ the board does at boot (as ``__main__``) with no profile on the flash.
 
 import importlib.util
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -86,29 +87,34 @@ def test_a_deeply_nested_profile_is_reported_clearly(main_module, tmp_path, caps
         "{...} are nested more than 16 deep" in err
 
 
-def test_a_bad_card_file_on_flash_is_reported_clearly_and_the_leds_blink_red(
-        main_module, tmp_path, capsys, fast_blinks, monkeypatch):
-    """Issue 15: a bad card file on the board ends in its own clear error, shown as a boot
-    failure (nothing can be played without the cards), not a RecursionError."""
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "clubs.json").write_text('{"clubs": %s}' % ("[" * 100000 + "]" * 100000))
+def test_a_bad_card_file_on_flash_is_reported_clearly_when_18_holes_needs_it(tmp_path,
+                                                                             monkeypatch):
+    """Issue 15: a bad card file on the board ends in its own clear error, not a
+    RecursionError. The cards are read when a game needs them (a board that plays only
+    Play Nine never reads them), so the table starts, and setting up 18 Holes shows the
+    error and goes back to the start menu: the table goes on."""
+    from teebox import profile as profile_mod
     from teebox import shipped
+    from teebox.app import boot, script
+    data = tmp_path / "data"
+    shutil.copytree(Path(shipped.data_path("clubs.json")).parent, data)
+    (data / "clubs.json").write_text('{"clubs": %s}' % ("[" * 100000 + "]" * 100000))
     monkeypatch.setattr(shipped, "data_path", lambda name: (data / name).as_posix())
-    m = _machine()
-    fk.FakeMfrc522(m.bus(0), m.Pin(17), rst=m.Pin(20))
-    fh.FakeNeoPixel.created = []
-    with fh.installed(machine=m, neopixel=fh.FakeMicroPythonNeopixel):
-        ok = main_module.main(_profile_file(tmp_path).as_posix(),
-                              store_root=(tmp_path / "store").as_posix(),
-                              port=link_server.pipe()[0])
-    assert ok is False
-    err = capsys.readouterr().err
-    assert "RecursionError" not in err
-    assert "CardDataError: clubs.json: lists [...] and objects {...} are nested more than " \
-        "16 deep" in err
-    strip = fh.FakeNeoPixel.created[-1]
-    assert strip.writes == 2 * board.BLINKS + 1
+    d = fh.profile_dict()
+    path = tmp_path / "profile.json"
+    path.write_text(json.dumps(d))
+    hw = board.build(profile_mod.load_file(path.as_posix()), sim=True)
+    loop = boot.start(hw, serve=False)
+    runner = script.Runner(loop)
+    seen = []
+    for _ in range(10):  # OK through the setup of the default game, 18 Holes
+        runner.step(script.parse_line("press OK", 1, None))
+        loop.run(3)
+        seen.append(hw.display.screen())
+    shown = "\n".join(seen).replace("\n", " ")
+    assert "RecursionError" not in shown
+    assert "CardDataError" in shown and "nested more than 16 deep" in shown
+    assert loop.table.game is None  # no game without its cards
 
 
 def test_a_boot_failure_shows_on_the_display_and_blinks_the_leds_red(main_module, tmp_path,

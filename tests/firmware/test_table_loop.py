@@ -51,13 +51,14 @@ def test_the_display_is_sent_only_when_its_text_changed():
 def test_without_a_display_the_prompt_strip_shows_the_option_on_the_bottom_edge():
     loop = K.sim_app(display=False)
     assert loop.table.led_prompts
-    _play(loop, "press OK 2")  # mode: match, option 1 of 4
+    _play(loop, "press OK 2")  # the game's first way to play, option 1 of one per mode
+    n = len(loop.table.setup.module().MODES)
     h = loop.hw.profile.height
     lit = _rgb(loop, 0, h - 1)
     assert lit[2] > 0 and lit[0] == 0  # the neutral blue, pulsing
-    for col in (1, 2, 3):
+    for col in range(1, n):
         assert _rgb(loop, col, h - 1) == _seen(loop, (40, 40, 40))  # the other options, dim
-    assert _rgb(loop, 4, h - 1) == _base(loop, 4, h - 1)  # beyond the strip: the course
+    assert _rgb(loop, n, h - 1) == _base(loop, n, h - 1)  # beyond the strip: the course
     # The question code: one cell on the top edge (mode is question 1).
     assert _rgb(loop, 0, 0) == _seen(loop, (90, 90, 90)) and _rgb(loop, 1, 0) == _base(loop, 1, 0)
     _play(loop, "press E")
