@@ -30,7 +30,9 @@ from teebox.core.holes18.protocol import (
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
+from teebox.app.presenters.holes18 import autoplay as holes18_autoplay
 from teebox_host import datadir, sim_cmd, sim_tui
+from teebox_host.simfaces import holes18 as holes18_face
 
 SIZE = (130, 42)
 # The keys the tests press for each table button.
@@ -306,7 +308,7 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         for text in auto.next_lines(sim.table):
             sim.do(text)
         sim.step(False)
-        lines = sim.tally.holes.get(1) if sim.tally else None
+        lines = sim.face.tally.holes.get(1) if sim.face else None
         finished = [s for s in range(2) if lines and lines[s].scores]
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(sim_tui.scorecard_view(sim))
@@ -318,9 +320,9 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         for text in auto.next_lines(sim.table):
             sim.do(text)
         sim.step(False)
-        finished = [s for s in range(2) if sim.tally.holes[1][s].scores]
+        finished = [s for s in range(2) if sim.face.tally.holes[1][s].scores]
     console.print(sim_tui.scorecard_view(sim))
-    strokes = [sim.tally.holes[1][s].points() for s in range(2)]
+    strokes = [sim.face.tally.holes[1][s].points() for s in range(2)]
     best = strokes.index(min(strokes))
     assert "Standings after hole 1 (every player has finished it): 1. P%d" % (best + 1) in (
         console.export_text())
@@ -419,7 +421,7 @@ def test_after_a_shot_the_status_says_where_the_ball_landed_and_why(outcome, tre
     outs = [(OUT_FLIGHT, 0, ((0, 0),) * 3, fairway, outcome, tree)]
     if penalty:
         outs.append((OUT_PENALTY, 0, 0))
-    text = sim_tui.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
+    text = holes18_face.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
     assert words in text
 
 
@@ -429,11 +431,11 @@ def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
     rough = first_cell(crs, terrain.ROUGH)
     outs = [(OUT_FLIGHT, 1, ((0, 0),) * 2, rough, 0, 0)]
     iron = sim.clubs[11]   # 6 Iron: the rough costs it a hex
-    text = sim_tui.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
+    text = holes18_face.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
     assert text == ("P2 yellow: the ball flew 2 hexes from the rough (one hex less: the card's "
                     "rough mark), into the rough: the next shot flies one hex less.")
     hybrid = sim.clubs[4]  # 8 Hybrid: no rough penalty
-    assert "from the rough" not in sim_tui.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
+    assert "from the rough" not in holes18_face.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
 
 
 # ---------------------------------------------------------------- cards
@@ -500,7 +502,7 @@ def test_a_quick_double_enter_in_the_card_box_lays_one_card():
 
 def test_bags_are_registered_by_picking_cards():
     sim = started(hands=sf.BAG)
-    bags = script.deal_bags(sim.clubs, 2, 5)
+    bags = holes18_autoplay.deal_bags(sim.clubs, 2, 5)
 
     async def go():
         async with game_app(sim) as (app, pilot):
@@ -583,7 +585,7 @@ def test_a_whole_match_is_played_through_the_keys():
             await pilot.pause()
             assert sim.table.phase == T.PH_OVER
             standings = sim.table.game.standings()
-            assert sim.tally.game.standings() == standings
+            assert sim.face.tally.game.standings() == standings
             card = scorecard_text(app)
             assert "Final scorecard: Match Play, Starter Course" in card
             assert "Final standings: 1. P%d" % (standings[0][1] + 1) in card
@@ -601,7 +603,7 @@ def test_a_whole_match_is_played_through_the_keys():
 def the_card_shows_hole_1(app, sim):
     # Hole 1 is played out: the live card shows the flag and the standings in order.
     card = scorecard_text(app).split("\n")
-    flag = [s for s in (0, 1) if (FLAG, 1) in sim.tally.holes[1][s].scores]
+    flag = [s for s in (0, 1) if (FLAG, 1) in sim.face.tally.holes[1][s].scores]
     assert len(flag) == 1
     row = [line for line in card if line.strip().startswith("P%d " % (flag[0] + 1))][0]
     assert row.split()[2:4] == ["F", "1"]   # the flag on hole 1, a total of 1
@@ -712,7 +714,7 @@ def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_fo
     monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
     monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args) or 0)
     assert _cli().exit_code == 0
-    assert calls[-1][-1] == data_folder / "sim" / profile_mod.DEFAULT
+    assert calls[-1][-2] == data_folder / "sim" / profile_mod.DEFAULT
     # A new board (--blank-cards) keeps its store in memory, unless given one.
     _cli("--blank-cards")
     assert calls[-1][-1] is None
@@ -797,7 +799,7 @@ def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
     assert res.exit_code == 0, res.output
     profile, *rest = calls[0]
     assert profile.name == profile_mod.load_named().name
-    assert rest == [9, "stroke", "nine", 3, "bag", True, None]
+    assert rest == [9, "stroke", "nine", 3, "bag", True, None, None]
 
 
 def test_run_prefills_the_setup_only_when_asked(monkeypatch):
