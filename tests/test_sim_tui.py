@@ -28,6 +28,8 @@ from teebox.core import hexgrid, terrain
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
+from teebox.core.playnine import cards
+from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
 from teebox.app.presenters.holes18 import autoplay as holes18_autoplay
@@ -617,13 +619,89 @@ async def play(pilot, sim, text):
     if words[0] == "seed":
         assert int(words[1]) == 1   # the SimTable was made with this seed
     elif words[0] == "press":
-        await pilot.press(*[KEYS[words[1]]] * (int(words[2]) if len(words) > 2 else 1))
+        for _ in range(int(words[2]) if len(words) > 2 else 1):
+            await pilot.press(KEYS[words[1]])
+            sim.settle()   # (a key held down would queue only MAX_QUEUED presses)
     elif words[0] == "hold":
         await pilot.press("l")
+    elif words[0] == "wait":
+        sim.advance(int(words[1]))   # the table's bot decides meanwhile
     else:
         assert words[0] == "scan" and len(words) == 2, text
         cid = words[1][len(script.CLUB_PREFIX):]
         await lay_club(pilot, sim, [c.id for c in sim.clubs].index(cid))
+
+
+def test_a_game_of_play_nine_is_played_through_the_keys_beside_a_bot():
+    # Setup through the keys: Play Nine, two players of whom P2 is the table's bot, two
+    # holes; then P1 plays every turn with the keys. What a player sees on the way:
+    # whose turn it is, the card drawn, each player's running score per hole.
+    sim = sim_tui.LiveTable(seed=1)
+    auto = script.Autoplayer(sim.clubs, players=2, seed=1, bot_seed=3, bot_seats=(1,),
+                             game="play-nine", options={"holes": 2})
+    seen = {"drew": False, "now": False, "hole 1": False}
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(3000):
+                lines = auto.next_lines(sim.table)
+                if not lines:
+                    break
+                for text in lines:
+                    await play(pilot, sim, text)
+                    sim.settle()
+                auto.check(sim.table)
+                app.redraw()
+                look(app, sim, seen)
+            app.redraw()
+            await pilot.pause()
+            g = sim.table.game
+            assert sim.table.game_name == "play-nine" and g.over and g.setup.holes == 2
+            assert sim.table.phase == T.PH_OVER and g.setup.players == 2
+            card = scorecard_text(app)
+            assert "Final scorecard: Play Nine, 2 holes" in card
+            for seat in range(2):   # each player's row: the two holes, then the total
+                row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))]
+                assert row[0].split()[-3:] == [str(g.scores[seat][0]), str(g.scores[seat][1]),
+                                              str(g.totals[seat])]
+            # "The player with the lowest total score wins"
+            place, first, total, _t = g.standings()[0]
+            assert "Final standings: 1. P%d" % (first + 1) in card
+            assert "%d points" % total in card
+            assert "Game over" in widget_text(app, "oled")
+            assert "Game over" in widget_text(app, "status")
+            assert seen == {"drew": True, "now": True, "hole 1": True}
+    run(go())
+
+
+def look(app, sim, seen):
+    """What a Play Nine player sees now, checked against the game (``seen``: what was)."""
+    g = sim.table.game
+    if g is None or g.over:
+        return
+    d = g.pending()
+    status = widget_text(app, "status")
+    title = app.table_screen.panels["board"].border_title
+    assert title.startswith("Play Nine \u00b7 hole %d of 2" % g.hole)
+    if d.kind == PLACE_CARD:
+        # Whose turn, the card drawn and where from (the OLED says it too).
+        assert "P%d %s's turn" % (d.player + 1, ("red", "yellow*")[d.player]) in status
+        assert "drew %s from the %s" % (cards.name(d.drawn), "deck" if d.source == FROM_DECK
+                                        else "discard pile") in status
+        assert "Drew %d" % d.drawn in widget_text(app, "oled")
+        seen["drew"] = True
+    card = scorecard_text(app)
+    if g.hole <= 2 and "%d now" % g.hole in card:
+        # The hole in play: each player's score as their face-up cards count.
+        for seat in range(2):
+            row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))]
+            assert row[0].split()[-2] == str(g.shown_score(seat))
+        seen["now"] = True
+    if len(g.scores[0]) == 1:
+        header = [ln for ln in card.split("\n") if ln.strip().startswith("Hole")][0]
+        assert header.split()[1] == "1"
+        seen["hole 1"] = True
 
 
 # ---------------------------------------------------------------- real time, quitting
@@ -814,6 +892,20 @@ def test_run_prefills_the_setup_only_when_asked(monkeypatch):
     assert sim.table.setup.step == sf.S_CONFIRM and sim.table.setup.players == 3
     assert sim.table.setup.mode == "match" and sim.table.setup.course == "starter"
     assert sim.table.seed == 5
+
+
+def test_teebox_sim_game_play_nine_waits_at_start_with_play_nine_chosen(monkeypatch):
+    apps = []
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: apps.append(self))
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    res = _cli("--game", "play-nine", "--players", 3, "--seed", 4, "--blank-cards")
+    assert res.exit_code == 0, res.output
+    setup = apps[-1].sim.table.setup
+    assert setup.step == sf.S_CONFIRM and setup.game == "play-nine" and setup.players == 3
+    assert "Play Nine" in apps[-1].sim.hw.display.screen()
+    sim_tui.run(game="18-holes")   # either game: the first mode of 18 Holes
+    setup = apps[-1].sim.table.setup
+    assert setup.step == sf.S_CONFIRM and setup.game == "18-holes" and setup.mode == "match"
 
 
 def test_teebox_sim_names_a_bad_option(monkeypatch):

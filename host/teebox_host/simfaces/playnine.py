@@ -8,10 +8,10 @@ from teebox_host.simfaces import GameFace, player_label
 
 # What the buttons do at each decision (``app/presenters/playnine.py``).
 _KEYS = {
-    TEE_OFF: "turn two cards face up: the directions pick one (NE/NW top row, SE/SW bottom "
+    TEE_OFF: "Turn two cards face up: the directions pick one (NE/NW top row, SE/SW bottom "
              "row, E/W along it), OK turns it.",
-    DRAW_CARD: "draw from the deck, or take the discard (E/W choose), then OK.",
-    PLACE_CARD: "the directions pick a card of the grid; l (hold OK): replace it, or discard "
+    DRAW_CARD: "Draw from the deck, or take the discard (E/W choose), then OK.",
+    PLACE_CARD: "The directions pick a card of the grid; l (hold OK): replace it, or discard "
                 "the drawn card and turn it over (or skip, with one face down); OK does it.",
 }
 
@@ -38,7 +38,7 @@ class Face(GameFace):
                 if i:
                     out.append(", ")
                 out.append_text(player_label(t, s))
-            out.append(" to tee off: ", style="bold")
+            out.append(" to tee off. ", style="bold")
         else:
             out.append_text(player_label(t, d.player))
             out.append("'s turn%s: " % (" (one last shot)" if d.last else ""), style="bold")
