@@ -251,6 +251,11 @@ class VirtualBoard:
         with self.lock:
             return self.table.play(mode, players, seed, course_name, inputs, game)
 
+    def demo_games(self):
+        """``((mode, players), ...)``: the demo games its bots play in turn (its game's,
+        ``script.demo_games``)."""
+        return _vboard().script.demo_games(self.game)
+
     def power_cycle(self):
         """Switch the (CPython) board off and on: the firmware starts again on the same
         flash (resuming a journalled game), behind the same port."""
