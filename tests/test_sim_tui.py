@@ -32,7 +32,7 @@ from teebox.core.playnine import cards
 from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
-from teebox.app.presenters.holes18 import autoplay as holes18_autoplay
+from teebox.app.presenters.holes18 import presenter_autoplay as holes18_autoplay
 from teebox_host import datadir, sim_cmd, sim_tui
 from teebox_host.simfaces import holes18 as holes18_face
 

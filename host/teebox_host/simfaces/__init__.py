@@ -58,7 +58,7 @@ class GameFace:
     """Any game, from the facts every game gives (see the module docstring).
     ``WORDS``: ``((word, meaning), ...)``, the words of the game for the help screen."""
 
-    WORDS = ()
+    WORDS: tuple = ()
 
     def __init__(self, sim, game, name):
         self.sim = sim

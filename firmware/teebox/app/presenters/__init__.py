@@ -27,8 +27,9 @@ its presenter's: a class ``Presenter(table)`` in the module named here, with
 * ``act(seat, choice)``: take a bot's choice; ``leave()``: the game is left;
 * ``board``: what the LEDs draw under the view (a Course, or the game's own layout).
 
-Each game also has a host-side autoplay module (``AUTOPLAY``; scripts and bots
-driving the table through its buttons, ``app/script.Autoplayer``; never on a board):
+Each game also has a host-side autoplay module beside its presenter (the presenter
+module's name and ``_autoplay``; scripts and bots driving the table through its
+buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
 
 * ``lines(auto, table, seat, choice)``: the script lines (presses, ``auto.scan(club,
   seat)`` for a card) that make the table take ``choice`` for ``seat`` now;
@@ -53,12 +54,6 @@ def module_of(game):
                      % (game, ", ".join([p[0] for p in PRESENTERS])))
 
 
-AUTOPLAY = (
-    ("18-holes", "teebox.app.presenters.holes18.autoplay"),
-    ("play-nine", "teebox.app.presenters.playnine_autoplay"),
-)
-
-
 def _import(path):
     mod = __import__(path)
     for part in path.split(".")[1:]:
@@ -73,5 +68,4 @@ def load(game):
 
 def autoplay(game):
     """The autoplay module of game ``game`` (host-side: scripts and bots at the table)."""
-    module_of(game)  # (ValueError for a game this table cannot show)
-    return _import([a[1] for a in AUTOPLAY if a[0] == game][0])
+    return _import(module_of(game) + "_autoplay")
