@@ -684,6 +684,7 @@ def look(app, sim, seen):
     status = widget_text(app, "status")
     title = app.table_screen.panels["board"].border_title
     assert title.startswith("Play Nine \u00b7 hole %d of 2" % g.hole)
+    assert "dim white: face down" in app.table_screen.panels["board"].border_subtitle
     if d.kind == PLACE_CARD:
         # Whose turn, the card drawn and where from (the OLED says it too).
         assert "P%d %s's turn" % (d.player + 1, ("red", "yellow*")[d.player]) in status

@@ -69,6 +69,21 @@ def test_teebox_board_virtual_game_play_nine_has_its_bots_play_play_nine(tmp_pat
                                                              ("play-nine", 3)]
 
 
+def test_the_micropython_board_plays_play_nine_as_cpython_replays_it(tmp_path):
+    # The firmware inside MicroPython deals and plays; sync replays each record here
+    # (CPython) before storing it: the two must agree on every hole.
+    with VirtualBoard(micropython=True, games=2, game="play-nine") as vb:
+        result = teebox("sync", "--port", vb.port, "--db", tmp_path / "s.db")
+        assert result.exit_code == 0, result.output
+        assert "stored 2 games (1, 2)." in result.output
+    with ScoreDB(tmp_path / "s.db") as db:
+        stored = [db.game(vb.board_id, n) for n in (1, 2)]
+    assert [(g.game, len(g.players)) for g in stored] == [("play-nine", 2), ("play-nine", 3)]
+    for g in stored:
+        again, holes = gamerecord.replay("play-nine", g.log)
+        assert again.over and [(n, p, tuple(s)) for n, p, s in g.holes] == holes
+
+
 def test_an_unknown_game_for_the_virtual_board_is_named():
     result = teebox("board", "--virtual", "--game", "golf")
     assert result.exit_code == 1

@@ -730,6 +730,9 @@ class TableScreen(Screen):
         title = board_title(sim)
         if self.panels["board"].border_title != title:
             self.panels["board"].border_title = title
+        legend = (sim.face and sim.face.LEGEND) or BOARD_LEGEND  # (a course: the setup's)
+        if self.panels["board"].border_subtitle != legend:
+            self.panels["board"].border_subtitle = legend
         self._show("oled", sim.oled(), lambda: oled_text(sim))
         status = sim.status()
         if sim.events:

@@ -56,9 +56,11 @@ def player_label(table, seat):
 
 class GameFace:
     """Any game, from the facts every game gives (see the module docstring).
-    ``WORDS``: ``((word, meaning), ...)``, the words of the game for the help screen."""
+    ``WORDS``: ``((word, meaning), ...)``, the words of the game for the help screen;
+    ``LEGEND``: what the board's cells mean, under it ("": a course's legend)."""
 
     WORDS: tuple = ()
+    LEGEND = ""
 
     def __init__(self, sim, game, name):
         self.sim = sim

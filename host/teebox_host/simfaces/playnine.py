@@ -19,6 +19,8 @@ _KEYS = {
 class Face(GameFace):
     """Play Nine's face: the game's own facts (its rules object)."""
 
+    LEGEND = "1 2 players, left of their grids \u00b7 dim white: face down \u00b7 ? help"
+
     def title(self):
         """The hole in play, of how many."""
         g = self.game
