@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import typer
 from rich.console import Console
+from rich.text import Text
 from textual.app import App
 from textual.widgets import Input, Static
 from typer.testing import CliRunner
@@ -33,7 +34,7 @@ from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
 from teebox.app.presenters.holes18 import presenter_autoplay as holes18_autoplay
-from teebox_host import datadir, sim_cmd, sim_tui
+from teebox_host import datadir, sim_cmd, sim_tui, simfaces
 from teebox_host.simfaces import holes18 as holes18_face
 
 SIZE = (130, 42)
@@ -703,6 +704,35 @@ def look(app, sim, seen):
         header = [ln for ln in card.split("\n") if ln.strip().startswith("Hole")][0]
         assert header.split()[1] == "1"
         seen["hole 1"] = True
+
+
+def test_a_game_without_a_face_of_its_own_shows_its_records_facts():
+    # What any game gives: the score sheet its records face replays, its standings and
+    # mode facts, whose turn it is (Play Nine here, through the generic face).
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, players=3, seed=2, game="play-nine",
+                             options={"holes": 3})
+    while sim.table.game is None or len(sim.table.game.scores[0]) < 2:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+    g = sim.table.game
+    face = simfaces.GameFace(sim, g, "play-nine")
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(face.scorecard())
+    card = console.export_text()
+    assert card.split("\n")[0].split() == ["Hole", "1", "2", "Total"]
+    for seat in range(3):
+        row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))][0]
+        assert row.split()[2:] == [str(g.scores[seat][0]), str(g.scores[seat][1]),
+                                   str(g.totals[seat])]
+    assert "points per hole (matching columns cancel)" in card
+    place, first, total, _t = g.standings()[0]
+    assert "Standings: 1. P%d" % (first + 1) in card and "%d points" % total in card
+    status = Text()
+    face.status(status, g.pending())
+    seats = [g.pending().player] if g.pending().player >= 0 else g.pending().waiting
+    assert status.plain.startswith("P%d " % (seats[0] + 1)) and " to play." in status.plain
+    assert sim_tui.board_title(sim).startswith("Play Nine")
 
 
 # ---------------------------------------------------------------- real time, quitting

@@ -30,6 +30,7 @@ from teebox import palette
 from teebox.core import games as games_mod
 from teebox.core.holes18 import modes
 from teebox.core.holes18.protocol import SCORE_NAMES
+from teebox_host.cli import lower
 from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sync_cmd import PORT_HELP
 from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
@@ -55,7 +56,7 @@ def board(ctx: typer.Context,
                                          "(through its buttons and card reader) before "
                                          "its port opens."),
           game: Optional[str] = typer.Option(
-              None, "--game", metavar="GAME",
+              None, "--game", metavar="GAME", callback=lower,
               help="The game the virtual board's bots play (%s; default %s)."
                    % (", ".join(games_mod.names()), games_mod.names()[0])),
           store: Optional[Path] = typer.Option(None, "--store", metavar="DIR",
@@ -75,10 +76,9 @@ def board(ctx: typer.Context,
     title = ""
     if game is not None:
         try:
-            title = " of " + games_mod.get(game.lower()).title
+            title = " of " + games_mod.get(game).title
         except ValueError as exc:
             _fail(f"--game {game}: {exc}")
-        game = game.lower()
     kind = "MicroPython" if micropython else "CPython"
     # Progress goes to stderr: the first line on stdout stays the one naming the port.
     typer.echo(f"starting a {kind} virtual board" + (

@@ -306,8 +306,7 @@ class LiveTable(SimTable):
         if t.game is not None:
             groups = self.face.card_groups()
         elif t.phase == T.PH_REGISTER:
-            for s in range(len(t.flow.hands)):
-                groups.append((s, list(t.flow.hands[s]), []))
+            groups = simfaces.face_class(t.setup.game).flow_groups(t.flow)
         held = set()
         for _seat, hand, played in groups:
             held.update(hand)
@@ -334,12 +333,7 @@ class LiveTable(SimTable):
             out.append("Learning cards: ", style="bold")
             out.append("lay the card the display names (c), directions skip, BACK: done.")
         elif t.phase == T.PH_REGISTER:
-            seat = t.flow.seat()
-            if seat < 0:
-                out.append("Bags ready: OK starts the game.", style="bold")
-            else:
-                out.append_text(player_label(seat))
-                out.append(": lay the five clubs of your bag on the reader (c).")
+            simfaces.face_class(t.setup.game).flow_status(out, t.flow)
         elif t.phase == T.PH_OVER:
             out.append("Game over. ", style="bold")
             out.append("The final scorecard stays below; OK on the table: a new game.")

@@ -177,6 +177,20 @@ class GameFace:
         """The club cards as the players hold them (the card box): none in hand."""
         return []
 
+    # ------------------------------------------------------------ before the game
+
+    @staticmethod
+    def flow_status(out, flow):
+        """What the flow the game asks for before it starts (the table's ``flow`` in its
+        register phase) waits for, appended to the rich Text ``out``."""
+        out.append("Before the game: the display says what to do; OK goes on.", style="bold")
+
+    @staticmethod
+    def flow_groups(flow):
+        """The club cards as that flow holds them, for the card box (``[(seat, clubs,
+        played), ...]``): none."""
+        return []
+
 
     # ------------------------------------------------------------ printed (sim_cmd)
 

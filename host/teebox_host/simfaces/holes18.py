@@ -56,6 +56,21 @@ class Face(GameFace):
         """Each seat's hand and played clubs."""
         return [(p.seat, sorted(p.hand), sorted(p.discards)) for p in self.game.players]
 
+    @staticmethod
+    def flow_status(out, flow):
+        """Bag registration: whose bag is scanned now, or OK to start."""
+        seat = flow.seat()
+        if seat < 0:
+            out.append("Bags ready: OK starts the game.", style="bold")
+        else:
+            out.append_text(_label(None, seat))
+            out.append(": lay the five clubs of your bag on the reader (c).")
+
+    @staticmethod
+    def flow_groups(flow):
+        """Each seat's bag as far as it is registered."""
+        return [(s, list(flow.hands[s]), []) for s in range(len(flow.hands))]
+
     def status(self, out, d):
         """Whose decision it is, what the buttons do and what the question means."""
         t = self.sim.table
