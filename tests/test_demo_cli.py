@@ -3,6 +3,7 @@
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import typer
@@ -13,6 +14,9 @@ from teebox.core import hexgrid
 from teebox.core.holes18 import bots, engine, gamelog
 from teebox_host import play_cmd, render, scorecard
 from teebox import shipped
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "firmware"))
+from engine_kit import bare_v1_log  # noqa: E402
 
 runner = CliRunner()
 app = typer.Typer()
@@ -254,7 +258,7 @@ def test_save_log_writes_the_game_log_that_replays_to_the_printed_result(tmp_pat
 def bare(path):
     """Rewrite a saved log file as an older teebox saved it: the bare log, no container."""
     log, _kind, _start = gamelog.load(path.read_bytes())
-    path.write_bytes(gamelog.encode(log))
+    path.write_bytes(bare_v1_log(log))
     return log
 
 
@@ -302,7 +306,8 @@ def test_replay_of_a_cut_log_file_refuses_it_as_cut_short(tmp_path):
     path, _out = saved_demo(tmp_path)
     data = path.read_bytes()
     log = gamelog.load(data)[0]
-    for end in (gamelog.FILE_HEADER + play_cmd._input_offset(log, 40), len(data) - 1):
+    for end in (gamelog.FILE_HEADER + play_cmd._input_offset(log, data[gamelog.FILE_HEADER:], 40),
+                len(data) - 1):
         path.write_bytes(data[:end])
         result = invoke("replay", path)
         assert result.exit_code == 1
@@ -330,7 +335,8 @@ def test_an_old_format_log_replays_when_whole_and_is_refused_when_it_stops_early
     assert result.exit_code == 0, result.output
     assert "An old-format log (no length or CRC): whole, as its game is over." in result.stdout
     assert final_card(result.stdout) == final_card(out)
-    path.write_bytes(gamelog.encode(log)[:play_cmd._input_offset(log, 40)])
+    old = bare_v1_log(log)
+    path.write_bytes(old[:play_cmd._input_offset(log, old, 40)])
     result = invoke("replay", path)
     assert result.exit_code == 1 and result.stdout == ""
     assert (f"{path}: the log ends before the game is over (40 inputs), and this old-format log "
@@ -342,7 +348,7 @@ def test_replay_of_an_old_format_log_cut_inside_an_input_names_the_byte(tmp_path
     path, _out = saved_demo(tmp_path)
     log = bare(path)
     data = path.read_bytes()
-    offset = play_cmd._input_offset(log, 0)
+    offset = play_cmd._input_offset(log, data, 0)
     path.write_bytes(data[:offset + 1])
     result = invoke("replay", path)
     assert result.exit_code == 1
@@ -356,9 +362,11 @@ def test_replay_of_an_illegal_input_names_its_byte(tmp_path, old_format):
     seat, choice = log.inputs[3]
     # The same seat now "keeps a card" where it chose a club: a legal input made illegal.
     log.inputs[3] = (seat, (13, choice[1]))
-    path.write_bytes(gamelog.encode(log) if old_format else gamelog.save(log, True))
-    at = play_cmd._input_offset(log, 3) + (0 if old_format else gamelog.FILE_HEADER)
-    assert path.read_bytes()[at] == 13 << 3 | seat
+    path.write_bytes(bare_v1_log(log) if old_format else gamelog.save(log, True))
+    start = 0 if old_format else gamelog.FILE_HEADER
+    at = start + play_cmd._input_offset(log, path.read_bytes()[start:], 3)
+    written = bytes([13 << 3 | seat]) if old_format else gamelog.encode_input(seat, (13, choice[1]))
+    assert path.read_bytes()[at:at + len(written)] == written
     result = invoke("replay", path)
     assert result.exit_code == 1
     assert (f"{path}: corrupt game log: byte {at}: input 3 (player {seat + 1}, (13, {choice[1]}))"

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from teebox.core import course as course_mod, games
-from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox_host import playnine_demo, render, replay_cmd, scorecard
 from teebox_host.cli import lower
@@ -180,11 +180,13 @@ def _builtin_by_hash(course_hash):
     return None
 
 
-def _input_offset(log, index):
-    """Byte offset of input ``index`` in the encoded log."""
-    head = gamelog.encode(gamelog.GameLog(log.setup, log.course_hash, log.cards_crc, []))
-    return len(head) + sum(len(gamelog.encode_input(seat, choice))
-                           for seat, choice in log.inputs[:index])
+def _input_offset(log, data, index):
+    """Byte offset of input ``index`` in ``data``, the log's bytes as written (its
+    version decides whether an input takes one byte or two)."""
+    pos = len(gamelog.encode(gamelog.GameLog(log.setup, log.course_hash, log.cards_crc, [])))
+    for _ in range(index):
+        pos = inputlog.read(data, pos, log.setup.players)[1]
+    return pos
 
 
 def _unfinished(log_file, log, kind):
@@ -193,7 +195,7 @@ def _unfinished(log_file, log, kind):
         return ("%s: the log ends before the game is over (%d inputs), and this old-format "
                 "log (version %d, from before saved logs carried their length and CRC) cannot "
                 "tell a file cut short from a game saved early, so it is refused as cut short"
-                % (log_file, len(log.inputs), gamelog.VERSION))
+                % (log_file, len(log.inputs), gamelog.BARE_VERSION))
     return ("%s: corrupt game log: the file says it holds the whole game, but the game is "
             "not over after its %d inputs" % (log_file, len(log.inputs)))
 
@@ -247,8 +249,8 @@ def replay(
     except engine.IllegalMove as exc:
         seat, choice = log.inputs[exc.index]
         _fail("%s: corrupt game log: byte %d: input %d (player %d, %r) is illegal: %s"
-              % (log_file, start + _input_offset(log, exc.index), exc.index, seat + 1, choice,
-                 exc))
+              % (log_file, start + _input_offset(log, data[start:], exc.index), exc.index,
+                 seat + 1, choice, exc))
     # The engine's own replay is the check the host relies on: it must agree.
     digest = gamelog.replay(log, crs, clubs, shots).state_digest()
     if digest != game.state_digest():

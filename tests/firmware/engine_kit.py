@@ -1,8 +1,8 @@
 # Helpers for the rules-engine tests: tiny inline courses, stacked shot decks,
 # clubs and cards looked up by what is printed on them. Runs under CPython and
 # inside MicroPython (plain functions, no pytest features).
-from teebox.core import course, hexgrid
-from teebox.core.holes18 import cards, engine
+from teebox.core import course, hexgrid, varint
+from teebox.core.holes18 import cards, engine, gamelog
 from teebox.core.holes18.protocol import SELECT
 from teebox.core.rng import Rng
 from teebox import shipped
@@ -152,3 +152,16 @@ def at(game, seat):
     """A golfer's map cell (col, row)."""
     p = game.players[seat]
     return hexgrid.to_offset(p.q, p.r)
+
+
+def bare_v1_log(log):
+    """The bytes of ``log`` as a Teebox before log version 3 wrote them, bare (no file
+    container): version 1, every input in its long form (verb byte, then arguments)."""
+    out = bytearray(gamelog.encode(gamelog.GameLog(log.setup, log.course_hash,
+                                                   log.cards_crc, [])))
+    out[4] = gamelog.BARE_VERSION
+    for seat, choice in log.inputs:
+        out.append(choice[0] << 3 | seat)
+        for arg in choice[1:]:
+            varint.put(out, arg)
+    return bytes(out)

@@ -23,10 +23,7 @@ class ReadingTable:
     """
 
     def __init__(self, work_ms=WORK_MS):
-        loop = K.sim_app()
-        run = script.Runner(loop)
-        for text in ("seed 3", "press OK 7"):
-            run.step(script.parse_line(text, 1, K.CLUBS))
+        loop = K.started_app(3)
         self.loop = loop
         self.clock = loop.hw.clock
         # No time per status read: the loop's passes are the clock's sleeps here.

@@ -49,6 +49,20 @@ def sim_app(readers=1, display=True, learned=True):
     return Loop(hw, table)
 
 
+def started_app(seed=3):
+    """A :func:`sim_app` in a game begun from the start menu by pressing OK until it
+    starts (however many steps the setup has): the default game, mode and course,
+    waiting for the first club."""
+    loop = sim_app()
+    run = script.Runner(loop)
+    run.step(script.parse_line("seed %d" % seed, 1, CLUBS))
+    for _ in range(20):
+        if loop.table.game is not None:
+            return loop
+        run.step(script.parse_line("press OK", 1, CLUBS))
+    raise AssertionError("no game began after 20 presses of OK from the start menu")
+
+
 class Courses:
     """A fixed set of courses for a Table: ``Courses(name, course, ...)``."""
 

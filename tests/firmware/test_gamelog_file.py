@@ -3,7 +3,7 @@
 # Runs under CPython and inside MicroPython.
 from fwtest import raises
 
-from engine_kit import CLUBS, SHOTS
+from engine_kit import CLUBS, SHOTS, bare_v1_log
 from teebox.core.holes18 import bots, gamelog
 from teebox.core.holes18.engine import Game, Setup
 from teebox import shipped
@@ -52,5 +52,18 @@ def test_a_damaged_or_padded_file_is_refused():
 
 def test_a_bare_version_1_log_from_an_older_teebox_still_loads():
     log = _log()
-    back, kind, start = gamelog.load(gamelog.encode(log))
+    old = bare_v1_log(log)
+    assert len(old) > len(gamelog.encode(log))  # its inputs in their long forms
+    back, kind, start = gamelog.load(old)
     assert kind == gamelog.SAVED_BARE and start == 0 and back.inputs == log.inputs
+
+
+def test_the_commonest_choices_take_one_byte_in_the_log():
+    # A shot's aim and the big hit's discard and keep: one byte with the seat, so that
+    # a 5-player 18-hole game's record fits 2 KB (tools/bench/record_size.py).
+    for seat, choice in ((4, (9, 5)), (0, (12, 1)), (2, (13, 0))):
+        assert len(gamelog.encode_input(seat, choice)) == 1
+    assert len(gamelog.encode_input(1, (9, 6))) == 2  # no such aim: the long form
+    assert len(gamelog.encode_input(1, (2, 3))) == 2   # a club: the long form
+    log = _log()
+    assert gamelog.decode(gamelog.encode(log)).inputs == log.inputs

@@ -1,6 +1,9 @@
 """A score history the web companion's tests fill, and what its plots must show."""
 
+from teebox.core.wire import gamerecord
+from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import GameResult, ScoreDB
+from tools.bench import record_size
 
 HILLS = "0123456789abcdef"     # a 3-hole course, pars 4 3 5
 HILLS_PARS = (4, 3, 5)
@@ -42,3 +45,14 @@ def fill(path):
         for game in GAMES:
             store.add_game(result(*game))
 
+
+
+def played(name, mode, seed, number, players=2):
+    """A game played to its end by its bots (18 Holes on the championship course), as
+    ``teebox sync`` stores it: its record made, checked by replay and turned into the
+    score history's GameResult."""
+    game = record_size.played(name, mode, seed, players)
+    rec = gamerecord.decode(gamerecord.encode(game, "5eed0001", number, T0 + number * DAY,
+                                              name=name))
+    assert sync_cmd.verify(rec, replay_cmd.replay_data()) == []
+    return game, sync_cmd.to_result(rec)

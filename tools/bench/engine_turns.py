@@ -46,9 +46,8 @@ INPUTS_PER_SAMPLE = 1
 # inputs straight from the log's bytes (as the board's journal replays), so a list
 # of decoded inputs is not counted in the heap.
 _SETUP = """
-from teebox.core import course, varint
-from teebox.core.holes18 import cards, engine
-from teebox.core.holes18.protocol import VERB_ARITY
+from teebox.core import course
+from teebox.core.holes18 import cards, engine, inputlog
 from teebox import shipped
 STREAM = bytes.fromhex(%(stream)r)
 clubs = shipped.load_default_clubs()
@@ -67,14 +66,8 @@ def step(n=1):
         i = at[0]
         if i >= len(STREAM):
             return False
-        head = STREAM[i]
-        i += 1
-        choice = [head >> 3]
-        for _ in range(VERB_ARITY[head >> 3]):
-            value, i = varint.get(STREAM, i)
-            choice.append(value)
-        at[0] = i
-        game.apply(tuple(choice), head & 7)
+        (seat, choice), at[0] = inputlog.read(STREAM, i)
+        game.apply(choice, seat)
     return True
 """
 
@@ -102,25 +95,18 @@ while True:
     i = at[0]
     if not step():
         break
-    inputs.append((i, at[0]))
+    inputs.append(i)
 best = [None] * len(inputs)
 for _ in range(%(rounds)d):
     games = []
     for _ in range(%(copies)d):
         games.append(new_game())
     for k in range(len(inputs)):
-        a, b = inputs[k]
-        head = STREAM[a]
-        choice = [head >> 3]
-        i = a + 1
-        for _ in range(VERB_ARITY[head >> 3]):
-            value, i = varint.get(STREAM, i)
-            choice.append(value)
-        choice = tuple(choice)
+        (seat, choice), _ = inputlog.read(STREAM, inputs[k])
         gc.collect()  # a collection's pause is not charged to whichever input meets it
         t = time.ticks_ms()
         for g in games:
-            g.apply(choice, head & 7)
+            g.apply(choice, seat)
         took = time.ticks_diff(time.ticks_ms(), t)
         if best[k] is None or took < best[k]:
             best[k] = took

@@ -33,19 +33,15 @@ SCENES = ("quiet turn", "preview", "ball in flight", "hole-in-one")
 # (scene, min us, median us, method).
 _SETUP = """
 import table_kit as K
-from teebox.app import renderer, script
+from teebox.app import renderer
 from teebox.app import view as V
 
 
 def game():
     # A 2-player game on the championship course, waiting for the first club.
-    loop = K.sim_app()
+    loop = K.started_app(3)
     loop.hw.leds.check_totals = False  # the simulator's check of the LED total: not on the board
     loop.table.led_prompts = True       # the LED-only prompt strip is drawn too
-    run = script.Runner(loop)
-    for text in ("seed 3", "press OK 7"):
-        run.step(script.parse_line(text, 1, K.CLUBS))
-    assert loop.table.game is not None
     return loop
 
 

@@ -42,7 +42,7 @@ import fake_mfrc522 as fk
 import table_kit as K
 from fake_line import Wire
 from fake_ssd1306 import framebuf
-from teebox.app import renderer, script
+from teebox.app import renderer
 from teebox.app.link_server import LinkServer
 from teebox.app.loop import FRAME_MS
 from teebox.hal import display as D
@@ -60,12 +60,8 @@ class CountingI2C:
 
 def game():
     # A 2-player game on the championship course, waiting for the first club.
-    loop = K.sim_app()
+    loop = K.started_app(3)
     loop.hw.leds.check_totals = False  # the simulator's check of the LED total: not on the board
-    run = script.Runner(loop)
-    for text in ("seed 3", "press OK 7"):
-        run.step(script.parse_line(text, 1, K.CLUBS))
-    assert loop.table.game is not None
     return loop
 
 

@@ -28,21 +28,27 @@ def _data(entry):
             "clubs": shipped.load_default_clubs(), "shots": shipped.load_default_shots()}
 
 
-def _setup(entry, name, mode, seed):
+def _setup(entry, mode, seed, players):
     if entry.MODES:
-        return entry.Setup(PLAYERS, mode, seed)
-    return entry.Setup(PLAYERS, seed)
+        return entry.Setup(players, mode, seed)
+    return entry.Setup(players, seed)
+
+
+def played(name, mode, seed, players=PLAYERS):
+    """A game of ``name`` in ``mode`` ("" for a game with one way to play) played to its
+    end by the game's own bots."""
+    entry = games.load(name)
+    game = entry.new(_setup(entry, mode, seed, players), _data(entry))
+    entry.play_game(game, [entry.bot(seed * 8 + s) for s in range(players)])
+    return game
 
 
 def sizes(name, mode, seeds):
     """``[(record bytes, log bytes), ...]`` of ``seeds`` bot games of one game and mode."""
-    entry = games.load(name)
-    data = _data(entry)
     out = []
     for seed in range(1, seeds + 1):
-        game = entry.new(_setup(entry, name, mode, seed), data)
-        entry.play_game(game, [entry.bot(seed * 8 + s) for s in range(PLAYERS)])
-        record = gamerecord.encode(game, "e6614c311b2c9a2f", seed, 1790000000, name=name)
+        record = gamerecord.encode(played(name, mode, seed), "e6614c311b2c9a2f", seed,
+                                   1790000000, name=name)
         out.append((len(record), len(gamerecord.decode(record).log)))
     return out
 

@@ -14,7 +14,7 @@ renderer's frame, so the table is playable without a display (see
 from array import array
 
 from teebox import palette
-from teebox.app.renderer import Renderer, paint
+from teebox.app.renderer import Renderer, paint, paint_run
 from teebox.app.setup_flow import FREE
 from teebox.app.table import Table
 from teebox.app.view import View
@@ -64,26 +64,25 @@ class PromptLayer:
         self._code = prep(CODE)
         w = profile.width
         h = profile.height
-        self._top = array("H", [profile.led_index(c, 0) for c in range(w)])
+        # Byte offsets in the frame of the top edge's LEDs and the bottom strip's.
+        self._top = array("H", [3 * profile.led_index(c, 0) for c in range(w)])
         rows = min(h, 2)
-        self._bottom = array("H", [profile.led_index(c, h - 1 - k)
+        self._bottom = array("H", [3 * profile.led_index(c, h - 1 - k)
                                    for k in range(rows) for c in range(w)])
 
     def draw(self, frame, prompt, now):
         """Draw ``prompt`` over ``frame`` as of tick ``now``; returns how much that changed
         the sum of the frame's bytes (the renderer's ``total``, for the power limit)."""
-        change = 0
         top = self._top
-        for i in range(min(prompt.code, len(top))):
-            change += self._put(frame, top[i], self._code, 0, 256)
+        change = paint_run(self._code, frame, top, 0, min(prompt.code, len(top)), 0, 256)
         strip = self._bottom
         seats = prompt.seats
         if seats is not None:
             for i in range(min(len(seats), len(strip))):
                 if seats[i] == FREE:
-                    change += self._put(frame, strip[i], self._dim, 0, 256)
+                    change += paint(self._dim, frame, strip[i], 0, 256)
                 else:
-                    change += self._put(frame, strip[i], self._players, 3 * seats[i], 256)
+                    change += paint(self._players, frame, strip[i], 3 * seats[i], 256)
             return change
         if prompt.seat >= 0:
             ink = self._players
@@ -95,16 +94,10 @@ class PromptLayer:
         if t >= PULSE_MS // 2:
             t = PULSE_MS - t
         level = 96 + 160 * t // (PULSE_MS // 2)
-        lit = prompt.index + 1
-        for i in range(min(prompt.count, len(strip))):
-            if i < lit:
-                change += self._put(frame, strip[i], ink, at, level)
-            else:
-                change += self._put(frame, strip[i], self._dim, 0, 256)
-        return change
-
-    def _put(self, frame, led, ink, at, level):
-        return paint(ink, frame, 3 * led, at, level)
+        n = min(prompt.count, len(strip))
+        lit = max(0, min(prompt.index + 1, n))
+        change += paint_run(ink, frame, strip, 0, lit, at, level)
+        return change + paint_run(self._dim, frame, strip, lit, n, 0, 256)
 
 
 class Loop:

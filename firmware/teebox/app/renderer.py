@@ -129,6 +129,25 @@ def paint(c, buf, at, ink, level):
     return r + g + b - old
 
 
+def paint_run(c, buf, offsets, start, stop, ink, level):
+    """Colour ``ink`` of colour table ``c`` at ``level``/256 into ``buf`` at each byte
+    offset of ``offsets[start:stop]``; returns how much that changed the sum of
+    ``buf``'s bytes. (The colour is worked out once: a call a cell costs more than
+    the painting.)"""
+    r = (c[ink] * level) >> 8
+    g = (c[ink + 1] * level) >> 8
+    b = (c[ink + 2] * level) >> 8
+    add = r + g + b
+    change = 0
+    for i in range(start, stop):
+        at = offsets[i]
+        change += add - buf[at] - buf[at + 1] - buf[at + 2]
+        buf[at] = r
+        buf[at + 1] = g
+        buf[at + 2] = b
+    return change
+
+
 def _seat_ink(seat):
     # A seat's colour, or white for no seat.
     if 0 <= seat < MAX_SEATS:
@@ -286,21 +305,6 @@ class Renderer:
             return
         self.total += paint(self._ink, self.frame, self._cell_at[cell], ink, level)
 
-    def _mix(self, cell, ink):
-        # Half the cell's colour, half ``ink``: a tint the terrain still shows through.
-        if cell < 0 or cell >= self._cells:
-            return
-        at = self._cell_at[cell]
-        f = self.frame
-        c = self._ink
-        r = (f[at] + c[ink]) >> 1
-        g = (f[at + 1] + c[ink + 1]) >> 1
-        b = (f[at + 2] + c[ink + 2]) >> 1
-        self.total += r + g + b - f[at] - f[at + 1] - f[at + 2]
-        f[at] = r
-        f[at + 1] = g
-        f[at + 2] = b
-
     def _ring(self, cell, k, ink, level):
         # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
         if cell < 0 or cell >= self._cells or k < 0:
@@ -312,6 +316,12 @@ class Renderer:
         h = self._h
         f = self.frame
         cell_at = self._cell_at
+        c = self._ink
+        # The colour once, then painted inline: a burst ring is up to ~100 cells a frame.
+        red = (c[ink] * level) >> 8
+        green = (c[ink + 1] * level) >> 8
+        blue = (c[ink + 2] * level) >> 8
+        add = red + green + blue
         r = cell // w
         q = cell - r * w - (r >> 1)
         # Start k hexes south-west, then walk k hexes in each direction in turn.
@@ -325,7 +335,11 @@ class Renderer:
                 if 0 <= r < h:
                     col = q + (r >> 1)
                     if 0 <= col < w:
-                        change += paint(self._ink, f, cell_at[r * w + col], ink, level)
+                        at = cell_at[r * w + col]
+                        change += add - f[at] - f[at + 1] - f[at + 2]
+                        f[at] = red
+                        f[at + 1] = green
+                        f[at + 2] = blue
                 q += dq
                 r += dr
         self.total += change
@@ -359,16 +373,30 @@ class Renderer:
     def _preview(self):
         v = self.view
         path = v.preview
-        marks = v.preview_marks
         n = min(v.preview_len, len(path))
-        for i in range(n):
-            m = marks[i]
-            if m >= _MARK_COUNT:
-                m = MARK_PLAIN
-            if i == n - 1:
-                self._put(path[i], _MARKS_AT + 3 * m, _FULL)
-            else:
-                self._mix(path[i], _MARKS_AT + 3 * m)
+        if n <= 0:
+            return
+        marks = v.preview_marks
+        # The cells flown over, mixed inline (a call a cell cost more than the mixing).
+        f = self.frame
+        c = self._ink
+        cell_at = self._cell_at
+        cells = self._cells
+        change = 0
+        for i in range(n - 1):
+            cell = path[i]
+            if 0 <= cell < cells:
+                m = marks[i]
+                ink = _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN)
+                at = cell_at[cell]
+                old = f[at] + f[at + 1] + f[at + 2]
+                f[at] = (f[at] + c[ink]) >> 1
+                f[at + 1] = (f[at + 1] + c[ink + 1]) >> 1
+                f[at + 2] = (f[at + 2] + c[ink + 2]) >> 1
+                change += f[at] + f[at + 1] + f[at + 2] - old
+        self.total += change
+        m = marks[n - 1]
+        self._put(path[n - 1], _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN), _FULL)
 
     def _golfers(self, now):
         v = self.view

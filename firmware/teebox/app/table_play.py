@@ -122,20 +122,27 @@ class PlayKeeper:
             self._choices[key] = got = choice
         return got
 
-    def apply(self, choice, seat):
-        """Hand ``choice`` for ``seat`` to the rules; show why if they refuse it, else
-        journal it, animate what happened and go on to the next decision."""
+    def take(self, choice, seat):
+        """Hand ``choice`` for ``seat`` to the rules and journal it; returns their
+        outputs, or None once the table has shown why they refuse it."""
         choice = self.shared(choice)
         try:
             outs = self.game.apply(choice, seat)
         except IllegalMove as exc:
             self.refuse(str(exc))
-            return
+            return None
         if self.inputs is not None:
             self.inputs(seat, choice)
-        self.note = ""
-        self.presenter.outputs(outs)
-        self.enter()
+        return outs
+
+    def apply(self, choice, seat):
+        """Take ``choice`` for ``seat`` (:meth:`take`), animate what happened and go
+        on to the next decision."""
+        outs = self.take(choice, seat)
+        if outs is not None:
+            self.note = ""
+            self.presenter.outputs(outs)
+            self.enter()
 
     def show_decision(self):
         """Write the display form and the LED-only form of the decision now."""

@@ -102,20 +102,26 @@ class Buttons:
         """Read every button once and queue the events; call it every loop iteration."""
         clock = self._clock
         now = clock.ticks_ms()
+        # Locals, and the clock asked only about a button that is settling or held:
+        # idle, a poll is eight pin reads (it runs every frame).
+        pins = self._pins
+        down = self._down
+        since = self._since
+        settling = self._settling
         for b in range(COUNT):
-            held = clock.ticks_diff(now, self._since[b])
-            if self._settling[b]:
-                if held < self._debounce:
+            if settling[b]:
+                if clock.ticks_diff(now, since[b]) < self._debounce:
                     continue
-                self._settling[b] = 0
-            raw = 0 if self._pins[b].value() else 1
-            if raw != self._down[b]:
-                self._down[b] = raw
-                self._since[b] = now
-                self._settling[b] = 1
+                settling[b] = 0
+            raw = 0 if pins[b].value() else 1
+            if raw != down[b]:
+                down[b] = raw
+                since[b] = now
+                settling[b] = 1
                 self._long_sent[b] = 0
                 self._put((b << 2) | (PRESS if raw else RELEASE))
-            elif raw and not self._long_sent[b] and held >= self._long:
+            elif (raw and not self._long_sent[b]
+                  and clock.ticks_diff(now, since[b]) >= self._long):
                 self._long_sent[b] = 1
                 self._put((b << 2) | LONG)
 

@@ -5,10 +5,13 @@ Routes:
 * ``/``: the history: recent games, leaderboards per course and mode, players and
   courses, score against par over time (``?limit=N`` recent games);
 * ``/player/{name}``: one player's bests, games and score against par;
-* ``/course/{hash}``: one course layout's leaderboards and strokes per hole;
+* ``/course/{hash}``: one course layout's leaderboards, strokes per hole and where
+  balls landed (a heatmap from replaying its stored games);
+* ``/game/{board}/{number}``: a stored game's score sheet and its replay, step by step
+  on the drawn board;
 * ``/live``: the live table; ``/live/events``: its server-sent events (one JSON
   snapshot per change of the board, see ``live.LiveBoard.snapshot``);
-* ``/static/...``: the stylesheet and the live page's script.
+* ``/static/...``: the stylesheet and the live and replay pages' scripts.
 
 A request the pages cannot answer gets a 4xx page saying why; a fault of the server
 gets a 500 that says so, never a traceback.
@@ -108,6 +111,21 @@ async def course(request):
     return _page("course.html", page="history", **data)
 
 
+async def game(request):
+    """A stored game: its score sheet, standings and its replay on the drawn board."""
+    board = request.path_params["board"]
+    text = request.path_params["number"]
+    if not text.isdigit() or len(text) > 10:
+        raise HTTPException(400, f"a game is named by its board and its number, like "
+                                 f"/game/0123abcd/7 (got number {text[:40]!r})")
+    number = int(text)
+    data = await run_in_threadpool(_read, request,
+                                   lambda store: history.game(store, board, number))
+    if data is None:
+        raise HTTPException(404, f"no game #{number} of board {board[:40]} is stored")
+    return _page("game.html", page="history", **data)
+
+
 async def live(request):
     """The live table's page (its script follows ``/live/events``)."""
     return _page("live.html", page="live", board=request.app.state.live is not None)
@@ -168,7 +186,8 @@ def create_app(db, live_board=None):
     ``live_board`` (None: no board to watch)."""
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
-                Route("/course/{hash}", course), Route("/live", live),
+                Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
+                Route("/live", live),
                 Route("/live/events", live_events),
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})

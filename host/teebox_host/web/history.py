@@ -6,10 +6,14 @@ does. Scores compare only on the same course layout and mode (see ``scores_cmd``
 Stroke Play counts strokes against par, the other modes count points.
 """
 
+import json
 from datetime import datetime
 
+from markupsafe import Markup
+
+from teebox import palette
 from teebox_host import scoredb
-from teebox_host.web import plots
+from teebox_host.web import boards, plots, replays
 
 X_TICKS = 4       # dates under a time axis
 SPREAD = 0.12     # how far apart players' points on one hole stand, in holes
@@ -135,5 +139,42 @@ def course(store, course_hash):
     if not found:
         return None
     svg, series = hole_plot(store, course_hash)
+    landed = replays.heat(store, course_hash)
+    heatmap = None
+    if landed is not None:
+        board, counts, counted = landed
+        heatmap = {"svg": plots.hexes(board, "Where balls landed", counts),
+                   "balls": sum(counts), "games": counted}
     return {"hash": course_hash, "name": found[0][1], "games": found[0][2],
-            "boards": leaderboards(store, course_hash), "plot": svg, "series": series}
+            "boards": leaderboards(store, course_hash), "plot": svg, "series": series,
+            "heatmap": heatmap}
+
+
+def game(store, board_id, number):
+    """A stored game's page: its score sheet and standings, and its replay on the drawn
+    board (with why not, when it cannot be drawn here); None if no such game is stored."""
+    result = store.game(board_id, number)
+    if result is None:
+        return None
+    replay, why = None, ""
+    try:
+        replay = replays.steps(result)
+    except LookupError:
+        why = (f"its course, {result.course_name}, is not built into this teebox, so the "
+               f"game cannot be drawn here")
+    except ValueError as exc:
+        why = f"its game log does not replay here: {exc}"
+    names = [name for _seat, name, _colour in result.players]
+    page = {"result": result, "names": names, "title": scoredb.mode_title(result.mode, result.game),
+            "lower_wins": scoredb.lower_wins(result.mode, result.game), "why": why,
+            "replay": None}
+    if replay is not None:
+        frames = {"frames": replay["frames"],
+                  "colours": [boards.colour(palette.PLAYERS, 3 * seat)
+                              for seat, _n, _c in result.players]}
+        # Inside <script>: "<" escaped so that no name can end the element.
+        page["replay"] = {"svg": plots.hexes(replay["board"], "The game's board"),
+                          "json": Markup(json.dumps(frames).replace("<", "\\u003c")),
+                          "steps": len(replay["frames"])}
+    return page
+

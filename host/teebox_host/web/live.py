@@ -19,6 +19,7 @@ from teebox import palette
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sim_tui import board_title
+from teebox_host.web import boards
 
 EVENT_LINES = 12     # the latest events a snapshot carries
 RETRY_S = 1.0        # wait before opening the link again after it failed
@@ -139,6 +140,4 @@ class LiveBoard:
 
 def palette_colour(seat):
     """A seat's colour as ``"#rrggbb"`` ("" for no seat)."""
-    if seat < 0:
-        return ""
-    return "#%02x%02x%02x" % tuple(palette.PLAYERS[3 * seat:3 * seat + 3])
+    return boards.colour(palette.PLAYERS, 3 * seat) if seat >= 0 else ""

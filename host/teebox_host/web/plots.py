@@ -103,3 +103,49 @@ def scatter(series, x_ticks, x_title, y_title, guide=(), connect=False, label=""
         out.append("</g>")
     out.append("</svg>")
     return Markup("".join(out))
+
+
+HEX_R = 10                      # hex radius (centre to corner), pointy-top
+HEX_W = round(3 ** 0.5 * HEX_R, 2)   # hex width; odd rows sit half a hex east
+HEAT = "#ff3d00"                # landings: this colour, stronger where more balls fell
+
+
+def _centre(col, row):
+    return round(HEX_W / 2 + col * HEX_W + (row & 1) * HEX_W / 2, 1), HEX_R + row * 1.5 * HEX_R
+
+
+def _corners(cx, cy):
+    pts = []
+    for k in range(6):
+        x = cx + HEX_R * _COS[k]
+        y = cy + HEX_R * _SIN[k]
+        pts.append(f"{x:.1f},{y:.1f}")
+    return " ".join(pts)
+
+
+_COS = (0.866, 0.866, 0.0, -0.866, -0.866, 0.0)   # corners at -30, 30, 90, ... degrees
+_SIN = (-0.5, 0.5, 1.0, 0.5, -0.5, -1.0)
+
+
+def hexes(board, label, heat=None):
+    """A game's board (``web.boards``: width, height, a colour per cell) as SVG Markup,
+    one ``<polygon class="cell">`` per cell carrying its number and centre (``data-x``,
+    ``data-y``) for a script to put golfers on. ``heat``: a count per cell, drawn over
+    the board as ``<polygon class="heat">`` (``data-count``, a ``<title>``), its opacity
+    growing with the count."""
+    w, h = board["width"], board["height"]
+    out = [f'<svg class="hexes" viewBox="-1 -1 {HEX_W * (w + 0.5) + 2:.1f} '
+           f'{HEX_R * (1.5 * h + 0.5) + 2:.1f}" role="img" aria-label="{escape(label)}" '
+           f'xmlns="http://www.w3.org/2000/svg">']
+    top = max(heat) if heat else 0
+    for cell, fill in enumerate(board["cells"]):
+        cx, cy = _centre(cell % w, cell // w)
+        out.append(f'<polygon class="cell" data-cell="{cell}" data-x="{cx}" data-y="{cy}" '
+                   f'points="{_corners(cx, cy)}" fill="{fill}"/>')
+        if top and heat[cell]:
+            n = heat[cell]
+            out.append(f'<polygon class="heat" data-count="{n}" points="{_corners(cx, cy)}" '
+                       f'fill="{HEAT}" fill-opacity="{0.25 + 0.75 * n / top:.2f}">'
+                       f'<title>{n} ball{"" if n == 1 else "s"} landed here</title></polygon>')
+    out.append("</svg>")
+    return Markup("".join(out))

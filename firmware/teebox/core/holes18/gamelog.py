@@ -11,9 +11,12 @@ are written. Layout of :func:`encode` (little-endian, varints as in
     varint golfers flag (0/1); if 1, per player: golfer code (0 none, else
       index + 1), side (0 A, 1 B)
     varint teams flag (0/1); if 1, per player: team + 1 (0 none)
-    inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as varints
+    inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as
+      varints; or one byte (code << 3 | seat) alone for a choice of
+      ``protocol.SHORT_FORMS`` (version 3 on)
 
-An input takes one to two bytes.
+An input takes one to two bytes. Version 1 logs (before the one-byte forms) are read
+alike: they never use those codes.
 
 A game log saved to a file (``teebox demo --save-log``, ``teebox replay``) goes
 in a container, so a file cut short is refused instead of replayed as a game
@@ -36,7 +39,9 @@ from teebox.core.holes18.engine import Game, Setup
 from teebox.core.holes18.player import GOLFERS, SIDES
 
 MAGIC = b"TBGL"
-VERSION = 1
+VERSION = 3           # (2 is the file container's version: a log never takes it)
+BARE_VERSION = 1      # the log version files held bare, before the container
+READS = (BARE_VERSION, VERSION)
 _HEADER = 17  # magic, version, course hash, card CRC
 FILE_VERSION = 2
 FILE_HEADER = 14  # magic, file version, kind, log length, log CRC
@@ -128,9 +133,9 @@ def decode(data):
     if len(data) < _HEADER:
         raise ValueError("game log is truncated: %d bytes, the header needs %d"
                          % (len(data), _HEADER))
-    if data[4] != VERSION:
-        raise ValueError("unknown game log version %d: this Teebox reads version %d"
-                         % (data[4], VERSION))
+    if data[4] not in READS:
+        raise ValueError("unknown game log version %d: this Teebox reads versions %d and %d"
+                         % (data[4], BARE_VERSION, VERSION))
     course_hash = data[5:13]
     crc = struct.unpack("<I", data[13:17])[0]
     pos = _HEADER
@@ -204,14 +209,14 @@ def load(data):
     data = bytes(data)
     if data[:4] != MAGIC:
         raise ValueError("not a Teebox game log: it does not start with %r" % MAGIC.decode())
-    if len(data) > 4 and data[4] == VERSION:
+    if len(data) > 4 and data[4] == BARE_VERSION:
         return decode(data), SAVED_BARE, 0
     if len(data) < FILE_HEADER:
         raise ValueError("the file is cut short: %d bytes, its header alone needs %d"
                          % (len(data), FILE_HEADER))
     if data[4] != FILE_VERSION:
         raise ValueError("unknown game log file version %d: this Teebox reads versions %d "
-                         "and %d" % (data[4], VERSION, FILE_VERSION))
+                         "and %d" % (data[4], BARE_VERSION, FILE_VERSION))
     kind = data[5]
     size, crc = struct.unpack("<II", data[6:FILE_HEADER])
     body = data[FILE_HEADER:]

@@ -2,15 +2,15 @@
 
 A list of tuples costs about 34 bytes an input on MicroPython, some 30 kB for
 a 5-player 18-hole game; the log encoding (one byte ``verb << 3 | seat``, then
-the verb's arguments as varints) takes about 2, plus a 2-byte offset so any
-input can still be read back by index. ``gamelog`` writes and reads the same
-bytes.
+the verb's arguments as varints, or one byte ``code << 3 | seat`` alone for a
+choice of ``protocol.SHORT_FORMS``) takes under 2, plus a 2-byte offset so any
+input can still be read back by index. ``gamelog`` writes and reads the same bytes.
 """
 
 from array import array
 
 from teebox.core import varint
-from teebox.core.holes18.protocol import VERB_ARITY
+from teebox.core.holes18.protocol import SHORT_CODE, SHORT_FORMS, VERB_ARITY
 
 
 class InputLog:
@@ -55,6 +55,11 @@ class InputLog:
 
 def put(out, seat, choice):
     """Append one input's log bytes to bytearray ``out``."""
+    if len(choice) == 2:
+        for k in range(len(SHORT_FORMS)):
+            if SHORT_FORMS[k] == choice:
+                out.append((SHORT_CODE + k) << 3 | seat)
+                return
     out.append(choice[0] << 3 | seat)
     for arg in choice[1:]:
         varint.put(out, arg)
@@ -68,6 +73,8 @@ def read(data, pos, players=8):
     head = data[pos]
     verb = head >> 3
     seat = head & 7
+    if seat < players and SHORT_CODE <= verb < SHORT_CODE + len(SHORT_FORMS):
+        return (seat, SHORT_FORMS[verb - SHORT_CODE]), pos + 1
     if not 0 < verb < len(VERB_ARITY) or seat >= players:
         raise ValueError("game log byte %d: unknown verb %d or seat %d" % (pos, verb, seat))
     pos += 1

@@ -56,6 +56,14 @@ VERB_NAMES = ("", "pick", "select", "reset", "move", "play", "big hit", "exit bu
               "extra")
 # Number of ints after the verb, by verb (the game log relies on it).
 VERB_ARITY = (0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1)
+# The log's one-byte forms of the commonest choices with an argument (a shot's aim,
+# the big hit's discard and keep): code ``SHORT_CODE + k`` in place of the verb stands
+# for ``SHORT_FORMS[k]``. A 5-player 18-hole game has some 350 of them, so its record fits
+# 2 KB. Codes stay below 32 (5 bits beside the seat); logs written before these
+# forms never use a code from SHORT_CODE on, so they read alike.
+SHORT_CODE = const(17)
+SHORT_FORMS = ((AIM, 0), (AIM, 1), (AIM, 2), (AIM, 3), (AIM, 4), (AIM, 5),
+               (DISCARD, 0), (DISCARD, 1), (KEEP, 0), (KEEP, 1))
 
 # ---------------------------------------------------------------- outputs
 # ``Game.apply`` returns a list of tuples, kind first.

@@ -11,7 +11,6 @@ from teebox.app.presenters.holes18.screen import ACTION_LABELS, ACTIONS, DIRECTI
 from teebox.app.setup_flow import BAG, step_index
 from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
-from teebox.core.contract import IllegalMove
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import (
@@ -279,13 +278,9 @@ class Presenter:
         # A club chosen in secret (a card laid, or a bot's pick): acknowledged in the
         # seat's colour, saying only who chose.
         t = self.t
-        try:
-            outs = t.game.apply(choice, seat)
-        except IllegalMove as exc:
-            t.refuse(str(exc))
+        outs = t.take(choice, seat)
+        if outs is None:
             return
-        if t.inputs is not None:
-            t.inputs(seat, choice)
         t.note = "%s chose" % t.label(seat)
         t.flash_now(FLASH_ACK, seat)
         self.motion.outputs(outs)
