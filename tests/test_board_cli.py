@@ -100,3 +100,22 @@ def test_board_test_refuses_while_a_game_is_in_progress(board):
     result = teebox("board", "test", "--port", board.port)
     assert result.exit_code == 1
     assert "game 1 is in progress: finish or quit it on the table, then test" in result.output
+
+
+def test_board_watch_says_what_each_game_s_scores_and_standings_count():
+    # The game's records face words the lines: 18 Holes' standings count hole-in-ones,
+    # Play Nine's how many tied players each beat in its sudden-death playoff ("Ties may
+    # be decided by a sudden death playoff").
+    from teebox_host.board_cmd import describe_event
+    from teebox_host.link import Event
+    from teebox.core.wire.events import EV_GAME_OVER, EV_SCORED, EV_STARTED
+    started = Event(0, EV_STARTED, number=3, game="play-nine", mode="", players=3)
+    assert describe_event(started) == "game 3 started: Play Nine, 3 players"
+    scored = Event(0, EV_SCORED, seat=1, hole=2, score_kind=0, total=7)
+    assert describe_event(scored, "play-nine") == "hole 2: Yellow scores (points), total 7"
+    over = Event(0, EV_GAME_OVER, number=3, standings=((1, 2, 20, 1), (2, 0, 20, 0)))
+    assert describe_event(over, "play-nine") == (
+        "game 3 over: 1. White 20 (playoff wins: 1), 2. Red 20")
+    assert describe_event(over, "18-holes", "stroke") == (
+        "game 3 over: 1. White 20 (holes in one: 1), 2. Red 20")
+    assert describe_event(over) == describe_event(over, "18-holes", "stroke")  # no mode known

@@ -1,13 +1,17 @@
-"""No class in the pure core grows past about 400 lines: a rules class that big hides
-its seams (the 18 Holes engine's Game was near 1,000 lines before it split into
-setup, hands, rounds, shots, movement and legality)."""
+"""No class grows past about 400 lines, in the pure core, the table (``app/``) or the
+host: a class that big hides its seams (the 18 Holes engine's Game was near 1,000
+lines before it split into setup, hands, rounds, shots, movement and legality; the
+table's setup into the start menu, the game's steps and the seats)."""
 
 import ast
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parents[1] / "firmware" / "teebox" / "core"
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "firmware" / "teebox" / "core"
+APP = ROOT / "firmware" / "teebox" / "app"
+HOST = ROOT / "host" / "teebox_host"
 LIMIT = 400
-# "path/Class": why it may be longer. Empty: every core class fits.
+# "path/Class": why it may be longer. Empty: every class fits.
 ALLOWED: dict = {}
 
 
@@ -16,6 +20,8 @@ def class_sizes(root):
     counting from the ``class`` line to the last line of its body."""
     sizes = {}
     for path in sorted(root.rglob("*.py")):
+        if "node_modules" in path.parts:
+            continue  # (the JavaScript port's packages, not Teebox's code)
         tree = ast.parse(path.read_text(), str(path))
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
@@ -24,9 +30,19 @@ def class_sizes(root):
     return sizes
 
 
-def test_no_core_class_is_longer_than_400_lines():
-    sizes = class_sizes(CORE)
-    assert "holes18/engine.py/Game" in sizes and "playnine/rules.py/Game" in sizes
+def _all_sizes():
+    sizes = {}
+    for root in (CORE, APP, HOST):
+        for name, n in class_sizes(root).items():
+            sizes["%s/%s" % (root.relative_to(ROOT).as_posix(), name)] = n
+    return sizes
+
+
+def test_no_class_is_longer_than_400_lines():
+    sizes = _all_sizes()
+    assert "firmware/teebox/core/holes18/engine.py/Game" in sizes
+    assert "firmware/teebox/app/setup_flow.py/SetupFlow" in sizes
+    assert "host/teebox_host/scoredb.py/ScoreDB" in sizes
     too_long = {name: n for name, n in sizes.items() if n > LIMIT and name not in ALLOWED}
     assert not too_long, ("classes over %d lines (split them along their seams, or list "
                           "one in ALLOWED with the reason): %r" % (LIMIT, too_long))

@@ -134,6 +134,31 @@ def test_chaos_golf_defaults_to_three_players_and_reports_tokens_by_round():
     assert "5: 5-point token, 2: 2-point token" in out
 
 
+def test_golf_racing_reports_each_racer_leaving_a_hole_and_the_round_of_every_green():
+    """Rulebook (Golf Racing): "players end up spread across multiple holes in the race
+    for the 18th"; "In this mode the entire course is the scoring track." Each hole's
+    result names only the racers leaving it; the scorecard shows the round each racer
+    reached each green, and the standings count greens."""
+    out = demo_ok("--mode", "racing", "--course", "nine", "--players", 3)
+    assert out.startswith("Teebox demo: Golf Racing, 3 players, The Nine, seed 1\n")
+    results = re.findall(r"^Hole \d \(par \d\), rounds \d+-(\d+)\n((?:   \d  player .*\n)+)",
+                         out, re.M)
+    last = max(int(r) for r, _lines in results)
+    for end, lines in results:
+        # A racer leaves its hole at the end of the round it reached the green in; when
+        # the race ends, the others stop where they are.
+        for line in lines.splitlines():
+            assert ("on the green in round %s" % end in line) or (
+                int(end) == last and line.endswith("not on the green")), line
+    assert len(results) > 9  # the racers left their holes in different rounds
+    card = final_card(out)
+    assert "rN: the green was reached in round N (every green in order)" in card
+    rows = table_rows(card.split("Scorecard")[1].split("Standings")[0], "")
+    firsts = [r for r in rows if r[0] == "1"]
+    assert firsts and all(re.fullmatch(r"r\d+", cell) for cell in firsts[0][2:5])
+    assert "Greens" in card.split("Standings")[1]
+
+
 def test_hole_in_ones_are_marked_where_they_happen_and_listed_at_the_end():
     out = demo_ok("--mode", "chaos", "--course", "chaos", "--seed", 2)
     marked = re.findall(r"player (\d) landed on the green of hole (\d+): \d-point token  "
@@ -161,7 +186,7 @@ def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
     (("--players", 6), "--players 6: Match Play is played by 2 to 5 players"),
     (("--players", 1), "--players 1: Match Play is played by 2 to 5 players"),
     (("--mode", "skins"), "--mode skins: unknown game mode (use one of: match, stroke, "
-                          "stableford, chaos)"),
+                          "stableford, chaos, racing"),
     (("--seed", -1), "--seed -1: the seed must be 0 or more"),
     (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
     (("--course", "nowhere"), "unknown course 'nowhere'"),
@@ -217,7 +242,8 @@ def test_each_hole_result_shows_where_the_golfers_ended_it():
 
 
 def test_tally_scores_add_up_to_the_engine_scores_in_every_mode():
-    for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3)):
+    for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3),
+                          ("racing", 4)):
         game, tally, _results = played("championship", players, mode, seed=4)
         card = tally.card()
         assert card["standings"] == [list(row) for row in game.standings()]
@@ -262,7 +288,8 @@ def bare(path):
     return log
 
 
-@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3)])
+@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
+                                           ("racing", 3)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -273,7 +300,8 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[0] == f"Replay of {path}"
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
-                                   "chaos": "Chaos Golf"}[mode], players))
+                                   "chaos": "Chaos Golf", "racing": "Golf Racing"}[mode],
+                                  players))
     game = gamelog.replay(gamelog.load(path.read_bytes())[0],
                           shipped.load_builtin("championship"), CLUBS, SHOTS)
     assert lines[-1] == "State digest " + game.state_digest()

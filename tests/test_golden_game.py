@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from teebox.core.holes18 import bots, engine, gamelog
-from teebox.core.holes18.protocol import FLAG, STROKES, TOKEN_1
+from teebox.core.holes18.protocol import FLAG, GREEN_REACHED, STROKES, TOKEN_1
 from teebox_host import scorecard
 from teebox import shipped
 
@@ -34,6 +34,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES = {
     "championship-match-3": ("championship", "match", 3, 18, (101, 102, 103)),
     "nine-stroke-3": ("nine", "stroke", 3, 9, (201, 202, 203)),
+    "championship-racing-4": ("championship", "racing", 4, 27, (301, 302, 303, 304)),
 }
 
 # Runs unchanged under CPython and MicroPython: replays a log, collecting what the
@@ -138,6 +139,22 @@ def test_the_golden_stroke_play_game_scores_every_hole_for_everyone():
         assert kind == STROKES and points >= 1
         per_seat.setdefault(seat, []).append(hole)
     assert {s: sorted(h) for s, h in per_seat.items()} == {s: list(range(1, 10)) for s in range(3)}
+    _check_standings(expected)
+
+
+def test_the_golden_golf_racing_game_reaches_every_green_in_order():
+    """Rulebook (Golf Racing): "Players must visit every green in order. The first player
+    to reach the 18th green wins." Each racer scores its greens one after another from
+    the first; the winner's run ends on the 18th."""
+    _crs, _data, expected = load("championship-racing-4")
+    assert (expected["mode"], expected["players"], expected["over"]) == ("racing", 4, True)
+    per_seat = {}
+    for hole, seat, kind, points in expected["scored"]:
+        assert kind == GREEN_REACHED and points == 1
+        per_seat.setdefault(seat, []).append(hole)
+    assert all(holes == list(range(1, len(holes) + 1)) for holes in per_seat.values())
+    winners = [row[1] for row in expected["standings"] if row[0] == 1]
+    assert winners and all(per_seat[s][-1] == 18 for s in winners)
     _check_standings(expected)
 
 

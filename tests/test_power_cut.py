@@ -199,3 +199,18 @@ def test_a_cut_while_the_board_forgets_an_acknowledged_game():
         assert left in (None, POCKET_GAME.record)  # there whole, or gone: never torn
         if completed:
             assert left is None
+
+
+def test_cuts_across_a_golf_racing_game_resume_the_racers_on_their_own_holes():
+    # Golf Racing spreads the racers over the holes ("players end up spread across
+    # multiple holes"): a resumed game has each racer back on its own hole, exactly.
+    script = Script(STARTER, "racing", 3, 5, bot_seats=(0, 0, 1))
+    spread = [k for k in range(0, len(script.inputs), 10)
+              if len(set(p.hole for p in gamelog.replay(
+                  gamelog.GameLog(script.setup, STARTER.hash,
+                                  gamelog.cards_fingerprint(CLUBS, SHOTS), script.inputs[:k]),
+                  STARTER, CLUBS, SHOTS).players)) > 1]
+    assert spread  # the racers were on different holes for part of the game
+    for n in sorted(set(range(0, script.units, 60)) | set(range(script.units - 30,
+                                                               script.units + 1))):
+        check_cut(script, n)

@@ -56,7 +56,8 @@ def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(leg
         rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))
         exported = json.loads(db.export_text("json"))
     old_rows = list(csv.DictReader(io.StringIO((LEGACY / "scores-v2.csv").read_text())))
-    assert rows == [dict(r, game="18-holes") for r in old_rows]
+    # (and a column for what Play Nine's standings count, blank for 18 Holes)
+    assert rows == [dict(r, game="18-holes", playoff_wins="") for r in old_rows]
     assert list(rows[0])[5:7] == ["game", "mode"]
     old = json.loads((LEGACY / "scores-v2.json").read_text())
     assert exported == [dict(g, game="18-holes") for g in old]
@@ -113,3 +114,30 @@ def test_a_game_or_mode_the_registry_does_not_know_is_refused(tmp_path, change, 
     with ScoreDB(tmp_path / "s.db") as db, pytest.raises(ScoreDBError) as err:
         db.add_game(result)
     assert message in str(err.value)
+
+
+def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(tmp_path):
+    # "Ties may be decided by a sudden death playoff": a Play Nine standings row counts
+    # how many tied players each beat in it. Play Nine has no hole-in-ones to count (its
+    # Hole-in-One cards are worth -5), so its playoff wins are never shown as such.
+    from teebox_host.scores_cmd import app
+    from typer.testing import CliRunner
+    rec = _play_nine_record(10, 1, holes=1)  # Ann and Bo tie on 5; Bo wins the playoff
+    assert [(PEOPLE[r[1]][0], r[2], r[3]) for r in rec.standings] == [
+        ("Bo", 5, 1), ("Ann", 5, 0), ("Cy", 12, 0)]
+    path = tmp_path / "s.db"
+    with ScoreDB(path) as db:
+        assert db.add_game(sync_cmd.to_result(rec)) is True
+        assert scoredb.count_field("", "play-nine") == ("playoff_wins", "Playoff wins")
+        assert scoredb.count_field("stroke") == ("hole_in_ones", "Holes in one")
+        rows = {r["player"]: r for r in csv.DictReader(io.StringIO(db.export_text("csv")))}
+        assert (rows["Bo"]["playoff_wins"], rows["Bo"]["hole_in_ones"]) == ("1", "")
+        seats = {p["name"]: p for p in json.loads(db.export_text("json"))[0]["players"]}
+        assert seats["Bo"]["playoff_wins"] == 1 and "hole_in_ones" not in seats["Bo"]
+    out = CliRunner().invoke(app, ["leaderboard", "--game", "play-nine", "--db", str(path)],
+                             env={"COLUMNS": "200"}).output
+    assert "Playoff wins" in out and "Holes in one" not in out
+    table = [[c.strip() for c in line.split("│")[1:5]] for line in out.splitlines()
+             if line.startswith("│")]
+    # (the playoff decides the tie: Bo ranks first on the same 5 points)
+    assert table == [["1", "Bo", "5", "1"], ["2", "Ann", "5", "0"], ["3", "Cy", "12", "0"]]

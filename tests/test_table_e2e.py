@@ -24,6 +24,7 @@ GAMES = [
     ("stableford", "starter", 3, "first-game", 3, True),
     ("chaos", "chaos", 3, "first-game", 1, False),
     ("chaos", "chaos", 5, "bag", 1, True),
+    ("racing", "nine", 4, "first-game", 4, True),
 ]
 
 

@@ -3,7 +3,9 @@
 A 5-player, 18-hole Stroke Play game on the championship course (the longest game the
 table plays: everyone holes out on every hole) runs on simulated hardware through the
 main loop, fed script events (presses and scans) that bots decide through the UI. The
-heap is sampled after every step (``heap_high_water``).
+heap is sampled after every step (``heap_high_water``), after a full collection: this
+port collects only as a top-level call starts, and before the sampling asked for one in
+a call of its own, the garbage of the game-over step (~8 kB) read as game state.
 
 The firmware runs here as the board imports it: compiled with mpy-cross exactly as
 ``teebox deploy`` compiles it (``deploy.build``), the ``.mpy`` files mounted as the
@@ -12,13 +14,18 @@ garbage that a conservative collector keeps or frees by chance, which moved the 
 figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPython
 1.27, WebAssembly port):
 
-* the whole run, module code included: about 246 kB, of it about 189 kB the imported
-  ``.mpy`` modules (the board's own, without the script player, keep about 218 kB by
-  ``python -m tools.bench.code_heap``, which counts each module's own share). Code
-  and game together need more than a Pico's ~200 kB of free heap, so on a Pico the
-  code must run from flash. ``teebox deploy`` puts it in a ROMFS image where the board has a
-  partition, and ``docs/memory.md`` gives the frozen build for boards without one (a
-  Pico 2 has RAM for either);
+* the whole run, module code included: about 275 kB, of it about 218 kB the imported
+  ``.mpy`` modules (the board's own 86, without the script player, keep about 289 kB
+  by ``python -m tools.bench.code_heap``, which counts each module's own share). The
+  code grew by ~19 kB when 18 Holes moved into its package and the table became a
+  shell that loads the game and its presenter when the game starts (203.5 kB before):
+  the game's module now brings its records face (game log, records, the wire events,
+  ~10 kB, which the board's game journal imported before too), the presenter and the
+  table's parts as modules of their own (~5 kB), the registry, the game's face and
+  the contract (~3.5 kB), ~200 more names. On a Pico the code runs from flash anyway
+  (code and game together need more than its ~200 kB of free heap): ``teebox deploy``
+  puts it in a ROMFS image where the board has a partition, and ``docs/memory.md``
+  gives the frozen build for boards without one (a Pico 2 has RAM for either);
 * the state the game adds above the imported code: about 57 kB, under the 64 kB target
   (73 kB before the engine kept its inputs as log bytes, ~2 bytes an input instead of
   a tuple). What dominates: the card data (the club and shot card objects, ~22 kB),
@@ -27,11 +34,20 @@ figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPy
   LEDs and store and the bots that decide add ~5 kB that a board does not have.
 """
 
+# Everything the game imports, including what the table loads only when it is built
+# (the shipped card data's reader) or when the game starts (the game through the
+# registry, its presenter), so that the code's heap is counted as code and not as
+# game state.
 IMPORTS = """
-from teebox import profile
+from teebox import profile, shipped
 from teebox.app import bindings, board, loop, renderer, script, table
+from teebox.app import presenters
+from teebox.core import games
 from teebox.core.holes18 import bots
 from teebox.core.holes18.modes import chaos, match, stableford, stroke
+from teebox.core.wire import commands, events
+games.load("18-holes")
+presenters.load("18-holes")
 """
 
 PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height": 16}, '
@@ -44,7 +60,6 @@ PROFILE = ('{"name": "heap", "board": "rp2-pico", "grid": {"width": 24, "height"
 BUILD = """
 from teebox.app.view import View
 from teebox.core.holes18 import cards
-from teebox import shipped
 hw = board.build(profile.load(%r), sim=True)
 clubs = shipped.load_default_clubs()
 bindings.Bindings(hw.store, clubs).bind_demo_cards()  # the cards come learned
@@ -75,12 +90,14 @@ def feed(n=%d):
 """
 
 EVENTS_PER_STEP = 25
-# Ceilings. The state ceiling is the issue's 64 kB target (measured: 57.0 kB). The
-# whole-run one (measured: 245.6 kB, of it 188.6 kB of .mpy code, which the board
+# Ceilings. The state ceiling is the issue's 64 kB target (measured: 58,560 B). The
+# whole-run one (measured: 281,952 B, of it 223,392 B of .mpy code, which the board
 # keeps in flash) leaves about 5% for code still to come and fails on anything that
-# grows per turn or per frame.
+# grows per turn or per frame. It was 258 kB until the game and its presenter became
+# modules the table loads when the game starts (the module docstring says what that
+# added to the code: ~19 kB; the state stayed within 0.5 kB).
 STATE_CEILING = 64 * 1024
-TOTAL_CEILING = 258 * 1024
+TOTAL_CEILING = 290 * 1024
 
 
 def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython, compiled_firmware):
@@ -113,7 +130,7 @@ def play(*texts):
         runner.step(script.parse_line(text, 1, t.clubs))
 
 
-play("seed 3", "press OK 7")
+play("seed 3", "press OK 8")
 assert t.game is not None
 print("ALLOC game", measure(app.step, 60))
 # P1's Sand Wedge (initiative 7) chips first: declare east, then OK (and OK again for a

@@ -24,12 +24,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from teebox.core import games
 from teebox.core.wire import commands as proto
+from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox import palette
-from teebox.core import games as games_mod
-from teebox.core.holes18 import modes
-from teebox.core.holes18.protocol import SCORE_NAMES
 from teebox_host.cli import lower
 from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sync_cmd import PORT_HELP
@@ -58,7 +57,7 @@ def board(ctx: typer.Context,
           game: Optional[str] = typer.Option(
               None, "--game", metavar="GAME", callback=lower,
               help="The game the virtual board's bots play (%s; default %s)."
-                   % (", ".join(games_mod.names()), games_mod.names()[0])),
+                   % (", ".join(games.names()), games.names()[0])),
           store: Optional[Path] = typer.Option(None, "--store", metavar="DIR",
                                                help="Keep the virtual board's flash in this "
                                                     "folder (CPython board only)."),
@@ -73,12 +72,7 @@ def board(ctx: typer.Context,
     if micropython and store is not None:
         _fail("--store works with the CPython virtual board only (the MicroPython one keeps "
               "its flash in memory)")
-    title = ""
-    if game is not None:
-        try:
-            title = " of " + games_mod.get(game).title
-        except ValueError as exc:
-            _fail(f"--game {game}: {exc}")
+    title = "" if game is None else " of " + _game_title(game)
     kind = "MicroPython" if micropython else "CPython"
     # Progress goes to stderr: the first line on stdout stays the one naming the port.
     typer.echo(f"starting a {kind} virtual board" + (
@@ -101,6 +95,14 @@ def board(ctx: typer.Context,
         pass
     finally:
         vb.stop()
+
+
+def _game_title(name):
+    """The title of game ``name`` (--game); exit 1 naming the games if there is none."""
+    try:
+        return games.get(name).title
+    except ValueError as exc:
+        _fail(f"--game {name}: {exc}")
 
 
 def _when(seconds):
@@ -136,20 +138,50 @@ def _seat(seat):
     return names[seat].capitalize() if seat < len(names) else f"player {seat + 1}"
 
 
-def describe_event(ev):
-    """One line for a live event (a ``link.Event``), as a scoreboard would say it."""
+def _face(game):
+    """The records face of ``game`` (``teebox.core.wire.gamerecord``), None for a game
+    this teebox does not know."""
+    try:
+        return gamerecord.face(game)
+    except gamerecord.RecordError:
+        return None
+
+
+def _facts(game, mode):
+    """What ``game`` says of its ``mode`` (title, what standings count), or None for a
+    game this teebox does not know. A mode it does not know (a caller that follows no
+    STARTED event) reads as the game's first: its modes count standings alike."""
+    face = _face(game)
+    if face is None:
+        return None
+    try:
+        return face.mode_facts(mode)
+    except ValueError:
+        ways = games.load(game).MODES
+        return face.mode_facts(ways[0][0]) if ways else None
+
+
+def describe_event(ev, game=gamerecord.LEGACY_GAME, mode=""):
+    """One line for a live event (a ``link.Event``), as a scoreboard would say it.
+
+    ``game`` and ``mode`` are those of the game followed (a STARTED event names its
+    own): the game's records face says what its scores and standings count."""
     if ev.kind == EV_STARTED:
-        title = modes.make(ev.mode).title if ev.mode in modes.NAMES else ev.mode
+        facts = _facts(ev.game, ev.mode)
+        title = facts.title if facts is not None else (ev.mode or ev.game)
         return f"game {ev.number} started: {title}, {ev.players} players"
     if ev.kind == EV_HOLE:
         return f"{_seat(ev.seat)} tees off on hole {ev.hole}"
     if ev.kind == EV_SCORED:
-        what = SCORE_NAMES[ev.score_kind] if ev.score_kind < len(SCORE_NAMES) else "points"
+        face = _face(game)
+        what = face.score_name(ev.score_kind) if face is not None else "points"
         return f"hole {ev.hole}: {_seat(ev.seat)} scores ({what}), total {ev.total}"
     if ev.kind == EV_GAME_OVER:
+        facts = _facts(game, mode)
+        counted = facts.count_title.lower() if facts is not None else "tie-break"
         rows = ", ".join(f"{place}. {_seat(seat)} {score}" + (
-            f" ({hio} hole-in-one{'' if hio == 1 else 's'})" if hio else "")
-            for place, seat, score, hio in ev.standings)
+            f" ({counted}: {count})" if count else "")
+            for place, seat, score, count in ev.standings)
         return f"game {ev.number} over: {rows}"
     return f"event {ev.kind} (this teebox does not know it: update it)"
 
@@ -164,7 +196,7 @@ def watch(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HEL
             typer.echo(f"watching board {info.board_id} on {link.port} (Ctrl-C stops)")
             typer.echo(_playing(info.game))
             try:
-                _follow(link)
+                _follow(link, info.game)
             except KeyboardInterrupt:
                 pass
             link.events_on(False)
@@ -180,13 +212,19 @@ def _playing(game):
             f"{game.hole}; following it from here")
 
 
-def _follow(link):
+def _follow(link, playing=None):
+    # ``playing``: the game in progress as the watch began (its game and mode say what
+    # its events count, until a STARTED event names the next one).
+    game, mode = (playing.game, playing.mode) if playing is not None else (
+        gamerecord.LEGACY_GAME, "")
     while True:
         payload = link.next_event(timeout=1.0)
         if payload is None:
             continue
         ev = parse_event(payload)
-        typer.echo(describe_event(ev))
+        if ev.kind == EV_STARTED:
+            game, mode = ev.game, ev.mode
+        typer.echo(describe_event(ev, game, mode))
         if ev.kind == EV_GAME_OVER:
             return
 

@@ -74,7 +74,7 @@ ROMFS_KINDS = ("module", "data")  # what goes into a ROMFS image; main.py and th
 CODE_RAM_PER_MPY_BYTE = 1.44  # heap per byte of .mpy imported from files: tools.bench.code_heap
 GAME_HEAP = {  # what each game adds above the table shell at its peak, in bytes
     "18-holes": 58 * 1024,  # 5 players, 18 holes, championship course: tests/test_table_heap.py
-    "play-nine": 53520,  # 5 players, nine holes, its code included: tools.bench.game_heap
+    "play-nine": 42752,  # 5 players, nine holes, its code included: tools.bench.game_heap
 }
 GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game
 HEADROOM = 1.25  # a board the parts list names must hold code and game with 25 % to spare

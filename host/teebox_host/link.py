@@ -101,8 +101,9 @@ class Event:
     ``kind`` is the EV_* code; the other fields are those the kind carries:
     STARTED ``number``, ``game`` (registry name), ``mode``, ``players``; HOLE ``seat``, ``hole`` (the
     golfer is on that hole's tee); SCORED ``seat``, ``hole``, ``score_kind``
-    (``protocol.SCORE_NAMES``), ``total``; GAME_OVER ``number`` and
-    ``standings`` ``((place, seat, score, hole-in-ones), ...)``.
+    (the records face's ``score_name``), ``total``; GAME_OVER ``number`` and
+    ``standings`` ``((place, seat, score, count), ...)`` (what the game counts: the records
+    face's ``count_title``).
     """
 
     count: int

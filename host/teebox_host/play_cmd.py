@@ -79,8 +79,8 @@ def demo(
     players: Optional[int] = typer.Option(
         None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
     mode: Optional[str] = typer.Option(None, "--mode", callback=lower,
-                                       help="%s (default %s)." % (", ".join(modes.NAMES),
-                                                                  modes.NAMES[0])),
+                                       help="One of: %s (default %s)." % (
+                                           ", ".join(modes.NAMES), modes.NAMES[0])),
     course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
                                help="A built-in course name or a .course file."),
     seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),

@@ -4,7 +4,8 @@ A :class:`Tally` reads the engine's outputs as a game goes (a live demo, a
 replayed log, later a synced game) and keeps, for every hole and player, the
 turns, the hazards that caught the ball and what was scored. It hands back a
 :class:`HoleResult` each time a hole is finished (Chaos Golf, where holes have
-no order: a :class:`ChaosRound` for each round in which tokens were taken).
+no order: a :class:`ChaosRound` for each round in which tokens were taken; Golf
+Racing, where each golfer plays its own hole: one for the racers leaving a hole).
 The ``*_view`` functions draw them with rich; :meth:`Tally.card` is the same
 final card as plain data (what the golden game test compares).
 """
@@ -16,7 +17,7 @@ from rich.text import Text
 from teebox.core import games
 from teebox.core.holes18 import engine
 from teebox.core.holes18.protocol import (
-    BUNKER, FLAG, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
+    BUNKER, FLAG, GREEN_REACHED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
     OUT_SCORED, OUT_TURN, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
 from teebox_host import render
@@ -36,8 +37,11 @@ HAZARDS = ("water", "bunker", "trees", "out")
 HAZARD_LABELS = {"water": "water", "bunker": "bunker", "trees": "trees hit",
                  "out": "out of bounds"}
 
-# What a scorecard cell shows for each kind of token won.
+# What a scorecard cell shows for each kind of token won (a green reached in Golf
+# Racing shows the round it was reached in: the race's split times).
 _CELL = {FLAG: "F", TOKEN_1: "1", TOKEN_2: "2", TOKEN_5: "5"}
+# What a hole's result says a player took on the green.
+_AWARD = {FLAG: "the flag", TOKEN_1: "a 1-point token"}
 
 
 def mode_facts(mode):
@@ -107,15 +111,17 @@ class HoleLine:
 
 class HoleResult:
     """A finished hole: ``hole``, ``par``, ``lines`` (a HoleLine per seat),
-    ``positions`` (where each golfer ended it) and the rounds it took."""
+    ``positions`` (where each golfer ended it), the rounds it took and ``seats``, the
+    players whose hole it was (everyone, but in Golf Racing the racers leaving it)."""
 
-    def __init__(self, hole, par, lines, positions, first_round, last_round):
+    def __init__(self, hole, par, lines, positions, first_round, last_round, seats):
         self.hole = hole
         self.par = par
         self.lines = lines
         self.positions = positions
         self.first_round = first_round
         self.last_round = last_round
+        self.seats = seats
 
 
 class ChaosRound:
@@ -142,6 +148,7 @@ class Tally:
         self.mode = game.mode
         self.players = len(game.players)
         self.chaos = game.mode.roams  # holes in any order: rounds, not holes, are reported
+        self.spread = game.mode.spread  # each golfer on its own hole: reported per racer
         self.holes = {}
         self.hole_of = [0] * self.players
         self.positions = [(0, 0)] * self.players
@@ -150,7 +157,7 @@ class Tally:
         self.longest_drive = None   # (seat, hole) of the last player to take the card
         self.standings = None       # from OUT_GAME_OVER
         self._round = game.round    # the round the next batch of outputs starts in
-        self._first_round = 1
+        self._first_round = [1] * self.players  # per seat: the round its hole began
         self._claims = []
 
     def line(self, seat, hole=None):
@@ -169,7 +176,8 @@ class Tally:
             if kind == OUT_NEXT_HOLE:
                 seats, hole = out[1], out[2]
                 if self.hole_of[seats[0]]:
-                    done.append(self._finish_hole(self.hole_of[seats[0]]))
+                    # (the golfers teeing off together all leave the same hole)
+                    done.append(self._finish_hole(self.hole_of[seats[0]], seats))
                 for seat in seats:
                     # Chaos Golf holes have no order: its counters stay on "hole 0".
                     self.hole_of[seat] = 0 if self.chaos else hole
@@ -195,8 +203,7 @@ class Tally:
                 self.longest_drive = (out[1], self.hole_of[out[1]])
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
-                if self.hole_of[0]:
-                    done.append(self._finish_hole(self.hole_of[0]))
+                done += self._finish_all()
         # Turns (and so scores) happen in the round a batch starts in; the batch that
         # ends a round also begins the next one.
         if self._claims and (self.game.round != self._round or self.game.over):
@@ -223,12 +230,23 @@ class Tally:
         if self.chaos:
             self._claims.append((seat, hole, kind, points))
 
-    def _finish_hole(self, hole):
+    def _finish_all(self):
+        # The game is over: the hole every golfer is on ends (in Golf Racing each
+        # racer's own, the leaders' first).
+        seats = range(self.players)
+        holes = sorted(set(self.hole_of[s] for s in seats if self.hole_of[s]), reverse=True)
+        return [self._finish_hole(h, tuple(s for s in seats if self.hole_of[s] == h))
+                for h in holes]
+
+    def _finish_hole(self, hole, seats):
         lines = self.holes.get(hole) or [HoleLine() for _ in range(self.players)]
         last = self._round
+        if not self.spread:
+            seats = tuple(range(self.players))  # everyone plays (and ends) the hole together
         result = HoleResult(hole, self.course.hole(hole)[0], lines, list(self.positions),
-                            self._first_round, last)
-        self._first_round = last + 1
+                            min(self._first_round[s] for s in seats), last, seats)
+        for s in seats:
+            self._first_round[s] = last + 1
         return result
 
     def card(self):
@@ -310,8 +328,8 @@ def _score_words(mode, line, par):
     if not line.reached:
         return "not on the green"
     kind = line.scores[0][0] if line.scores else 0
-    return "on the green in round %d: %s" % (line.reached, {FLAG: "the flag",
-                                                             TOKEN_1: "a 1-point token"}[kind])
+    words = "on the green in round %d" % line.reached
+    return words + (": " + _AWARD[kind] if kind in _AWARD else "")
 
 
 def hole_result_view(tally, result):
@@ -320,7 +338,7 @@ def hole_result_view(tally, result):
     head = Text("Hole %d (par %d), rounds %d-%d" % (result.hole, result.par, result.first_round,
                                                     result.last_round), style="bold")
     lines = [head]
-    for seat in range(tally.players):
+    for seat in result.seats:
         line = result.lines[seat]
         words = [render.count(line.turns, "turn")]
         if line.missed:
@@ -371,7 +389,8 @@ def hole_cell(mode, line):
         return "-" if mode.scored_per_hole else ""
     if mode.scored_per_hole:
         return str(line.points())
-    return " ".join(_CELL[kind] for kind, _points in line.scores)
+    return " ".join("r%d" % line.reached if kind == GREEN_REACHED else _CELL[kind]
+                    for kind, _points in line.scores)
 
 
 def hole_table(tally):

@@ -19,6 +19,9 @@ Rules the store keeps:
   *content hash* (see docs/course-format.md; a game without a course: the same
   layout, e.g. Play Nine's number of holes) and in the same mode. The mode says
   whether the lowest total is best (Stroke Play, Play Nine) or the highest.
+* Each seat keeps its place, its total and what its game's standings count besides
+  (``score_records.count_field``: 18 Holes hole-in-ones, Play Nine playoff wins),
+  which leaderboards and exports name as the game does.
 * Players are named by their colour on the board ("Red"); names are unique
   regardless of case, and :meth:`ScoreDB.rename_player` gives them a person's
   name on the laptop (merging into that person if the name is already used).
@@ -29,7 +32,6 @@ Rules the store keeps:
 """
 
 import csv
-import difflib
 import io
 import json
 import os
@@ -37,16 +39,17 @@ import re
 import sqlite3
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
-from teebox.core import games as registry
-from teebox.core.course import clean_text, unsafe_char
+from teebox.core.course import unsafe_char
 from teebox_host import datadir
+from teebox_host.score_queries import ScoreQueries
+from teebox_host.score_records import (  # (the records' names, also found here)
+    LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
+    ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
+    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry)
 
 SCHEMA_VERSION = 3
-LEGACY_GAME = "18-holes"  # the game of every game stored before games were data
 ENV_VAR = "TEEBOX_SCORES"
 FILENAME = "scores.sqlite3"
 EXPORT_FORMATS = ("csv", "json")
@@ -90,7 +93,7 @@ _MIGRATIONS = {
         colour TEXT NOT NULL,
         total INTEGER NOT NULL,
         place INTEGER NOT NULL,
-        hole_in_ones INTEGER NOT NULL,
+        hole_in_ones INTEGER NOT NULL,  -- what the game's standings count (count_field)
         PRIMARY KEY (game, seat)
     );
     CREATE TABLE hole_scores (
@@ -117,190 +120,9 @@ _MIGRATIONS = {
 }
 
 
-class ScoreDBError(ValueError):
-    """A score file or a game that cannot be used; the message says why."""
-
-
-class GameConflict(ScoreDBError):
-    """A board's game number is stored already with a different game log."""
-
-
-class UnknownPlayer(ScoreDBError):
-    """No stored game has a player of that name."""
-
-
-@dataclass
-class GameResult:
-    """One finished game as a board hands it over (what ``add_game`` stores).
-
-    ``players``: ``(seat, name, colour)`` per seat. ``holes``: per hole
-    ``(hole_number, par, [score per seat])`` in the mode's own unit (strokes,
-    Stableford points, points won), seats in the order of ``players``.
-    ``standings``: ``(place, seat, score, hole_in_ones)`` as the engine's
-    ``game.standings()``. ``finished_at`` is unix seconds, 0 when the board's
-    clock was never set. ``bots``: the seats the table's bots played (a bot is
-    not a person: leaderboards and personal bests leave it out). ``game``: the
-    game's registry name; ``mode`` its way to play ("" for a game with one way).
-    """
-
-    board_id: str
-    game_number: int
-    finished_at: int
-    mode: str
-    course_hash: str
-    course_name: str
-    seed: int
-    log: bytes
-    players: list
-    holes: list
-    standings: list
-    bots: list = field(default_factory=list)
-    game: str = LEGACY_GAME
-
-
-@dataclass
-class SeatResult:
-    """How one seat did in a stored game."""
-
-    seat: int
-    name: str
-    colour: str
-    place: int
-    total: int
-    hole_in_ones: int
-    bot: bool = False
-
-
-@dataclass
-class StoredGame:
-    """A stored game with its results, best place first."""
-
-    board_id: str
-    game_number: int
-    finished_at: int
-    synced_at: int
-    mode: str
-    course_hash: str
-    course_name: str
-    seed: int
-    par: int
-    seats: list = field(default_factory=list)
-    game: str = LEGACY_GAME
-
-    @property
-    def played_at(self):
-        """When it was played: the board's time, or the sync time if its clock was unset."""
-        return self.finished_at or self.synced_at
-
-
-@dataclass
-class LeaderboardRow:
-    """A player's best result on one course in one mode."""
-
-    rank: int
-    player: str
-    total: int
-    hole_in_ones: int
-    par: int
-    games: int
-    finished_at: int
-    synced_at: int
-    board_id: str
-    game_number: int
-    game: str = LEGACY_GAME
-
-
-@dataclass
-class PersonalBest:
-    """A player's best result on one course in one mode, and how often they played it."""
-
-    course_hash: str
-    course_name: str
-    mode: str
-    total: int
-    par: int
-    games: int
-    finished_at: int
-    synced_at: int
-    board_id: str
-    game_number: int
-    game: str = LEGACY_GAME
-
-
-@dataclass
-class HistoryEntry:
-    """One game a player played."""
-
-    finished_at: int
-    synced_at: int
-    board_id: str
-    game_number: int
-    course_hash: str
-    course_name: str
-    mode: str
-    seat: int
-    colour: str
-    place: int
-    players: int
-    total: int
-    par: int
-    hole_in_ones: int
-    game: str = LEGACY_GAME
-
-
-def mode_facts(mode, game=LEGACY_GAME):
-    """What the game says of one of its modes (``title``, ``lower_wins``, ``unit``,
-    ``legend``: ``teebox.core.holes18.records``), or None for a game or mode this
-    teebox does not know."""
-    try:
-        return registry.load(game).records.mode_facts(mode)
-    except ValueError:
-        return None
-
-
-def lower_wins(mode, game=LEGACY_GAME):
-    """Whether a lower total is better in ``game``'s ``mode`` (Stroke Play, Play Nine);
-    an unknown one counts points won, as most of the rulebooks do."""
-    facts = mode_facts(mode, game)
-    return facts.lower_wins if facts is not None else False
-
-
-def mode_title(mode, game=LEGACY_GAME):
-    """The rulebook's name of a mode ("Stroke Play", "Play Nine"), or the name itself."""
-    facts = mode_facts(mode, game)
-    if facts is not None or mode:
-        return facts.title if facts is not None else mode
-    return registry.get(game).title if game in registry.names() else game
-
-
-def known_modes():
-    """``(game, mode)`` of every way to play of every game in the registry."""
-    out = []
-    for name in registry.names():
-        ways = [m[0] for m in registry.load(name).MODES]
-        out += [(name, m) for m in ways or [""]]
-    return out
-
-
-def iso_time(ts):
-    """Unix seconds as an ISO-8601 UTC text, or "" for 0 (the board's clock was unset)."""
-    if not ts:
-        return ""
-    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _best_key(mode, game=LEGACY_GAME):
-    """Sort key putting the best ``(total, hole_in_ones, played_at)`` first for ``mode``.
-
-    Ties go to more hole-in-ones (the rulebook's tie-break; Play Nine: playoff
-    wins), then to whoever got there first.
-    """
-    sign = 1 if lower_wins(mode, game) else -1
-    return lambda r: (sign * r[0], -r[1], r[2])
-
-
-class ScoreDB:
-    """The score history in one SQLite file (created and migrated on open)."""
+class ScoreDB(ScoreQueries):
+    """The score history in one SQLite file (created and migrated on open): storing
+    games here, reading them back in :class:`~teebox_host.score_queries.ScoreQueries`."""
 
     def __init__(self, path, clock=time.time):
         self.path = Path(path)
@@ -313,7 +135,7 @@ class ScoreDB:
             self._db = sqlite3.connect(str(path), isolation_level=None, timeout=10)
             self._db.execute("PRAGMA foreign_keys = ON")
             # clean(): names as they may be shown, also those stored before they were cleaned.
-            self._db.create_function("clean", 1, _clean, deterministic=True)
+            self._db.create_function("clean", 1, clean, deterministic=True)
             self._migrate()
         except sqlite3.DatabaseError as exc:
             raise ScoreDBError("%s is not a Teebox score file (SQLite says: %s). Give another "
@@ -387,7 +209,7 @@ class ScoreDB:
         is malformed. Everything is written in one transaction.
         """
         r = _checked(result)
-        where = _game_ref(r.board_id, r.game_number)
+        where = game_ref(r.board_id, r.game_number)
         now = int(self._clock())
         with self._transaction() as db:
             row = db.execute(
@@ -465,230 +287,10 @@ class ScoreDB:
                 raise ScoreDBError(
                     "%s and %s both played %s: they are two people, so %s cannot be merged "
                     "into %s. Pick another name." % (old_name, new_name,
-                                                     _game_ref(*shared), old_name, new_name))
+                                                     game_ref(*shared), old_name, new_name))
             db.execute("UPDATE game_players SET player = ? WHERE player = ?", (new_id, old_id))
             db.execute("DELETE FROM players WHERE id = ?", (old_id,))
             return games
-
-    # ------------------------------------------------------------ reading
-
-    def _player(self, name):
-        """``(id, name)`` of a player (the name as shown: cleaned); UnknownPlayer with
-        suggestions if none."""
-        row = self._db.execute("SELECT id, clean(name) FROM players WHERE name = ? "
-                               "OR clean(name) = ? COLLATE NOCASE ORDER BY name = ? DESC",
-                               (name, name, name)).fetchone()
-        if row is None:
-            names = self.players()
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-            hint = (": did you mean %s?" % " or ".join(close)) if close else ""
-            known = ", ".join(names) if names else "none yet"
-            raise UnknownPlayer("no games of a player named %r%s (players: %s)"
-                                % (name, hint, known))
-        return row
-
-    def player_name(self, name):
-        """A player's name as stored (names match in any case); UnknownPlayer if none."""
-        return self._player(name)[1]
-
-    def players(self):
-        """Every player's name, alphabetically (the people: not the names only bots had)."""
-        return [r[0] for r in self._db.execute(
-            "SELECT clean(name) FROM players WHERE id IN (SELECT player FROM game_players "
-            "WHERE bot = 0) "
-            "ORDER BY name COLLATE NOCASE")]
-
-    def courses(self):
-        """``(hash, name, games)`` of every course played, by name."""
-        return [tuple(r) for r in self._db.execute(
-            "SELECT c.hash, clean(c.name), COUNT(g.id) FROM courses c "
-            "JOIN games g ON g.course = c.id "
-            "GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.hash")]
-
-    def find_courses(self, ref):
-        """Courses matching a hash, a name (any case) or a part of a name.
-
-        Returns ``[(hash, name, games)]``: the exact hash or exact names if any,
-        else every course whose name contains ``ref``.
-        """
-        ref = ref.strip()
-        played = self.courses()
-        for key in (lambda c: c[0] == ref.lower(), lambda c: c[1].lower() == ref.lower(),
-                    lambda c: ref.lower() in c[1].lower()):
-            found = [c for c in played if key(c)]
-            if found:
-                return found
-        return []
-
-    def modes(self, course_hash=None):
-        """Modes played (on one course if given), alphabetically."""
-        return sorted(set(m for _g, m in self.ways(course_hash)))
-
-    def ways(self, course_hash=None):
-        """``(game, mode)`` of every way played (on one course or layout if given)."""
-        sql = "SELECT DISTINCT g.game, g.mode FROM games g"
-        args = ()
-        if course_hash is not None:
-            sql += " JOIN courses c ON c.id = g.course WHERE c.hash = ?"
-            args = (course_hash,)
-        return [tuple(r) for r in self._db.execute(sql + " ORDER BY g.game, g.mode", args)]
-
-    def count_games(self):
-        """How many games are stored."""
-        return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-
-    _GAME_SQL = (
-        "SELECT g.id, clean(b.board_id), g.game_number, g.finished_at, g.synced_at, g.mode, "
-        "c.hash, clean(c.name), g.seed, "
-        "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)), g.game "
-        "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course ")
-    _NEWEST_FIRST = (" ORDER BY CASE WHEN g.finished_at > 0 THEN g.finished_at "
-                     "ELSE g.synced_at END DESC, g.game_number DESC, g.id DESC")
-
-    def games(self, limit=None, player=None, course_hash=None, mode=None, game=None):
-        """Stored games, newest first, optionally one player's, one course's, one mode's
-        or one game's.
-
-        "Newest" is the board's finishing time, or the sync time for a board whose
-        clock was never set.
-        """
-        where = []
-        args = []
-        if player is not None:
-            where.append("g.id IN (SELECT game FROM game_players WHERE player = ?)")
-            args.append(self._player(player)[0])
-        if course_hash is not None:
-            where.append("c.hash = ?")
-            args.append(course_hash)
-        if mode is not None:
-            where.append("g.mode = ?")
-            args.append(mode)
-        if game is not None:
-            where.append("g.game = ?")
-            args.append(game)
-        sql = self._GAME_SQL + (" WHERE " + " AND ".join(where) if where else "")
-        sql += self._NEWEST_FIRST
-        if limit is not None:
-            sql += " LIMIT ?"
-            args.append(int(limit))
-        out = []
-        for row in self._db.execute(sql, args).fetchall():
-            game = StoredGame(*row[1:-1], game=row[-1])
-            game.seats = [SeatResult(*s[:6], bool(s[6])) for s in self._db.execute(
-                "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-            "gp.hole_in_ones, gp.bot "
-                "FROM game_players gp JOIN players p ON p.id = gp.player "
-                "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
-            out.append(game)
-        return out
-
-    def _results(self, course_hash=None, mode=None, player_id=None, game=None):
-        """Every person's result with its game, for leaderboards and bests (bots left out)."""
-        sql = ("SELECT clean(p.name), gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
-               "clean(b.board_id), g.game_number, c.hash, clean(c.name), g.mode, "
-               "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), g.game "
-               "FROM game_players gp JOIN players p ON p.id = gp.player "
-               "JOIN games g ON g.id = gp.game JOIN boards b ON b.id = g.board "
-               "JOIN courses c ON c.id = g.course WHERE gp.bot = 0")
-        args = []
-        for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id),
-                              ("g.game", game)):
-            if value is not None:
-                sql += " AND %s = ?" % column
-                args.append(value)
-        return self._db.execute(sql, args).fetchall()
-
-    def leaderboard(self, course_hash, mode, limit=10, game=LEGACY_GAME):
-        """Each player's best total in one game on one course (by content hash) or
-        layout in one mode, best first.
-
-        Stroke Play and Play Nine: lowest first; other modes: most points first.
-        Ties go to more hole-in-ones, then to the earlier game; rows with the same
-        total and hole-in-ones share a rank (1, 1, 3).
-        """
-        best = {}
-        games = {}
-        key = _best_key(mode, game)
-        for name, total, hio, fin, syn, board, number, _h, _n, _m, par, _g in self._results(
-                course_hash, mode, game=game):
-            games[name] = games.get(name, 0) + 1
-            cand = (total, hio, fin or syn, fin, syn, board, number, par)
-            if name not in best or key(cand) < key(best[name]):
-                best[name] = cand
-        ordered = sorted(best.items(), key=lambda kv: (key(kv[1]), kv[0].lower()))
-        rows = []
-        for i, (name, (total, hio, _played, fin, syn, board, number, par)) in enumerate(ordered):
-            rank = i + 1
-            if rows and (rows[-1].total, rows[-1].hole_in_ones) == (total, hio):
-                rank = rows[-1].rank
-            rows.append(LeaderboardRow(rank, name, total, hio, par, games[name], fin, syn,
-                                       board, number, game))
-        return rows[:limit] if limit is not None else rows
-
-    def personal_bests(self, player):
-        """A player's best total per game, course (content hash) or layout and mode, with
-        when and how often.
-
-        Stroke Play and Play Nine: the lowest; other modes: the most points.
-        """
-        pid, _name = self._player(player)
-        best = {}
-        games = {}
-        for _p, total, hio, fin, syn, board, number, chash, cname, mode, par, game in \
-                self._results(player_id=pid):
-            k = (game, chash, mode)
-            games[k] = games.get(k, 0) + 1
-            cand = (total, hio, fin or syn, fin, syn, board, number, cname, par)
-            key = _best_key(mode, game)
-            if k not in best or key(cand) < key(best[k]):
-                best[k] = cand
-        rows = [PersonalBest(chash, c[7], mode, c[0], c[8], games[k], c[3], c[4], c[5], c[6],
-                             game) for k, c in best.items() for game, chash, mode in (k,)]
-        rows.sort(key=lambda b: (b.game, b.course_name.lower(), b.course_hash, b.mode))
-        return rows
-
-    def history(self, player):
-        """Every game of a player, newest first, with seat, place and total (not the games
-        a bot of the same name played)."""
-        pid, _name = self._player(player)
-        sql = ("SELECT g.finished_at, g.synced_at, clean(b.board_id), g.game_number, c.hash, "
-               "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
-               "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
-               "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), gp.hole_in_ones, g.game "
-               "FROM game_players gp JOIN games g ON g.id = gp.game "
-               "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
-               "WHERE gp.player = ? AND gp.bot = 0" + self._NEWEST_FIRST)
-        return [HistoryEntry(*r) for r in self._db.execute(sql, (pid,))]
-
-    def game(self, board_id, game_number):
-        """A stored game as a :class:`GameResult` (names as stored now), or None."""
-        row = self._db.execute(
-            "SELECT g.id, g.finished_at, g.mode, c.hash, clean(c.name), g.seed, g.log, g.game "
-            "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
-            "WHERE clean(b.board_id) = ? AND g.game_number = ?",
-            (_clean(board_id), game_number)).fetchone()
-        if row is None:
-            return None
-        gid, fin, mode, chash, cname, seed, log, game = row
-        seats = self._db.execute(
-            "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-            "gp.hole_in_ones, gp.bot "
-            "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
-            "ORDER BY gp.seat", (gid,)).fetchall()
-        scores = {}
-        pars = {}
-        for hole, seat, par, score in self._db.execute(
-                "SELECT hole, seat, par, score FROM hole_scores WHERE game = ?", (gid,)):
-            pars[hole] = par
-            scores[(hole, seat)] = score
-        holes = [(h, pars[h], [scores.get((h, s[0])) for s in seats]) for h in sorted(pars)]
-        standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
-        return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
-                          [(s[0], s[1], s[2]) for s in seats], holes, standings,
-                          [s[0] for s in seats if s[6]], game)
 
     # ------------------------------------------------------------ export
 
@@ -715,8 +317,10 @@ class ScoreDB:
 
 
 def _csv_rows(results):
-    # One flat row per seat of every game (see ScoreDB.export).
+    # One flat row per seat of every game (see ScoreDB.export): what the standings count
+    # has a column per kind (hole_in_ones, playoff_wins), blank for the other games.
     most = max((len(r.holes) for r, _s in results), default=0)
+    counts = dict.fromkeys(count_keys(), "")
     rows = []
     for r, synced in results:
         place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
@@ -728,8 +332,10 @@ def _csv_rows(results):
                    "course_hash": r.course_hash,
                    "course_name": r.course_name, "seed": r.seed, "seat": seat,
                    "player": name, "colour": colour, "bot": int(seat in r.bots),
-                   "place": pl, "total": total,
-                   "hole_in_ones": hio, "par": sum(h[1] for h in r.holes)}
+                   "place": pl, "total": total}
+            row.update(counts)
+            row[count_field(r.mode, r.game)[0]] = hio
+            row["par"] = sum(h[1] for h in r.holes)
             for n in range(most):
                 row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
             rows.append(row)
@@ -746,18 +352,13 @@ def _export_text(rows, fmt):
         writer.writeheader()
         writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
     else:
-        out.write(",".join(_CSV_HEADER) + "\n")
+        out.write(",".join(list(_CSV_HEADER) + count_keys() + ["par"]) + "\n")
     return out.getvalue()
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "game", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
-               "place", "total", "hole_in_ones", "par")
-
-
-def _clean(text):
-    """A stored text as it may be shown (see :func:`teebox.core.course.clean_text`)."""
-    return clean_text(text) if isinstance(text, str) else text
+               "place", "total")  # then count_keys(), then "par"
 
 
 def _csv_text(value):
@@ -770,6 +371,7 @@ def _csv_text(value):
 
 def _json_game(r, synced_at):
     by_seat = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+    counted = count_field(r.mode, r.game)[0]  # (hole_in_ones; Play Nine: playoff_wins)
     return {
         "board_id": r.board_id, "game_number": r.game_number,
         "finished_at": r.finished_at, "finished": iso_time(r.finished_at) or None,
@@ -779,14 +381,10 @@ def _json_game(r, synced_at):
         "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
         "players": [{"seat": seat, "name": name, "colour": colour, "bot": seat in r.bots,
                      "place": by_seat[seat][0], "total": by_seat[seat][1],
-                     "hole_in_ones": by_seat[seat][2],
+                     counted: by_seat[seat][2],
                      "scores": [h[2][i] for h in r.holes]}
                     for i, (seat, name, colour) in enumerate(r.players)],
     }
-
-
-def _game_ref(board_id, game_number):
-    return "board %s game %d" % (board_id, game_number)
 
 
 def _is_int(v):
@@ -796,7 +394,7 @@ def _is_int(v):
 def _checked(r):
     """A normalised copy of a GameResult; ScoreDBError naming the game and field if bad."""
     def bad(what):
-        ref = (_game_ref(r.board_id, r.game_number)
+        ref = (game_ref(r.board_id, r.game_number)
                if isinstance(r.board_id, str) and _is_int(r.game_number) else "game")
         raise ScoreDBError("%s: %s" % (ref, what))
 
@@ -831,7 +429,7 @@ def _checked(r):
         if p[0] in seats:
             bad("players: seat %d is listed twice" % p[0])
         seats.append(p[0])
-    names = [_clean(p[1].strip()).lower() for p in players]
+    names = [clean(p[1].strip()).lower() for p in players]
     for n in names:
         if names.count(n) > 1:
             bad("players: the name %r sits in two seats" % n)
@@ -850,7 +448,7 @@ def _checked(r):
     ranked = []
     for s in standings:
         if len(s) != 4 or not all(_is_int(v) for v in s) or s[0] < 1 or s[3] < 0:
-            bad("standings: %r must be (place, seat, score, hole_in_ones)" % (s,))
+            bad("standings: %r must be (place, seat, score, count)" % (s,))
         if s[1] not in seats or s[1] in ranked:
             bad("standings: seat %r is not a seat of the game or is ranked twice" % (s[1],))
         ranked.append(s[1])
@@ -860,7 +458,7 @@ def _checked(r):
     for b in bots:
         if b not in seats or bots.count(b) > 1:
             bad("bots: %r is not a seat of the game or is listed twice" % (b,))
-    return GameResult(_clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
-                      _clean(r.course_name), r.seed, bytes(r.log),
-                      [(s, _clean(n.strip()), _clean(c)) for s, n, c in players], holes,
+    return GameResult(clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
+                      clean(r.course_name), r.seed, bytes(r.log),
+                      [(s, clean(n.strip()), clean(c)) for s, n, c in players], holes,
                       standings, bots, r.game)

@@ -199,7 +199,7 @@ def leaderboard(ctx: typer.Context,
                 strokes = lowest and any(r.par for r in rows)  # a score against par
                 order = f"{'fewest' if lowest else 'most'} {unit.lower()} win"
                 table = Table("#", "Player", unit, *(["To par"] if strokes else []),
-                              "Holes in one", "Games", "When", "Game",
+                              scoredb.count_field(m, g)[1], "Games", "When", "Game",
                               title=f"{name} ({chash}): {scoredb.mode_title(m, g)}, {order}")
                 for r in rows:
                     par = [_to_par(m, r.total, r.par, g)] if strokes else []

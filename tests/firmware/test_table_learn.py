@@ -119,3 +119,38 @@ def test_card_lines_that_cannot_be_read_are_reported_at_the_start_menu():
     assert "Cards 1/34" in s
     K.lines(K.Direct(t), "press E")
     assert not K.words(t).startswith("NO:")  # said once
+
+
+def _board_table(store):
+    # A table as the board makes one (app/boot.py): no card data handed to it.
+    from teebox.app.view import View
+    from teebox.hal.clock import SimClock
+    from teebox.hal.display import SimDisplay
+    return T.Table(SimClock(), View(24 * 16), SimDisplay(), store)
+
+
+def test_the_start_menu_counts_the_cards_once_card_learning_has_read_them():
+    # The club cards are 18 Holes' (the table deals Play Nine itself): a board reads them
+    # when a player needs them, so at power-on the start menu counts none.
+    store = SimStore()
+    Bindings(store, K.CLUBS).bind_demo_cards()
+    t = _board_table(store)
+    assert "TEEBOX" in K.screen(t) and "Cards" not in K.screen(t)
+    d = K.Direct(t)
+    K.lines(d, "press E", "press OK")
+    assert t.phase == T.PH_LEARN and "Learn 1/39" in K.screen(t) and "has a card" in K.screen(t)
+    K.lines(d, "press BACK")
+    assert "Cards 34/34" in K.screen(t)
+
+
+def test_18_holes_last_check_and_the_start_menu_after_it_say_to_learn_missing_cards():
+    t = _board_table(SimStore())  # a new board: no card learned
+    d = K.Direct(t)
+    K.lines(d, "seed 3", "press OK 7")  # pressing OK through the setup: 18 Holes
+    s = K.screen(t)  # the last check says what a player must do before playing
+    assert "Start?" in s and "Cards 0/34" in s and "Learn cards 1st" in s
+    K.lines(d, "press OK")
+    assert t.game_name == "18-holes" and t.bindings.count() == 0
+    K.lines(d, "hold BACK", "press OK")  # quit the game
+    s = K.screen(t)
+    assert "TEEBOX" in s and "Cards 0/34" in s and "Learn cards 1st" in s

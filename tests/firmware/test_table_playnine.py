@@ -29,6 +29,7 @@ def _play_nine(players=2, bot_seats=(), seed=7, holes=1):
     K.lines(d, *["press W"] * (9 - holes))
     K.lines(d, "press OK 2")  # the playoff: yes
     assert "Start?" in K.screen(t) and "Play Nine" in K.screen(t)
+    assert "Cards" not in K.screen(t)  # the table deals: no card of the box is laid
     K.lines(d, "press OK")
     return t, d
 

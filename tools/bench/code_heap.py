@@ -5,11 +5,11 @@
 Compiles the firmware with mpy-cross exactly as ``teebox deploy`` does, then imports
 the modules one by one inside MicroPython (WebAssembly port, 32-bit like the RP2040)
 from those ``.mpy`` files, leaves first, so each import brings in just its own module.
-After each import the heap is sampled with ``gc.collect(); gc.mem_alloc()`` between
-top-level calls (the only place this port frees garbage): the difference is what the
-module keeps in RAM (its bytecode, constants and interned names are copied there
-from a file on a writable filesystem; from a ROMFS partition or frozen into the
-firmware they stay in flash).
+After each import the heap is sampled after a full collection (``heapmeter.collect``,
+then ``gc.mem_alloc()`` in the next top-level call: this port collects only as one
+starts): the difference is what the module keeps in RAM (its bytecode, constants and
+interned names are copied there from a file on a writable filesystem; from a ROMFS
+partition or frozen into the firmware they stay in flash).
 
 Prints one row per module, costliest first: the heap it keeps, its ``.mpy`` size and
 the ratio of the two; the total for the modules the board imports (``main.py`` on,
@@ -50,10 +50,10 @@ def import_order(firmware, names):
     return order
 
 
-# Top-level calls after an import before sampling: this port frees an import's
-# garbage a few calls late (a row can still be off by a few hundred bytes either
-# way; the total is one sample, exact).
-_SETTLE = ["pass"] * 12
+# The top-level call after an import, before sampling: this port collects only as a
+# top-level call starts, so one asks for the collection that frees the import's
+# garbage (heapmeter.collect) and the next samples.
+_SETTLE = ["heapmeter.collect()"]
 
 
 def measure(build_dir, order):
@@ -93,7 +93,7 @@ def main():
 
     print("RAM kept by each firmware module imported from .mpy (MicroPython %s, WebAssembly)"
           % mpy.runtime_version())
-    print("(a row can be off by a few hundred bytes: the port frees garbage late; totals exact)")
+    print("(a row may carry a new pool of interned names, up to ~9 KB, made while measuring it)")
     print("%-32s %10s %10s %6s" % ("module", "heap", ".mpy", "ratio"))
     for name in sorted(costs, key=lambda n: -costs[n]):
         print("%-32s %10d %10d %6.2f%s" % (name, costs[name], sizes[name],

@@ -16,14 +16,19 @@ for EACH game of the registry (``teebox.core.games``):
   by one from bytes, as a journal is replayed (the bots' own few hundred bytes are not
   counted). Code and data included, two ways:
 
-  - live heap: sampled after ``gc.collect()`` between top-level calls, every
-    ``CHOICES_PER_SAMPLE`` choices (what stays reachable: the game state);
+  - live heap: sampled after a full collection between top-level calls, every
+    ``CHOICES_PER_SAMPLE`` choices (what stays reachable: the game state;
+    ``micropython.SAMPLE``);
   - peak inside the steps: the collector is off during each step, so the heap only
     grows within it and ``gc.mem_alloc()`` read after every choice is the step's
     high-water, garbage included. An upper bound: the board collects when it needs
     to, so its peak lies between the two figures;
 
 * and the state digest the game ends in, which must be the one CPython reaches.
+
+The tests (``tests/test_game_heap.py``) play each game shorter (``SHORT_GAMES``: fewer
+holes, to the end all the same), so the suite stays quick; this benchmark plays the
+whole game.
 """
 
 import tempfile
@@ -36,10 +41,8 @@ from tools.bench.code_heap import import_order, measure
 
 PLAYERS = 5
 CHOICES_PER_SAMPLE = 8
-# Top-level calls between building the game and the first sample: this port frees the
-# garbage of compiling and importing a few calls late (as in tools.bench.code_heap).
-_SETTLE = ["pass"] * 12
 TIMEOUT = 1800  # seconds for one game's MicroPython run: the machine may be shared and busy
+SHORT_TIMEOUT = 300  # the same for a short game (a few seconds on an idle machine)
 
 # Per game: the code (run alike in CPython and MicroPython) that makes ``setup`` and
 # ``data`` for the benchmark game, with ``g`` the game's module. 18 Holes plays Stroke
@@ -51,6 +54,12 @@ GAMES = {
                 "        'clubs': shipped.load_default_clubs(),\n"
                 "        'shots': shipped.load_default_shots()}\n",
     "play-nine": "setup = g.Setup(%(players)d, 2026)\ndata = None\n",
+}
+# The same games made short for the tests, still played to the end: 18 Holes on the
+# five-hole starter course (about a quarter of the inputs), Play Nine over three holes.
+SHORT_GAMES = {
+    "18-holes": GAMES["18-holes"].replace("'championship'", "'starter'"),
+    "play-nine": "setup = g.Setup(%(players)d, 2026, holes=3)\ndata = None\n",
 }
 
 _SCENARIO = """
@@ -118,18 +127,22 @@ class GameHeap:
         self.cpython = cpython
 
 
-def scenario(name):
-    """The code that builds game ``name``'s benchmark game as ``game`` (``g``: its module)."""
-    if name not in GAMES:
-        raise SystemExit("tools/bench/game_heap.py has no benchmark game for %r: add its "
-                         "setup and data to GAMES" % name)
-    return _SCENARIO % {"name": name, "setup": GAMES[name] % {"players": PLAYERS}}
+def scenario(name, short=False):
+    """The code that builds game ``name``'s benchmark game (``short``: its short game) as
+    ``game`` (``g``: its module)."""
+    table = SHORT_GAMES if short else GAMES
+    if name not in table:
+        raise SystemExit("tools/bench/game_heap.py has no %s game for %r: add its setup "
+                         "and data to %s" % ("short" if short else "benchmark", name,
+                                             "SHORT_GAMES" if short else "GAMES"))
+    return _SCENARIO % {"name": name, "setup": table[name] % {"players": PLAYERS}}
 
 
-def bot_game(name):
-    """The benchmark game of ``name`` played to its end by its bots in CPython."""
+def bot_game(name, short=False):
+    """The benchmark game of ``name`` (``short``: its short game) played to its end by
+    its bots in CPython."""
     env = {}
-    exec(scenario(name) + _BOTS % {"players": PLAYERS}, env)
+    exec(scenario(name, short) + _BOTS % {"players": PLAYERS}, env)
     return env["game"]
 
 
@@ -153,21 +166,22 @@ def code_heap(build_dir, firmware, name):
     return sum(measure(build_dir, import_order(firmware, sorted(mods))).values()), len(mods)
 
 
-def game_heap(name, mounts):
-    """The :class:`GameHeap` of game ``name``'s benchmark game, played by its bots in
-    CPython and replayed input by input under MicroPython, with ``mounts`` the runtime's
-    file systems (the mpy-cross build at ``/fw``)."""
-    played = bot_game(name)
+def game_heap(name, mounts, short=False):
+    """The :class:`GameHeap` of game ``name``'s benchmark game (``short``: its short game,
+    ``SHORT_GAMES``), played by its bots in CPython and replayed input by input under
+    MicroPython, with ``mounts`` the runtime's file systems (the mpy-cross build at
+    ``/fw``)."""
+    played = bot_game(name, short)
     stream = input_stream(played)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "inputs.bin").write_bytes(stream)
         res = mpy.run(code="pass", before=["import heapmeter", "heapmeter.start()",
-                                           "heapmeter.start()", scenario(name) + _REPLAY]
-                      + _SETTLE + ["heapmeter.checkpoint('start')"],
-                      each="heapmeter.checkpoint()", step="step(%d)" % CHOICES_PER_SAMPLE,
+                                           "heapmeter.start()", scenario(name, short) + _REPLAY]
+                      + ["heapmeter.collect()", "heapmeter.checkpoint('start')"],
+                      each=mpy.SAMPLE, step="step(%d)" % CHOICES_PER_SAMPLE,
                       after="heapmeter.report()\nprint('GAME', peak[0], len(game.inputs), "
                             "game.state_digest())", mounts=tuple(mounts) + ((tmp, "/bench"),),
-                      timeout=TIMEOUT)
+                      timeout=SHORT_TIMEOUT if short else TIMEOUT)
     reports = [r for r in res.records if r.get("kind") == "heap"]
     if res.returncode != 0 or not reports:
         raise RuntimeError("%s failed under MicroPython:\n%s%s" % (name, res.stderr, res.output))

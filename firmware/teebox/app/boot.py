@@ -32,8 +32,8 @@ def start(hw, port=None, serve=True):
                   reader_seats=hw.reader_seats)
     wall = WallTime(hw.clock, hw.store)  # remembers the last time it was told
     try:
-        recorder = gamejournal.resume(hw.store, courses.find, table.clubs, table.shots,
-                                      wall=wall)
+        # (the card data is read only if the journalled game needs it)
+        recorder = gamejournal.resume(hw.store, wall=wall, data=table.replay_data(courses.find))
     except gamejournal.ResumeError as exc:
         # Say why on the display, then start afresh: the journal is of no use.
         recorder = gamejournal.GameJournal(hw.store, wall=wall)

@@ -241,14 +241,17 @@ class GameJournal:
 
 
 def resume(store, course_loader=None, clubs=None, shots=None, shelf=None, wall=None, board=None,
-           name=JOURNAL, listener=None):
+           name=JOURNAL, listener=None, data=None):
     """At boot: recover the store and the journal, and rebuild the game in progress.
 
     Whatever game it is, the journal's header names it, and the game replays its
     log with the board's data: ``course_loader(hash)`` gives the
     :class:`~teebox.core.course.Course` with that 8-byte content hash, or None
     (e.g. ``CourseStore.find``), ``clubs`` and ``shots`` the card data (a game
-    without a course or cards needs none of them). Returns a
+    without a course or cards needs none of them); or ``data``, all of it as
+    ``gamerecord.replay`` looks it up (``data["courses"]``, ``data["clubs"]``, ...:
+    the table's ``replay_data``, which reads the cards only if the game asks for
+    them). Returns a
     :class:`GameJournal`; its ``game`` is the game exactly as it stood after
     the last flushed input (None if there was none), ``game_name`` which game
     it is, ``seats`` and ``bots`` where its players sat and which are bots
@@ -276,7 +279,9 @@ def resume(store, course_loader=None, clubs=None, shots=None, shelf=None, wall=N
         if header is None:
             return gj
         number, game_name, players, seats, bots, log_head = header
-        data = {"courses": course_loader or (lambda h: None), "clubs": clubs, "shots": shots}
+        if data is None:
+            data = {"courses": course_loader or (lambda h: None), "clubs": clubs,
+                    "shots": shots}
         game = gamerecord.replay(game_name, log_head + inputs, data)[0]
     except LookupError as exc:
         raise ResumeError("game %d was played on %s, which is not on this board" % (number, exc))

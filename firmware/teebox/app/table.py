@@ -12,8 +12,8 @@ presenter writes the :class:`~teebox.app.view.View` (read by the renderer every
 frame), the display text and the LED-only :class:`~teebox.app.setup_flow.Prompt`.
 
 Phases: setting up (``setup_flow.SetupFlow``), learning cards
-(``CardLearning``), a flow the game asks for before it starts (18 Holes' bag
-registration), playing, and the final standings. ``docs/table-guide.md``
+(``card_learning.CardLearning``), a flow the game asks for before it starts (18
+Holes' bag registration), playing, and the final standings. ``docs/table-guide.md``
 lists every prompt and what every button does in each.
 
 Seats the players marked as bots in setup play by themselves (the presenter
@@ -27,9 +27,9 @@ else runs when a player acts.
 """
 
 from teebox.app import presenters
-from teebox.app.bindings import Bindings
 from teebox.app import setup_flow as sf
 from teebox.app.setup_flow import Prompt
+from teebox.app.table_cards import CardKeeper
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
 from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
@@ -63,7 +63,7 @@ def _entropy(clock):
         return clock.ticks_ms() & 0xFFFFFF
 
 
-class Table(CourseKeeper, PlayKeeper):
+class Table(CardKeeper, CourseKeeper, PlayKeeper):
     """One table: setup, card learning, the game's own flows, play, final standings.
 
     * ``clock``: a ``hal.clock`` clock (flash and animation times);
@@ -72,7 +72,8 @@ class Table(CourseKeeper, PlayKeeper):
     * ``display``: a ``hal.display`` display (``NullDisplay`` when none);
     * ``store``: the board's ``hal.store`` store (card bindings live there);
     * ``width``, ``height``: the board's grid (courses must fit it);
-    * ``clubs``, ``shots``: card data (default: the shipped files);
+    * ``clubs``, ``shots``: card data (default: the shipped files, read only when a
+      game or card learning asks for them, ``app/table_cards.py``);
     * ``courses``: where the courses come from, an object with ``names()`` and
       ``load(name)`` (default: :class:`~teebox.app.table_courses.BuiltinCourses`);
     * ``seat_readers``: True when each seat has its own reader (the reader's
@@ -100,14 +101,11 @@ class Table(CourseKeeper, PlayKeeper):
     def __init__(self, clock, view, display, store, width=course_mod.BOARD_WIDTH,
                  height=course_mod.BOARD_HEIGHT, clubs=None, shots=None, courses=None,
                  seat_readers=False, led_prompts=None, reader_seats=()):
-        from teebox import shipped  # (the club cards are learned whatever the game)
         self.clock = clock
         self.view = view
         self.display = display
         self.width = width
         self.height = height
-        self.clubs = clubs if clubs is not None else shipped.load_default_clubs()
-        self.shots = shots if shots is not None else shipped.load_default_shots()
         self.seat_readers = seat_readers
         if led_prompts is None:
             led_prompts = isinstance(display, NullDisplay)
@@ -118,11 +116,9 @@ class Table(CourseKeeper, PlayKeeper):
         self.on_selftest = None
         self.seed = None
         self.rng = None
-        self.bindings = Bindings(store, self.clubs)
         self.courses = courses if courses is not None else BuiltinCourses(width, height)
-        learned, needed = self._learned()
-        self.setup = sf.SetupFlow(self.courses.names(), learned, needed,
-                                  reader_seats if seat_readers else ())
+        self.setup = sf.SetupFlow(self.courses.names(), reader_seats=reader_seats
+                                  if seat_readers else ())
         self.flow = self.setup
         self.phase = PH_SETUP
         self.game = None
@@ -144,11 +140,7 @@ class Table(CourseKeeper, PlayKeeper):
         self.d = None
         self._clear_choice()
         self.init_courses()
-        if self.bindings.problems:
-            # Cards whose line was damaged (or whose club left the card data) must be
-            # learned again; say so once, at the start menu.
-            self.alert = "%d learned card%s could not be read: learn again" % (
-                len(self.bindings.problems), "" if len(self.bindings.problems) == 1 else "s")
+        self._init_cards(store, clubs, shots)
         self.refresh()
 
     # ------------------------------------------------------------ public state
@@ -278,7 +270,8 @@ class Table(CourseKeeper, PlayKeeper):
             self.alert = getattr(self.flow, "why", "")  # (the setup says why; the others show it)
             self.flash_now(FLASH_REFUSED, -1)
         elif r == sf.R_LEARN:
-            self.flow = sf.CardLearning(self.bindings, self.clubs)
+            from teebox.app.card_learning import CardLearning  # (only when chosen)
+            self.flow = CardLearning(self.bindings, self.clubs)
             self.phase = PH_LEARN
         elif r == sf.R_NEW_COURSE:
             self.flow = sf.NewCourse(_entropy(self.clock), self.width, self.height)
@@ -297,6 +290,8 @@ class Table(CourseKeeper, PlayKeeper):
             self.preview_new_course()
         if self.phase == PH_SETUP:
             self.follow_setup()
+            if self.setup.step == sf.S_CONFIRM:  # the last check: what the game adds to it
+                self.setup.confirm_note(self._presenter_of(self.setup.game).setup_note())
         self.refresh()
 
     def _flow_done(self):
@@ -314,10 +309,15 @@ class Table(CourseKeeper, PlayKeeper):
             self.flow = self.setup
             self.phase = PH_SETUP
 
-    def _presenter(self, name):
+    def _presenter_of(self, name):
+        # The presenter of game ``name``, made on first use (its game is chosen).
         pr = self._presenters.get(name)
         if pr is None:
             pr = self._presenters[name] = presenters.load(name)(self)
+        return pr
+
+    def _presenter(self, name):
+        pr = self._presenter_of(name)
         self.presenter = pr
         self.game_name = name
         return pr
@@ -332,7 +332,7 @@ class Table(CourseKeeper, PlayKeeper):
         self.view.seats = 0
         self.view.active = -1
         self.clear_view()
-        self.setup.restart(*self._learned())
+        self.setup.restart(*self.card_count())
         self.flow = self.setup
         self.phase = PH_SETUP
         if self.course_name != self.setup.course:
@@ -351,10 +351,6 @@ class Table(CourseKeeper, PlayKeeper):
         on flash (it comes back at the next power-on), and so do the stored games."""
         self._to_setup()
         self.refuse(why)
-
-    def _learned(self):
-        base = [c for c in range(len(self.clubs)) if not self.clubs[c].expansion]
-        return len(base) - len(self.bindings.missing(base)), len(base)
 
     # ------------------------------------------------------------ starting a game
 

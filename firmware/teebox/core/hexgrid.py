@@ -152,26 +152,23 @@ def rotate(q, r, turns, cq=0, cr=0):
     return q + cq, r + cr
 
 
-def step_heading(heading, step):
-    """The heading after one flight-path step (``S``, ``L`` or ``R``)."""
-    if step == STRAIGHT:
-        return heading
-    if step == LEFT:
-        return (heading + 1) % 6
-    if step == RIGHT:
-        return (heading + 5) % 6
-    raise ValueError("flight-path step must be S, L or R, not %r" % (step,))
-
-
 def walk(q, r, heading, steps):
     """Follow a flight path from ``(q, r)`` hit toward ``heading``.
 
-    ``steps`` is a string of ``S``/``L``/``R``. Returns the list of hexes the
-    ball passes through, in order, ending with the landing hex.
+    ``steps`` is a string of ``S``/``L``/``R`` (straight on, or turn one hex side left
+    or right first). Returns the list of hexes the ball passes through, in order,
+    ending with the landing hex. (The turns are worked out inline: the rules try
+    every outcome of a card, so this runs some ten times a choice.)
     """
     out = []
     for step in steps:
-        heading = step_heading(heading, step)
+        if step != STRAIGHT:
+            if step == LEFT:
+                heading = (heading + 1) % 6
+            elif step == RIGHT:
+                heading = (heading + 5) % 6
+            else:
+                raise ValueError("flight-path step must be S, L or R, not %r" % (step,))
         q += DQ[heading]
         r += DR[heading]
         out.append((q, r))

@@ -73,6 +73,9 @@ DEFAULT_MOUNTS = (((_firmware_root(), "/fw"),)
                   + (((_TESTS, "/tests"),) if _TESTS.is_dir() else ())
                   + ((HERE / "py", "/tools"),))
 DEFAULT_PATHS = ("/fw", "/tests", "/tools")
+# The top-level calls that sample the live heap (``each=SAMPLE``; heapmeter.py says why
+# it takes two: this port collects only as a top-level call starts).
+SAMPLE = ("heapmeter.collect()", "heapmeter.checkpoint()")
 
 _install_lock = threading.Lock()
 
@@ -152,8 +155,9 @@ def run(entry=None, code=None, args=(), mounts=DEFAULT_MOUNTS, paths=DEFAULT_PAT
         timeout=600, heap=None, before=None, step=None, each=None, after=None):
     """Run ``entry`` (a host .py file) or ``code`` inside MicroPython.
 
-    ``before`` (a list of code strings), ``each``, ``step`` and ``after`` are passed to ``run.mjs`` (see there):
-    top-level calls after the entry, for scenarios measured step by step.
+    ``before`` (a list of code strings), ``each`` (a code string, or a sequence of them),
+    ``step`` and ``after`` are passed to ``run.mjs`` (see there): top-level calls after
+    the entry, for scenarios measured step by step.
     Returns a :class:`Result`; ``records`` holds the JSON objects printed on
     marker lines (``mpmarker.record()``).
     """
@@ -168,7 +172,9 @@ def run(entry=None, code=None, args=(), mounts=DEFAULT_MOUNTS, paths=DEFAULT_PAT
         cmd += ["--heap", str(heap)]
     for b in before or ():
         cmd += ["--before", b]
-    for flag, value in (("--step", step), ("--each", each), ("--after", after)):
+    for e in ((each,) if isinstance(each, str) else each or ()):
+        cmd += ["--each", e]
+    for flag, value in (("--step", step), ("--after", after)):
         if value is not None:
             cmd += [flag, value]
     cmd += ["-c", code] if code is not None else [str(entry)]
@@ -211,17 +217,18 @@ def heap_high_water(setup, step=None, timeout=600, mounts=DEFAULT_MOUNTS):
 
     ``setup`` is code that builds the scenario; ``step`` (optional) is an
     expression evaluated repeatedly until falsy, e.g. ``game.play_turn()``.
-    The heap is sampled after ``gc.collect()`` once setup is done and after
-    every step. Those samples are taken between top-level calls, the only
-    place this port frees garbage, so they are true live-heap figures. Code
+    The heap is sampled after a full collection once setup is done and after
+    every step (:data:`SAMPLE`: a top-level call asks for the collection, which this
+    port runs as the next one starts, and that one reads the heap), so the samples
+    are true live-heap figures, a step's garbage left out however little it made. Code
     may also call ``heapmeter.checkpoint(label)`` mid-call: such a sample still
     counts garbage the port cannot free yet, so it is an upper bound.
     Raises ``RuntimeError`` with the traceback if the scenario fails.
     """
-    # Compiling a module leaves garbage that survives one more top-level call,
-    # so the baseline is taken twice and the second, clean one is kept.
+    # The baseline is taken twice and the second, clean one kept: the first start()
+    # asks for the collection that frees the garbage of compiling heapmeter.
     res = run(before=["import heapmeter", "heapmeter.start()", "heapmeter.start()"], code=setup,
-              each="heapmeter.checkpoint()", step=step, after="heapmeter.report()",
+              each=SAMPLE, step=step, after="heapmeter.report()",
               timeout=timeout, mounts=mounts)
     reports = [r for r in res.records if r.get("kind") == "heap"]
     if res.returncode != 0 or not reports:

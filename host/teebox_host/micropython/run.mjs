@@ -10,11 +10,14 @@
 // through. The exit status is 0 on success, the code given to sys.exit(), or
 // 1 on an uncaught exception (its traceback goes to stderr).
 //
-// Each --before CODE (repeatable) runs before the entry. After the entry, --each CODE runs once; then --step EXPR is evaluated again
-// and again until it is falsy, with --each after every step; then --after
-// CODE runs. Each of these is its own top-level call. This port only frees
-// garbage between top-level calls (it cannot scan the WebAssembly stack
-// mid-call), so heap measurements sample there.
+// Each --before CODE (repeatable) runs before the entry. After the entry, the --each
+// CODEs (repeatable, in order) run once; then --step EXPR is evaluated again and
+// again until it is falsy, with the --each CODEs after every step; then --after
+// CODE runs. Each of these is its own top-level call. This port only collects
+// garbage as a top-level call starts (it cannot scan the WebAssembly stack
+// mid-call; gc.collect() inside a call only asks for it), so a heap measurement
+// takes two --each calls: one asks for the collection, the next samples
+// (py/heapmeter.py).
 //
 // --link gives Python a raw byte line on this process's stdin/stdout (the
 // virtual board's serial port, host/teebox_host/virtual_board.py), as the JS
@@ -60,7 +63,7 @@ const mounts = [];
 const paths = [];
 let heap = 64 * 1024 * 1024;
 let step = null;
-let each = null;
+const each = [];
 let after = null;
 const before = [];
 let link = false;
@@ -80,7 +83,7 @@ while (argv.length) {
   } else if (a === "--step") {
     step = argv.shift();
   } else if (a === "--each") {
-    each = argv.shift();
+    each.push(argv.shift());
   } else if (a === "--before") {
     before.push(argv.shift());
   } else if (a === "--after") {
@@ -178,11 +181,11 @@ try {
   mp.runPython(prelude);
   for (const b of before) mp.runPython(b);
   mp.runPython(code);
-  if (each !== null) mp.runPython(each);
+  for (const e of each) mp.runPython(e);
   if (step !== null) {
     for (;;) {
       mp.runPython(`_teebox_more = bool(${step})`);
-      if (each !== null) mp.runPython(each);
+      for (const e of each) mp.runPython(e);
       if (!mp.globals.get("_teebox_more")) break;
     }
   }

@@ -9,6 +9,8 @@ its presenter's: a class ``Presenter(table)`` in the module named here, with
   (``app/setup_flow.SetupFlow``), or None when a flow must come first (the presenter
   then returns that flow from ``flow(setup)``; ``new_game(setup, seed, rng, flow)``
   is called again once it is done);
+* ``setup_note()``: what the setup's last check ("Start?") adds for this game (18
+  Holes: how many club cards have a tag), "" for nothing;
 * ``begin(game)``: the game is the table's now (clear the LEDs, draw its board);
   ``resumed()``: it was rebuilt from the journal (draw it as it stood);
 * ``enter()``: a new decision is pending (``table.d``): fill the table's option list

@@ -104,6 +104,10 @@ class Presenter:
         """Nothing comes between the setup and the game."""
         return False
 
+    def setup_note(self):
+        """Nothing to add to the setup's last check: the table deals every card."""
+        return ""
+
     def new_game(self, setup, seed, rng, flow=None):
         """The rules object of the setup's answers; the table deals from ``seed``."""
         if self.t.width < MIN_BOARD[0] or self.t.height < MIN_BOARD[1]:

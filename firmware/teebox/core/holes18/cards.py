@@ -62,10 +62,7 @@ def deck_above(name):
 
 def deck_index(name):
     """The index of shot deck ``name`` in ``DECKS``, or -1 for none (no deck drawn yet)."""
-    for i in range(len(DECKS)):
-        if DECKS[i] == name:
-            return i
-    return -1
+    return DECKS.index(name) if name in DECKS else -1  # (DECKS is a tuple: "" is not in it)
 
 
 def _deck_index(name):

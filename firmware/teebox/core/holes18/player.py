@@ -61,7 +61,8 @@ class PlayerState:
         self.discards = []
         self.chosen = -1       # club face down this round, -1 if none
         self.miss_turn = False  # landed in water: skips its next round
-        self.done = False      # on the green and waiting for the others (Stroke Play, Stableford)
+        self.done = False      # on the green: waiting for the others (Stroke Play, Stableford),
+        #                        or moving on when the round ends (Golf Racing)
         self.score = 0         # the mode's running score (points, or strokes)
         self.hole_in_ones = 0
         self.tokens = []       # (hole, kind) of every flag/token won

@@ -121,8 +121,9 @@ TOKEN_2 = const(3)
 TOKEN_5 = const(4)
 STROKES = const(5)
 STABLEFORD = const(6)
+GREEN_REACHED = const(7)   # Golf Racing: one green further along the course
 SCORE_NAMES = ("", "flag", "1-point token", "2-point token", "5-point token", "strokes",
-               "stableford points")
+               "stableford points", "green reached")
 
 # Penalty reasons (OUT_PENALTY).
 PENALTY_WATER = const(0)

@@ -8,8 +8,12 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
 * ``mode_of(setup)``: the way to play as data (a name);
 * ``mode_facts(mode)``: what scorecards and the score history show of it: an object
   with ``title``, ``lower_wins`` (the lowest total wins), ``unit`` (what a total
-  counts, a plural noun), ``legend`` (what a hole's cell shows) and
-  ``scored_per_hole`` (every seat scores a number on every hole);
+  counts, a plural noun), ``legend`` (what a hole's cell shows),
+  ``scored_per_hole`` (every seat scores a number on every hole), and what the
+  fourth number of a standings row counts: ``count_key`` (its name in exports:
+  ``hole_in_ones``, ``playoff_wins``) and ``count_title`` (its column's title);
+* ``score_name(kind)``: what a live SCORED event's score kind counts ("flag",
+  "strokes", "points");
 * ``LOG_MAGIC``: the first bytes of its game logs (a saved log says which game it is);
 * ``mode_code(mode)`` / ``mode_named(code)``: the mode's number in live events;
 * ``log(game, inputs=True)``: the game log bytes (setup and inputs; the setup only
@@ -31,10 +35,16 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
 """
 
 from teebox.core.holes18 import gamelog, modes
-from teebox.core.holes18.protocol import DRAFT_PICK, OUT_SCORED, SELECT_CLUB
+from teebox.core.holes18.protocol import DRAFT_PICK, OUT_SCORED, SCORE_NAMES, SELECT_CLUB
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
 
 LOG_MAGIC = gamelog.MAGIC
+
+
+def score_name(kind):
+    """What a live SCORED event's score kind counts (``protocol.SCORE_NAMES``); "points"
+    for a kind this firmware does not know."""
+    return SCORE_NAMES[kind] if 0 < kind < len(SCORE_NAMES) else "points"
 
 
 def mode_of(setup):

@@ -193,6 +193,8 @@ class RoundFlow:
         self.t_out = False
         self.t_moved = False
         self.t_held = -1
+        self._stay_key = None   # the (card, direction, q, r) _legal_outcomes last answered
+        self._stay = None
 
     def _start_turn(self, seat, outs):
         self._clear_turn()

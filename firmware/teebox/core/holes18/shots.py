@@ -64,10 +64,16 @@ class ShotPlay:
         p = self.players[self.t_player]
         if direction < 0:
             direction = self.t_dir
-        n = len(self.shot_list[self.t_card].outcomes)
-        stay = [i for i in range(n)
-                if self._flight(p, self.t_card, i, direction)[2] != OUT_OF_BOUNDS]
-        return stay if stay else list(range(n))
+        # Kept for the turn: the legal choices ask this once per outcome offered, and
+        # each answer flies every outcome of the card.
+        key = (self.t_card, direction, p.q, p.r)
+        if key != self._stay_key:
+            n = len(self.shot_list[self.t_card].outcomes)
+            stay = [i for i in range(n)
+                    if self._flight(p, self.t_card, i, direction)[2] != OUT_OF_BOUNDS]
+            self._stay = stay if stay else list(range(n))
+            self._stay_key = key
+        return self._stay
 
     def _action(self, verb, outs):
         self.t_action = verb

@@ -24,6 +24,16 @@ class Facts:
     unit = "points"
     legend = "points per hole (matching columns cancel)"
     scored_per_hole = True
+    # A standings row's fourth number: how many tied players each beat in the sudden-death
+    # playoff ("Ties may be decided by a sudden death playoff"); Play Nine counts no
+    # hole-in-ones (its Hole-in-One cards are only worth -5).
+    count_key = "playoff_wins"
+    count_title = "Playoff wins"
+
+
+def score_name(kind):
+    """What a live score event counts: the hole's points (Play Nine has one kind)."""
+    return Facts.unit
 
 
 def mode_of(setup):

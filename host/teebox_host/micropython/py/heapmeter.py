@@ -1,9 +1,13 @@
 # Heap high-water sampling for scenarios run under MicroPython. The WebAssembly
 # heap grows on demand, so memory is measured with gc.mem_alloc() after a full
-# collection rather than by waiting for MemoryError. This port frees garbage
-# only between top-level calls, so the host's runner calls checkpoint() there
-# (see host/teebox_host/micropython/run.mjs --each); a labelled checkpoint() mid-call is an upper
-# bound that still counts garbage.
+# collection rather than by waiting for MemoryError. This port cannot scan the
+# WebAssembly stack, so it collects only as a top-level call starts: gc.collect()
+# inside a call merely asks for that collection (so does an allocation past the
+# collector's threshold). A live-heap sample therefore takes two top-level calls:
+# collect(), then checkpoint() (SAMPLE in host/teebox_host/micropython/__init__.py,
+# passed as run.mjs --each). A checkpoint() right after a call that allocated less
+# than the threshold would still count that call's garbage, and a labelled
+# checkpoint() mid-call is an upper bound that counts garbage too.
 import gc
 
 from mpmarker import record
@@ -19,6 +23,12 @@ def start():
     _state["baseline"] = gc.mem_alloc()
     _state["high"] = _state["baseline"]
     _state["steps"] = 0
+
+
+def collect():
+    """Ask for a full collection: this port runs it as the next top-level call starts,
+    so a checkpoint() in that call reads the live heap."""
+    gc.collect()
 
 
 def checkpoint(label=None):

@@ -36,7 +36,7 @@ class Motion:
         self._order = b""        # play order being shown, one golfer after another
         self._order_start = 0
         self._order_step = -1
-        self.path = [0] * MAX_PATH
+        self.path = [0] * MAX_PATH  # a flight's cells till the view copies them (preview's too)
 
     def stop(self):
         """No animation (the game is left)."""
@@ -107,6 +107,9 @@ class Motion:
                 t.note = "P%d: no card left" % (o[1] + 1)
             elif k == OUT_SCORED and o[3] != STROKES and o[3] != STABLEFORD:
                 t.note = "P%d scores %d" % (o[1] + 1, o[4])
+            elif k == OUT_NEXT_HOLE and t.game.mode.spread and len(o[1]) < len(t.game.players):
+                # Golf Racing: these golfers alone go on ("P1 P3 to hole 4").
+                t.note = "%s to hole %d" % (" ".join(["P%d" % (s + 1) for s in o[1]]), o[2])
             elif k == OUT_NEXT_HOLE and not t.game.mode.roams:
                 t.note = "Hole %d" % o[2]  # (Chaos Golf holes have no order)
             elif k == OUT_ORDER:

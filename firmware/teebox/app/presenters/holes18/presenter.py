@@ -54,6 +54,13 @@ class Presenter:
                                    setup.bot)
         return False
 
+    def setup_note(self):
+        """What the setup's last check says of the club cards: how many have a tag, and
+        to learn the others first (a card without one is refused at the table)."""
+        learned, needed = self.t.card_count()
+        return "Cards %d/%d%s" % (learned, needed,
+                                  "" if learned >= needed else "\nLearn cards 1st")
+
     def new_game(self, setup, seed, rng, bags=None):
         """The engine Game of the setup's answers (``bags``: the bag registration)."""
         t = self.t

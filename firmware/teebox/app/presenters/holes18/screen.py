@@ -55,7 +55,9 @@ class Screen:
     def __init__(self, table, motion):
         self.t = table
         self.motion = motion
-        self._path = [0] * MAX_PATH
+        # The cells of a path, filled and handed to the view at once (which copies them):
+        # the flights' scratch list serves, as one did for both before the presenters.
+        self._path = motion.path
         self._marks = bytearray(MAX_PATH)
 
     # ------------------------------------------------------------ preview
@@ -168,8 +170,10 @@ class Screen:
             else:
                 what = ACTION_LABELS[ACTIONS.index(c[0])]
             slot = ACTIONS.index(c[0]) if c is not None and c[0] != MOVE else -1
-            pr.set("%s turn\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
-                   % (who, club.name, club.initiative, what, self._landing_text(res)),
+            # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
+            turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
+            pr.set("%s %s\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
+                   % (who, turn, club.name, club.initiative, what, self._landing_text(res)),
                    k, d.player, len(ACTIONS), slot)
         elif k in DIRECTION_KINDS:
             c = t.choice
@@ -192,10 +196,10 @@ class Screen:
 
     def _select_club(self, g, d, pr):
         t = self.t
-        if not g.mode.roams:
+        if not g.mode.roams and not g.mode.spread:
             head = "Hole %d round %d" % (g.players[d.players[0]].hole, g.round)
         else:
-            head = "Round %d" % g.round  # the holes are played in any order
+            head = "Round %d" % g.round  # the holes in any order, or each golfer its own
         code = CODE_EXTRA_TURN if d.extra else d.kind
         if t.sel >= 0:
             s = t.opt_seats[t.sel]
@@ -209,7 +213,11 @@ class Screen:
         if (DECLINE,) in t.opts:
             offer += "\nBACK: skip it"
         what = "Extra turn" if d.extra else "Waiting"
-        waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
+        if g.mode.spread:
+            # Each golfer with the hole it plays: "P1@3 P2@5".
+            waiting = " ".join(["P%d@%d" % (s + 1, g.players[s].hole) for s in d.waiting])
+        else:
+            waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
                % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
 

@@ -6,7 +6,7 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing")
 
 
 def code(name):
@@ -29,5 +29,8 @@ def make(name):
     if name == "stableford":
         from teebox.core.holes18.modes.stableford import Stableford
         return Stableford()
-    from teebox.core.holes18.modes.chaos import ChaosGolf
-    return ChaosGolf()
+    if name == "chaos":
+        from teebox.core.holes18.modes.chaos import ChaosGolf
+        return ChaosGolf()
+    from teebox.core.holes18.modes.racing import GolfRacing
+    return GolfRacing()

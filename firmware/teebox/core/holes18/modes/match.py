@@ -31,8 +31,11 @@ class MatchPlay(Policy):
     """Match Play. Attributes: ``name``, ``title``, ``players`` (fewest, most), ``lower_wins``;
     for scorecards and the score history ``unit`` (what a total counts), ``legend`` (what
     a hole's cell shows), ``scored_per_hole`` (every player scores a number on every
-    hole; else a hole's cell lists the tokens won) and ``roams`` (golfers play the holes
-    in any order)."""
+    hole; else a hole's cell lists the tokens won), ``roams`` (golfers play the holes
+    in any order), what the fourth number of a standings row counts: ``count_key``
+    (its name in exports) and ``count_title`` (its column's title), and ``spread``
+    (each golfer plays its own hole at its own pace: a table names each golfer's hole
+    rather than one hole in play)."""
 
     name = "match"
     title = "Match Play"
@@ -42,6 +45,9 @@ class MatchPlay(Policy):
     legend = "F: flag, 1: 1-point token"
     scored_per_hole = False
     roams = False  # holes one after another (a table names the hole in play)
+    count_key = "hole_in_ones"  # each player's hole-in-ones (the tie-break, but in Chaos Golf)
+    count_title = "Holes in one"
+    spread = False  # everyone on the same hole
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order
