@@ -45,8 +45,8 @@ def test_a_play_nine_game_on_the_virtual_board_is_synced_verified_and_listed(tmp
     shown = scores("--db", db_path, "leaderboard", "--game", "play-nine")
     assert shown.exit_code == 0, shown.output
     assert "9 holes" in shown.output and "Play Nine, fewest points win" in shown.output
-    # Its columns: points, no par to compare them with.
-    assert re.search(r"┃ # ┃ Player ┃ Points ┃ Holes in one ┃", shown.output), shown.output
+    # Its columns: points and playoff wins, no par to compare them with.
+    assert re.search(r"┃ # ┃ Player ┃ Points ┃ Playoff wins ┃", shown.output), shown.output
     assert "To par" not in shown.output
     for place, seat, total, _t in game.standings():
         assert re.search(r"│ %d +│ %s +│ %d " % (place, NAMES[seat], total), shown.output)
