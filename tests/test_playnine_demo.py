@@ -49,3 +49,30 @@ def test_bad_options_say_what_to_change():
     result = runner.invoke(app, ["demo", "--game", "golf"])
     assert result.exit_code == 1
     assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in result.output
+
+
+def test_teebox_replay_of_the_demos_saved_log_prints_the_same_game(tmp_path):
+    path = tmp_path / "game.tbp9"
+    assert invoke("--players", 4, "--seed", 9, "--save-log", path).exit_code == 0
+    game = log.replay(log.decode(path.read_bytes()))
+    result = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "Play Nine, 4 players, 9 holes, seed 9" in text
+    assert "State digest " + game.state_digest() in text
+    for place, seat, total, _t in game.standings():
+        assert "%d. player %d: %d points" % (place, seat + 1, total) in text
+    rows = [ln for ln in text.splitlines() if ln.startswith("│") and "│ Total" not in ln]
+    assert [[c.strip() for c in r.split("│")[1:-1]] for r in rows][:9] == [
+        [str(h + 1)] + [str(game.scores[s][h]) for s in range(4)] for h in range(9)]
+
+
+def test_teebox_replay_refuses_a_play_nine_log_cut_short(tmp_path):
+    path = tmp_path / "game.tbp9"
+    assert invoke("--players", 2, "--seed", 3, "--save-log", path).exit_code == 0
+    game = log.replay(log.decode(path.read_bytes()))
+    short = tmp_path / "short.tbp9"
+    short.write_bytes(log.encode(log.GameLog(game.setup, game.inputs[:30])))
+    result = runner.invoke(app, ["replay", str(short)])
+    assert result.exit_code == 1
+    assert "the game log stops before the end of the game (30 inputs)" in result.output

@@ -141,3 +141,43 @@ def test_the_demo_checks_its_options():
     assert res.exit_code == 1 and "--players 2: Chaos Golf is played by 3 to 5" in res.output
     res = _invoke("--course", "moon")
     assert res.exit_code == 1 and "--course moon: not on this table" in res.output
+
+
+def test_the_demo_plays_play_nine_through_the_buttons():
+    res = _invoke("--demo", "--game", "play-nine", "--players", "3", "--seed", "5")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "|> Play Nine     |" in out          # chosen in the table's own setup
+    assert "> scan" not in out                  # the table deals: only buttons
+    assert "|Game over       |" in out
+    assert "Play Nine, 9 holes, 3 players, seed 5" in out
+    assert "Final scorecard: Play Nine, 9 holes" in out
+    assert "Final standings: 1. P" in out
+
+
+def test_a_play_nine_script_prints_its_scorecard_as_the_replay_of_its_log(write):
+    sim = sim_cmd.SimTable(profile_mod.load_named())
+    auto = script.Autoplayer(sim.table.clubs, players=2, seed=8, game="play-nine",
+                             options={"holes": 2})
+    lines = script.autoplay(sim.table, auto, sim.do)
+    g = sim.table.game
+    res = _invoke("--script", write("\n".join(lines) + "\n"))
+    assert res.exit_code == 0, res.output
+    assert "Play Nine, 2 holes, 2 players, seed 8: %d inputs" % len(g.inputs) in res.output
+    for seat in range(2):
+        row = [ln for ln in res.output.splitlines() if ln.strip().startswith("P%d " % (seat + 1))]
+        assert row[0].split()[-3:] == [str(s) for s in g.scores[seat]] + [str(g.totals[seat])]
+    # Cut short, it says what the table waits for.
+    res = _invoke("--script", write("\n".join(lines[:40]) + "\n"))
+    assert res.exit_code == 0, res.output
+    assert "The script ended before the game was over (hole 1, waiting for P" in res.output
+
+
+def test_the_demo_checks_its_game_and_mode():
+    res = _invoke("--game", "golf")
+    assert res.exit_code == 1
+    assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in res.output
+    res = _invoke("--game", "play-nine", "--players", "1")
+    assert res.exit_code == 1 and "--players 1: Play Nine is played by 2 to 5" in res.output
+    res = _invoke("--game", "play-nine", "--mode", "x")
+    assert res.exit_code == 1 and "--mode x: Play Nine has one way to play" in res.output

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import typer
 from rich.console import Console
+from rich.text import Text
 from textual.app import App
 from textual.widgets import Input, Static
 from typer.testing import CliRunner
@@ -28,9 +29,13 @@ from teebox.core import hexgrid, terrain
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
+from teebox.core.playnine import cards
+from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
-from teebox_host import datadir, sim_cmd, sim_tui
+from teebox.app.presenters.holes18 import presenter_autoplay as holes18_autoplay
+from teebox_host import datadir, sim_cmd, sim_tui, simfaces
+from teebox_host.simfaces import holes18 as holes18_face
 
 SIZE = (130, 42)
 # The keys the tests press for each table button.
@@ -306,7 +311,7 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         for text in auto.next_lines(sim.table):
             sim.do(text)
         sim.step(False)
-        lines = sim.tally.holes.get(1) if sim.tally else None
+        lines = sim.face.tally.holes.get(1) if sim.face else None
         finished = [s for s in range(2) if lines and lines[s].scores]
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(sim_tui.scorecard_view(sim))
@@ -318,9 +323,9 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         for text in auto.next_lines(sim.table):
             sim.do(text)
         sim.step(False)
-        finished = [s for s in range(2) if sim.tally.holes[1][s].scores]
+        finished = [s for s in range(2) if sim.face.tally.holes[1][s].scores]
     console.print(sim_tui.scorecard_view(sim))
-    strokes = [sim.tally.holes[1][s].points() for s in range(2)]
+    strokes = [sim.face.tally.holes[1][s].points() for s in range(2)]
     best = strokes.index(min(strokes))
     assert "Standings after hole 1 (every player has finished it): 1. P%d" % (best + 1) in (
         console.export_text())
@@ -419,7 +424,7 @@ def test_after_a_shot_the_status_says_where_the_ball_landed_and_why(outcome, tre
     outs = [(OUT_FLIGHT, 0, ((0, 0),) * 3, fairway, outcome, tree)]
     if penalty:
         outs.append((OUT_PENALTY, 0, 0))
-    text = sim_tui.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
+    text = holes18_face.shot_report(outs, [(tq, tr)] * 2, crs, {0: sim.clubs[11]}).plain
     assert words in text
 
 
@@ -429,11 +434,11 @@ def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
     rough = first_cell(crs, terrain.ROUGH)
     outs = [(OUT_FLIGHT, 1, ((0, 0),) * 2, rough, 0, 0)]
     iron = sim.clubs[11]   # 6 Iron: the rough costs it a hex
-    text = sim_tui.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
+    text = holes18_face.shot_report(outs, [rough] * 2, crs, {1: iron}).plain
     assert text == ("P2 yellow: the ball flew 2 hexes from the rough (one hex less: the card's "
                     "rough mark), into the rough: the next shot flies one hex less.")
     hybrid = sim.clubs[4]  # 8 Hybrid: no rough penalty
-    assert "from the rough" not in sim_tui.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
+    assert "from the rough" not in holes18_face.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
 
 
 # ---------------------------------------------------------------- cards
@@ -500,7 +505,7 @@ def test_a_quick_double_enter_in_the_card_box_lays_one_card():
 
 def test_bags_are_registered_by_picking_cards():
     sim = started(hands=sf.BAG)
-    bags = script.deal_bags(sim.clubs, 2, 5)
+    bags = holes18_autoplay.deal_bags(sim.clubs, 2, 5)
 
     async def go():
         async with game_app(sim) as (app, pilot):
@@ -583,7 +588,7 @@ def test_a_whole_match_is_played_through_the_keys():
             await pilot.pause()
             assert sim.table.phase == T.PH_OVER
             standings = sim.table.game.standings()
-            assert sim.tally.game.standings() == standings
+            assert sim.face.tally.game.standings() == standings
             card = scorecard_text(app)
             assert "Final scorecard: Match Play, Starter Course" in card
             assert "Final standings: 1. P%d" % (standings[0][1] + 1) in card
@@ -601,7 +606,7 @@ def test_a_whole_match_is_played_through_the_keys():
 def the_card_shows_hole_1(app, sim):
     # Hole 1 is played out: the live card shows the flag and the standings in order.
     card = scorecard_text(app).split("\n")
-    flag = [s for s in (0, 1) if (FLAG, 1) in sim.tally.holes[1][s].scores]
+    flag = [s for s in (0, 1) if (FLAG, 1) in sim.face.tally.holes[1][s].scores]
     assert len(flag) == 1
     row = [line for line in card if line.strip().startswith("P%d " % (flag[0] + 1))][0]
     assert row.split()[2:4] == ["F", "1"]   # the flag on hole 1, a total of 1
@@ -615,13 +620,119 @@ async def play(pilot, sim, text):
     if words[0] == "seed":
         assert int(words[1]) == 1   # the SimTable was made with this seed
     elif words[0] == "press":
-        await pilot.press(*[KEYS[words[1]]] * (int(words[2]) if len(words) > 2 else 1))
+        for _ in range(int(words[2]) if len(words) > 2 else 1):
+            await pilot.press(KEYS[words[1]])
+            sim.settle()   # (a key held down would queue only MAX_QUEUED presses)
     elif words[0] == "hold":
         await pilot.press("l")
+    elif words[0] == "wait":
+        sim.advance(int(words[1]))   # the table's bot decides meanwhile
     else:
         assert words[0] == "scan" and len(words) == 2, text
         cid = words[1][len(script.CLUB_PREFIX):]
         await lay_club(pilot, sim, [c.id for c in sim.clubs].index(cid))
+
+
+def test_a_game_of_play_nine_is_played_through_the_keys_beside_a_bot():
+    # Setup through the keys: Play Nine, two players of whom P2 is the table's bot, two
+    # holes; then P1 plays every turn with the keys. What a player sees on the way:
+    # whose turn it is, the card drawn, each player's running score per hole.
+    sim = sim_tui.LiveTable(seed=1)
+    auto = script.Autoplayer(sim.clubs, players=2, seed=1, bot_seed=3, bot_seats=(1,),
+                             game="play-nine", options={"holes": 2})
+    seen = {"drew": False, "now": False, "hole 1": False}
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(3000):
+                lines = auto.next_lines(sim.table)
+                if not lines:
+                    break
+                for text in lines:
+                    await play(pilot, sim, text)
+                    sim.settle()
+                auto.check(sim.table)
+                app.redraw()
+                look(app, sim, seen)
+            app.redraw()
+            await pilot.pause()
+            g = sim.table.game
+            assert sim.table.game_name == "play-nine" and g.over and g.setup.holes == 2
+            assert sim.table.phase == T.PH_OVER and g.setup.players == 2
+            card = scorecard_text(app)
+            assert "Final scorecard: Play Nine, 2 holes" in card
+            for seat in range(2):   # each player's row: the two holes, then the total
+                row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))]
+                assert row[0].split()[-3:] == [str(g.scores[seat][0]), str(g.scores[seat][1]),
+                                              str(g.totals[seat])]
+            # "The player with the lowest total score wins"
+            place, first, total, _t = g.standings()[0]
+            assert "Final standings: 1. P%d" % (first + 1) in card
+            assert "%d points" % total in card
+            assert "Game over" in widget_text(app, "oled")
+            assert "Game over" in widget_text(app, "status")
+            assert seen == {"drew": True, "now": True, "hole 1": True}
+    run(go())
+
+
+def look(app, sim, seen):
+    """What a Play Nine player sees now, checked against the game (``seen``: what was)."""
+    g = sim.table.game
+    if g is None or g.over:
+        return
+    d = g.pending()
+    status = widget_text(app, "status")
+    title = app.table_screen.panels["board"].border_title
+    assert title.startswith("Play Nine \u00b7 hole %d of 2" % g.hole)
+    assert "dim white: face down" in app.table_screen.panels["board"].border_subtitle
+    if d.kind == PLACE_CARD:
+        # Whose turn, the card drawn and where from (the OLED says it too).
+        assert "P%d %s's turn" % (d.player + 1, ("red", "yellow*")[d.player]) in status
+        assert "drew %s from the %s" % (cards.name(d.drawn), "deck" if d.source == FROM_DECK
+                                        else "discard pile") in status
+        assert "Drew %d" % d.drawn in widget_text(app, "oled")
+        seen["drew"] = True
+    card = scorecard_text(app)
+    if g.hole <= 2 and "%d now" % g.hole in card:
+        # The hole in play: each player's score as their face-up cards count.
+        for seat in range(2):
+            row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))]
+            assert row[0].split()[-2] == str(g.shown_score(seat))
+        seen["now"] = True
+    if len(g.scores[0]) == 1:
+        header = [ln for ln in card.split("\n") if ln.strip().startswith("Hole")][0]
+        assert header.split()[1] == "1"
+        seen["hole 1"] = True
+
+
+def test_a_game_without_a_face_of_its_own_shows_its_records_facts():
+    # What any game gives: the score sheet its records face replays, its standings and
+    # mode facts, whose turn it is (Play Nine here, through the generic face).
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, players=3, seed=2, game="play-nine",
+                             options={"holes": 3})
+    while sim.table.game is None or len(sim.table.game.scores[0]) < 2:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+    g = sim.table.game
+    face = simfaces.GameFace(sim, g, "play-nine")
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(face.scorecard())
+    card = console.export_text()
+    assert card.split("\n")[0].split() == ["Hole", "1", "2", "Total"]
+    for seat in range(3):
+        row = [ln for ln in card.split("\n") if ln.strip().startswith("P%d " % (seat + 1))][0]
+        assert row.split()[2:] == [str(g.scores[seat][0]), str(g.scores[seat][1]),
+                                   str(g.totals[seat])]
+    assert "points per hole (matching columns cancel)" in card
+    place, first, total, _t = g.standings()[0]
+    assert "Standings: 1. P%d" % (first + 1) in card and "%d points" % total in card
+    status = Text()
+    face.status(status, g.pending())
+    seats = [g.pending().player] if g.pending().player >= 0 else g.pending().waiting
+    assert status.plain.startswith("P%d " % (seats[0] + 1)) and " to play." in status.plain
+    assert sim_tui.board_title(sim).startswith("Play Nine")
 
 
 # ---------------------------------------------------------------- real time, quitting
@@ -712,7 +823,7 @@ def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_fo
     monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
     monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args) or 0)
     assert _cli().exit_code == 0
-    assert calls[-1][-1] == data_folder / "sim" / profile_mod.DEFAULT
+    assert calls[-1][-2] == data_folder / "sim" / profile_mod.DEFAULT
     # A new board (--blank-cards) keeps its store in memory, unless given one.
     _cli("--blank-cards")
     assert calls[-1][-1] is None
@@ -797,7 +908,7 @@ def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
     assert res.exit_code == 0, res.output
     profile, *rest = calls[0]
     assert profile.name == profile_mod.load_named().name
-    assert rest == [9, "stroke", "nine", 3, "bag", True, None]
+    assert rest == [9, "stroke", "nine", 3, "bag", True, None, None]
 
 
 def test_run_prefills_the_setup_only_when_asked(monkeypatch):
@@ -812,6 +923,20 @@ def test_run_prefills_the_setup_only_when_asked(monkeypatch):
     assert sim.table.setup.step == sf.S_CONFIRM and sim.table.setup.players == 3
     assert sim.table.setup.mode == "match" and sim.table.setup.course == "starter"
     assert sim.table.seed == 5
+
+
+def test_teebox_sim_game_play_nine_waits_at_start_with_play_nine_chosen(monkeypatch):
+    apps = []
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: apps.append(self))
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    res = _cli("--game", "play-nine", "--players", 3, "--seed", 4, "--blank-cards")
+    assert res.exit_code == 0, res.output
+    setup = apps[-1].sim.table.setup
+    assert setup.step == sf.S_CONFIRM and setup.game == "play-nine" and setup.players == 3
+    assert "Play Nine" in apps[-1].sim.hw.display.screen()
+    sim_tui.run(game="18-holes")   # either game: the first mode of 18 Holes
+    setup = apps[-1].sim.table.setup
+    assert setup.step == sf.S_CONFIRM and setup.game == "18-holes" and setup.mode == "match"
 
 
 def test_teebox_sim_names_a_bad_option(monkeypatch):

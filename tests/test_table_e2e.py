@@ -59,3 +59,26 @@ def test_the_same_script_gives_the_same_game_on_a_fresh_table(tmp_path):
     script.Runner(again).run(script.parse(path.read_text(), path.name, K.CLUBS))
     assert again.table.game.state_digest() == first.table.game.state_digest()
     assert again.hw.leds.frame == first.hw.leds.frame  # even the last LED frame
+
+
+@pytest.mark.parametrize("players,bot_seats,readers,display", [
+    (2, (), 1, True), (3, (1,), 3, True), (5, (0, 3), 1, False)])
+def test_a_whole_game_of_play_nine_through_the_buttons_replays_from_its_log(
+        players, bot_seats, readers, display):
+    # Play Nine is chosen in setup and played with the buttons alone (the table deals),
+    # people and the table's own bots alike; its log replays to the very same game.
+    from teebox.core.playnine import log
+    loop = K.sim_app(readers, display)
+    t = loop.table
+    got = K.record_inputs(t)
+    auto = script.Autoplayer(K.CLUBS, players=players, seed=players, bot_seed=7,
+                             seat_readers=loop.hw.seat_readers, bot_seats=bot_seats,
+                             game="play-nine", options={"holes": 2})
+    lines = K.autoplay(t, auto, K.runner_player(loop))
+    g = t.game
+    assert t.game_name == "play-nine" and g.over and t.phase == PH_OVER
+    assert g.setup.holes == 2 and g.setup.players == players
+    assert got == g.inputs and not [ln for ln in lines if ln.startswith("scan")]
+    again = log.replay(log.decode(log.encode(log.of(g))))
+    assert again.state_digest() == g.state_digest()
+    assert again.standings() == g.standings()

@@ -9,9 +9,10 @@
   step by step, with what to look at on the table (``app/selftest.py``).
 * `teebox board repl [--port P]`: the board hands the USB line back to the
   MicroPython REPL, so mpremote can connect.
-* `teebox board --virtual [--micropython] [--games N]`: start a simulated board
-  on a pseudo-terminal and print its port; `teebox sync --port PORT` and
-  `teebox course ... --port PORT` talk to it as to a real board. Ctrl-C stops it.
+* `teebox board --virtual [--micropython] [--games N] [--game GAME]`: start a
+  simulated board on a pseudo-terminal and print its port (its bots play GAME);
+  `teebox sync --port PORT` and `teebox course ... --port PORT` talk to it as to a
+  real board. Ctrl-C stops it.
 """
 
 import time
@@ -28,6 +29,7 @@ from teebox.core.wire import commands as proto
 from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox import palette
+from teebox_host.cli import lower
 from teebox_host.link import Link, LinkError, parse_event
 from teebox_host.sync_cmd import PORT_HELP
 from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
@@ -52,6 +54,10 @@ def board(ctx: typer.Context,
                                     help="Bot games the virtual board's table plays "
                                          "(through its buttons and card reader) before "
                                          "its port opens."),
+          game: Optional[str] = typer.Option(
+              None, "--game", metavar="GAME", callback=lower,
+              help="The game the virtual board's bots play (%s; default %s)."
+                   % (", ".join(games.names()), games.names()[0])),
           store: Optional[Path] = typer.Option(None, "--store", metavar="DIR",
                                                help="Keep the virtual board's flash in this "
                                                     "folder (CPython board only)."),
@@ -66,13 +72,14 @@ def board(ctx: typer.Context,
     if micropython and store is not None:
         _fail("--store works with the CPython virtual board only (the MicroPython one keeps "
               "its flash in memory)")
+    title = "" if game is None else " of " + _game_title(game)
     kind = "MicroPython" if micropython else "CPython"
     # Progress goes to stderr: the first line on stdout stays the one naming the port.
     typer.echo(f"starting a {kind} virtual board" + (
-        f"; its bots play {games} game{'' if games == 1 else 's'} first" if games else "")
-        + " ...", err=True)
+        f"; its bots play {games} game{'' if games == 1 else 's'}{title} first"
+        if games else "") + " ...", err=True)
     vb = VirtualBoard(micropython=micropython, games=games, store_dir=store, baud=baud,
-                      progress=lambda text: typer.echo("  " + text, err=True))
+                      progress=lambda text: typer.echo("  " + text, err=True), game=game)
     try:
         port = vb.start()
     except VirtualBoardError as exc:
@@ -88,6 +95,14 @@ def board(ctx: typer.Context,
         pass
     finally:
         vb.stop()
+
+
+def _game_title(name):
+    """The title of game ``name`` (--game); exit 1 naming the games if there is none."""
+    try:
+        return games.get(name).title
+    except ValueError as exc:
+        _fail(f"--game {name}: {exc}")
 
 
 def _when(seconds):

@@ -78,8 +78,9 @@ def _check_seed_and_bots(seed, bot_kind):
 def demo(
     players: Optional[int] = typer.Option(
         None, "--players", help="Number of bot players (default 2; 3 for chaos)."),
-    mode: str = typer.Option("match", "--mode", callback=lower,
-                             help="One of: %s." % ", ".join(modes.NAMES)),
+    mode: Optional[str] = typer.Option(None, "--mode", callback=lower,
+                                       help="One of: %s (default %s)." % (
+                                           ", ".join(modes.NAMES), modes.NAMES[0])),
     course: str = typer.Option("starter", "--course", metavar="NAME|FILE",
                                help="A built-in course name or a .course file."),
     seed: int = typer.Option(1, "--seed", help="Seed of the shuffles and the bots."),
@@ -99,6 +100,8 @@ def demo(
         return _demo_play_nine(players, seed, save_log, bot_kind)
     if game_name != "18-holes":
         _fail("--game %s: unknown game (use one of: %s)" % (game_name, ", ".join(games.names())))
+    if mode is None:
+        mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()

@@ -27,10 +27,10 @@ from teebox import profile as profile_mod
 from teebox.app import boot
 from teebox.app import script as script_mod
 from teebox.app.bindings import Bindings
+from teebox.app import setup_flow as sf
 from teebox.app.board import build
-from teebox.core.holes18 import engine, modes
-from teebox.core.holes18.protocol import DECISION_NAMES
-from teebox_host import datadir, profiles, scorecard
+from teebox.core import games
+from teebox_host import datadir, profiles, simfaces
 from teebox_host.course_cmd import _fail
 from teebox import shipped
 from teebox_host.cli import lower
@@ -48,6 +48,10 @@ class SimTable:
     ``store``: the flash store (default: a new one in memory). The table starts
     as a board powers on (``boot.start``, without a link server): a game the
     store's journal holds is resumed, and every choice is journalled.
+
+    ``face`` is what the simulator shows of the game being played or last played
+    (``simfaces``: its status, scorecard and standings; None before the first),
+    brought up to date by :meth:`follow`.
     """
 
     def __init__(self, profile, blank_cards=False, name="script", store=None):
@@ -65,6 +69,7 @@ class SimTable:
             self.inputs.append((seat, choice))
             record(seat, choice)
         self.table.inputs = inputs
+        self.face = None
         self.runner = script_mod.Runner(self.loop, name=name)
         self._lines = 0
 
@@ -86,14 +91,46 @@ class SimTable:
         """What the display says now: eight lines (the text goes to a NullDisplay too)."""
         return tuple(self.hw.display.lines)
 
-    def tally(self):
-        """The scorecard of the game played, from a replay of its inputs (None: no game)."""
+    def follow(self):
+        """Bring :attr:`face` up to the table's game (a new face for a new game)."""
         g = self.table.game
-        if g is None:
-            return None
-        fresh = engine.Game(g.course, self.table.clubs, self.table.shots, g.setup)
-        tally, _results = scorecard.tally_inputs(fresh, self.inputs)
-        return tally
+        if g is not None and (self.face is None or g is not self.face.game):
+            self.face = simfaces.face_for(self, g, self.table.game_name)
+        if self.face is not None:
+            self.face.follow()
+
+def check_setup(game, mode, players, course, hands, course_names):
+    """Check setup answers for a table offering ``course_names``; returns the number of
+    players (``players`` None: 2, or the fewest the game or mode takes if more).
+    ``mode``: one of the game's ``MODES`` (None: its first); ``course`` and ``hands``
+    count only for a game that asks for them. ValueError names the option (as the
+    command line spells it) and what is wrong."""
+    if game not in games.names():
+        raise ValueError("--game %s: unknown game (use one of: %s)"
+                         % (game, ", ".join(games.names())))
+    mod = games.load(game)
+    names = [m[0] for m in mod.MODES]
+    if mode is None:
+        mode = games.default_mode(game)
+    if mode not in names and (names or mode):
+        raise ValueError("--mode %s: %s" % (
+            mode, "unknown game mode (use one of: %s)" % ", ".join(names) if names
+            else "%s has one way to play" % games.get(game).title))
+    title, (lo, hi) = games.get(game).title, games.get(game).players
+    for name, mode_title, span in mod.MODES:
+        if name == mode:
+            title, (lo, hi) = mode_title, span
+    if players is None:
+        players = max(2, lo)
+    if not lo <= players <= hi:
+        raise ValueError("--players %d: %s is played by %d to %d players"
+                         % (players, title, lo, hi))
+    if "course" in mod.STEPS and course not in course_names:
+        raise ValueError("--course %s: not on this table (courses: %s)"
+                         % (course, ", ".join(course_names)))
+    if "hands" in mod.STEPS and hands not in sf.HAND_CHOICES:
+        raise ValueError("--hands %s: use one of: %s" % (hands, ", ".join(sf.HAND_CHOICES)))
+    return players
 
 
 def _console():
@@ -113,11 +150,11 @@ def _load_profile(ref):
         _fail("--profile %s" % exc)
 
 
-def _describe(game, inputs):
-    s = game.setup
-    return Text("%s on %s, %d player%s, seed %d: %d inputs" % (
-        game.mode.title, game.course.name, s.players, "" if s.players == 1 else "s", s.seed,
-        inputs), style="bold")
+def _describe(face, inputs):
+    s = face.game.setup
+    return Text("%s, %d player%s, seed %d: %d inputs" % (
+        face.describe(), s.players, "" if s.players == 1 else "s", s.seed, inputs),
+        style="bold")
 
 
 def _print_result(out, sim):
@@ -128,12 +165,12 @@ def _print_result(out, sim):
                        style="bold"))
         out.print(_framed(sim.screen()))
         return
-    out.print(_describe(game, len(sim.inputs)))
+    sim.follow()
+    out.print(_describe(sim.face, len(sim.inputs)))
     if not game.over:
-        out.print(Text("The script ended before the game was over (round %d, waiting for %s)."
-                       % (game.round, DECISION_NAMES[game.pending().kind]),
+        out.print(Text("The script ended before the game was over (%s)." % sim.face.waiting(),
                        style="bold"))
-    out.print(scorecard.final_view(sim.tally()))
+    out.print(sim.face.final())
 
 
 def _run_script(path, profile, blank_cards):
@@ -150,20 +187,16 @@ def _run_script(path, profile, blank_cards):
     _print_result(_console(), sim)
 
 
-def _run_demo(profile, mode, players, course, seed):
-    if mode not in modes.NAMES:
-        _fail("--mode %s: unknown game mode (use one of: %s)" % (mode, ", ".join(modes.NAMES)))
-    lo, hi = modes.make(mode).players
-    players = max(2, lo) if players is None else players
-    if not lo <= players <= hi:
-        _fail("--players %d: %s is played by %d to %d players"
-              % (players, modes.make(mode).title, lo, hi))
+def _run_demo(profile, game, mode, players, course, seed):
     sim = SimTable(profile, name="demo")
-    if course not in sim.table.setup.course_names:
-        _fail("--course %s: not on this table (courses: %s)"
-              % (course, ", ".join(sim.table.setup.course_names)))
-    auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, "first-game", seed,
-                                 bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers)
+    try:
+        players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
+                              sim.table.setup.course_names)
+    except ValueError as exc:
+        _fail(str(exc))
+    auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
+                                 bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
+                                 game=game)
     out = _console()
     out.print(Text("Teebox simulator demo: bots play through the table's buttons and card "
                    "reader", style="bold"))
@@ -179,6 +212,15 @@ def _run_demo(profile, mode, players, course, seed):
             out.print(_framed(screen))
     script_mod.autoplay(sim.table, auto, play)
     _print_result(out, sim)
+
+
+def _mode_help():
+    """Each game's ways to play, for --mode's help."""
+    out = []
+    for name in games.names():
+        modes = [m[0] for m in games.load(name).MODES]
+        out.append("%s: %s" % (games.get(name).title, ", ".join(modes) if modes else "one"))
+    return "; ".join(out)
 
 
 def _terminal():
@@ -198,10 +240,13 @@ def sim(
     blank_cards: bool = typer.Option(
         False, "--blank-cards",
         help="Start with no club card learned (to learn the cards, or script that)."),
+    game: Optional[str] = typer.Option(
+        None, "--game", callback=lower,
+        help="The game: %s (default %s). Playing: --game/--mode/--course/--players/--hands "
+             "answer the table's setup." % (", ".join(games.names()), games.names()[0])),
     mode: Optional[str] = typer.Option(
         None, "--mode", callback=lower,
-        help="match, stroke, stableford or chaos (default match). Playing: "
-             "--mode/--course/--players/--hands answer the table's setup."),
+        help="The game's way to play (default its first): %s." % _mode_help()),
     players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
     course: Optional[str] = typer.Option(None, "--course",
                                          help="A course on the table (default starter)."),
@@ -226,10 +271,11 @@ def sim(
     if script is not None:
         _run_script(script, prof, blank_cards)
     elif demo or not _terminal():
-        _run_demo(prof, mode or "match", players, course or "starter", 1 if seed is None else seed)
+        _run_demo(prof, game or games.names()[0], mode, players, course or sf.DEFAULT_COURSE,
+                  1 if seed is None else seed)
     else:
         _play(prof, seed, mode, course, players, hands, blank_cards,
-              store or (None if blank_cards else default_store(name)))
+              store or (None if blank_cards else default_store(name)), game)
 
 
 def default_store(name):
@@ -238,10 +284,11 @@ def default_store(name):
     return datadir.user_data_dir() / "sim" / name
 
 
-def _play(profile, seed, mode, course, players, hands, blank_cards, store):
+def _play(profile, seed, mode, course, players, hands, blank_cards, store, game=None):
     from teebox_host import sim_tui  # textual loads only to play
     try:
-        code = sim_tui.run(profile, seed, mode, course, players, hands, blank_cards, store)
+        code = sim_tui.run(profile, seed, mode, course, players, hands, blank_cards, store,
+                           game)
     except ValueError as exc:
         _fail(str(exc))
     if code:

@@ -15,7 +15,8 @@ Two parts:
   ``SimTable`` that ``teebox sim --script`` plays scripts on), plus a queue of
   button presses and card scans fed to the simulated buttons and reader with
   real timings (a press is held 60 ms, a long press 1 s, a card lies on the
-  reader 300 ms), and a live :class:`~teebox_host.scorecard.Tally`. Tests
+  reader 300 ms), and the game's face (``simfaces``: what the status line, the
+  scorecard and the standings show of the game in play). Tests
   and the app drive it; ``advance(ms)`` runs frames as fast as the host
   can, ``catch_up(ms)`` follows a real clock.
 * :class:`SimApp` - the textual app around it: a timer steps the loop and
@@ -31,9 +32,7 @@ from collections import deque
 from typing import ClassVar
 
 from rich.color import Color
-from rich.console import Group
 from rich.style import Style
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -44,24 +43,17 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from teebox import profile as profile_mod
-from teebox import palette
 from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
-from teebox.core import hexgrid, scoring, terrain
-from teebox.core.holes18 import engine, modes
-from teebox.core.holes18.protocol import (
-    BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
-    DECLARE_DIRECTION, DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN,
-    HIT_DIRECTION, OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, SELECT_CLUB,
-    WATER)
+from teebox.core import games, hexgrid, terrain
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay
 from teebox.hal.rfid import ReaderBank
 from teebox.hal.store import FileStore
-from teebox_host import render, scorecard
-from teebox_host.sim_cmd import SimTable
+from teebox_host import render, simfaces
+from teebox_host.sim_cmd import SimTable, check_setup
 
 PRESS_MS = script.PRESS_MS   # a key press holds its button this long (debounce is 30 ms)
 GAP_MS = script.GAP_MS       # and lets it rest this long before the next input
@@ -109,40 +101,17 @@ SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands",
                "bots", "game", "options")
 
 
-def player_style(seat):
-    """A seat's colour on the table (``palette.PLAYERS``) as a bold rich style."""
-    return Style(color=Color.from_rgb(*palette.rgb(palette.PLAYERS, seat)), bold=True)
+player_style = simfaces.player_style
 
 
 def player_label(seat):
     """A seat's name in its colour: ``P1 red``."""
-    return Text(sf.player_label(seat), style=player_style(seat))
+    return simfaces.player_label(None, seat)
 
 
 def card_label(club):
     """How the picker names a club card: ``9 Iron (3)`` (names repeat, initiatives do not)."""
     return "%s (%d)" % (club.name, club.initiative)
-
-
-def check_setup(mode, players, course, hands, course_names):
-    """Check setup answers for a table offering ``course_names``; returns the number of
-    players (``players`` None: 2, or the mode's fewest if more). ValueError names the
-    option (as the command line spells it) and what is wrong."""
-    if mode not in modes.NAMES:
-        raise ValueError("--mode %s: unknown game mode (use one of: %s)"
-                         % (mode, ", ".join(modes.NAMES)))
-    lo, hi = modes.make(mode).players
-    if players is None:
-        players = max(2, lo)
-    if not lo <= players <= hi:
-        raise ValueError("--players %d: %s is played by %d to %d players"
-                         % (players, modes.make(mode).title, lo, hi))
-    if course not in course_names:
-        raise ValueError("--course %s: not on this table (courses: %s)"
-                         % (course, ", ".join(course_names)))
-    if hands not in sf.HAND_CHOICES:
-        raise ValueError("--hands %s: use one of: %s" % (hands, ", ".join(sf.HAND_CHOICES)))
-    return players
 
 
 def _contrast(rgb):
@@ -165,9 +134,8 @@ class LiveTable(SimTable):
     first game's shuffle (None: random); ``blank_cards``: a board that has not learned
     the club cards yet (each card still carries its tag, ``bindings.demo_uid``).
 
-    Besides the SimTable's parts: ``clubs``, ``clock``, ``tally`` (the scorecard of the
-    game being played or last played, None before the first) and ``events`` (what the
-    player did lately, for the status line).
+    Besides the SimTable's parts: ``clubs``, ``clock`` and ``events`` (what the player
+    did lately, for the status line).
     """
 
     def __init__(self, profile=None, seed=None, blank_cards=False, store=None):
@@ -179,11 +147,6 @@ class LiveTable(SimTable):
         self.clubs = self.table.clubs
         self.clock = self.hw.clock
         self.events = deque(maxlen=4)
-        self.tally = None
-        self.shot = None       # what the last ball did and why (a rich Text)
-        self._club = {}        # seat -> the club of its turn
-        self._game = None      # the table's game the tally follows
-        self._shadow = None    # the same game replayed on the host: the tally's outputs
         self._queue = deque()  # inputs waiting: ("press", button, hold_ms) / ("scan", reader, uid)
         self._free_at = self.clock.ticks_ms()  # the next input may start then
         self._lift = None      # (reader, when) of the card lying on a reader
@@ -254,7 +217,7 @@ class LiveTable(SimTable):
         """One main-loop frame (the loop sleeps out the frame on the simulated clock)."""
         self._feed()
         self.loop.step(render)
-        self._follow_game()
+        self.follow()
 
     def advance(self, ms):
         """Run frames until ``ms`` of simulated time have passed; only the last one draws."""
@@ -298,12 +261,16 @@ class LiveTable(SimTable):
 
     # ------------------------------------------------------------ setup
 
-    def prefill(self, mode="match", course="starter", players=None, hands=sf.HAND_CHOICES[0]):
+    def prefill(self, mode=None, course=sf.DEFAULT_COURSE, players=None,
+                hands=sf.HAND_CHOICES[0], game=None):
         """Walk the table's setup with its buttons up to its "Start?" question, answering
-        ``mode``, ``course``, ``players`` and ``hands`` (the presses a player would make).
+        ``game`` (a registry name; None: the first), ``mode`` (None: the game's first),
+        ``course``, ``players`` and ``hands`` (the presses a player would make).
         ValueError names an answer the table does not offer (:func:`check_setup`)."""
-        players = check_setup(mode, players, course, hands, self.table.setup.course_names)
-        auto = script.Autoplayer(self.clubs, mode, course, players, hands)
+        game = game or games.names()[0]
+        players = check_setup(game, mode, players, course, hands,
+                              self.table.setup.course_names)
+        auto = script.Autoplayer(self.clubs, mode, course, players, hands, game=game)
         while self.table.phase == T.PH_SETUP and self.table.setup.step != sf.S_CONFIRM:
             for text in auto.next_lines(self.table):
                 self.do(text)
@@ -326,23 +293,9 @@ class LiveTable(SimTable):
         d = self.hw.display
         return list(d.shown) if isinstance(d, SimDisplay) else None
 
-    def _follow_game(self):
-        g = self.table.game
-        if g is not None and g is not self._game:
-            self._game = g
-            self._shadow = engine.Game(g.course, self.clubs, self.table.shots, g.setup)
-            self.tally = scorecard.Tally(self._shadow)
-            self.tally.feed(self._shadow.initial_outputs)
-        if self._game is not None:
-            done = len(self._shadow.inputs)
-            for seat, choice in self._game.inputs[done:]:
-                outs = self._shadow.apply(choice, seat)
-                for o in outs:
-                    if o[0] == OUT_TURN:
-                        self._club[o[1]] = self.clubs[o[2]]
-                self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
-                    self.shot)
-                self.tally.feed(outs)
+    def club_reach(self, club):
+        """Club card ``club``'s decks and range in words (:func:`club_reach`)."""
+        return club_reach(self.clubs[club], self.reach)
 
     def card_groups(self):
         """The club cards as the players hold them, for the picker: a list of
@@ -351,11 +304,9 @@ class LiveTable(SimTable):
         t = self.table
         groups = []
         if t.game is not None:
-            for p in t.game.players:
-                groups.append((p.seat, sorted(p.hand), sorted(p.discards)))
+            groups = self.face.card_groups()
         elif t.phase == T.PH_REGISTER:
-            for s in range(len(t.flow.hands)):
-                groups.append((s, list(t.flow.hands[s]), []))
+            groups = simfaces.face_class(t.setup.game).flow_groups(t.flow)
         held = set()
         for _seat, hand, played in groups:
             held.update(hand)
@@ -382,82 +333,18 @@ class LiveTable(SimTable):
             out.append("Learning cards: ", style="bold")
             out.append("lay the card the display names (c), directions skip, BACK: done.")
         elif t.phase == T.PH_REGISTER:
-            seat = t.flow.seat()
-            if seat < 0:
-                out.append("Bags ready: OK starts the game.", style="bold")
-            else:
-                out.append_text(player_label(seat))
-                out.append(": lay the five clubs of your bag on the reader (c).")
+            simfaces.face_class(t.setup.game).flow_status(out, t.flow)
         elif t.phase == T.PH_OVER:
             out.append("Game over. ", style="bold")
             out.append("The final scorecard stays below; OK on the table: a new game.")
         else:
-            self._play_status(out, t.d)
+            self.face.status(out, t.d)
         return out
-
-    def _play_status(self, out, d):
-        k = d.kind
-        if k == SELECT_CLUB:
-            out.append("Round %d: waiting for " % self.table.game.round, style="bold")
-            for i, s in enumerate(d.waiting):
-                if i:
-                    out.append(", ")
-                out.append_text(player_label(s))
-            out.append(" to lay a club face down (c).")
-            return
-        # Who decides now: the player on the left discards for a big hitter.
-        out.append_text(player_label(d.players[0] if d.players else d.player))
-        out.append(": %s. " % DECISION_NAMES[k])
-        if k == CHOOSE_ACTION and self.table.selected() is None:
-            out.append("The club cannot be played here (OK says why): a direction moves one "
-                       "hex that way; l (hold OK): the other actions.")
-        elif k == CHOOSE_ACTION:
-            out.append("OK: play the club; a direction: move one hex that way; l (hold OK): "
-                       "the other actions.")
-        elif k == DECLARE_DIRECTION or k == HIT_DIRECTION:
-            out.append("Pick a direction (w e d x z a), then OK; BACK clears it.")
-        elif k != GAME_OVER:
-            out.append("d e x: next option, a w z: previous, OK: confirm.")
-        why = EXPLAIN.get(k)
-        if k == CHOOSE_DECK:
-            why += " This club: %s." % club_reach(self.clubs[d.club], self.reach)
-        if why:
-            out.append("\n" + why, style="italic")
-
 
 # ---------------------------------------------------------------- rules in words
 
-# The help screen (?): the keys, the board, the words of the game.
-RULE_WORDS = (
-    ("Initiative", "the number on a club card. Each round the lowest plays first."),
-    ("Shot decks", "2 to 5: the higher, the further the flight (the card box shows each "
-                   "club's decks and range). C, the chip deck: 2 hexes, over trees, the "
-                   "direction said before the draw."),
-    ("Flight SSLR", "a shot card's path, a letter per hex from the golfer: S straight on, "
-                    "L and R bend left and right. You pick the direction it leaves in."),
-    ("super>N, short>N", "draw again from deck N (super: longer, short: shorter) and play "
-                         "the new card, or stop and play a card already drawn."),
-    ("shuffle", "the deck's discards go back in; draw again from the same deck."),
-    ("wild N", "a card with N flights: pick one."),
-    ("Big hit", "one card more than usual, from the deck above the club's highest; the "
-                "player on the left throws one away, you play one of the rest."),
-    ("Woods", "fly a set number of hexes straight (fewer from the rough), no card."),
-    ("Rough", "from the rough a shot flies one hex less (the card's rough mark); hybrids "
-              "and chips do not mind it."),
-    ("Trees", "stop the ball: it drops one hex back along its flight."),
-    ("Water", "miss your next turn, then play from there as rough (Stroke Play: +1 stroke "
-              "instead)."),
-    ("Bunker", "get out first: say a direction, the card's bunker icon decides."),
-    ("Out of bounds", "off the course: the golfer stays, the club goes back to the hand "
-                      "(Stroke Play: +1 stroke)."),
-    ("Driver", "only from a tee box. A club you cannot use lets you reset your hand "
-               "(take your discards back) before choosing."),
-    ("Reset hand", "all your played clubs back into your hand."),
-)
-
-
 def help_text():
-    """The help screen's text: keys, what the board shows, the words of the game."""
+    """The help screen's text: keys, what the board shows, the words of each game."""
     out = Text()
     out.append("Keys (the table's eight buttons)\n", style="bold")
     out.append(KEY_HELP + "\n\n")
@@ -468,32 +355,14 @@ def help_text():
         if glyph.strip() and kind not in (terrain.TEE, terrain.GREEN):
             out.append(glyph, style=style)
             out.append("  %s   " % terrain.NAMES[kind])
-    out.append("\n\nWords of the game\n", style="bold")
-    for word, meaning in RULE_WORDS:
-        out.append(word, style="bold")
-        out.append(": %s\n" % meaning)
+    for name in games.names():
+        words = simfaces.face_class(name).WORDS
+        if words:
+            out.append("\n\nWords of %s\n" % games.get(name).title, style="bold")
+        for word, meaning in words:
+            out.append(word, style="bold")
+            out.append(": %s\n" % meaning)
     return out
-
-# What each question of the table means, one line (the OLED has room for a word or two).
-EXPLAIN = {
-    DRAFT_PICK: "Club draft: take one club from the hand passed to you; the rest go on.",
-    CHOOSE_DECK: "Which deck?: the shot deck to draw from. Higher decks fly further; "
-                 "C is the chip deck (2 hexes, over trees, direction said first).",
-    DECLARE_DIRECTION: "Chip or bunker exit: say the direction BEFORE the card is drawn; "
-                       "the card then decides where the ball ends.",
-    FOLLOW_SPECIAL: "Follow a card?: a super (longer) or short (shorter) card, e.g. "
-                    "short>4, says: draw again from that deck and play the new card. Follow "
-                    "it, or Stop and play a card already drawn.",
-    DISCARD_FOR_HITTER: "Big hit: the player on the hitter's left throws away one of the "
-                        "drawn cards; the hitter plays one of the others.",
-    CHOOSE_CARD: "More than one card drawn: pick the one to play (its flight shows on "
-                 "the board).",
-    HIT_DIRECTION: "Aim SSSSR: the card's flight, a letter per hex: S straight on, L and R "
-                   "bend left and right. Pick the direction it leaves in; the board shows "
-                   "where it would land.",
-    CHOOSE_OUTCOME: "A wild card: pick which of its flights to play.",
-}
-
 
 def deck_reach(shots):
     """``{deck: (fewest, most)}`` hexes the flights of each shot deck cover."""
@@ -517,53 +386,6 @@ def club_reach(club, reach):
     if club.count > 1:
         text += ", draws %d" % club.count
     return text + (", tee box only" if club.tee_only else "")
-
-
-# ---------------------------------------------------------------- what a ball did
-
-
-def shot_report(outs, positions, course, clubs):
-    """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
-    ball flew). ``positions``: each golfer's ``(q, r)`` before the batch; ``clubs``: the
-    club of each seat's turn (the rough costs no distance with some)."""
-    text = None
-    penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
-    for o in outs:
-        if o[0] == OUT_FLIGHT:
-            seat, path, land, outcome, tree = o[1], o[2], o[3], o[4], o[5]
-            text = Text()
-            text.append_text(player_label(seat))
-            text.append(": the ball flew %d hex%s" % (len(path), "" if len(path) == 1 else "es"))
-            start = course.terrain(*positions[seat])
-            club = clubs.get(seat)
-            if (start == terrain.ROUGH or start == terrain.WATER) and club is not None and not (
-                    club.no_rough_penalty or club.chips):
-                text.append(" from the rough (one hex less: the card's rough mark)")
-            if tree:
-                text.append(", hit a tree and dropped one hex back")
-            text.append(_landing_words(course, land, outcome, penalty))
-        elif o[0] == OUT_MOVE and text is None:
-            text = Text()
-            text.append_text(player_label(o[1]))
-            text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
-    return text
-
-
-def _landing_words(course, land, outcome, penalty):
-    if outcome == OUT_OF_BOUNDS:
-        return (": out of bounds (off the course). The golfer stays where it hit from and "
-                "the club goes back to the hand%s." % (", +1 stroke" if penalty else ""))
-    if outcome == WATER:
-        return ": in the water. %s; it plays from there as rough." % (
-            "+1 stroke instead of a missed turn" if penalty else "The next turn is missed")
-    if outcome == BUNKER:
-        return ": in a bunker. Next turn: get out first (say a direction, the card decides)."
-    if outcome == GREEN:
-        return ": on the green!"
-    kind = course.terrain(*land)
-    if kind == terrain.ROUGH:
-        return ", into the rough: the next shot flies one hex less."
-    return ", onto the %s." % terrain.NAMES[kind]
 
 
 # ---------------------------------------------------------------- drawing
@@ -619,13 +441,18 @@ BOARD_LEGEND = "1 2 golfers \u00b7 T1 G1 tee, green \u00b7 ? help"
 
 
 def board_title(sim):
-    """Course name, and the hole and round being played."""
+    """Course name (or the game's layout), and the hole being played: the face's words
+    (18 Holes: and the round) when ``sim`` has one, else the game's ``records`` progress."""
     t = sim.table
     title = t.course.name if t.course is not None else "no course"
     g = t.game
     if g is not None and not g.over:
-        holes = sorted(set(p.hole for p in g.players))
-        title += " \u00b7 hole %s \u00b7 round %d" % ("/".join(str(h) for h in holes), g.round)
+        face = getattr(sim, "face", None)
+        if face is not None and face.game is g:
+            title += face.title()
+        else:
+            progress = games.load(t.game_name).records.progress(g)
+            title += " \u00b7 hole %d" % progress[0]
     return title
 
 
@@ -639,82 +466,17 @@ def oled_text(sim):
 
 def standings_text(sim):
     """The standings in a few short lines (the compact layout's side panel)."""
-    tally = sim.tally
-    if tally is None:
+    if sim.face is None:
         return Text("No game yet.", style="dim")
-    g = tally.game
-    head, rows = Text("Final: " if g.over else ""), g.standings()
-    if tally.mode.lower_wins and not g.over:
-        head, rows = even_standings(tally)
-    unit = "strokes" if tally.mode.lower_wins else "points"
-    out = Text()
-    out.append_text(head)
-    for place, seat, score, _hio in rows:
-        out.append("\n%d. " % place)
-        out.append_text(player_label(seat))
-        out.append(" %d %s" % (score, unit))
-    return out
+    return sim.face.standings_text()
 
 
 def scorecard_view(sim):
-    """The scorecard: a row per player (in the table's colours), a column per hole so far,
-    totals, standings; at the end of a game the final card with the winners."""
-    tally = sim.tally
-    if tally is None:
+    """The scorecard of the game being played or last played (the game's face draws it:
+    a row per player, a column per hole; at the end the final card with the winners)."""
+    if sim.face is None:
         return Text("No game yet: set one up on the table (its display asks).", style="dim")
-    g = tally.game
-    mode = tally.mode.name
-    crs = tally.course
-    current = set(p.hole for p in g.players) if not g.over else set()
-    card = RichTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    card.add_column("Hole")
-    for h in range(1, crs.hole_count + 1):
-        card.add_column(str(h), justify="center",
-                        header_style="bold reverse" if h in current else "bold")
-    card.add_column("Total", justify="right")
-    card.add_row("Par", *[str(crs.hole(h)[0]) for h in range(1, crs.hole_count + 1)],
-                 str(render.total_par(crs)), style="dim")
-    standings = g.standings()
-    totals = dict((row[1], row[2]) for row in standings)
-    for seat in range(tally.players):
-        cells = []
-        for h in range(1, crs.hole_count + 1):
-            lines = tally.holes.get(h)
-            cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
-        card.add_row(player_label(seat), *cells, Text(str(totals[seat]), style="bold"))
-    places = Text("Final standings: " if g.over else "Standings: ", style="bold")
-    unit = "strokes" if tally.mode.lower_wins else "points"
-    if tally.mode.lower_wins and not g.over:
-        places, standings = even_standings(tally)
-    for i, (place, seat, score, hio) in enumerate(standings):
-        if i:
-            places.append("   ")
-        places.append("%d. " % place)
-        places.append_text(player_label(seat))
-        places.append(" %d %s%s" % (score, unit, ", %d hole-in-one" % hio if hio else ""))
-    parts = [card, Text(scorecard.LEGEND[mode], style="dim"), places]
-    if g.over:
-        parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name), style="bold")] + parts
-        parts += scorecard.summary_lines(tally)[1:]
-    return Group(*parts)
-
-
-def even_standings(tally):
-    """Mid-game standings where fewer strokes win: over the holes every player has
-    finished (a player still on a hole others have finished has no strokes there yet,
-    so would lead). Returns ``(heading Text, standings rows)``."""
-    seats = range(tally.players)
-    done = [set(h for h, lines in tally.holes.items() if lines[s].scores) for s in seats]
-    common = sorted(set.intersection(*done))
-    scores = [sum(tally.holes[h][s].points() for h in common) for s in seats]
-    hio = [sum(1 for h in common if tally.holes[h][s].hole_in_one) for s in seats]
-    if not common:
-        head = "Standings come once every player has finished a hole."
-        return Text(head, style="bold"), ()
-    head = "Standings after hole%s %s (every player has finished %s): " % (
-        "s" if len(common) > 1 else "", ", ".join(str(h) for h in common),
-        "them" if len(common) > 1 else "it")
-    return Text(head, style="bold"), scoring.standings(scores, hio, lower_wins=True)
+    return sim.face.scorecard()
 
 
 # ---------------------------------------------------------------- screens
@@ -962,17 +724,16 @@ class TableScreen(Screen):
         title = board_title(sim)
         if self.panels["board"].border_title != title:
             self.panels["board"].border_title = title
+        legend = (sim.face and sim.face.LEGEND) or BOARD_LEGEND  # (a course: the setup's)
+        if self.panels["board"].border_subtitle != legend:
+            self.panels["board"].border_subtitle = legend
         self._show("oled", sim.oled(), lambda: oled_text(sim))
         status = sim.status()
-        if sim.shot is not None:
-            status.append("\nLast shot: ", style="bold")
-            status.append_text(sim.shot)
         if sim.events:
             status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
         compact = self.has_class("compact")
         self._show("status-low" if compact else "status", status, lambda: status)
-        tally = sim.tally
-        key = (tally, tally and len(tally.game.inputs))
+        key = sim.face and sim.face.key()
         if compact:
             self._show("standings", key, lambda: standings_text(sim))
         else:
@@ -1097,14 +858,15 @@ class SimApp(App):
 
 
 def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
-        blank_cards=False, store=None):
+        blank_cards=False, store=None, game=None):
     """Play the table in the terminal until the player quits; returns the app's exit
     code (not 0: it crashed).
 
     ``profile``: a board profile (default: the repository's default); ``seed``: the first
-    game's shuffle (None: random); ``mode``, ``course``, ``players``, ``hands``: if any is
-    given, the table's setup is answered with them (the rest default: match, starter, 2
-    players, first-game hands) and waits at its "Start?" question; ``blank_cards``: a
+    game's shuffle (None: random); ``game``, ``mode``, ``course``, ``players``, ``hands``:
+    if any is given, the table's setup is answered with them (the rest default: the first
+    game and its first mode, starter, 2 players, first-game hands) and waits at its
+    "Start?" question; ``blank_cards``: a
     board that has not learned the club cards yet; ``store``: the folder of the simulated
     board's flash store (None: in memory). A game in progress there is resumed, as a
     board resumes it after a power cut, and the setup answers are not used then.
@@ -1121,9 +883,9 @@ def run(profile=None, seed=None, mode=None, course=None, players=None, hands=Non
     sim = LiveTable(profile, seed, blank_cards, flash)
     if sim.table.game is not None:
         sim.events.append("the game in progress was resumed")
-    elif (mode, course, players, hands) != (None, None, None, None):
-        sim.prefill(mode or "match", course or sf.DEFAULT_COURSE, players,
-                    hands or sf.HAND_CHOICES[0])
+    elif (game, mode, course, players, hands) != (None, None, None, None, None):
+        sim.prefill(mode, course or sf.DEFAULT_COURSE, players, hands or sf.HAND_CHOICES[0],
+                    game)
     app = SimApp(sim)
     try:
         app.run()

@@ -87,8 +87,9 @@ class VirtualBoard:
     * ``micropython``: run the firmware inside MicroPython (WebAssembly) instead of
       a thread of this process;
     * ``games``: bot games played through the table (on course ``demo_course``,
-      modes and players in turn from ``script.DEMO_GAMES``) before the port opens:
-      finished games waiting to be synced;
+      modes and players in turn from ``script.demo_games(game)``) before the port
+      opens: finished games waiting to be synced;
+    * ``game``: the game those bots play (a registry name; default the first);
     * ``store_dir``: keep the board's flash in this folder (CPython variant; default:
       in memory, gone when the board stops);
     * ``baud``: throttle the line to this many baud (None: as fast as the pty goes);
@@ -107,10 +108,12 @@ class VirtualBoard:
     """
 
     def __init__(self, micropython=False, games=0, store_dir=None, baud=None, board_id=None,
-                 demo_course=DEMO_COURSE, profile=profile_mod.DEFAULT, progress=None):
+                 demo_course=DEMO_COURSE, profile=profile_mod.DEFAULT, progress=None,
+                 game=None):
         self.micropython = micropython
         self.progress = progress or (lambda text: None)
         self.games = games
+        self.game = game
         self.demo_course = demo_course
         self.store_dir = store_dir
         self.rate = baud / 10 if baud else None
@@ -199,7 +202,8 @@ class VirtualBoard:
                                             board_sock.makefile("wb", buffering=0),
                                             watch=board_sock)
         self._boot()
-        self.table.play_games(self.games, self.demo_course, on_game=self._game_done)
+        self.table.play_games(self.games, self.demo_course, on_game=self._game_done,
+                              game=self.game)
         t = threading.Thread(target=self._serve, args=(board_sock,), name="board", daemon=True)
         t.start()
         self._threads.append(t)
@@ -237,12 +241,20 @@ class VirtualBoard:
             with self.lock:
                 self.table.loop.step()
 
-    def play(self, mode="stroke", players=2, seed=1, course_name=DEMO_COURSE, inputs=None):
-        """Bots play one game through the (CPython) board's table; returns the engine Game.
+    def play(self, mode=None, players=2, seed=1, course_name=DEMO_COURSE, inputs=None,
+             game=None):
+        """Bots play one game through the (CPython) board's table; returns its rules object.
 
-        ``inputs``: stop once the game has that many choices (a game in progress)."""
+        ``game``: a registry name (default: the first game); ``mode``: its way to play
+        (default: the game's first); ``inputs``: stop once the game has that many
+        choices (a game in progress)."""
         with self.lock:
-            return self.table.play(mode, players, seed, course_name, inputs)
+            return self.table.play(mode, players, seed, course_name, inputs, game)
+
+    def demo_games(self):
+        """``((mode, players), ...)``: the demo games its bots play in turn (its game's,
+        ``script.demo_games``)."""
+        return _vboard().script.demo_games(self.game)
 
     def power_cycle(self):
         """Switch the (CPython) board off and on: the firmware starts again on the same
@@ -265,6 +277,7 @@ class VirtualBoard:
         cmd += ["--link", "--step", "_vb_step()",
                 "-c", _MP_BOARD % {"profile": self._profile_text(), "board": self.board_id,
                                    "games": self.games, "course": self.demo_course,
+                                   "game": self.game,
                                    "ready": READY, "game_done": GAME_DONE}]
         self.progress("loading the MicroPython runtime (WebAssembly) and the firmware ...")
         self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -314,6 +327,6 @@ def _vb_game(done, count):
     sys.stderr.write("%(game_done)s%%d %%d\\n" %% (done, count))
 
 _vb_step = vboard.micropython_board(%(profile)r, "%(board)s", %(games)d, "%(course)s",
-                                    _vb_game)
+                                    _vb_game, %(game)r)
 sys.stderr.write("%(ready)s\\n")
 """

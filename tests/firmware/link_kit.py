@@ -61,11 +61,12 @@ def play(recorder, mode="stroke", players=2, seed=5, name="starter", who=None):
 
 def play_demo_games(recorder, course, count, seed=1):
     """Play ``count`` finished bot games on ``course`` into ``recorder``, cycling through
-    the modes and seats of ``script.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...), as
+    the modes and seats of ``script.demo_games()`` (seeds ``seed``, ``seed + 1``, ...), as
     the virtual board's --games plays them through its table. Returns their numbers."""
     out = []
     for i in range(count):
-        mode, players = script.DEMO_GAMES[i % len(script.DEMO_GAMES)]
+        demos = script.demo_games()
+        mode, players = demos[i % len(demos)]
         game = engine.Game(course, CLUBS, SHOTS, engine.Setup(players, mode, seed + i))
         out.append(play_bots(recorder, game, bot_list(players, seed + i)))
     return out

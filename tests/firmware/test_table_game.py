@@ -4,6 +4,7 @@
 import table_kit as K
 from teebox.app import script
 from teebox.app import table as T
+from teebox.app.presenters.holes18 import presenter_autoplay
 
 
 def _play(loop, auto):
@@ -41,6 +42,7 @@ def test_bag_registration_readers_per_seat_and_no_display():
     auto = K.autoplayer("stableford", "starter", 3, hands="bag", seed=5, seat_readers=True)
     lines, got = _play(loop, auto)
     t = loop.table
-    assert t.game.setup.hands == tuple([tuple(h) for h in auto.bags])
+    bags = presenter_autoplay.deal_bags(K.CLUBS, 3, 5)   # the bags the autoplayer scanned
+    assert t.game.setup.hands == tuple([tuple(h) for h in bags])
     assert K.replay_standings(t, got) == t.game.standings()
     assert [ln for ln in lines if ln.endswith(" on 2")]  # seat 2 used its own reader

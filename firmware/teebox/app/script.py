@@ -26,13 +26,12 @@ the table's UI needs (the simulator's demo and the end-to-end tests).
 Host-side only: the board never imports this module.
 """
 
+from teebox.app import presenters
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
-from teebox.core.holes18 import bots, cards
+from teebox.core import games
+from teebox.core.contract import GAME_OVER
 from teebox.core.hexgrid import DIR_NAMES, DIRECTIONS
-from teebox.core.holes18.protocol import (
-    CHOOSE_ACTION, DECLARE_DIRECTION, GAME_OVER, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
-from teebox.core.rng import Rng
 from teebox.hal.buttons import button_named
 from teebox.hal.rfid import ReaderBank, parse_uid
 
@@ -266,20 +265,11 @@ class Runner:
 
 # ---------------------------------------------------------------- bots at the table
 
-# Mode and seats of the demo games bots play in turn (the virtual board's --games).
-DEMO_GAMES = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
 
-
-def deal_bags(clubs, players, seed):
-    """Hands a physical draft might end with (for bag registration): the clubs dealt for
-    this many players, shuffled with ``Rng(seed)``, five each, as club indices."""
-    pool = []
-    for c in cards.clubs_for(clubs, players):
-        for i in range(len(clubs)):
-            if clubs[i] is c:
-                pool.append(i)
-    Rng(seed).shuffle(pool)
-    return [pool[cards.HAND_SIZE * s:cards.HAND_SIZE * (s + 1)] for s in range(players)]
+def demo_games(game=None):
+    """``((mode, players), ...)``: the demo games bots play in turn on a virtual board,
+    game ``game``'s (default: the registry's first game)."""
+    return presenters.autoplay(game or games.names()[0]).DEMOS
 
 
 def _presses(button, n):
@@ -288,41 +278,48 @@ def _presses(button, n):
     return ["press " + button] if n == 1 else []
 
 
-def _steps_to(cur, target, count):
-    # Presses of E (the next option) from option ``cur`` to ``target`` of ``count``.
+def steps_to(cur, target, count):
+    """Presses of E (the next option) from option ``cur`` to ``target`` of ``count``."""
     return _presses("E", (target - cur) % count)
 
 
 class Autoplayer:
     """Sets a game up and plays it through the table's UI, writing script lines.
 
-    Bots (``core.bots.SensibleBot``) decide every choice from the game state;
-    the autoplayer only turns each decision into the presses and scans a
-    player would make, reading the table's prompt (its options and
-    selection) as a player reads the display. It never applies a choice
-    itself. ``expect`` is the ``(seat, choice)`` the lines of the last call
-    must make the table apply: :meth:`check` asserts it.
+    Bots (the game's own, ``bot(seed)`` of its registry module) decide every
+    choice from the game state; the autoplayer only turns each decision into
+    the presses and scans a player would make (the game's autoplay module,
+    ``app/presenters``), reading the table's prompt (its options and selection)
+    as a player reads the display. It never applies a choice itself.
+    ``expect`` is the ``(seat, choice)`` the lines of the last call must make
+    the table apply: :meth:`check` asserts it.
 
+    ``game``: its registry name (default: the first game); ``mode``: its way to play
+    (default: the game's first, ``games.default_mode``); ``options``: ``{name: value}``
+    of the game's options to choose in setup (the rest keep their defaults).
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
     A game the table resumed (after a power cut) is played on whatever its
     player count: each seat gets its bot when it first has to decide.
     """
 
-    def __init__(self, clubs, mode="match", course="starter", players=2, hands="first-game",
-                 seed=1, bot_seed=0, seat_readers=False, bot_seats=()):
+    def __init__(self, clubs, mode=None, course=sf.DEFAULT_COURSE, players=2,
+                 hands=sf.FIRST_GAME, seed=1, bot_seed=0, seat_readers=False, bot_seats=(),
+                 game=None, options=None):
         self.clubs = clubs
-        self.mode = mode
-        self.game = "18-holes"
+        self.game = game or games.names()[0]
+        self.mode = games.default_mode(self.game) if mode is None else mode
         self.course = course
         self.players = players
         self.hands = hands
         self.seed = seed
+        self.options = dict(options or {})
         self.seat_readers = seat_readers
         self.bot_seats = tuple(bot_seats)
         self.bot_seed = bot_seed
-        self.bots = [bots.SensibleBot(bot_seed + s) for s in range(players)]
-        self.bags = deal_bags(clubs, players, seed) if hands == sf.BAG else None
+        self._module = games.load(self.game)
+        self._play_keys = presenters.autoplay(self.game)
+        self.bots = [self._module.bot(bot_seed + s) for s in range(players)]
         self.expect = None
         self.inputs = 0
 
@@ -332,7 +329,7 @@ class Autoplayer:
         if table.phase == T.PH_SETUP:
             return self._setup(table.setup)
         if table.phase == T.PH_REGISTER:
-            return self._register(table.flow)
+            return self._play_keys.register(self, table.flow)
         if table.phase == T.PH_PLAY:
             return self._play(table)
         return []
@@ -349,22 +346,27 @@ class Autoplayer:
                                  % (self.expect, made))
         self.inputs = len(inputs)
 
+    def scan(self, club, seat):
+        """The line that lays club card ``club`` (on ``seat``'s reader, with one a seat)."""
+        on = " on %d" % seat if self.seat_readers else ""
+        return "scan %s%s%s" % (CLUB_PREFIX, self.clubs[club].id, on)
+
     def _setup(self, flow):
         st = flow.step
         if st == sf.S_START:
-            return _steps_to(flow.start_choice, 0, len(sf.START_LABELS)) + ["press OK"]
+            return steps_to(flow.start_choice, 0, len(sf.START_LABELS)) + ["press OK"]
         if st == sf.S_GAME:
             target = [g.name for g in flow.games].index(self.game)
-            return _steps_to(flow.game_index, target, len(flow.games)) + ["press OK"]
+            return steps_to(flow.game_index, target, len(flow.games)) + ["press OK"]
         if st == sf.S_MODE:
             names = [m[0] for m in flow.module().MODES]
-            return _steps_to(flow.mode_index, names.index(self.mode), len(names)) + ["press OK"]
+            return steps_to(flow.mode_index, names.index(self.mode), len(names)) + ["press OK"]
         if st == sf.S_COURSE:
             target = list(flow.course_names).index(self.course)
-            return _steps_to(flow.course_index, target, len(flow.course_names)) + ["press OK"]
+            return steps_to(flow.course_index, target, len(flow.course_names)) + ["press OK"]
         if st == sf.S_PLAYERS:
             lo, hi = flow.player_range()
-            lines = _steps_to(flow.players - lo, self.players - lo, hi - lo + 1)
+            lines = steps_to(flow.players - lo, self.players - lo, hi - lo + 1)
             same = all([flow.bot[p] == (p in self.bot_seats) for p in range(self.players)])
             return lines + ["press OK" if same else "hold OK"]
         if st == sf.S_BOTS:
@@ -375,20 +377,16 @@ class Autoplayer:
                 if not flow.bot[p]] + ["press OK"]
         if st == sf.S_HANDS:
             target = list(sf.HAND_CHOICES).index(self.hands)
-            return _steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
+            return steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
+        if st >= sf.S_OPTION:
+            i = st - sf.S_OPTION
+            name, _title, values, _default = flow.module().OPTIONS[i]
+            if name in self.options:
+                return steps_to(flow.option_index[i], list(values).index(self.options[name]),
+                                len(values)) + ["press OK"]
         if st == sf.S_CONFIRM:
             return ["seed %d" % self.seed, "press OK"]
         return ["press OK"]
-
-    def _scan(self, club, seat):
-        on = " on %d" % seat if self.seat_readers else ""
-        return "scan %s%s%s" % (CLUB_PREFIX, self.clubs[club].id, on)
-
-    def _register(self, flow):
-        seat = flow.seat()
-        if seat < 0:
-            return ["press OK"]
-        return [self._scan(self.bags[seat][len(flow.hands[seat])], seat)]
 
     def _play(self, table):
         g = table.game
@@ -400,31 +398,10 @@ class Autoplayer:
             return ["wait %d" % T.BOT_MS]  # the table's bot decides
         seat = people[0]
         while len(self.bots) <= seat:  # a resumed game may seat more players
-            self.bots.append(bots.SensibleBot(self.bot_seed + len(self.bots)))
+            self.bots.append(self._module.bot(self.bot_seed + len(self.bots)))
         choice = self.bots[seat].choose(g, seat)
         self.expect = (seat, choice)
-        k = d.kind
-        if k == SELECT_CLUB:
-            if choice[0] == SELECT:
-                return [self._scan(choice[1], seat)]
-            # A hand reset: the first OK shows the offer, E steps to this seat's.
-            lines = []
-            cur = table.sel
-            if cur < 0:
-                lines.append("press OK")
-                cur = 0
-            return (lines + _steps_to(cur, table.opt_seats.index(seat), len(table.opts))
-                    + ["press OK"])
-        if k == CHOOSE_ACTION:
-            if choice[0] == MOVE:
-                return ["press " + DIR_NAMES[choice[1]], "press OK"]
-            target = table.opts.index(choice)
-            cur = table.sel
-            holds = target + 1 if cur < 0 else (target - cur) % len(table.opts)
-            return ["hold OK"] * holds + ["press OK"]
-        if k == DECLARE_DIRECTION or k == HIT_DIRECTION:
-            return ["press " + DIR_NAMES[choice[1]], "press OK"]
-        return _steps_to(table.sel, table.opts.index(choice), len(table.opts)) + ["press OK"]
+        return self._play_keys.lines(self, table, seat, choice)
 
 
 def autoplay(table, auto, play_line, limit=30000):

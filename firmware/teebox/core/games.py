@@ -60,3 +60,10 @@ def get(name):
 def load(name):
     """The module of game ``name`` (see the module docstring for what it holds)."""
     return get(name).load()
+
+
+def default_mode(name):
+    """The way to play game ``name`` starts with: its first ``MODES`` entry (what the
+    table's setup offers first), or ``""`` for a game with one way to play."""
+    modes = load(name).MODES
+    return modes[0][0] if modes else ""

@@ -33,14 +33,17 @@ def seat_name(seat):
 
 class LiveBoard:
     """A virtual board ``vb`` (started) watched for the live page; ``start()`` begins
-    following its events (and the bots' play), ``stop()`` ends both."""
+    following its events (and the bots' play), ``stop()`` ends both. The bots play the
+    board's game in ``mode`` with ``players`` (default: its first demo game,
+    ``VirtualBoard.demo_games``)."""
 
-    def __init__(self, vb, bots=False, pace=1.5, mode="stroke", players=2):
+    def __init__(self, vb, bots=False, pace=1.5, mode=None, players=None):
         self.vb = vb
         self.bots = bots
         self.pace = pace
-        self.mode = mode
-        self.players = players
+        first = vb.demo_games()[0]
+        self.mode = first[0] if mode is None else mode
+        self.players = first[1] if players is None else players
         self.events = deque(maxlen=EVENT_LINES)
         self._stop = threading.Event()
         self._threads = []
@@ -92,7 +95,8 @@ class LiveBoard:
             with self.vb.lock:
                 game = self.vb.table.table.game
                 done = len(game.inputs) if game is not None and not game.over else 0
-            if self.vb.play(self.mode, self.players, seed, inputs=done + 1).over:
+            if self.vb.play(self.mode, self.players, seed, inputs=done + 1,
+                            game=self.vb.game).over:
                 seed += 1
 
     def snapshot(self):

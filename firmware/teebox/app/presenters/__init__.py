@@ -28,6 +28,16 @@ its presenter's: a class ``Presenter(table)`` in the module named here, with
 * ``standings_line(row)``: one line of the final standings;
 * ``act(seat, choice)``: take a bot's choice; ``leave()``: the game is left;
 * ``board``: what the LEDs draw under the view (a Course, or the game's own layout).
+
+Each game also has a host-side autoplay module beside its presenter (the presenter
+module's name and ``_autoplay``; scripts and bots driving the table through its
+buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
+
+* ``lines(auto, table, seat, choice)``: the script lines (presses, ``auto.scan(club,
+  seat)`` for a card) that make the table take ``choice`` for ``seat`` now;
+* ``register(auto, flow)``: the lines for the flow the game asks for before it starts
+  (``table.flow`` in the table's register phase);
+* ``DEMOS``: ``((mode, players), ...)``, the games a virtual board's bots play in turn.
 """
 
 PRESENTERS = (
@@ -46,10 +56,18 @@ def module_of(game):
                      % (game, ", ".join([p[0] for p in PRESENTERS])))
 
 
-def load(game):
-    """The presenter class of game ``game`` (its module is imported on first use)."""
-    path = module_of(game)
+def _import(path):
     mod = __import__(path)
     for part in path.split(".")[1:]:
         mod = getattr(mod, part)
-    return mod.Presenter
+    return mod
+
+
+def load(game):
+    """The presenter class of game ``game`` (its module is imported on first use)."""
+    return _import(module_of(game)).Presenter
+
+
+def autoplay(game):
+    """The autoplay module of game ``game`` (host-side: scripts and bots at the table)."""
+    return _import(module_of(game) + "_autoplay")

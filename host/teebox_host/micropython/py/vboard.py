@@ -56,11 +56,12 @@ class VirtualTable:
         if st is not None:
             self._runner.step(st)
 
-    def play(self, mode="stroke", players=2, seed=1, course="starter", inputs=None):
+    def play(self, mode=None, players=2, seed=1, course="starter", inputs=None, game=None):
         """Bots play a game through the table's buttons and card reader; returns the game.
 
-        The game is set up on the start menu (``seed`` fixes its shuffle and the
-        bots') and played to the end, then OK takes the table back to its start
+        The game (``game``: a registry name, default the first; ``mode``: default its
+        first way to play) is set up on the start menu (``seed`` fixes its shuffle and
+        the bots') and played to the end, then OK takes the table back to its start
         menu, as players would. With ``inputs`` play stops once the game has
         that many choices: a game left in progress. A game already in progress
         is played on instead of setting up a new one.
@@ -71,8 +72,8 @@ class VirtualTable:
         if t.game is None and course not in t.setup.course_names:
             raise ValueError("course %r is not on the table's start menu (%s)"
                              % (course, ", ".join(t.setup.course_names)))
-        auto = script.Autoplayer(t.clubs, mode, course, players, "first-game", seed,
-                                 bot_seed=seed, seat_readers=self.hw.seat_readers)
+        auto = script.Autoplayer(t.clubs, mode, course, players, seed=seed, bot_seed=seed,
+                                 seat_readers=self.hw.seat_readers, game=game)
         for _ in range(GAME_LIMIT):
             g = t.game
             if g is not None and g.over:
@@ -84,14 +85,16 @@ class VirtualTable:
                 self.line(text)
         raise RuntimeError("the bots did not finish a game within %d decisions" % GAME_LIMIT)
 
-    def play_games(self, count, course="starter", seed=1, on_game=None):
-        """Play ``count`` bot games, modes and players in turn from
-        ``script.DEMO_GAMES`` (seeds ``seed``, ``seed + 1``, ...); returns their
-        game numbers. ``on_game(done, count)`` hears each finished game."""
+    def play_games(self, count, course="starter", seed=1, on_game=None, game=None):
+        """Play ``count`` bot games of ``game`` (default: the registry's first), modes and
+        players in turn from ``script.demo_games(game)`` (seeds ``seed``, ``seed + 1``,
+        ...); returns their game numbers. ``on_game(done, count)`` hears each finished
+        game."""
         out = []
+        demos = script.demo_games(game)
         for i in range(count):
-            mode, players = script.DEMO_GAMES[i % len(script.DEMO_GAMES)]
-            self.play(mode, players, seed + i, course)
+            mode, players = demos[i % len(demos)]
+            self.play(mode, players, seed + i, course, game=game)
             out.append(self.journal.last_finished)
             if on_game is not None:
                 on_game(i + 1, count)
@@ -130,13 +133,13 @@ class JsPort:
         self._line.wait(ms)
 
 
-def micropython_board(profile_text, board_id, games, course, on_game=None):
-    """The board inside MicroPython: ``games`` bot games played (``on_game(done, count)``
-    hears each), then serving ``run.mjs --link``'s line. Returns the step function for
-    ``--step``."""
+def micropython_board(profile_text, board_id, games, course, on_game=None, game=None):
+    """The board inside MicroPython: ``games`` bot games of ``game`` (a registry name,
+    None: the first) played (``on_game(done, count)`` hears each), then serving
+    ``run.mjs --link``'s line. Returns the step function for ``--step``."""
     port = JsPort()
     vt = VirtualTable(profile_text, port, board_id=board_id)
-    vt.play_games(games, course, on_game=on_game)
+    vt.play_games(games, course, on_game=on_game, game=game)
 
     def step():
         return vt.serve(port.wait) and not port.closed

@@ -1,0 +1,63 @@
+"""18 Holes played through the table's buttons and card reader by a script
+(``app/script.Autoplayer``, the face is listed in ``app/presenters/__init__.py``):
+which presses and club-card scans make the table take a bot's choice, the bags a
+physical draft might end with, and the demo games a virtual board's bots play.
+Host-side only: the board never imports this module.
+"""
+
+from teebox.app.script import steps_to
+from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.holes18 import cards
+from teebox.core.holes18.protocol import (
+    CHOOSE_ACTION, DECLARE_DIRECTION, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
+from teebox.core.rng import Rng
+
+# Mode and seats of the demo games bots play in turn (the virtual board's --games).
+DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
+
+
+def deal_bags(clubs, players, seed):
+    """Hands a physical draft might end with (for bag registration): the clubs dealt for
+    this many players, shuffled with ``Rng(seed)``, five each, as club indices."""
+    pool = []
+    for c in cards.clubs_for(clubs, players):
+        for i in range(len(clubs)):
+            if clubs[i] is c:
+                pool.append(i)
+    Rng(seed).shuffle(pool)
+    return [pool[cards.HAND_SIZE * s:cards.HAND_SIZE * (s + 1)] for s in range(players)]
+
+
+def register(auto, flow):
+    """The line for bag registration (the flow before the game): the next club of the
+    seat registering, from :func:`deal_bags`; OK once every bag is in."""
+    seat = flow.seat()
+    if seat < 0:
+        return ["press OK"]
+    bag = deal_bags(auto.clubs, auto.players, auto.seed)[seat]
+    return [auto.scan(bag[len(flow.hands[seat])], seat)]
+
+
+def lines(auto, table, seat, choice):
+    """The presses and scans that make ``table`` take ``choice`` for ``seat``."""
+    k = table.d.kind
+    if k == SELECT_CLUB:
+        if choice[0] == SELECT:
+            return [auto.scan(choice[1], seat)]
+        # A hand reset: the first OK shows the offer, E steps to this seat's.
+        out = []
+        cur = table.sel
+        if cur < 0:
+            out.append("press OK")
+            cur = 0
+        return out + steps_to(cur, table.opt_seats.index(seat), len(table.opts)) + ["press OK"]
+    if k == CHOOSE_ACTION:
+        if choice[0] == MOVE:
+            return ["press " + DIR_NAMES[choice[1]], "press OK"]
+        target = table.opts.index(choice)
+        cur = table.sel
+        holds = target + 1 if cur < 0 else (target - cur) % len(table.opts)
+        return ["hold OK"] * holds + ["press OK"]
+    if k == DECLARE_DIRECTION or k == HIT_DIRECTION:
+        return ["press " + DIR_NAMES[choice[1]], "press OK"]
+    return steps_to(table.sel, table.opts.index(choice), len(table.opts)) + ["press OK"]
