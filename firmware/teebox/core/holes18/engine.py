@@ -31,6 +31,7 @@ from teebox.core.contract import IllegalMove  # noqa: F401  (re-exported: part o
 from teebox.core.contract import Rules, digest
 from teebox.core.holes18 import cards, flight, modes
 from teebox.core.holes18.decks import ShotDecks
+from teebox.core.holes18.golfers import make as make_golfer
 from teebox.core.holes18.hands import Hands
 from teebox.core.holes18.inputlog import InputLog
 from teebox.core.holes18.legality import Legality, decision_name
@@ -95,7 +96,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     ``shot_list``, deck C first); ``setup`` a :class:`Setup`. ``rng`` replaces
     the seeded generator (tests stack the decks with it). ``golfers``, if given,
     is called ``golfers(seat, golfer_choice)`` for each player's
-    :class:`~teebox.core.holes18.player.Golfer` (where golfer modules plug in).
+    :class:`~teebox.core.holes18.player.Golfer`; by default the golfer cards of the setup
+    (:func:`teebox.core.holes18.golfers.make`).
     """
 
     def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):
@@ -118,8 +120,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
                         for i in range(n)]
-        if golfers is not None:
-            for p in self.players:
+        if golfers is None:
+            golfers = make_golfer
+        for p in self.players:
+            if p.golfer_choice is not None or golfers is not make_golfer:
                 p.rules = golfers(p.seat, p.golfer_choice)
         # The policies that add choices, per seat (empty in the base game: no cost).
         self._extras = [tuple([x for x in (self.mode, p.rules) if x.extras])
@@ -166,7 +170,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         st = self.stage
         if st in (DRAFT_PICK, SELECT_CLUB):
             chosen = self.picks if st == DRAFT_PICK else [p.chosen for p in self.players]
-            waiting = tuple([s for s in self.acting if chosen[s] < 0])
+            waiting = tuple([s for s in self.acting if chosen[s] == -1])
             return Decision(st, self.acting, waiting, extra=self.in_extra)
         if st == GAME_OVER:
             return Decision(GAME_OVER, ())
@@ -247,7 +251,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         if verb == PICK:
             self.picks[seat] = choice[1]
             outs.append((OUT_CHOSEN, seat))
-            if min(self.picks) >= 0:
+            if -1 not in [self.picks[s] for s in self.acting]:
                 self._draft_done(outs)
         elif verb == SELECT:
             self.players[seat].chosen = choice[1]

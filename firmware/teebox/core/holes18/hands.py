@@ -5,7 +5,10 @@ A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
 """
 
 from teebox.core.holes18 import cards
-from teebox.core.holes18.protocol import DRAFT_PICK, OUT_PASS
+from teebox.core.holes18.protocol import DRAFT_PICK, OUT_CHOSEN, OUT_PASS
+
+PASSED = -2        # a pick that is a pass (Game.picks)
+AFTER_DRAFT = -1   # Game.pick_round while a golfer picks from the cards left after the draft
 from teebox.core.holes18.setup import player_name
 
 
@@ -47,28 +50,108 @@ class Hands:
         for i in range(len(self.clubs)):
             index[id(self.clubs[i])] = i
         pool = [index[id(c)] for c in cards.clubs_for(self.clubs, n)]
-        self.rng.shuffle(pool)
-        each = len(pool) // n
-        self.packets = [sorted(pool[i * each:(i + 1) * each]) for i in range(n)]
+        for p in self.players:
+            if p.rules.carries_driver():
+                # Slugger: "Remove this card from the deck before the Club Draft and give it
+                # to the player with Slugger" (from the box if the deck leaves it out).
+                driver = [i for i in range(len(self.clubs))
+                          if self.clubs[i].tee_only and not self.clubs[i].expansion][0]
+                if driver in pool:
+                    pool.remove(driver)
+                p.hand.append(driver)
         self.picks = [-1] * n
-        self.pick_round = 1
+        first = [p.seat for p in self.players if p.rules.picks_first()]
         self.stage = DRAFT_PICK
-        self.acting = self.seats()
+        if first:
+            # Iron Jane "selects their clubs from the clubs available" before the draft.
+            self.packets = [[] for _ in range(n)]
+            self.packets[first[0]] = sorted(pool)
+            self.pick_round = 0
+            self.acting = (first[0],)
+            return
+        self._deal_packets(pool, self.seats())
+
+    def _deal_packets(self, pool, seats):
+        # "Deal the same number of cards to each player. Any remaining cards are not used."
+        self.rng.shuffle(pool)
+        each = len(pool) // len(seats)
+        self.packets = [[] for _ in self.players]
+        for i in range(len(seats)):
+            self.packets[seats[i]] = sorted(pool[i * each:(i + 1) * each])
+        self.pick_round = 1
+        self.acting = self._draft_acting()
+
+    def _draft_seats(self):
+        # The seats the packets go round: everyone but a player who picked first.
+        return tuple([p.seat for p in self.players if not p.rules.picks_first()])
+
+    def _short(self, seat):
+        p = self.players[seat]
+        return len(p.hand) < p.rules.hand_limit()
+
+    def _draft_acting(self):
+        return tuple([s for s in self._draft_seats() if self._short(s) and self.packets[s]])
+
+    def draft_pass(self, seat, outs):
+        """``seat`` takes no club this draft round (a golfer's pass: The Shark's B-side with
+        only wedges in front of it, Slick Rikesh's B-side waiting for a later round)."""
+        self.picks[seat] = PASSED
+        outs.append((OUT_CHOSEN, seat))
+        if -1 not in [self.picks[s] for s in self.acting]:
+            self._draft_done(outs)
+
+    def draft_rounds_left(self, seat):
+        """How many more draft rounds the other players of the draft need after this one."""
+        need = [self.players[s].rules.hand_limit() - len(self.players[s].hand)
+                for s in self._draft_seats()
+                if s != seat and not self.players[s].rules.picks_after_draft()]
+        return max(need + [1]) - 1
 
     def _draft_done(self, outs):
         n = len(self.players)
-        for s in range(n):
-            self.players[s].hand.append(self.picks[s])
-            self.players[s].hand.sort()
-            self.packets[s].remove(self.picks[s])
+        for s in self.acting:
+            if self.picks[s] >= 0:
+                self.players[s].hand.append(self.picks[s])
+                self.players[s].hand.sort()
+                self.packets[s].remove(self.picks[s])
         self.picks = [-1] * n
-        if len(self.players[0].hand) >= self.players[0].rules.hand_limit():
-            self.packets = []
-            self.picks = []
-            self._start_play(outs)
+        if self.pick_round == 0:
+            seat = self.acting[0]
+            if self._short(seat) and self._pickable(seat):
+                return
+            # "Shuffle the remaining cards and deal them to the other players."
+            if self._draft_seats():
+                self._deal_packets(self.packets[seat], self._draft_seats())
+                if self.acting:
+                    return
+        elif self.pick_round > 0:
+            seats = self._draft_seats()
+            if [s for s in seats if self._short(s) and not self.players[s].rules.picks_after_draft()]:
+                # Everyone passes what is left to the player on their left (seat + 1).
+                was = list(self.packets)
+                for i in range(len(seats)):
+                    self.packets[seats[i]] = was[seats[i - 1]]
+                outs.append((OUT_PASS, self.pick_round))
+                self.pick_round += 1
+                self.acting = self._draft_acting()
+                if self.acting:
+                    return
+            late = [s for s in seats if self._short(s)]
+            if late:
+                # "The Shark can pick from the remaining cards after the draft."
+                left = []
+                for s in seats:
+                    left += self.packets[s]
+                    self.packets[s] = []
+                self.packets[late[0]] = sorted(left)
+                self.pick_round = AFTER_DRAFT
+                self.acting = (late[0],)
+        if self.acting and self._short(self.acting[0]) and self._pickable(self.acting[0]):
             return
-        # Everyone passes what is left to the player on their left (seat + 1).
-        self.packets = [self.packets[(s - 1) % n] for s in range(n)]
-        outs.append((OUT_PASS, self.pick_round))
-        self.pick_round += 1
+        self.packets = []
+        self.picks = []
+        self._start_play(outs)
 
+    def _pickable(self, seat):
+        p = self.players[seat]
+        return [c for c in self.packets[seat] if p.rules.pick_reason(self, seat, c) is None]

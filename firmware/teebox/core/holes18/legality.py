@@ -12,6 +12,7 @@ from teebox.core.holes18.protocol import (
     DECLARE_DIRECTION, DECLINE, DISCARD, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA,
     FOLLOW, FOLLOW_SPECIAL, HIT_DIRECTION, KEEP, MOVE, OUTCOME, PICK, PLAY, POLICY_KINDS, RESET,
     SELECT, SELECT_CLUB, STOP, VERB_ARITY)
+from teebox.core.holes18.hands import PASSED
 from teebox.core.holes18.setup import player_name
 
 
@@ -76,7 +77,10 @@ class Legality:
         if verb == SELECT:
             return self._why_select(choice[1], seat)
         if verb == RESET:
-            return self._why_reset(seat) if st == SELECT_CLUB else None
+            why = self.players[seat].rules.reset_reason(self, seat)
+            if why is None and st == SELECT_CLUB:
+                why = self._why_reset(seat)
+            return why
         if verb == DECLINE:
             if not self.in_extra:
                 return "only an extra turn (Chaos Golf fast travel) may be declined: choose a club"
@@ -112,12 +116,14 @@ class Legality:
     def _why_pick(self, club, seat):
         if club not in self.packets[seat]:
             return "that club is not among the cards you are picking from"
-        return None
+        if self.picks[seat] == PASSED:
+            return "you have passed this draft round"
+        return self.players[seat].rules.pick_reason(self, seat, club)
 
     def _why_select(self, club, seat):
         p = self.players[seat]
         if club in p.hand:
-            return None
+            return p.rules.select_reason(self, seat, club)
         if 0 <= club < len(self.clubs):
             if club in p.discards:
                 return ("the %s is on your discard pile: play your other clubs first"
@@ -201,6 +207,9 @@ class Legality:
                 return "the deck that card sends to has no card left: every card is out"
             return None
         if verb == KEEP:
+            why = self.players[self.t_player].rules.keep_reason(self, self.t_player, i)
+            if why is not None:
+                return why
             if i == self.t_discarded:
                 return "that card was discarded by %s" % player_name(self.left_of(self.t_player))
             if not top.outcomes:

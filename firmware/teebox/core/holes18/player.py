@@ -2,8 +2,7 @@
 
 Also :class:`Golfer`, the per-player rule hooks the engine asks. The base game
 (no golfer card) is this class as it stands; the eight golfers of the rulebook
-plug in later as subclasses chosen by name (``GOLFERS``). A game stores each
-player's golfer choice today but plays every player with the base rules.
+are its subclasses in :mod:`teebox.core.holes18.golfers`, chosen by name (``GOLFERS``).
 A golfer is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own
 (Lucky's redraw), offered to its player only.
 """
@@ -40,6 +39,81 @@ class Golfer(Policy):
     def keeps_club(self, club):
         """Whether a played club goes back to the hand (Slugger's Driver, Dorian's club)."""
         return False
+
+    # ------------------------------------------------------------ the draft
+
+    def picks_first(self):
+        """Whether this player takes its clubs from all of them before the draft (Iron Jane)."""
+        return False
+
+    def carries_driver(self):
+        """Whether this player is given the Driver before the draft (Slugger)."""
+        return False
+
+    def pick_reason(self, game, seat, club):
+        """None if this player may take ``club`` in the draft, else why not."""
+        return None
+
+    def picks_after_draft(self):
+        """Whether a club this player could not take in the draft is picked from the cards
+        left after it (The Shark's B-side)."""
+        return False
+
+    # ------------------------------------------------------------ play
+
+    def start_play(self, game, seat):
+        """Called once the hands are dealt, before the first round; True if it asked a
+        decision of its own (``Game.ask``) first (Dorian naming his club)."""
+        return False
+
+    def resets_hand(self, game, seat):
+        """Whether the hand resets by itself at the start of a round (step 1)."""
+        return not game.players[seat].hand
+
+    def reset_reason(self, game, seat):
+        """None if the rules of the golfer let it reset its hand now, else why not."""
+        return None
+
+    def hand_reset(self):
+        """The discards came back into the hand (Lucky's power turns ready again)."""
+
+    def select_reason(self, game, seat, club):
+        """None if this player may lay ``club`` face down now, else why not."""
+        return None
+
+    def after_reveal(self, game, seat, outs):
+        """Called after the reveal, before the play order; True if it asked a decision
+        of its own (Slick Rikesh's borrowing), the order then waits for its answer."""
+        return False
+
+    def order_key(self, game, seat):
+        """This round's play order key of ``seat`` (see :meth:`initiative_key`)."""
+        return self.initiative_key(game.clubs[game.players[seat].chosen], seat)
+
+    def turn_club(self, game, seat):
+        """The club this player plays on its turn (another's, when Slick Rikesh borrows)."""
+        return game.players[seat].chosen
+
+    def spends_own_club(self):
+        """Whether the club laid face down is spent when another's club is played instead."""
+        return True
+
+    def take_held(self, game, seat, deck):
+        """A shot card (index) this player holds for its next draw from ``deck``, given up
+        to be drawn now; -1 if none."""
+        return -1
+
+    def keep_reason(self, game, seat, pile):
+        """None if the player may keep the top card of ``pile``, else why not."""
+        return None
+
+    def turn_ended(self, game, seat, outs):
+        """Called when this player's turn ends."""
+
+    def power_state(self, game, seat):
+        """The golfer's power as the table shows it: None (no power to turn), 1 ready,
+        0 used (the card turned sideways in the box game)."""
+        return None
 
 
 class PlayerState:
@@ -94,6 +168,7 @@ class PlayerState:
             return False
         self.hand = sorted(self.hand + self.discards)
         self.discards = []
+        self.rules.hand_reset()
         return True
 
     def state_ints(self, out):

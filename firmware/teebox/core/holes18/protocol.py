@@ -94,12 +94,17 @@ OUT_GAME_OVER = const(24)    # (k, standings): see Game.standings()
 OUT_PASS = const(25)         # (k, pick_round): draft hands passed to the left
 OUT_DECLINED = const(26)     # (k, player): this player takes no more extra turns this round
 OUT_NO_SHOT = const(27)      # (k, player): the decks ran out, no card drawn can be played
+OUT_PEEK = const(28)         # (k, player, deck index, shot, public): a golfer looked at a deck's
+                             # top card (Bunjil); public 0: show it to that player only
+OUT_BORROWED = const(29)     # (k, player, club, owner): plays another player's club (Slick Rikesh)
+OUT_NAMED = const(30)        # (k, player, club): the club that never expires (Dorian)
+OUT_POWER = const(31)        # (k, player, ready): a golfer's power turned used (0) or ready (1)
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",
                 "club returned", "club discarded", "penalty", "reached", "scored",
                 "hole in one", "longest drive", "extra turn", "game over", "pass",
-                "declined", "no shot")
+                "declined", "no shot", "peek", "borrowed", "named", "power")
 
 # Why a hand was reset (OUT_HAND_RESET).
 RESET_EMPTY = const(0)     # no clubs left in hand: automatic at the start of a round

@@ -7,9 +7,9 @@ A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
 
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_OUTCOME, DISCARD_FOR_HITTER, FOLLOW_SPECIAL, GAME_OVER,
-    OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN, OUT_GAME_OVER, OUT_HAND_RESET,
-    OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_ORDER, OUT_REVEAL, OUT_SCORED, OUT_TURN, POLICY_KINDS,
-    RESET_EMPTY, SELECT_CLUB)
+    OUT_BORROWED, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN, OUT_GAME_OVER,
+    OUT_HAND_RESET, OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_ORDER, OUT_REVEAL, OUT_SCORED, OUT_TURN,
+    POLICY_KINDS, RESET_EMPTY, SELECT_CLUB)
 
 try:
     from micropython import const
@@ -22,6 +22,7 @@ BEGIN_ROUND = const(101)
 NEXT_TURN = const(102)
 END_TURN = const(103)
 END_ROUND = const(104)
+PLAY_ORDER = const(105)  # the clubs are revealed: the play order is next (a golfer may ask first)
 
 # Card-handling decisions with a single legal choice are taken without asking.
 _AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -84,9 +85,35 @@ class RoundFlow:
         self.stage, self.acting = self._asked
         self._asked = None
 
+    def use_club(self, club, owner, outs):
+        """The turn's player plays ``club`` of ``owner`` in place of its own (Slick Rikesh);
+        only before the turn's action."""
+        self.t_club = club
+        outs.append((OUT_BORROWED, self.t_player, club, owner))
+
+    def reopen_selection(self, seat, outs):
+        """Everyone but ``seat`` who laid a club face down takes it back up and chooses
+        again (a card was shown before the reveal: Bunjil's B-side)."""
+        for s in self.selecting:
+            if s != seat:
+                self.players[s].chosen = -1
+
+    def peek(self, deck):
+        """The top card (shot index) of ``deck``'s draw pile, or -1 if it is empty (Bunjil)."""
+        if deck not in self.shots or not self.decks.remaining(deck):
+            return -1
+        return self._shot_at[self.decks.peek(deck).id]
+
+    def take_top(self, deck):
+        """Draw the top card of ``deck`` for a golfer to hold (Bunjil's B-side keeps it)."""
+        return self._draw(deck, 0, [])
+
     def _start_play(self, outs):
         self.mode.start(self, outs)
         self.stage = BEGIN_ROUND
+        for p in self.players:
+            if p.rules.start_play(self, p.seat):
+                return  # a golfer's own decision first (Dorian names his club)
         self._advance(outs)
 
     def _advance(self, outs):
@@ -99,6 +126,8 @@ class RoundFlow:
                 self._next_turn(outs)
             elif st == END_TURN:
                 self._end_turn(outs)
+            elif st == PLAY_ORDER:
+                self._play_order(outs)
             elif st == END_ROUND:
                 self.mode.end_of_round(self, outs)
                 if not self.over:
@@ -118,7 +147,7 @@ class RoundFlow:
     def _begin_round(self, outs):
         self.round += 1
         for p in self.players:
-            if not p.hand and p.reset_hand():
+            if p.rules.resets_hand(self, p.seat) and p.reset_hand():
                 outs.append((OUT_HAND_RESET, p.seat, RESET_EMPTY))
         selecting = []
         for p in self.players:
@@ -156,9 +185,15 @@ class RoundFlow:
         if self.in_extra:
             self._start_turn(self.selecting[0], outs)
             return
+        self.stage = PLAY_ORDER
         for s in self.selecting:
-            p = self.players[s]
-            self.round_keys[s] = p.rules.initiative_key(self.clubs[p.chosen], s)
+            if self.players[s].rules.after_reveal(self, s, outs):
+                return  # its answer resumes at PLAY_ORDER
+        self._play_order(outs)
+
+    def _play_order(self, outs):
+        for s in self.selecting:
+            self.round_keys[s] = self.players[s].rules.order_key(self, s)
         self.order = sorted(self.selecting, key=lambda s: self.round_keys[s])
         outs.append((OUT_ORDER, tuple(self.order)))
         self.stage = NEXT_TURN
@@ -201,7 +236,7 @@ class RoundFlow:
         p = self.players[seat]
         p.turns += 1
         self.t_player = seat
-        self.t_club = p.chosen
+        self.t_club = p.rules.turn_club(self, seat)
         self.acting = (seat,)
         self.stage = CHOOSE_ACTION
         outs.append((OUT_TURN, seat, p.chosen, int(self.in_extra)))
@@ -214,7 +249,14 @@ class RoundFlow:
                 if shot != self.t_held:
                     self.decks.discard(self.shot_list[shot])
         club = self.t_club
-        if self.t_out or p.rules.keeps_club(self.clubs[club]):
+        if club != p.chosen:
+            # Another player's club was played (Slick Rikesh): it stays its owner's;
+            # the club laid face down is spent or goes back as the golfer says.
+            club = p.chosen
+            back = self.t_out or not p.rules.spends_own_club()
+        else:
+            back = self.t_out or p.rules.keeps_club(self.clubs[club])
+        if back:
             # "When you are out-of-bounds ... Return your club to your hand."
             p.hand.append(club)
             p.hand.sort()
@@ -224,6 +266,7 @@ class RoundFlow:
             p.discards.sort()
             outs.append((OUT_CLUB_DISCARDED, seat, club))
         p.chosen = -1
+        p.rules.turn_ended(self, seat, outs)
         if self.mode.extra_turn(self, p, self.t_moved):
             if self.in_extra:
                 self.extra_queue.insert(0, seat)  # an extra turn chains straight on

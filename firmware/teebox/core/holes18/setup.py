@@ -30,8 +30,8 @@ class Setup:
       (the rulebook's draft, every pick a decision), or one list of clubs per
       player (club ids such as ``"driver-34"`` or indices into the club list);
     * ``golfers``: None, or per player None or ``(name, side)`` with a name from
-      :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"`` (stored only:
-      golfer abilities are not played yet);
+      :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"``, each golfer
+      at most once (there is one card of each); played by :mod:`teebox.core.holes18.golfers`;
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
     * ``expansions``: must be empty for now (no expansion rules yet).
     """
@@ -48,6 +48,11 @@ class Setup:
             hands = _explicit_hands(hands, players)
         if golfers is not None:
             golfers = _per_player(golfers, players, "golfers", _golfer)
+            names = [g[0] for g in golfers if g is not None]
+            for name in names:
+                if names.count(name) > 1:
+                    raise ValueError("golfers: %s is chosen twice (there is one %s card)"
+                                     % (name, name))
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
         if expansions:

@@ -120,7 +120,11 @@ class ShotPlay:
         self.stage = END_TURN
 
     def _draw(self, deck, pile, outs):
-        shot = self._shot_at[self.decks.draw(deck).id]
+        shot = -1
+        if self.t_player >= 0:  # a card the player's golfer holds for this deck (Bunjil)
+            shot = self.players[self.t_player].rules.take_held(self, self.t_player, deck)
+        if shot < 0:
+            shot = self._shot_at[self.decks.draw(deck).id]
         self.draw_crc = binascii.crc32(bytes((shot,)), self.draw_crc)
         outs.append((OUT_DRAW, self.t_player, pile, shot))
         return shot
@@ -160,7 +164,8 @@ class ShotPlay:
             # golfer stays and the turn ends as usual (RULES-NOTES, "decks run out").
             outs.append((OUT_NO_SHOT, self.t_player))
             self.stage = END_TURN
-        elif self.t_action == BIG_HIT and playable >= 2:
+        elif self.t_action == BIG_HIT and playable >= 2 and self.t_discarded < 0:
+            # (a redraw after the discard, Lucky's, does not ask for another discard)
             self.stage = DISCARD_FOR_HITTER
             self.acting = (self.left_of(self.t_player),)
         else:

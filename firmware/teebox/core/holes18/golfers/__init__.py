@@ -1,0 +1,64 @@
+"""The eight golfer cards of 18 Holes, each a :class:`~teebox.core.holes18.player.Golfer`
+subclass named for its card, with its A-side and B-side (rulebook, "GOLFER ABILITIES").
+
+:func:`make` is the engine's default golfer factory: a setup's ``(name, side)``
+becomes that golfer. A golfer's own choices are ``(EXTRA, code)`` with the codes
+below (modes use codes under 128) and its own decisions are the kinds below
+(``Game.ask``). A golfer whose power turns used and ready (Bunjil, Lucky,
+Slick Rikesh's A-side) answers ``power_state(game, seat)``: 1 ready, 0 used.
+"""
+
+from teebox.core.holes18.player import GOLFERS, Golfer
+from teebox.core.holes18.protocol import POLICY_KINDS
+
+# A golfer's own decisions (Game.pending().kind), after the modes' first kinds.
+NAME_CLUB = POLICY_KINDS + 32      # Dorian A: which club never expires (CLUB + club)
+BORROW = POLICY_KINDS + 33         # Slick Rikesh A: whose revealed club (SEAT + seat, or NO)
+PEEKED = POLICY_KINDS + 34         # Bunjil B: HOLD the peeked card or RETURN it face up
+LUCKY_DISCARD = POLICY_KINDS + 35  # Lucky B: the club discarded for the redraw (CLUB + club)
+
+# Codes of the golfers' (EXTRA, code) choices.
+NO = 128       # do not use the power offered (Slick Rikesh A plays his own club)
+PASS = 129     # take no club this draft round (The Shark B, Slick Rikesh B)
+HOLD = 130     # Bunjil B: keep the peeked card for the next shot
+RETURN = 131   # Bunjil B: put it back on the deck face up
+SEAT = 136     # + seat: borrow that player's revealed club (Slick Rikesh A)
+DECK = 144     # + deck index (cards.DECKS): look at that deck's top card (Bunjil)
+PILE = 152     # + pile: redraw that card (Lucky)
+CLUB = 160     # + club index: name / use / discard that club
+
+
+def make(seat, choice):
+    """The golfer of a setup's choice ``(name, side)`` (None: the base rules)."""
+    if choice is None:
+        return Golfer()
+    name, side = choice
+    if name == "bunjil":
+        from teebox.core.holes18.golfers.bunjil import Bunjil as cls
+    elif name == "dorian":
+        from teebox.core.holes18.golfers.dorian import Dorian as cls
+    elif name == "iron-jane":
+        from teebox.core.holes18.golfers.iron_jane import IronJane as cls
+    elif name == "lucky":
+        from teebox.core.holes18.golfers.lucky import Lucky as cls
+    elif name == "slick-rikesh":
+        from teebox.core.holes18.golfers.slick_rikesh import SlickRikesh as cls
+    elif name == "slugger":
+        from teebox.core.holes18.golfers.slugger import Slugger as cls
+    elif name == "swift":
+        from teebox.core.holes18.golfers.swift import Swift as cls
+    elif name == "the-shark":
+        from teebox.core.holes18.golfers.the_shark import TheShark as cls
+    else:
+        raise ValueError("unknown golfer %r (use one of: %s)" % (name, ", ".join(GOLFERS)))
+    return cls(side)
+
+
+def club_codes(clubs):
+    """The CLUB codes of these club indices."""
+    return tuple([CLUB + c for c in clubs])
+
+
+def is_wood(club):
+    """Whether a club card is a Wood (the 3 Wood, the 5 Wood)."""
+    return club.name.endswith("Wood")
