@@ -6,17 +6,19 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 * :class:`SensibleBot` plays toward its target green: it judges each legal
   choice by where the ball would land one step ahead (distance to the nearest
   green it scores on, water, bunkers, rough, out of bounds), using only cards
-  already drawn and the public make-up of the decks (never the order).
+  already drawn and the public make-up of the decks (never the order). It uses its
+  golfer's powers (:mod:`~teebox.core.holes18.golfers`) where they help.
 
 :func:`play_game` runs a whole game with one bot per seat.
 """
 
 from teebox.core import hexgrid
-from teebox.core.holes18 import cards, flight
+from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
-    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA, FOLLOW, GAME_OVER, GREEN,
+    HIT_DIRECTION, KEEP, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB,
+    STOP, WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -51,6 +53,15 @@ class SensibleBot:
         d = game.pending()
         legal = game.choices(seat)
         kind = d.kind
+        if kind >= POLICY_KINDS:
+            return self._golfer_decision(game, seat, d, legal)
+        extras = [c for c in legal if c[0] == EXTRA]
+        if extras:
+            rest = [c for c in legal if c[0] != EXTRA]
+            power = self._power(game, seat, d, rest, [c[1] for c in extras])
+            if power is not None or not rest:
+                return power if power is not None else extras[0]
+            legal = rest
         if kind == DRAFT_PICK:
             return self._best(legal, lambda c: -self._draft_value(game, seat, c[1]))
         if kind == CHOOSE_ACTION:
@@ -174,29 +185,34 @@ class SensibleBot:
             return reach
         return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY)) for h in hand])
 
+    def _club_cost(self, game, seat, club):
+        # How well a club suits the shot from where ``seat`` stands (lower is better).
+        far = self._distance(game, seat) * 10
+        lie = game.lie(seat)
+        c = game.clubs[club]
+        if not game.usable(seat, club):
+            return _UNUSABLE
+        if lie == flight.LIE_BUNKER:
+            return 0 if c.sand_as_rough else (5 if c.decks else _UNUSABLE // 2)
+        reach = self._club_reach(game, club, lie)
+        seen = self._peeked(game, seat)
+        if seen is not None and c.decks == (game.shot_list[seen].deck,) and c.count == 1:
+            reach = 10 * _length(game, seen)  # Bunjil has seen the card it would draw
+        if far <= 10:
+            return -reach  # next to the green: a step will do, spend a long club
+        if c.kind == "fixed":
+            return self._wood_cost(game, seat, club)  # no card to wait for: look
+        over = reach - far
+        return abs(over) + (5 if over > 10 else 0)
+
     def _select(self, game, seat, legal):
         p = game.players[seat]
         if (RESET,) in legal and len(p.hand) <= 2:
             return (RESET,)
         far = self._distance(game, seat) * 10
-        lie = game.lie(seat)
 
         def cost(choice):
-            if choice[0] != SELECT:
-                return _UNUSABLE
-            club = choice[1]
-            c = game.clubs[club]
-            if not game.usable(seat, club):
-                return _UNUSABLE
-            if lie == flight.LIE_BUNKER:
-                return 0 if c.sand_as_rough else (5 if c.decks else _UNUSABLE // 2)
-            reach = self._club_reach(game, club, lie)
-            if far <= 10:
-                return -reach  # next to the green: a step will do, spend a long club
-            if c.kind == "fixed":
-                return self._wood_cost(game, seat, club)  # no card to wait for: look
-            over = reach - far
-            return abs(over) + (5 if over > 10 else 0)
+            return self._club_cost(game, seat, choice[1]) if choice[0] == SELECT else _UNUSABLE
         best = self._best(legal, cost)
         if (DECLINE,) in legal and not self._closer(game, seat, best, far, cost(best)):
             # An extra turn spends a club: not worth it unless that club gets closer
@@ -256,6 +272,78 @@ class SensibleBot:
             return (STOP,)
         follows = [c for c in legal if c[0] == FOLLOW]
         return follows[0] if follows else legal[0]
+
+
+    # -------------------------------------------------------------- golfer powers
+
+    def _peeked(self, game, seat):
+        # The card this bot's Bunjil saw on this hole and left on its deck, else None.
+        g = game.players[seat].rules
+        if getattr(g, "shot", -1) < 0 or g.hole != game.players[seat].hole or g.held >= 0:
+            return None
+        return g.shot
+
+    def _power(self, game, seat, d, rest, codes):
+        # The golfer's power when it helps here, else None (play on as usual).
+        if d.kind == SELECT_CLUB and rest:
+            best = self._select(game, seat, rest)
+            if best[0] == SELECT and game.clubs[best[1]].decks:
+                code = golfers.DECK + cards.deck_index(game.clubs[best[1]].decks[0])
+                if code in codes and self._peeked(game, seat) is None:
+                    return (EXTRA, code)  # Bunjil looks where it is about to draw
+        if d.kind == CHOOSE_ACTION:
+            far = self._distance(game, seat) * 10
+            own = self._club_cost(game, seat, d.club)
+            use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
+            if use and far > 10:
+                best = min(use, key=lambda c: self._club_cost(game, seat, c))
+                if self._club_cost(game, seat, best) + 5 < own:
+                    return (EXTRA, golfers.CLUB + best)  # Slick Rikesh B: a discarded club
+        if d.kind == CHOOSE_CARD:
+            piles = [c[1] for c in rest if c[0] == KEEP]
+            redraw = [c - golfers.PILE for c in codes if golfers.PILE <= c < golfers.CLUB]
+            if piles and redraw:
+                best = min([self._pile_cost(game, seat, d, i) for i in piles])
+                if best >= self._distance(game, seat) * 10:
+                    return (EXTRA, golfers.PILE + redraw[0])  # Lucky: no progress, redraw
+        return None
+
+    def _golfer_decision(self, game, seat, d, legal):
+        # A golfer's own decision (golfers.NAME_CLUB, BORROW, PEEKED, LUCKY_DISCARD).
+        codes = [c[1] for c in legal]
+        clubs = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
+        if d.kind == golfers.NAME_CLUB:
+            # Dorian names his longest club that plays off any lie.
+            usable = [c for c in clubs if not game.clubs[c].tee_only] or clubs
+            best = max(usable, key=lambda c: self._club_reach(game, c, flight.LIE_FAIRWAY))
+            return (EXTRA, golfers.CLUB + best)
+        if d.kind == golfers.LUCKY_DISCARD:
+            # Lucky throws away the club least suited to where he stands.
+            worst = max(clubs, key=lambda c: self._club_cost(game, seat, c))
+            return (EXTRA, golfers.CLUB + worst)
+        if d.kind == golfers.BORROW:
+            own = self._club_cost(game, seat, game.players[seat].chosen)
+            best = golfers.NO
+            for code in codes:
+                if code >= golfers.SEAT:
+                    cost = self._club_cost(game, seat, game.players[code - golfers.SEAT].chosen)
+                    if cost + 5 < own:
+                        own = cost
+                        best = code
+            return (EXTRA, best)
+        if d.kind == golfers.PEEKED:
+            g = game.players[seat].rules
+            far = self._distance(game, seat) * 10
+            good = abs(10 * _length(game, g.shot) - far) <= 15
+            return (EXTRA, golfers.HOLD if good and (EXTRA, golfers.HOLD) in legal
+                    else golfers.RETURN)
+        return legal[0]
+
+
+def _length(game, shot):
+    # Hexes a shot card's first flight path travels (0 for a super/short/shuffle card).
+    card = game.shot_list[shot]
+    return len(card.outcomes[0][0]) if card.outcomes else 0
 
 
 def play_game(game, bots, limit=20000):

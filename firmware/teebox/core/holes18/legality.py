@@ -78,6 +78,10 @@ class Legality:
             return self._why_select(choice[1], seat)
         if verb == RESET:
             why = self.players[seat].rules.reset_reason(self, seat)
+            if why is not None and st == CHOOSE_ACTION and not [
+                    c for c in self._rule_candidates(seat)
+                    if c[0] != RESET and self._reason(c, seat) is None]:
+                why = None  # a golfer's limit leaves the turn one action: the reset
             if why is None and st == SELECT_CLUB:
                 why = self._why_reset(seat)
             return why

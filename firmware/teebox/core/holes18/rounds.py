@@ -239,7 +239,7 @@ class RoundFlow:
         self.t_club = p.rules.turn_club(self, seat)
         self.acting = (seat,)
         self.stage = CHOOSE_ACTION
-        outs.append((OUT_TURN, seat, p.chosen, int(self.in_extra)))
+        outs.append((OUT_TURN, seat, self.t_club, int(self.in_extra)))
 
     def _end_turn(self, outs):
         seat = self.t_player
