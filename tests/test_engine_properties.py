@@ -2,11 +2,16 @@
 
 For every built-in course and every game mode, Hypothesis draws games (a legal number
 of players for the mode, a seed, first-game or drafted hands, a bot per seat: sensible,
-random or a mix) and plays each to the end. After every input it checks what a player
+random or a mix, and in half the games a random golfer card and side per seat, each card
+once) and plays each to the end. After every input it checks what a player
 would notice going wrong:
 
 * each player's clubs are conserved: hand + discards + the face-down club are the
-  five clubs dealt, none twice, none lost;
+  clubs dealt (five, or the golfer's own number), none twice, none lost. Golfers that
+  keep clubs (Slugger's Driver, Dorian's) take them back into the hand, and a club
+  borrowed by Slick Rikesh stays its owner's, so the count holds for them too; a club
+  laid face down stays in the hand until the reveal, also while a golfer's own decision
+  (Bunjil's look) interrupts the selection;
 * no golfer stands on a tree, the clubhouse or off the board;
 * scores never go down (Match Play flags and tokens, and every other mode's total);
 * in a mode whose golfers spread over the holes (Golf Racing), a racer is never past a
@@ -53,6 +58,7 @@ from hypothesis import strategies as st
 
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
                                   VERB_ARITY)
@@ -133,13 +139,18 @@ def game_specs(draw, mode, salt=0):
     players = draw(st.integers(lo, hi))
     seed = (draw(st.integers(0, 2 ** 32 - 1)) + salt) % 2 ** 32
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
+    golfers = None
+    if draw(st.booleans()):
+        cards_ = draw(st.permutations(GOLFERS))
+        golfers = tuple([None if draw(st.integers(0, 3)) == 0
+                         else (cards_[i], draw(st.sampled_from("AB"))) for i in range(players)])
     # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
     ends = ("match", "chaos", "racing")
     kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
-    return players, seed, hands, tuple(seats)
+    return players, seed, hands, tuple(seats), golfers
 
 
 def pair_specs(name, mode):
@@ -159,8 +170,9 @@ def fingerprint(game):
 class Checker:
     """Plays one game with the checks of the module docstring after every input."""
 
-    def __init__(self, name, mode, players, seed, hands, seats, digest_every=DIGEST_EVERY):
-        self.spec = (name, mode, players, seed, hands, seats)
+    def __init__(self, name, mode, players, seed, hands, seats, golfers=None,
+                 digest_every=DIGEST_EVERY):
+        self.spec = (name, mode, players, seed, hands, seats, golfers)
         self.digest_every = digest_every
         # Which inputs get the full digest: its own generator, so the game and the
         # checker's choices are the same whatever digest_every is.
@@ -168,7 +180,8 @@ class Checker:
         self.course = COURSES[name]
         self.standable = STANDABLE[name]
         self.game = engine.Game(self.course, CLUBS, SHOTS,
-                                engine.Setup(players, mode, seed=seed, hands=hands))
+                                engine.Setup(players, mode, seed=seed, hands=hands,
+                                             golfers=golfers))
         # The twin starts from the log's header alone, as a replay does.
         self.header = gamelog.encode(gamelog.of(self.game))
         self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
@@ -257,8 +270,8 @@ class Checker:
             if stage == SELECT_CLUB:
                 # A face-down club stays in the hand until everyone has chosen.
                 assert p.chosen == -1 or p.chosen in p.hand
-            elif p.chosen >= 0:
-                held.append(p.chosen)
+            elif p.chosen >= 0 and p.chosen not in p.hand:
+                held.append(p.chosen)  # (in the hand: a golfer's look before the reveal)
             assert self.clubs_held(held) == self.dealt[p.seat], (
                 "player %d holds clubs %r (hand %r, discards %r, face down %d), dealt %r" % (
                     p.seat, held, p.hand, p.discards, p.chosen,
@@ -360,7 +373,7 @@ class Checker:
 @PROFILE
 @given(data=st.data())
 def test_random_bot_games_hold_together(name, mode, data):
-    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots")
+    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers")
     Checker(name, mode, *spec).play()
 
 

@@ -2,15 +2,15 @@
 # player notices it, quoting the card. Runs under CPython and inside MicroPython.
 from fwtest import raises
 
-from engine_kit import (CLUBS, SHOTS, StackRng, club, face, kinds, make_course, one, place,
-                        play, select, shot_index)
+from engine_kit import (CLUBS, SHOTS, StackRng, club, face, kinds, make_course, one, play,
+                        select, shot_index)
 from teebox.core.holes18 import cards, engine, gamelog, golfers
 from teebox.core.holes18.engine import IllegalMove
 from teebox.core.hexgrid import E, NE
 from teebox.core.holes18.protocol import (
-    AIM, CHOOSE_ACTION, CHOOSE_CARD, DRAFT_PICK, EXTRA, HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_BORROWED,
-    OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DRAW, OUT_FLIGHT, OUT_MISS_TURN, OUT_NAMED,
-    OUT_ORDER, OUT_PEEK, OUT_TURN, PICK, PLAY, RESET, SELECT, SELECT_CLUB, WATER)
+    AIM, CHOOSE_ACTION, CHOOSE_CARD, DRAFT_PICK, EXTRA, HIT_DIRECTION, KEEP, MOVE, NORMAL,
+    OUT_BORROWED, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_DRAW, OUT_FLIGHT, OUT_MISS_TURN,
+    OUT_NAMED, OUT_ORDER, OUT_PEEK, OUT_TURN, PICK, PLAY, RESET, SELECT, SELECT_CLUB, WATER)
 
 ROWS = ["rrrrrrrrrrrr", "rrrrrrrrrrrr", "rTffffffffGr", "rrrrrrrrrrrr", "rTffffffffGr",
         "rrrrrrrrrrrr"]
@@ -67,8 +67,8 @@ def test_the_shark_plays_water_as_the_tile_beneath_on_both_sides():
     base golfer beside him misses a turn in the same water."""
     for side in "AB":
         g = _game([[club("8 Iron"), club("6 Iron")], [club("8 Iron", 1), club("6 Iron", 1)]],
-                  [("the-shark", side), None], tops={"2": [face("2", "SSS"), face("2", "SSS", nth=1)]},
-                  rows=_water_rows())
+                  [("the-shark", side), None], rows=_water_rows(),
+                  tops={"2": [face("2", "SSS"), face("2", "SSS", nth=1)]})
         outs = select(g, {0: club("8 Iron"), 1: club("8 Iron", 1)})
         outs = play(g, (PLAY,), (AIM, E))
         assert one(outs, OUT_FLIGHT)[4] == NORMAL and not g.players[0].miss_turn

@@ -126,7 +126,9 @@ class Hands:
                     return
         elif self.pick_round > 0:
             seats = self._draft_seats()
-            if [s for s in seats if self._short(s) and not self.players[s].rules.picks_after_draft()]:
+            drafting = [s for s in seats if self._short(s)
+                        and not self.players[s].rules.picks_after_draft()]
+            if drafting:
                 # Everyone passes what is left to the player on their left (seat + 1).
                 was = list(self.packets)
                 for i in range(len(seats)):
