@@ -439,3 +439,21 @@ def test_the_teebox_command_has_demo_and_replay():
     assert proc.returncode == 0, proc.stderr
     assert re.search(r"│ demo +Play a whole game with bots", proc.stdout)
     assert re.search(r"│ replay +Replay a saved game log", proc.stdout)
+
+
+def test_demo_golfers_deals_the_bots_golfer_cards_and_replays_their_powers(tmp_path):
+    log_file = tmp_path / "golfers.t18"
+    out = demo_ok("--golfers", "random", "--players", 4, "--seed", 3, "--save-log", log_file)
+    assert "Golfers: player 1 slick-rikesh (B-side), player 2 lucky (A-side)" in " ".join(
+        out.split())
+    assert "draft hands" in out
+    log = gamelog.load(log_file.read_bytes())[0]
+    assert [g[0] for g in log.setup.golfers] == ["slick-rikesh", "lucky", "bunjil", "swift"]
+    game = gamelog.replay(log, shipped.load_builtin("starter"), CLUBS, SHOTS)
+    assert game.over
+    out = demo_ok("--golfers", "Swift:B,-")
+    assert "player 1 swift (B-side), player 2 none" in out
+    result = invoke("demo", "--golfers", "swift:C,-")
+    assert result.exit_code == 1
+    assert "--golfers swift:C,-: golfer of player 1 must be None or (name, 'A' or 'B')" in (
+        " ".join(result.output.split()))

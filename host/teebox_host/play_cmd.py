@@ -7,7 +7,7 @@ it through the rules engine and prints the same final scorecard.
 """
 
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -15,7 +15,9 @@ from rich.text import Text
 
 from teebox.core import course as course_mod, games
 from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
+from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import DECISION_NAMES
+from teebox.core.rng import Rng
 from teebox_host import playnine_demo, render, replay_cmd, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
@@ -94,6 +96,11 @@ def demo(
              "progress, and says so)."),
     game_name: str = typer.Option("18-holes", "--game", callback=lower,
                                   help="18-holes or play-nine (--mode, --course: 18 Holes only)."),
+    golfer_cards: Optional[str] = typer.Option(
+        None, "--golfers", metavar="random|NAME:SIDE,...",
+        help="Golfer cards for the bots, drafting their clubs: 'random' deals each a card "
+             "and side from the seed, or one NAME:SIDE per player (e.g. swift:A,lucky:B; "
+             "'-' for none). Names: %s." % ", ".join(GOLFERS)),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     if game_name == playnine_demo.NAME:
@@ -105,11 +112,23 @@ def demo(
     players = _check_options(mode, players, seed, bot_kind)
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
-    game = engine.Game(crs, clubs, shots, engine.Setup(players, mode, seed=seed))
+    if golfer_cards is None:
+        setup = engine.Setup(players, mode, seed=seed)
+    else:
+        try:
+            setup = engine.Setup(players, mode, seed, engine.DRAFT,
+                                 _golfer_choices(golfer_cards, players, seed))
+        except ValueError as exc:
+            _fail("--golfers %s: %s" % (golfer_cards, exc))
+    game = engine.Game(crs, clubs, shots, setup)
     seats = [BOTS[bot_kind](seed * 8 + seat + 1) for seat in range(players)]
     out = _console()
     out.print(Text("Teebox demo: ", style="bold") + _describe(game))
     out.print("%s bots, %s" % (bot_kind.capitalize(), _hands(game)))
+    if setup.golfers is not None:
+        out.print("Golfers: " + ", ".join([
+            "%s %s" % (engine.player_name(i), "none" if g is None else "%s (%s-side)" % g)
+            for i, g in enumerate(setup.golfers)]))
     out.print()
     out.print(render.course_view(crs, scorecard.golfer_overlays(_tees(game))))
 
@@ -142,6 +161,24 @@ def demo(
                   "'teebox replay %s'" % (save_log, len(data), len(game.inputs),
                                           "" if game.over else ", a game in progress",
                                           save_log), soft_wrap=True)
+
+
+def _golfer_choices(text, players, seed):
+    """The golfers of ``--golfers``: 'random' (seeded) or NAME:SIDE per player."""
+    if text == "random":
+        rng = Rng(seed ^ 0x601F)
+        names = list(GOLFERS)
+        rng.shuffle(names)
+        return [(names[i], "AB"[rng.below(2)]) for i in range(players)]
+    out: List[Optional[Tuple[str, str]]] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part == "-":
+            out.append(None)
+            continue
+        name, _, side = part.rpartition(":")
+        out.append((name.lower(), side.upper()) if name else (part.lower(), "A"))
+    return out
 
 
 def _demo_play_nine(players, seed, save_log, bot_kind):
