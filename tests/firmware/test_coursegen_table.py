@@ -138,3 +138,22 @@ def test_a_board_too_small_for_the_holes_says_so_and_the_players_choose_again():
     K.lines(d, "press BACK", "press BACK", "press W", "press W", "press OK", "press OK",
             "press OK")  # 5 holes, normal, make
     assert "5 holes, par" in K.screen(t) and t.course.width == 12 and t.course.hole_count == 5
+
+
+def test_a_kept_course_is_named_on_the_display_by_its_holes_difficulty_and_seed():
+    # Its store name is its content hash; the players look for the seed they read out.
+    t, store = _table()
+    d = K.Direct(t)
+    _to_seed_step(t, d, 77)
+    K.lines(d, "press OK", "press OK", "press OK")  # make, keep, mode chosen: the course step
+    assert t.setup.step == sf.S_COURSE
+    assert "> New 5-hole challenging #77" in K.words(t) and "gen-" not in K.screen(t)
+    K.lines(d, "press E")  # the next course: a built-in one, by its own name
+    assert "gen-" not in K.screen(t) and "> " + t.setup.course in K.screen(t)
+    K.lines(d, "press W", "press OK", "press OK", "press OK", "press OK")  # on to the check
+    assert t.setup.step == sf.S_CONFIRM and "New 5-hole challenging #77" in K.words(t)
+    # After a restart the course is read from the store to name it.
+    t2 = K.new_table(store=store, courses=CourseStore(store))
+    name = [n for n in t2.setup.course_names if n.startswith("gen-")][0]
+    assert t2.course_title(name) == "New 5-hole challenging #77"
+    assert t2.course_title("starter") == "starter"
