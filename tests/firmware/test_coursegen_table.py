@@ -157,3 +157,21 @@ def test_a_kept_course_is_named_on_the_display_by_its_holes_difficulty_and_seed(
     name = [n for n in t2.setup.course_names if n.startswith("gen-")][0]
     assert t2.course_title(name) == "New 5-hole challenging #77"
     assert t2.course_title("starter") == "starter"
+
+
+class _NoRoom:
+    # A tile set read when the heap has no room left: what a board in pieces would do.
+    @property
+    def tees(self):
+        raise MemoryError()
+
+
+def test_a_board_short_of_memory_says_so_and_stays_on_the_seed():
+    t, _ = _table()
+    d = K.Direct(t)
+    _to_seed_step(t, d, 5)
+    t.flow._tiles = _NoRoom()
+    K.lines(d, "press OK")
+    assert t.view.flash == FLASH_REFUSED
+    assert "NO: not enough memory to lay 5 holes: try fewer" in K.words(t), K.screen(t)
+    assert t.flow.step == sf.N_SEED
