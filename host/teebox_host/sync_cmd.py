@@ -3,7 +3,8 @@
 Sync takes every finished game waiting on the board, checks it, stores it in
 the score history and only then tells the board it may delete it:
 
-1. fetch the game record (docs/protocol.md, FETCH_GAME);
+1. fetch the game record (docs/protocol.md, FETCH_GAME: every chunk's request at
+   once, and the next game's while this one goes through the next steps);
 2. replay its game log with this laptop's rules core (the game the record names,
    found in the registry: 18 Holes, Play Nine, ...) and compare every per-hole
    score and the final standings with what the board recorded;
@@ -28,7 +29,7 @@ from teebox import palette
 from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
-from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError
+from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
@@ -190,10 +191,15 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     link.set_clock()
     report = SyncReport(info.board_id)
     courses = Courses(link)
-    waiting = [number for number, _size in link.list_games()]
+    listed = link.list_games()
+    waiting = [number for number, _size in listed]
     try:
-        for number in waiting:
-            reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
+        ahead = _fetch_ahead(link, listed)
+        for i, number in enumerate(waiting):
+            data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
+                                   if progress else None, ahead)
+            ahead = _fetch_ahead(link, listed[i + 1:])
+            reasons = _sync_one(link, db, courses, clubs, shots, number, data, report)
             if reasons:
                 report.kept.append((number, reasons))
     except LinkError as exc:
@@ -202,9 +208,21 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     return report
 
 
-def _sync_one(link, db, courses, clubs, shots, number, report, progress):
-    """Fetch, verify, store and acknowledge one game; the reasons it was kept, if it was."""
-    data = link.fetch_game(number, (lambda d, t: progress(number, d, t)) if progress else None)
+def _fetch_ahead(link, rest):
+    """Send the requests for the next game in ``rest`` (``(number, size)`` pairs), so it
+    comes down the line while this one is checked and stored. None if the line failed:
+    this game is still checked and stored, and the next request says what happened."""
+    if not rest:
+        return None
+    try:
+        return link.send_fetch(*rest[0])
+    except LineError:
+        return None
+
+
+def _sync_one(link, db, courses, clubs, shots, number, data, report):
+    """Verify, store and acknowledge game ``number`` (its record ``data``, fetched); the
+    reasons it was kept, if it was."""
     try:
         rec = gamerecord.decode(data)
     except gamerecord.RecordError as exc:
