@@ -85,12 +85,11 @@ def test_silence_says_what_to_check():
     assert "Teebox firmware running" in msg
 
 
-# A sync of two games writes: HELLO, SET_CLOCK, LIST_GAMES, FETCH_GAME of game 1, then
-# FETCH_GAME of game 2 (sent ahead, while game 1 is checked and stored), ACK_GAME of
-# game 1, ACK_GAME of game 2. The line dies in the middle of each of those in turn; the
-# games stored by then (a game fetched whole is checked and stored even if the line
-# died while the next one was asked for):
-STORED_AFTER_CUT = ([], [], [], [], [1], [1], [1, 2])
+# A sync of two games writes: HELLO, SET_CLOCK, LIST_GAMES, FETCH_GAME of game 1 and of
+# game 2 (asked for ahead: it comes down while game 1 is checked and stored), ACK_GAME
+# of game 1, ACK_GAME of game 2. The line dies in the middle of each of those in turn;
+# the games stored by then:
+STORED_AFTER_CUT = ([], [], [], [], [], [1], [1, 2])
 
 
 @pytest.mark.parametrize("frames", range(len(STORED_AFTER_CUT)))

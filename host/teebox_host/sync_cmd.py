@@ -4,7 +4,7 @@ Sync takes every finished game waiting on the board, checks it, stores it in
 the score history and only then tells the board it may delete it:
 
 1. fetch the game record (docs/protocol.md, FETCH_GAME: every chunk's request at
-   once, and the next game's while this one goes through the next steps);
+   once, and the next games' while this one goes through the next steps);
 2. replay its game log with this laptop's rules core (the game the record names,
    found in the registry: 18 Holes, Play Nine, ...) and compare every per-hole
    score and the final standings with what the board recorded;
@@ -33,6 +33,7 @@ from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
+AHEAD = 2  # games asked for beyond the one being fetched: the line never waits for a request
 DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
            "teebox/scores.sqlite3).")
 
@@ -121,18 +122,20 @@ class Courses:
 
     def __init__(self, link):
         self.link = link
-        self._by_hash = {}
+        self._by_hash = None  # loaded at the first find: while the next game comes down
         self._board = None
-        for name in shipped.builtin_names():
-            try:
-                c = shipped.load_builtin(name)
-            except course_mod.CourseError:
-                continue
-            self._by_hash[bytes(c.hash)] = c
 
     def find(self, content_hash):
         """The Course with this hash, or None if neither here nor on the board."""
         content_hash = bytes(content_hash)
+        if self._by_hash is None:
+            self._by_hash = {}
+            for name in shipped.builtin_names():
+                try:
+                    c = shipped.load_builtin(name)
+                except course_mod.CourseError:
+                    continue
+                self._by_hash[bytes(c.hash)] = c
         if content_hash not in self._by_hash:
             if self._board is None:
                 self._board = self.link.list_courses()
@@ -185,21 +188,26 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     line fails (what was acknowledged before stays done; the rest stays on the board):
     its message ends with what happened to each game.
     """
-    clubs = clubs if clubs is not None else shipped.load_default_clubs()
-    shots = shots if shots is not None else shipped.load_default_shots()
     info = link.hello()
     link.set_clock()
     report = SyncReport(info.board_id)
-    courses = Courses(link)
+    replay = None  # what the replays need (``verify``), loaded while the first game comes
     listed = link.list_games()
     waiting = [number for number, _size in listed]
+    asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
     try:
-        ahead = _fetch_ahead(link, listed)
         for i, number in enumerate(waiting):
+            _ask_ahead(link, listed, i, asked)
+            if replay is None:
+                replay = {"courses": Courses(link).find,
+                          "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
+                          "shots": shots if shots is not None else shipped.load_default_shots()}
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
-                                   if progress else None, ahead)
-            ahead = _fetch_ahead(link, listed[i + 1:])
-            reasons = _sync_one(link, db, courses, clubs, shots, number, data, report)
+                                   if progress else None, asked.pop(0))
+            # The next AHEAD games come down the line, back to back, while this one is
+            # checked and stored.
+            _ask_ahead(link, listed, i + 1, asked)
+            reasons = _sync_one(link, db, replay, number, data, report)
             if reasons:
                 report.kept.append((number, reasons))
     except LinkError as exc:
@@ -208,21 +216,21 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     return report
 
 
-def _fetch_ahead(link, rest):
-    """Send the requests for the next game in ``rest`` (``(number, size)`` pairs), so it
-    comes down the line while this one is checked and stored. None if the line failed:
-    this game is still checked and stored, and the next request says what happened."""
-    if not rest:
-        return None
-    try:
-        return link.send_fetch(*rest[0])
-    except LineError:
-        return None
+def _ask_ahead(link, listed, first, asked):
+    """Send the FETCH_GAME requests of the games ``listed[first:first + 1 + AHEAD]``
+    (``(number, size)`` pairs) not yet in ``asked`` (the requests of game ``first`` and
+    on, in order). A game whose requests the line failed to send gets None: the game
+    before is still checked and stored, and the next request says what happened."""
+    for number, size in listed[first + len(asked):first + 1 + AHEAD]:
+        try:
+            asked.append(link.send_fetch(number, size))
+        except LineError:
+            asked.append(None)
 
 
-def _sync_one(link, db, courses, clubs, shots, number, data, report):
-    """Verify, store and acknowledge game ``number`` (its record ``data``, fetched); the
-    reasons it was kept, if it was."""
+def _sync_one(link, db, replay, number, data, report):
+    """Verify (``replay``: what ``verify`` needs), store and acknowledge game ``number``
+    (its record ``data``, fetched); the reasons it was kept, if it was."""
     try:
         rec = gamerecord.decode(data)
     except gamerecord.RecordError as exc:
@@ -230,7 +238,7 @@ def _sync_one(link, db, courses, clubs, shots, number, data, report):
     if rec.number != number or rec.board_id != report.board_id:
         return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
                 f"of board {report.board_id}"]
-    diffs = verify(rec, {"courses": courses.find, "clubs": clubs, "shots": shots})
+    diffs = verify(rec, replay)
     if diffs:
         return diffs
     try:
