@@ -122,20 +122,18 @@ class Courses:
 
     def __init__(self, link):
         self.link = link
-        self._by_hash = None  # loaded at the first find: while the next game comes down
+        self._by_hash = {}
         self._board = None
+        for name in shipped.builtin_names():
+            try:
+                c = shipped.load_builtin(name)
+            except course_mod.CourseError:
+                continue
+            self._by_hash[bytes(c.hash)] = c
 
     def find(self, content_hash):
         """The Course with this hash, or None if neither here nor on the board."""
         content_hash = bytes(content_hash)
-        if self._by_hash is None:
-            self._by_hash = {}
-            for name in shipped.builtin_names():
-                try:
-                    c = shipped.load_builtin(name)
-                except course_mod.CourseError:
-                    continue
-                self._by_hash[bytes(c.hash)] = c
         if content_hash not in self._by_hash:
             if self._board is None:
                 self._board = self.link.list_courses()
@@ -192,6 +190,7 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     link.set_clock()
     report = SyncReport(info.board_id)
     replay = None  # what the replays need (``verify``), loaded while the first game comes
+    # down the line
     listed = link.list_games()
     waiting = [number for number, _size in listed]
     asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
