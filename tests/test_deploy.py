@@ -506,7 +506,7 @@ def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_force
     with pytest.raises(DeployError) as err:
         run(board_, deploy.firmware_dir(), tmp_path)
     code = deploy.code_ram(deploy.build(deploy.choose_profile(), build_dir=tmp_path / "b"))
-    assert 170 * 1024 < code < 300 * 1024
+    assert 170 * 1024 < code < 320 * 1024  # (a sanity range: the firmware grows)
     text = str(err.value)
     assert ("about %d KB, and a game needs 58 KB more (18-holes at its peak), %d KB in all, "
             "but this board has 190 KB free" % (round(code / 1024),
