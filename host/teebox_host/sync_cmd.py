@@ -189,18 +189,17 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     info = link.hello()
     link.set_clock()
     report = SyncReport(info.board_id)
-    replay = None  # what the replays need (``verify``), loaded while the first game comes
-    # down the line
     listed = link.list_games()
     waiting = [number for number, _size in listed]
     asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
     try:
+        _ask_ahead(link, listed, 0, asked)
+        # What the replays need (``verify``), loaded while the first games come down.
+        replay = {"courses": Courses(link).find,
+                  "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
+                  "shots": shots if shots is not None else shipped.load_default_shots()
+                  } if listed else {}
         for i, number in enumerate(waiting):
-            _ask_ahead(link, listed, i, asked)
-            if replay is None:
-                replay = {"courses": Courses(link).find,
-                          "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
-                          "shots": shots if shots is not None else shipped.load_default_shots()}
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
                                    if progress else None, asked.pop(0))
             # The next AHEAD games come down the line, back to back, while this one is

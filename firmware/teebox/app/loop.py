@@ -167,7 +167,7 @@ class Loop:
         # (one step a frame took about 230 ms from laying a card to its reveal), and the
         # next frame still starts on time, so the LEDs never wait for a card. A link a
         # host is talking on is polled as often: each request of a sync would otherwise
-        # wait for the next frame (a round trip a frame, 10x the bytes' wire time).
+        # wait for the next frame (a sync took 1.8x the wire time of its bytes, not 1.2x).
         readers = self.hw.readers
         link = self.link
         left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
