@@ -16,10 +16,14 @@ costs that do not shrink with the bytes weigh most there), ``--runs`` times each
 fresh board, and prints each run, the best and the median. The CPython board steps its loop
 as soon as bytes arrive (no pacing): one 5-player Stroke Play game a run, for comparison.
 
-    python -m tools.bench.sync_link [--seeds N] [--games N] [--runs N]
+It also prints the board's share of answering a whole FETCH_GAME chunk (a real record),
+timed inside MicroPython with the shared timer (``--reps`` batches of at least 100 ms),
+with its RP2040 ESTIMATE next to the chunk's wire time.
 
-A sync waits on the line, so it is timed on the wall clock (CPU time would not do; the
-shared timer's batches do not fit a sync either): on this shared machine the figure
+    python -m tools.bench.sync_link [--seeds N] [--games N] [--runs N] [--reps N]
+
+A sync waits on the line, so it is timed once a run on the wall clock (CPU time would
+not do; the shared timer's batches do not fit a sync either): on this shared machine the figure
 swings with the load, hence several runs.
 """
 
@@ -29,6 +33,7 @@ import time
 from pathlib import Path
 
 from teebox.core.wire import gamerecord
+from teebox.core.wire.commands import MAX_DATA
 from teebox.app.gamejournal import GameJournal
 from teebox.app.shelf import Shelf
 from teebox.core.holes18 import bots, engine
@@ -50,15 +55,63 @@ SYNC_GOAL = 1.5  # and a sync at most 1.5x the wire time of its bytes
 SETTLE_S = 1.0   # a fresh virtual board runs this long before a timed sync
 
 
-def record_size(crs, clubs, shots, mode, seed):
-    """``(record bytes, game-log bytes)`` of a 5-player 18-hole bot game journalled by the
-    board's GameJournal."""
+def record(crs, clubs, shots, mode, seed):
+    """The record of a 5-player 18-hole bot game journalled by the board's GameJournal."""
     store = SimStore()
     game = engine.Game(crs, clubs, shots, engine.Setup(5, mode, seed))
     play_bots(GameJournal(store, board="0" * 16), game,
               [bots.SensibleBot(seed + i) for i in range(5)])
-    data = Shelf(store).read(1)
+    return Shelf(store).read(1)
+
+
+def record_size(crs, clubs, shots, mode, seed):
+    """``(record bytes, game-log bytes)`` of :func:`record`."""
+    data = record(crs, clubs, shots, mode, seed)
     return len(data), len(gamerecord.decode(data).log)
+
+
+# The board's share of a FETCH_GAME of a whole chunk, inside MicroPython: the request
+# decoded, the record read, the reply encoded and written (LinkServer.poll on a pipe).
+BOARD_SHARE = """
+import struct
+from teebox.app.link_server import LinkServer, pipe
+from teebox.app.shelf import Shelf
+from teebox.hal.store import SimStore
+from teebox.core.wire import framing
+from teebox.core.wire.commands import FETCH_GAME, MAX_DATA
+
+store = SimStore()
+Shelf(store).put(1, bytes.fromhex("%(record)s"))
+board, host = pipe()
+server = LinkServer(board, board, store, board="00" * 8)
+request = framing.encode(struct.pack("<BHIIH", FETCH_GAME, 1, 1, 0, MAX_DATA))
+
+
+def work(n):
+    for _ in range(n):
+        host.write(request)
+        server.poll()
+        host.read_available(4096)
+
+
+low, mid, how = measure(work, %(reps)d, %(batch)d)
+print("ROW|%%d|%%d|%%s" %% (low, mid, how))
+"""
+
+
+def board_share(reps):
+    """Print what answering one 1000-byte FETCH_GAME costs the board, in WebAssembly and
+    as an RP2040 ESTIMATE, against the chunk's wire time."""
+    data = record(shipped.load_builtin("championship"), shipped.load_default_clubs(),
+                  shipped.load_default_shots(), "stroke", 1)
+    (low, mid, how), = common.micropython_rows(BOARD_SHARE % {
+        "record": data.hex(), "reps": reps, "batch": common.BATCH_MS})
+    fast, slow = common.rp2040(int(low))
+    print(f"\nThe board's share of a FETCH_GAME of {MAX_DATA} bytes (request decoded, record "
+          f"read, reply encoded), MicroPython WebAssembly: min {low} us, median {mid} us; "
+          f"RP2040 ESTIMATE {fast / 1000:.1f} to {slow / 1000:.1f} ms, against "
+          f"{(MAX_DATA + 30) / RATE * 1000:.0f} ms for the reply's bytes at {BAUD} baud\n"
+          f"  timing: {how}")
 
 
 def record_sizes(seeds):
@@ -124,6 +177,7 @@ def main():
                           games=(8, "demo games on the MicroPython board a run"),
                           runs=(3, "syncs from fresh boards"))
     record_sizes(args.seeds)
+    board_share(args.reps)
     print(f"\nSync over the virtual link throttled to {BAUD} baud ({RATE:.0f} bytes/s each way), "
           f"goal at most {SYNC_GOAL}x the bytes' wire time:")
     for games in (args.games, 1):
