@@ -485,13 +485,38 @@ def test_a_corrupted_image_is_reported_and_the_board_not_restarted(firmware, tmp
     assert run(board_, firmware, tmp_path).rom.write  # the next deploy writes it again
 
 
-def test_an_image_too_big_for_the_partition_is_refused_before_anything_changes(firmware,
-                                                                               tmp_path):
-    board_ = FakeBoard(tmp_path / "board", rom=bytes(64))
+def _old_image():
+    from mpremote.romfs import VfsRomWriter
+    writer = VfsRomWriter()
+    writer.opendir("lib")
+    writer.mkfile("old.mpy", b"old")
+    writer.closedir()
+    return writer.finalise()
+
+
+def test_an_image_too_big_for_the_partition_goes_as_files_and_the_old_image_is_emptied(
+        firmware, tmp_path):
+    # The code outgrew the partition, but as .mpy files it fits the heap: the table
+    # still runs, and the old image in the partition (first on sys.path) cannot hide it.
+    old = _old_image()
+    board_ = FakeBoard(tmp_path / "board", rom=old + bytes(64 - len(old)))
+    report = run(board_, firmware, tmp_path)
+    assert report.mode == deploy.FILES and report.mismatches == [] and report.warnings == []
+    assert sorted(board_.files()) == sorted(EXPECTED + ["/teebox-manifest.json"])
+    assert romfs_files(bytes(board_.rom)) == {}
+    note, = [n for n in report.plan.notes if "ROMFS" in n]
+    assert "more than the board's 64-byte ROMFS partition" in note
+    assert "the partition is emptied" in note
+    assert not run(board_, firmware, tmp_path).plan.changes  # the next deploy: nothing to do
+
+
+def test_an_image_too_big_for_the_partition_and_the_heap_is_refused_before_anything_changes(
+        firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(64), heap_free=16 * 1024)
     with pytest.raises(DeployError) as err:
         run(board_, firmware, tmp_path)
     assert "more than the board's 64-byte ROMFS partition" in str(err.value)
-    assert "docs/memory.md" in str(err.value)
+    assert "KB needed, 16 KB free" in str(err.value) and "docs/memory.md" in str(err.value)
     assert board_.kinds() == ["exec"] and board_.files() == {}
 
 

@@ -24,6 +24,8 @@ also asks for a ROMFS partition and a ``teebox`` package frozen into the firmwar
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
   at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
   the partition's, then hashed on the board; only main.py and the profile are copied.
+  An image larger than the partition falls back to FILES when those fit the heap
+  (:func:`files_instead`: an old image in the partition is replaced by an empty one).
 * FROZEN: only the data files, main.py and the profile are copied.
 * FILES: as above; refused (unless ``--force``) when the code and the largest game will
   not fit the free heap the board reports.
@@ -822,23 +824,47 @@ def _local_version(firmware):
     return found.group(1) if found else None
 
 
+def _rom_file(path, data, info):
+    path.write_bytes(data)
+    image = RomImage(path, hashlib.sha256(data).hexdigest(), len(data))
+    image.write = info.rom.get("sha256") != image.sha256
+    return image
+
+
 def rom_image(built, info):
-    """Write the build's ROMFS image next to it; DeployError if the partition is too small.
+    """Write the build's ROMFS image next to it (a :class:`RomImage`, which may be larger
+    than the board's partition: :func:`files_instead`).
 
     ``write`` is False when the board's partition holds this very image already.
     """
-    data = romfs_image(built)
-    path = built.build_dir / (PACKAGE + ".romfs")
-    path.write_bytes(data)
-    image = RomImage(path, hashlib.sha256(data).hexdigest(), len(data))
-    if image.size > info.rom["size"]:
+    return _rom_file(built.build_dir / (PACKAGE + ".romfs"), romfs_image(built), info)
+
+
+def files_instead(built, info, image, notes):
+    """For a build whose ROMFS ``image`` outgrows the board's partition: the code goes as
+    .mpy files when it fits the free heap (:func:`ram_fit`), and the image to write is
+    then an empty one, or None when the partition holds none: an old image would hide the
+    files (``main.py`` puts the filesystem last on ``sys.path``). DeployError, with the
+    figures, when the files will not fit either."""
+    size = info.rom["size"]
+    fit = ram_fit(built, info)
+    if fit is None or not fit.fits:
         raise DeployError(
-            "the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition, so "
-            "nothing was copied. Flash a MicroPython with a larger ROMFS partition, or build "
-            "a firmware with the code frozen in (see %s)."
-            % (image.size, info.rom["size"], MEMORY_DOC))
-    image.write = info.rom.get("sha256") != image.sha256
-    return image
+            "the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition, and "
+            "copied as .mpy files the code will not fit the heap either (%s), so nothing was "
+            "copied. Flash a MicroPython with a larger ROMFS partition, or build a firmware "
+            "with the code frozen in (see %s)."
+            % (image.size, size, "the board told no free heap" if fit is None else
+               "%s needed, %s free" % (_kb(fit.need), _kb(fit.free)), MEMORY_DOC))
+    notes.append("the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition: "
+                 "the code goes as .mpy files instead, which fit the free heap (%s of %s)%s"
+                 % (image.size, size, _kb(fit.need), _kb(fit.free),
+                    "; the partition is emptied, as its old image would hide them"
+                    if info.rom.get("image") else ""))
+    if not info.rom.get("image"):
+        return None
+    from mpremote.romfs import VfsRomWriter
+    return _rom_file(built.build_dir / "empty.romfs", VfsRomWriter().finalise(), info)
 
 
 # ---------------------------------------------------------------- plan and deploy
@@ -1014,6 +1040,9 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         _check_board(built, info, chosen, notes)
         if mode == ROMFS:
             rom = rom_image(built, info)
+            if rom.size > info.rom["size"]:
+                rom = files_instead(built, info, rom, notes)
+                mode = FILES
         manifest, note = board.read_manifest()
         if note:
             notes.append(note)
