@@ -927,3 +927,18 @@ def test_a_dry_run_leaves_a_running_table_running(firmware, tmp_path, monkeypatc
     assert ("a Teebox table (board f00dfeedc0ffee00, firmware 0.1.0) is running on /dev/fake "
             "and owns its line; a dry run leaves it running") in " ".join(report.plan.notes)
     assert [f.board_path for f in report.plan.copy] == EXPECTED
+
+
+def test_command_says_why_code_outgrowing_the_partition_goes_as_files(cli, board):
+    old = _old_image()
+    board.rom = bytearray(old + bytes(64 - len(old)))
+    result = cli()
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "Emptying the board's ROMFS partition on %s ..." % PORT in lines
+    note, = [ln for ln in lines if ln.startswith("Note: the ROMFS image is ")]
+    assert "the code goes as .mpy files instead, which fit the free heap (58 KB of 192 KB)" in note
+    assert "Code: .mpy files on the board's filesystem (imported into RAM)." in lines
+    assert "ROMFS partition: empty it" in lines
+    assert lines[-1] == ("Checked on the board: ROMFS partition emptied; 8 files copied intact, "
+                         "manifest written; board restarted.")

@@ -1063,7 +1063,8 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         return report
     if rom is not None and rom.write:
         # The image first: until it is in place, the old copies on the filesystem still run.
-        say("Writing the ROMFS image (%d bytes) to the board on %s ..." % (rom.size, board.where))
+        say("Emptying the board's ROMFS partition on %s ..." % board.where if mode == FILES else
+            "Writing the ROMFS image (%d bytes) to the board on %s ..." % (rom.size, board.where))
         board.write_romfs(rom.path, _tenths(rom.size, say))
         got = (board.rom() or {}).get("sha256")
         if got != rom.sha256:
