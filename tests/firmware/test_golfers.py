@@ -423,3 +423,12 @@ def test_the_setup_deals_each_golfer_card_once():
     err = raises(ValueError, engine.Setup, 2, "match", 0, engine.FIRST_GAME,
                  [("swift", "A"), ("swift", "B")])
     assert str(err) == "golfers: swift is chosen twice (there is one swift card)"
+
+
+def test_slick_rikesh_b_needs_other_players():
+    """Slick Rikesh B "may then select any discarded club of another player to use": alone,
+    with one club and no one to take from, he could not play a course through."""
+    err = raises(ValueError, engine.Setup, 1, "stroke", 0, engine.DRAFT, [("slick-rikesh", "B")])
+    assert str(err) == ("golfers: Slick Rikesh's B-side plays the clubs other players discard: "
+                        "not in a one-player game")
+    engine.Setup(1, "stroke", 0, engine.DRAFT, [("slick-rikesh", "A")])

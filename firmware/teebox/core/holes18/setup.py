@@ -53,6 +53,9 @@ class Setup:
                 if names.count(name) > 1:
                     raise ValueError("golfers: %s is chosen twice (there is one %s card)"
                                      % (name, name))
+            if players == 1 and ("slick-rikesh", "B") in golfers:
+                raise ValueError("golfers: Slick Rikesh's B-side plays the clubs other players "
+                                 "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
         if expansions:

@@ -73,8 +73,10 @@ class Lucky(Golfer):
         game.redraw(self.pile, outs)
 
     def keep_reason(self, game, seat, pile):
-        """"Lucky must play the new card." """
-        if self.pile >= 0 and pile != self.pile:
+        """"Lucky must play the new card" (while it has a flight path: a super or short
+        card he chose not to follow cannot be played)."""
+        if (self.pile >= 0 and pile != self.pile
+                and game.shot_list[game.t_piles[self.pile][-1]].outcomes):
             return "Lucky must play the card he redrew"
         return None
 
