@@ -63,6 +63,10 @@ class SensibleBot:
                 return power if power is not None else extras[0]
             legal = rest
         if kind == DRAFT_PICK:
+            if game.players[seat].rules.hand_limit() == 1:
+                # One club for every lie (Slick Rikesh B): one with a deck, off any tee.
+                legal = [c for c in legal if game.clubs[c[1]].decks
+                         and not game.clubs[c[1]].tee_only] or legal
             return self._best(legal, lambda c: -self._draft_value(game, seat, c[1]))
         if kind == CHOOSE_ACTION:
             return self._action(game, seat, d, legal)
@@ -292,10 +296,9 @@ class SensibleBot:
                 if code in codes and self._peeked(game, seat) is None:
                     return (EXTRA, code)  # Bunjil looks where it is about to draw
         if d.kind == CHOOSE_ACTION:
-            far = self._distance(game, seat) * 10
             own = self._club_cost(game, seat, d.club)
             use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
-            if use and far > 10:
+            if use:
                 best = min(use, key=lambda c: self._club_cost(game, seat, c))
                 if self._club_cost(game, seat, best) + 5 < own:
                     return (EXTRA, golfers.CLUB + best)  # Slick Rikesh B: a discarded club
