@@ -28,6 +28,7 @@ from teebox import palette
 from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
+from teebox_host.render import count
 from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
@@ -316,7 +317,7 @@ def _course_binary(ref):
         if errors:
             for p in errors:
                 typer.echo(p.format(str(path)), err=True)
-            _fail(f"{path}: course refused ({len(errors)} errors): fix it and push again "
+            _fail(f"{path}: course refused ({count(len(errors), 'error')}): fix it and push again "
                   "(see 'teebox course check').")
         return name, course_mod.encode(src)
     if ref in shipped.builtin_names():
@@ -381,7 +382,7 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
         path.write_bytes(data)
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
-    typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
+    typer.echo(f"wrote {path}: {c.name!r}, {count(c.hole_count, 'hole')}, hash {c.hash_hex()}")
 
 
 def delete(name: str = typer.Argument(..., help="The course's name on the board."),
