@@ -256,8 +256,10 @@ def test(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP
                                        "buttons (0 skips both)."),
          speed: int = typer.Option(1, "--speed", min=1, max=50,
                                    help="Run the timed LED steps this many times faster.")):
-    """Check the table's wiring: LEDs, colours, chain order, OLED, power limit, card
-    reader and buttons, step by step. Exits 1 if a step found a fault."""
+    """Check the table's wiring step by step: LEDs, OLED, card reader and buttons.
+
+    The steps: LEDs, colours, chain order, OLED, power limit, card reader and buttons.
+    Exits 1 if a step found a fault."""
     problems = 0
     try:
         with Link(port) as link:

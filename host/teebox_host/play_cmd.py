@@ -209,8 +209,9 @@ def replay(
         None, "--course", metavar="NAME|FILE",
         help="The course the game was played on (default: found among the built-ins by hash)."),
 ):
-    """Replay a saved game log or a board's game record through its game's rules and print
-    its final scorecard."""
+    """Replay a saved game log or a board's game record and print its final scorecard.
+
+    The game is played again, choice by choice, by its own game's rules."""
     try:
         data = log_file.read_bytes()
     except OSError as exc:
