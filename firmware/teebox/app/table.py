@@ -389,9 +389,10 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.note = ""
         self.view.seats = g.setup.players
         self.clear_view()
-        self.presenter.begin(g)
+        shown = self.course
+        self.presenter.begin(g)  # (a game with its own layout may draw it at once)
         board = self.presenter.board
-        if board is not self.course:
+        if board is not shown:  # its own layout, not the course loaded by name
             self.course = board
             self.course_name = ""
 
