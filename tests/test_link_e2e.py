@@ -203,6 +203,28 @@ def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_pa
     assert first.mode == "match" and len(first.players) == 3  # the resumed game, finished
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("killed, then", [("play-nine", None), ("18-holes", "play-nine")])
+def test_a_board_killed_mid_game_of_another_game_finishes_it_by_that_games_rules(
+        tmp_path, killed, then):
+    # The board was stopped during a game of one game and started again with bots for
+    # another (`teebox board --virtual --game ... --store DIR`): the resumed game is
+    # finished by its own game's bots, then the bots play theirs.
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        vb.play(None, 3, seed=2, inputs=12, game=killed)
+    with VirtualBoard(store_dir=tmp_path / "flash", games=2, game=then) as vb:
+        with Link(vb.port) as link:
+            info = link.hello()
+        assert info.games_waiting == 2 and info.game is None
+    from teebox_host.sync_cmd import sync_games
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb, Link(vb.port) as link, \
+            ScoreDB(tmp_path / "s.db") as db:
+        assert sync_games(link, db).stored == [1, 2]
+        first, second = db.game(vb.board_id, 1), db.game(vb.board_id, 2)
+    assert (first.game, len(first.players)) == (killed, 3)  # the resumed game, finished
+    assert second.game == (then or "18-holes")
+
+
 def test_a_scoreboard_follows_the_game_live(board):
     from teebox.app import link_server
     from teebox.core.wire.events import EV_GAME_OVER, EV_SCORED, EV_STARTED
