@@ -140,6 +140,29 @@ def test_a_process_a_test_starts_is_ended_even_when_ctrl_c_does_not_reach_it():
     assert proc.returncode == -signal.SIGKILL  # killed after the grace time, not left running
 
 
+def test_every_process_a_test_runs_is_killed_after_a_timeout():
+    # A process left waiting (a board that never answers, a deaf Ctrl-C) must not outlive
+    # its test: subprocess.run gets a timeout (it kills the process then), and a Popen is
+    # made only by link_fakes.started, which kills after a grace time.
+    import ast
+    from pathlib import Path
+    here = Path(__file__).parent
+    missing = []
+    for path in sorted(here.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            name = node.func.attr
+            where = "%s:%d" % (path.relative_to(here), node.lineno)
+            if name in ("run", "check_output", "check_call", "call") and \
+                    getattr(node.func.value, "id", "") == "subprocess" and \
+                    "timeout" not in [k.arg for k in node.keywords]:
+                missing.append(where)
+            elif name == "Popen" and path.name != "link_fakes.py":
+                missing.append(where)
+    assert missing == []
+
+
 def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, monkeypatch):
     board.play("stroke", 2, seed=1)
     monkeypatch.setattr(link_mod, "PROTOCOL_VERSION", 2)
