@@ -24,6 +24,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
 from rich.table import Table
+from rich.text import Text
 
 from teebox import palette
 from teebox.core.wire import gamerecord
@@ -446,7 +447,7 @@ def list_board(port):
                   title=f"Courses on board {link.info.board_id}")
     for e in entries:
         kind = "stored" + (" (over a built-in)" if e.builtin else "") if e.stored else "built-in"
-        table.add_row(e.name, e.title, str(e.holes), e.hash.hex(), kind)
+        table.add_row(Text(e.name), Text(e.title), str(e.holes), e.hash.hex(), kind)
     Console().print(table)
 
 
