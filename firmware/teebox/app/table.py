@@ -119,6 +119,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.courses = courses if courses is not None else BuiltinCourses(width, height)
         self.setup = sf.SetupFlow(self.courses.names(), reader_seats=reader_seats
                                   if seat_readers else ())
+        self.setup.title_of = self.course_title  # (a kept new course by its own name)
         self.flow = self.setup
         self.phase = PH_SETUP
         self.game = None
