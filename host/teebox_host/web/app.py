@@ -46,7 +46,7 @@ log = logging.getLogger("teebox.web")
 _templates = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                          autoescape=select_autoescape(["html"]))
 _templates.globals.update(when=history.when, to_par=history.to_par, unit=history.unit,
-                          mode_title=scoredb.mode_title)
+                          mode_title=scoredb.mode_title, lower_wins=scoredb.lower_wins)
 
 
 def _page(template, status=200, **context):
