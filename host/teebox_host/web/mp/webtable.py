@@ -196,25 +196,31 @@ class WebTable:
 
     def card_groups(self):
         """The club cards as the players hold them, for the card box: a list of
-        ``[label, [[index, name], ...]]``: each seat's hand in a game (its played clubs
-        last) or its bag during bag registration, then the rest of the box."""
+        ``[label, [[index, name, id, played], ...]]``: each seat's hand in a game
+        (``played`` true for its clubs played already) or its bag during bag
+        registration, then the rest of the box."""
         t = self.table
         groups = []
         held = {}
         g = t.game
         if g is not None and hasattr(g, "players") and hasattr(g.players[0], "hand"):
             for p in g.players:
-                groups.append((sf.player_label(p.seat), sorted(p.hand) + sorted(p.discards)))
+                groups.append((sf.player_label(p.seat), sorted(p.hand), sorted(p.discards)))
         elif t.phase == PH_REGISTER:
             for s in range(len(t.flow.hands)):
-                groups.append((sf.player_label(s) + " bag", list(t.flow.hands[s])))
-        for _label, clubs in groups:
-            for c in clubs:
+                groups.append((sf.player_label(s) + " bag", list(t.flow.hands[s]), []))
+        for _label, hand, played in groups:
+            for c in hand + played:
                 held[c] = True
         groups.append(("In the box" if groups else "Club cards",
-                       [c for c in range(len(self.clubs)) if c not in held]))
-        return [[label, [[c, "%s (%d)" % (self.clubs[c].name, self.clubs[c].initiative)]
-                         for c in clubs]] for label, clubs in groups]
+                       [c for c in range(len(self.clubs)) if c not in held], []))
+        return [[label, [self._card(c, False) for c in hand] + [self._card(c, True)
+                                                              for c in played]]
+                for label, hand, played in groups]
+
+    def _card(self, c, played):
+        club = self.clubs[c]
+        return [c, "%s (%d)" % (club.name, club.initiative), club.id, played]
 
     # ------------------------------------------------------------ finished games
 
@@ -229,7 +235,10 @@ class WebTable:
 
     def flash_json(self):
         """The flash store as JSON text (name: hex), or "" when nothing was written since
-        the last call: the page keeps it so the table survives a reload."""
+        the last call: the page keeps it so the table survives a reload. The game's
+        journal is flushed first (on a board it waits for a safe point, to spare the
+        flash), so a reload loses no choice."""
+        self.journal.flush()
         store = self.hw.store
         if store.spent == self._saved:
             return ""

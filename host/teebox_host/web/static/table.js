@@ -100,18 +100,24 @@ function drawCards(s) {
   if (pick.options.length !== s.readers.length) {
     pick.replaceChildren(...s.readers.map((seat) => new Option(`${seat + 1}`, seat)));
   }
-  $("cards").replaceChildren(...s.cards.map(([label, clubs]) => {
-    const box = document.createElement("div");
+  // Each player's hand; the rest of the box folded away while a game is on.
+  const open = $("cards").querySelector("details")?.open || false;
+  $("cards").replaceChildren(...s.cards.map(([label, clubs], i) => {
+    const rest = i > 0 && i === s.cards.length - 1;
+    const box = document.createElement(rest ? "details" : "div");
     box.className = "hand";
-    const h = document.createElement("h3");
-    h.textContent = label;
+    if (rest) box.open = open;
+    const h = document.createElement(rest ? "summary" : "h3");
+    h.textContent = rest ? `${label} (${clubs.length})` : label;
     box.appendChild(h);
-    for (const [index, name] of clubs) {
+    for (const [index, name, id, played] of clubs) {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "card";
+      b.className = played ? "card played" : "card";
       b.dataset.club = index;
+      b.dataset.id = id;
       b.textContent = name;
+      if (played) b.title = "played already";
       box.appendChild(b);
     }
     return box;
@@ -194,6 +200,12 @@ $("script-run").addEventListener("click", () => {
   if (wt === null) return;
   const problem = wt.run_script($("script-text").value);
   $("script-said").textContent = problem || "Played.";
+});
+
+// Leaving the page is switching the table off: its flash is kept, the game carries on.
+window.addEventListener("pagehide", () => {
+  const flash = wt === null ? "" : wt.flash_json();
+  if (flash) localStorage.setItem(STORE_KEY, flash);
 });
 
 $("reset").addEventListener("click", () => {
