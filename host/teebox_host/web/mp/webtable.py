@@ -32,6 +32,7 @@ from teebox.hal.store import SimStore
 LIE_MS = 300          # a laid card lies on the reader this long, then is lifted (as teebox sim)
 BEHIND_MS = 1000      # a page that fell further behind (a hidden tab) skips the rest
 STEPS_PER_FRAME = 6   # main-loop steps one call may run to catch up
+MAX_COLOURS = 4096    # colours remembered (pulses and fades add a few hundred)
 
 
 class WebTable:
@@ -68,6 +69,7 @@ class WebTable:
         self._auto = None         # the script hook's autoplayer
         self._runner = script.Runner(self.loop, name="page script")
         p = hw.profile
+        self._colours = {}        # LED bytes (as one int): the colour they show, "rrggbb"
         self._leds = [p.led_index(i % p.width, i // p.width) for i in range(p.width * p.height)]
 
     # ------------------------------------------------------------ time
@@ -156,11 +158,18 @@ class WebTable:
         hw = self.hw
         frame = hw.leds.frame
         prepared = self.loop.renderer.leds is not None
+        colours = self._colours
+        if len(colours) > MAX_COLOURS:
+            colours.clear()
         out = []
         for i in self._leds:
             at = 3 * i
-            rgb = hw.leds.unprepare(frame, at) if prepared else frame[at:at + 3]
-            out.append("%02x%02x%02x" % (rgb[0], rgb[1], rgb[2]))
+            key = frame[at] << 16 | frame[at + 1] << 8 | frame[at + 2]
+            text = colours.get(key)
+            if text is None:  # a board shows a few dozen colours: each is worked out once
+                rgb = hw.leds.unprepare(frame, at) if prepared else frame[at:at + 3]
+                text = colours[key] = "%02x%02x%02x" % (rgb[0], rgb[1], rgb[2])
+            out.append(text)
         g = t.game
         playing = g is not None and not g.over
         view = t.view
