@@ -226,6 +226,12 @@ def test_the_snapshot_draws_the_led_frame_and_the_golfers_and_whose_turn():
     page.run(300)
     s = page.shown
     assert len(s["cells"]) == 6 * s["width"] * s["height"]
+    # each cell as its LED shows it (the strip's prepared bytes undone), rows top to bottom
+    leds, prof = wt.hw.leds, wt.hw.profile
+    now = json.loads(wt.snapshot())["cells"]
+    assert now == "".join("%02x%02x%02x" % leds.unprepare(leds.frame, 3 * prof.led_index(c, r))
+                          for r in range(prof.height) for c in range(prof.width))
+    assert len(set(now[i:i + 6] for i in range(0, len(now), 6))) > 5   # the course, lit
     assert s["title"].startswith("Starter Course \u00b7 hole 1")
     assert sorted("".join(s["golfers"].values())) == ["1", "2"]
     assert s["turnName"] in ("P1 red", "P2 yellow") or s["turn"] == -1
