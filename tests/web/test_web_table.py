@@ -271,3 +271,22 @@ def test_a_reloaded_page_carries_on_with_the_game_and_its_waiting_games():
     assert again.shelf.numbers() == [number]
     assert list(again.table.game.inputs) == inputs
     assert again.forget(number) and again.shelf.numbers() == []
+
+
+def test_play_nine_is_set_up_through_the_tables_own_menus_and_played():
+    # docs/table-guide.md: the setup's first step chooses the game, 18 Holes or Play Nine
+    wt = new_table()
+    page = Page(wt)
+    for button in (B.OK, B.E):
+        page.click(button)
+    assert "> Play Nine" in page.oled
+    for _ in range(10):
+        if wt.table.game is not None:
+            break
+        page.click(B.OK)
+    assert wt.table.game_name == "play-nine"
+    assert page.oled.startswith("H1 P1 red")
+    assert page.shown["turnName"] == "P1 red"
+    assert [group[0] for group in page.shown["cards"]] == ["Club cards"]  # no clubs in hand
+    page.click(B.OK)                                 # P1 draws from the deck
+    assert len(wt.table.game.inputs) == 1
