@@ -62,8 +62,10 @@ def serve(db: Optional[Path] = typer.Option(
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
                                          "(waiting there for 'teebox sync').")):
-    """Open the web companion: the score history with plots, the live table, and the
-    table in the browser."""
+    """Open the web companion: score history, plots, live table, table in the browser.
+
+    The history with its plots and replays, the live table of a virtual board, and
+    the table itself running in the browser."""
     import uvicorn
 
     from teebox_host.web.app import create_app
