@@ -37,5 +37,10 @@ class Policy:
     def extra_apply(self, game, seat, code, outs):
         """Carry out ``(EXTRA, code)`` for ``seat``; append the outputs to ``outs``."""
 
+    def bot_choice(self, game, seat, legal):
+        """What a sensible bot chooses among ``legal`` at this policy's own decision
+        (``Game.ask``); None leaves it to the bot (the first legal choice)."""
+        return None
+
     def state_ints(self, out):
         """Append the policy's own state as ints (for the state digest)."""
