@@ -98,6 +98,19 @@ class Skins(MatchPlay):
             if not self.greens[h]:
                 self._put(h, pool.pop())
 
+    def decision_text(self, game, kind):
+        """The table asks each player in turn for a green."""
+        return "Your 5 goes on"
+
+    def choice_text(self, game, code):
+        """A green and the points on it now: ``"green 4: 2 pts"``."""
+        return "green %d: %d pts" % (code, self.green_tokens(code))
+
+    def choice_cell(self, game, code):
+        """The green of hole ``code`` (it blinks on the board while chosen)."""
+        hole = game.course.hole(code)
+        return (hole[3], hole[4])
+
     def bot_choice(self, game, seat, legal):
         """A bot puts its 5 where it is likeliest to be first: the hole of lowest par,
         then the shortest from tee to green, among those without a 5 yet."""
