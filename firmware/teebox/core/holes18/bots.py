@@ -16,7 +16,8 @@ from teebox.core.holes18 import cards, flight
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB, STOP,
+    WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.

@@ -47,7 +47,9 @@ class Skins(MatchPlay):
     legend = "the tokens won on that green: 1, 2 or 5 points each"
     count_key = "playoff_wins"
     count_title = "Playoff wins"
-    extras = range(1, 100)  # (EXTRA, hole): a green for a 5-point token (course.MAX_HOLES)
+    # (EXTRA, hole): a green for a 5-point token, any hole a course may have (MAX_HOLES);
+    # a range, not a tuple of 99 numbers (Policy says a tuple: any container serves).
+    extras = range(1, 100)  # type: ignore[assignment]
 
     def __init__(self):
         MatchPlay.__init__(self)
