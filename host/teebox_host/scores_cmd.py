@@ -17,7 +17,7 @@ from rich.table import Table
 
 from teebox_host import scoredb
 from teebox_host.cli import lower
-from teebox_host.render import count
+from teebox_host.render import amount, count
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -229,7 +229,7 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
                       title=f"Personal bests of {store.player_name(player)}")
         for b in rows:
             table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode, b.game),
-                          f"{b.total} {_unit(b.mode, b.game).lower()}",
+                          amount(b.total, _unit(b.mode, b.game).lower()),
                           _to_par(b.mode, b.total, b.par, b.game),
                           str(b.games), _when(b.finished_at, b.synced_at),
                           _game(b.board_id, b.game_number))
@@ -250,7 +250,7 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
             table.add_row(_when(h.finished_at, h.synced_at), h.course_name,
                           scoredb.mode_title(h.mode, h.game), place,
-                          f"{h.total} {_unit(h.mode, h.game).lower()}",
+                          amount(h.total, _unit(h.mode, h.game).lower()),
                           _to_par(h.mode, h.total, h.par, h.game),
                           h.colour, _game(h.board_id, h.game_number))
         _print(table)

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from teebox import palette
 from teebox.core import games
+from teebox_host import render
 
 FACES = (
     ("18-holes", "teebox_host.simfaces.holes18"),
@@ -125,7 +126,7 @@ class GameFace:
         for place, seat, score, _extra in rows:
             out.append("\n%d. " % place)
             out.append_text(player_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, self.facts.unit))
+            out.append(" " + render.amount(score, self.facts.unit))
         return out
 
     def scorecard(self):
@@ -170,7 +171,7 @@ class GameFace:
                 out.append("   ")
             out.append("%d. " % place)
             out.append_text(player_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, self.facts.unit))
+            out.append(" " + render.amount(score, self.facts.unit))
         return out
 
     def card_groups(self):

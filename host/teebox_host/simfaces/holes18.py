@@ -116,13 +116,12 @@ class Face(GameFace):
         head, rows = Text("Final: " if g.over else ""), g.standings()
         if tally.mode.lower_wins and not g.over:
             head, rows = even_standings(tally)
-        unit = "strokes" if tally.mode.lower_wins else "points"
         out = Text()
         out.append_text(head)
         for place, seat, score, _hio in rows:
             out.append("\n%d. " % place)
             out.append_text(_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, unit))
+            out.append(" " + render.amount(score, tally.mode.unit))
         return out
 
     def scorecard(self):
@@ -151,7 +150,6 @@ class Face(GameFace):
                 cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
             card.add_row(_label(t, seat), *cells, Text(str(totals[seat]), style="bold"))
         places = Text("Final standings: " if g.over else "Standings: ", style="bold")
-        unit = "strokes" if tally.mode.lower_wins else "points"
         if tally.mode.lower_wins and not g.over:
             places, standings = even_standings(tally)
         for i, (place, seat, score, hio) in enumerate(standings):
@@ -159,7 +157,8 @@ class Face(GameFace):
                 places.append("   ")
             places.append("%d. " % place)
             places.append_text(_label(t, seat))
-            places.append(" %d %s%s" % (score, unit, ", %d hole-in-one" % hio if hio else ""))
+            places.append(" " + render.amount(score, tally.mode.unit) + (
+                ", " + render.count(hio, "hole-in-one", "holes-in-one") if hio else ""))
         parts = [card, Text(scorecard.LEGEND[mode], style="dim"), places]
         if g.over:
             parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name),
