@@ -29,7 +29,7 @@ else runs when a player acts.
 from teebox.app import presenters
 from teebox.app import setup_flow as sf
 from teebox.app.setup_flow import Prompt
-from teebox.app.table_cards import CardKeeper
+from teebox.app.table_cards import CARD_MODULES, CardKeeper
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
 from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
@@ -372,7 +372,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         for i in range(len(presenters.PRESENTERS)):
             if presenters.PRESENTERS[i][0] != game:
                 drop.append(own[i])
-        games.unload(drop, self.card_modules())
+        games.unload(drop, CARD_MODULES)
 
     def redraw(self):
         """Show the prompt again (after the self-test had the display)."""

@@ -13,8 +13,8 @@ From then on the start menu shows how many club cards have a tag
 
 from teebox.app.bindings import Bindings
 
-# The modules the card data's objects come from: kept while the table keeps the data,
-# when it lets go of 18 Holes' code after a game.
+# The modules the card data's objects come from: the table keeps them (and the data,
+# once read) when it lets go of 18 Holes' code after a game.
 CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
 
 
@@ -69,12 +69,6 @@ class CardKeeper:
         read with the club cards."""
         self._read_cards()
         return self._bindings
-
-    def card_modules(self):
-        """The modules the card data read so far needs (:data:`CARD_MODULES`), or ()."""
-        if self._clubs is None and self._shots is None:
-            return ()
-        return CARD_MODULES
 
     def replay_data(self, course_loader):
         """The data a journalled game is rebuilt with (:class:`ReplayData`), the course

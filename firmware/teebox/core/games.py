@@ -18,6 +18,8 @@ module has:
   games (the face is listed in ``teebox/core/holes18/records.py``).
 """
 
+import sys
+
 
 class Entry:
     """One game: ``name`` (as logs and settings write it), ``title``, ``players``
@@ -68,16 +70,14 @@ def unload(prefixes, keep=()):
     imported module for good; a board has room for the table shell and one game, not
     for every game played since power-on). Importing one again loads it afresh. Nothing
     may run the code of a module let go of: its names are gone."""
-    import sys
     loaded = sys.modules
     for name in list(loaded):
-        if name in keep or not _under(name, prefixes):
+        if name in keep or not [p for p in prefixes if (name + ".").startswith(p + ".")]:
             continue
-        # Emptied too: the collector is conservative, and a stray word that looks like
-        # a pointer to one of a game's modules would otherwise keep all of its code.
+        # Emptied, and None before deleted: the collector is conservative (a stray word
+        # that looks like a pointer to a module would keep all of a game's code), and
+        # MicroPython's dicts keep a deleted entry's value in its slot.
         loaded[name].__dict__.clear()
-        # None first, then deleted: MicroPython's dicts keep a deleted entry's value in
-        # its slot, where the collector still finds the module.
         loaded[name] = None
         del loaded[name]
         cut = name.rfind(".")
@@ -85,13 +85,6 @@ def unload(prefixes, keep=()):
         if parent is not None and name[cut + 1:] in parent.__dict__:
             setattr(parent, name[cut + 1:], None)
             delattr(parent, name[cut + 1:])
-
-
-def _under(name, prefixes):
-    for p in prefixes:
-        if name == p or name.startswith(p + "."):
-            return True
-    return False
 
 
 def names():
