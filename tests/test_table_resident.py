@@ -134,3 +134,65 @@ def test_after_18_holes_then_play_nine_the_menu_holds_the_shell_again(micropytho
     # The heap comes back to the shell's own, game after game.
     assert after18 - shell <= AFTER_A_GAME
     assert after9 - after18 <= AFTER_ANOTHER
+
+
+RESUMED = """
+import sys
+from teebox import profile, shipped
+from teebox.app import bindings, board, boot, script, table
+P = profile.load(%r)
+
+
+def power_on(store=None):
+    # The board after a (re)boot, as main.py starts it: the flash as the power cut left it.
+    hw = board.build(P, sim=True)
+    if store is None:
+        bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+    else:
+        hw.store = store
+    app = boot.start(hw, serve=False)
+    app.table.shed = True
+    return app
+
+
+def play(app, auto, until):
+    t = app.table
+    runner = script.Runner(app)
+    for _ in range(3000):
+        if until(t):
+            return
+        for ln in auto.next_lines(t):
+            runner.step(script.parse_line(ln, 1, auto.clubs))
+    raise AssertionError("the table never got there")
+
+
+def holes18_code():
+    return [n for n in sys.modules if n.startswith("teebox.core.holes18")
+            or n.startswith("teebox.app.presenters.holes18")]
+
+
+app = power_on()
+play(app, script.Autoplayer(app.table.clubs, "stroke", "starter", 2, seed=3),
+     lambda t: t.game is not None and len(t.game.inputs) >= 12)
+app.journal.flush()
+digest = app.table.game.state_digest()
+store = app.hw.store
+app = None  # the power cut
+app = power_on(store)
+t = app.table
+assert t.game is not None and t.game.state_digest() == digest, "not resumed"
+play(app, script.Autoplayer(t.clubs, "stroke", "starter", 2, seed=3), lambda t: t.game.over)
+runner = script.Runner(app)
+runner.step(script.parse_line("press OK", 1, None))  # the final standings: the start menu
+assert t.phase == table.PH_SETUP and holes18_code() == %r, holes18_code()
+play(app, script.Autoplayer(None, players=2, seed=4, game="play-nine", options={"holes": 1}),
+     lambda t: t.game is not None and len(t.game.inputs) >= 4)
+assert t.game_name == "play-nine" and holes18_code() == %r, holes18_code()
+print("RESUMED OK")
+"""
+
+
+def test_a_game_resumed_after_a_power_cut_plays_on_and_is_let_go_of_like_any(
+        micropython, compiled_firmware):
+    res = mp.run(code=RESUMED % (PROFILE, CARD_DATA, CARD_DATA), mounts=compiled_firmware)
+    assert res.returncode == 0 and "RESUMED OK" in res.stdout, res.stderr + res.stdout
