@@ -302,3 +302,14 @@ def test_with_one_reader_the_seat_step_only_says_to_sit_in_turn():
     _setup(t, "press NE")
     assert "P1 red\nP2 yellow\nOK" in K.screen(t)  # no seat to choose: nothing changed
     assert s.player_at(3) == 3  # no choice: the reader's seat is the player's
+
+
+def test_the_answers_stand_when_the_table_lets_go_of_the_game_s_code():
+    # The board's table lets go of a game's code between games (Table.shed): the setup
+    # imports the game again when it is next asked, and the players' answers stand.
+    flow = sf.SetupFlow(["starter"])
+    flow.game_index = [g.name for g in games.GAMES].index("play-nine")
+    default = flow.option("holes")
+    flow.option_index[0] = 2
+    flow.let_go()
+    assert flow.option("holes") == 3 != default
