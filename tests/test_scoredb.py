@@ -349,9 +349,8 @@ def test_a_version_1_score_file_gains_the_bot_column_and_keeps_its_games(tmp_pat
     con = sqlite3.connect(path)
     con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     con.execute("INSERT INTO schema_version (version) VALUES (1)")
-    for statement in scoredb._MIGRATIONS[1].split(";"):
-        if statement.strip():
-            con.execute(statement)
+    # the schema version 1 created (teebox 0.1's scoredb.py)
+    con.executescript((LEGACY / "scores-v1.sql").read_text())
     con.commit()
     con.close()
     with ScoreDB(path) as store:
