@@ -16,6 +16,8 @@ from teebox.core.wire import gamerecord
 from teebox_host import scoredb, sync_cmd
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
+from pg_server import postgres, store_at  # noqa: F401 (fixtures: a file and a server)
+
 HERE = Path(__file__).resolve().parent
 LEGACY = HERE / "fixtures" / "legacy"
 FACTS = json.loads((HERE / "firmware" / "legacy" / "facts.json").read_text())
@@ -116,7 +118,7 @@ def test_a_game_or_mode_the_registry_does_not_know_is_refused(tmp_path, change, 
     assert message in str(err.value)
 
 
-def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(tmp_path):
+def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(store_at):
     # "Ties may be decided by a sudden death playoff": a Play Nine standings row counts
     # how many tied players each beat in it. Play Nine has no hole-in-ones to count (its
     # Hole-in-One cards are worth -5), so its playoff wins are never shown as such.
@@ -125,7 +127,7 @@ def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(tmp_path):
     rec = _play_nine_record(10, 1, holes=1)  # Ann and Bo tie on 5; Bo wins the playoff
     assert [(PEOPLE[r[1]][0], r[2], r[3]) for r in rec.standings] == [
         ("Bo", 5, 1), ("Ann", 5, 0), ("Cy", 12, 0)]
-    path = tmp_path / "s.db"
+    path = store_at  # a file, or the club's server (--db postgresql://...)
     with ScoreDB(path) as db:
         assert db.add_game(sync_cmd.to_result(rec)) is True
         assert scoredb.count_field("", "play-nine") == ("playoff_wins", "Playoff wins")

@@ -44,6 +44,7 @@ import sqlalchemy as sa
 from teebox.core.course import unsafe_char
 from teebox_host import datadir, score_store
 from teebox_host.score_queries import ScoreQueries
+from teebox_host.score_store import exists, is_url, location, shown  # (for the commands)
 from teebox_host.score_records import (  # (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
     ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
@@ -53,6 +54,9 @@ from teebox_host.score_records import (  # (the records' names, also found here)
 ENV_VAR = score_store.ENV_VAR
 SCHEMA_VERSION = score_store.SCHEMA_VERSION
 FILENAME = "scores.sqlite3"
+DB_HELP = ("The score file, or a club's score server as postgresql://user:password@host/"
+           "database (default: $%s, else your per-user data folder, teebox/%s)."
+           % (ENV_VAR, FILENAME))
 EXPORT_FORMATS = ("csv", "json")
 
 _HASH_RE = re.compile(r"^[0-9a-f]{16}$")

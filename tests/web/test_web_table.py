@@ -177,7 +177,7 @@ def test_a_server_listening_beyond_this_computer_takes_no_games(tmp_path):
     client = TestClient(create_app(tmp_path / "scores.sqlite3", writable=False))
     wt = new_table()
     got = client.post("/table/records", content=bytes.fromhex(wt.record_hex(finished_game(wt))))
-    assert got.status_code == 403 and "access tokens" in got.json()["error"]
+    assert got.status_code == 403 and "without an access token" in got.json()["error"]
     assert not (tmp_path / "scores.sqlite3").exists()
     assert "takes no games" in client.get("/table").text
 

@@ -71,7 +71,7 @@ def _read(request, read):
     """``read(store)`` on the score file, or None when no game is stored yet (an absent
     file is not created just to be read)."""
     path = request.app.state.db
-    if not path.exists():
+    if not scoredb.exists(path):
         return None
     try:
         with ScoreDB(path) as store:
@@ -81,7 +81,7 @@ def _read(request, read):
 
 
 def _empty(request):
-    return _page("empty.html", path=request.app.state.db, page="history")
+    return _page("empty.html", path=scoredb.shown(request.app.state.db), page="history")
 
 
 async def home(request):
@@ -167,8 +167,10 @@ async def live_events(request):
 
 async def table_page(request):
     """The table in the browser (or what to install first)."""
+    state = request.app.state
     return _page("table.html", page="table", missing=table.runtime_missing(),
-                 writable=request.app.state.writable)
+                 writable=state.writable or state.token is not None,
+                 token_needed=state.token is not None)
 
 
 async def _http_error(request, exc):
@@ -190,10 +192,12 @@ async def _server_error(request, exc):
     return _page("error.html", status=500, status_code=500, reason=reason)
 
 
-def create_app(db, live_board=None, writable=True):
-    """The application over the score file ``db`` (a Path) and the :class:`LiveBoard`
-    ``live_board`` (None: no board to watch). ``writable`` False: games sent from the
-    browser table are refused (a server listening beyond this computer)."""
+def create_app(db, live_board=None, writable=True, token=None):
+    """The application over the score store ``db`` (a file's Path or a server's URL,
+    see :class:`ScoreDB`) and the :class:`LiveBoard` ``live_board`` (None: no board to
+    watch). ``writable`` False: games sent from the browser table are refused (a server
+    listening beyond this computer); ``token``: they are taken only with this token
+    (see ``table.write_refused``)."""
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
@@ -201,8 +205,9 @@ def create_app(db, live_board=None, writable=True):
                 Route("/table", table_page), *table.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})
-    app.state.db = Path(db)
+    app.state.db = scoredb.location(str(db))
     app.state.live = live_board
     app.state.writable = writable
+    app.state.token = token
     app.state.bundle = None   # the browser table's firmware, made on first request
     return app
