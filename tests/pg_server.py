@@ -120,5 +120,5 @@ def store_at(request, tmp_path):
     """Where a test's score store lives: a new SQLite file, then a new database on the
     throwaway PostgreSQL server (the same tests for both)."""
     if request.param == "sqlite":
-        return tmp_path / "scores.sqlite3"
+        return tmp_path / "store.sqlite3"
     return request.getfixturevalue("postgres").new_database()

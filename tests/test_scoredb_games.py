@@ -53,6 +53,30 @@ def test_a_score_file_from_before_games_were_data_keeps_the_same_games(legacy):
         assert [(row.player, row.total) for row in board] == [("Ann", 15), ("Cy", 18)]
 
 
+def test_a_laptops_old_history_copies_whole_into_a_club_server(legacy, store_at):
+    # The schema 2 file migrates on opening, then every game moves into the club's
+    # store (a new file, then a PostgreSQL server) exactly as it was: the same export.
+    from test_scores_cmd import scores
+    club = str(store_at)
+    shown = scores("--db", str(legacy), "copy", "--to", club)
+    assert shown.exit_code == 0, shown.output
+    assert "Copied 3 games to " in shown.output and "(0 there already)" in shown.output
+    with ScoreDB(legacy) as laptop, ScoreDB(store_at) as server:
+        assert server.export_text("json") == laptop.export_text("json")
+        assert server.export_text("csv") == laptop.export_text("csv")
+        assert laptop.copy_to(server) == (0, 3, [])   # copied again: nothing doubles
+        # A game under a stored number with another log stays as it was, said so.
+        mine, theirs = laptop.game("b0a7d", 11), laptop.game("b0a7d", 11)
+        mine.board_id = theirs.board_id = "other"
+        theirs.log += b"!"
+        laptop.add_game(mine)
+        server.add_game(theirs)
+    shown = scores("--db", str(legacy), "copy", "--to", club)
+    assert shown.exit_code == 1
+    assert "not copied: board other game 11 is stored already with a different game log" \
+        in shown.output
+
+
 def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(legacy):
     with ScoreDB(legacy) as db:
         rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))

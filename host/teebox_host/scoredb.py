@@ -141,16 +141,17 @@ class ScoreDB(ScoreQueries):
 
     # ------------------------------------------------------------ storing games
 
-    def add_game(self, result):
+    def add_game(self, result, synced_at=None):
         """Store a finished game; True if stored, False if it was stored already.
 
         Raises :class:`GameConflict` when the board's game number is stored with a
         different log, and :class:`ScoreDBError` naming the field when the result
-        is malformed. Everything is written in one transaction.
+        is malformed. Everything is written in one transaction. ``synced_at``: when
+        the game was first synced (a copied game keeps it), else now.
         """
         r = _checked(result)
         where = game_ref(r.board_id, r.game_number)
-        now = int(self._clock())
+        now = int(self._clock()) if synced_at is None else int(synced_at)
         with self._transaction() as db:
             row = db.execute(
                 "SELECT g.log FROM games g JOIN boards b ON b.id = g.board "
@@ -234,6 +235,26 @@ class ScoreDB(ScoreQueries):
             db.execute("UPDATE game_players SET player = ? WHERE player = ?", (new_id, old_id))
             db.execute("DELETE FROM players WHERE id = ?", (old_id,))
             return games
+
+    def copy_to(self, other):
+        """Copy every game into the store ``other`` (a laptop's file into a club's server),
+        oldest first, each with its sync time and its players' names as they are here.
+
+        Returns ``(stored, already, conflicts)``: how many games were stored, how many
+        were there already, and the :class:`GameConflict` message of each game stored
+        there with another log (left as it was there).
+        """
+        stored = already = 0
+        conflicts = []
+        for g in reversed(self.games()):
+            try:
+                if other.add_game(self.game(g.board_id, g.game_number), synced_at=g.synced_at):
+                    stored += 1
+                else:
+                    already += 1
+            except GameConflict as exc:
+                conflicts.append(str(exc))
+        return stored, already, conflicts
 
     # ------------------------------------------------------------ export
 

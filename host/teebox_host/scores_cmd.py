@@ -287,3 +287,27 @@ def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now
         typer.echo(f"{verb} {old} {joint} {new.strip()} ({count(games, 'game')}).")
 
     _run(ctx, db, show)
+
+
+@app.command()
+def copy(ctx: typer.Context,
+         to: str = typer.Option(..., "--to", metavar="PATH|URL",
+                                help="The store to copy into: a club's score server "
+                                     "(postgresql://user:password@host/database) or a file."),
+         db: Optional[str] = _db_option()):
+    """Copy every game of this score history into another store, e.g. a club's server.
+
+    Games there already are left as they are; the same game number with another game
+    there is reported and left alone.
+    """
+    def show(store):
+        with ScoreDB(scoredb.location(to)) as target:
+            stored, already, conflicts = store.copy_to(target)
+        typer.echo(f"Copied {count(stored, 'game')} to {scoredb.shown(target.path)} "
+                   f"({already} there already).")
+        for message in conflicts:
+            typer.echo(f"not copied: {message}", err=True)
+        if conflicts:
+            raise typer.Exit(1)
+
+    _run(ctx, db, show)
