@@ -110,3 +110,19 @@ def test_an_unreachable_server_is_a_clear_error(postgres, tmp_path):
     shown = scores("--db", "mysql://someone:secret@club/scores")
     assert shown.exit_code == 1 and "a score server is PostgreSQL" in shown.output
     assert "secret" not in shown.output
+
+
+def test_the_page_shows_the_club_servers_leaderboards(postgres):
+    from starlette.testclient import TestClient
+
+    from teebox_host.web.app import create_app
+    url = postgres.new_database()
+    with ScoreDB(url) as store:
+        store.add_game(make_result(1, {"Alice": [4, 3, 5]}, board="table-1"))
+        store.add_game(make_result(1, {"Bob": [4, 4, 5]}, board="table-2"))
+    client = TestClient(create_app(url))
+    page = client.get("/").text
+    board = page[page.index("Leaderboards"):]
+    assert board.index("Alice") < board.index("Bob")   # 12 strokes before 13, both tables
+    assert client.get("/player/alice").status_code == 200
+    assert client.get("/game/table-2/1").status_code == 200
