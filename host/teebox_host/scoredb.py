@@ -1,4 +1,5 @@
-"""The laptop's score history: every finished game synced from a table, in SQLite.
+"""The score history: every finished game synced from a table, in a SQLite file or on a
+club's PostgreSQL server (``score_store``: the schema, its migrations, the connections).
 
 "Keep a record of your scores. When you come to play the same course again, try
 and beat your previous best." (18 Holes, Stroke Play). ``teebox sync`` stores each
@@ -13,6 +14,8 @@ Rules the store keeps:
   and raises :class:`GameConflict` rather than silently keeping either.
 * All rows of one game are written in one transaction: a failure part way
   leaves nothing behind.
+* Several tables may sync into one store at once (a club's server): writers take
+  the store's write lock in turn, so none loses or doubles another's game.
 * Every game of the registry (``teebox.core.games``: 18 Holes, Play Nine, ...) is
   stored; a game carries its game's name and its mode as data.
 * Scores are only comparable between games of the same game, on the same course
