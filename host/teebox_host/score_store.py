@@ -193,6 +193,8 @@ class Store:
     def migrate(self):
         """Create the schema or carry it forward to :data:`SCHEMA_VERSION`; ScoreDBError
         for a store a newer teebox wrote."""
+        if self._current():
+            return   # the usual case: no write lock taken just to open the store
         with self.write() as db:
             conn = db.conn
             if self.server:
@@ -216,6 +218,14 @@ class Store:
             conn.execute(sa.text("DELETE FROM schema_version"))
             conn.execute(sa.text("INSERT INTO schema_version (version) VALUES (:v)"),
                          {"v": SCHEMA_VERSION})
+
+
+    def _current(self):
+        """Whether the store is at :data:`SCHEMA_VERSION` already (read, not locked)."""
+        with self.read() as db:
+            if not sa.inspect(db.conn).has_table("schema_version"):
+                return False
+            return db.scalar("SELECT version FROM schema_version") == SCHEMA_VERSION
 
 
 _QMARK = re.compile(r"\?")
