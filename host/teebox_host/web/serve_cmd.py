@@ -81,10 +81,12 @@ def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
                                          "(waiting there for 'teebox sync').")):
-    """Open the web companion: score history and plots, live table, table in the browser.
+    """Open the web companion: score history, plots, live table, table in the browser.
 
-    With --db postgresql://... it shows a club's score server, which every table syncs
-    into; writes need --token-file's token when --host listens beyond this computer."""
+    The history with its plots and replays, the live table of a virtual board, and
+    the table itself running in the browser. With --db postgresql://... it shows a
+    club's score server, which every table syncs into; writes need --token-file's
+    token when --host listens beyond this computer."""
     import uvicorn
 
     from teebox_host.web.app import create_app

@@ -16,7 +16,8 @@ from teebox.core.holes18 import cards, flight
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB, STOP,
+    WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -72,6 +73,13 @@ class SensibleBot:
                 self._deck_reach(game, cards.DECKS[c[1]], game.lie(seat)) - far))
         if kind == SELECT_CLUB:
             return self._select(game, seat, legal)
+        if kind >= POLICY_KINDS:
+            # A mode's or golfer's own decision: the policy that asked knows it best.
+            for x in (game.mode, game.players[seat].rules):
+                c = x.bot_choice(game, seat, legal)
+                if c is not None:
+                    return c
+            return legal[0]
         return self._follow(game, seat, d, legal)
 
     # -------------------------------------------------------------- judging landings
