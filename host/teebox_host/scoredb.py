@@ -239,6 +239,20 @@ class ScoreDB(ScoreQueries):
             db.execute("DELETE FROM players WHERE id = ?", (old_id,))
             return games
 
+    def delete_game(self, board_id, game_number):
+        """Remove a stored game with its seats and scores (its players and course stay);
+        True if it was stored, False if not."""
+        with self._transaction() as db:
+            game = db.scalar("SELECT g.id FROM games g JOIN boards b ON b.id = g.board "
+                             "WHERE clean(b.board_id) = ? AND g.game_number = ?",
+                             (clean(board_id), game_number))
+            if game is None:
+                return False
+            for table in ("hole_scores", "game_players", "games"):
+                db.execute("DELETE FROM %s WHERE %s = ?"
+                           % (table, "id" if table == "games" else "game"), (game,))
+            return True
+
     def copy_to(self, other):
         """Copy every game into the store ``other`` (a laptop's file into a club's server),
         oldest first, each with its sync time and its players' names as they are here.

@@ -14,6 +14,7 @@ Routes:
 * ``/table``: the table in the browser, the firmware running in the page on simulated
   hardware; ``/table/...``: its runtime, firmware and where it sends finished games
   (see ``table.py``);
+* ``/api/...``: renaming a player, deleting a stored game (see ``admin.py``);
 * ``/static/...``: the stylesheet and the pages' scripts.
 
 A request the pages cannot answer gets a 4xx page saying why; a fault of the server
@@ -36,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import history, table
+from teebox_host.web import admin, history, table
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -175,7 +176,7 @@ async def table_page(request):
 
 async def _http_error(request, exc):
     """A 4xx (or other HTTP error) as a short page with its reason."""
-    if request.url.path.startswith(("/live/events", "/static/", "/table/")):
+    if request.url.path.startswith(("/live/events", "/static/", "/table/", "/api/")):
         return HTMLResponse(exc.detail, status_code=exc.status_code,
                             media_type="text/plain")
     return _page("error.html", status=exc.status_code, status_code=exc.status_code,
@@ -202,7 +203,7 @@ def create_app(db, live_board=None, writable=True, token=None):
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
                 Route("/live", live), Route("/live/events", live_events),
-                Route("/table", table_page), *table.ROUTES,
+                Route("/table", table_page), *table.ROUTES, *admin.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.db = scoredb.location(str(db))
