@@ -92,7 +92,9 @@ class PostgresServer:
         return self.url(name)
 
     def stop(self):
-        """Stop the server at once and delete its folder."""
+        """Stop the server at once and delete its folder (once: again does nothing)."""
+        if not self.root.exists():
+            return
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:

@@ -3,7 +3,7 @@ nothing is lost or stored twice (a throwaway server the tests start, see pg_serv
 
 import threading
 
-from pg_server import postgres  # noqa: F401 (fixture)
+from pg_server import PostgresServer, postgres  # noqa: F401 (postgres: a fixture)
 from test_scoredb import make_result
 from test_scores_cmd import scores
 
@@ -126,3 +126,24 @@ def test_the_page_shows_the_club_servers_leaderboards(postgres):
     assert board.index("Alice") < board.index("Bob")   # 12 strokes before 13, both tables
     assert client.get("/player/alice").status_code == 200
     assert client.get("/game/table-2/1").status_code == 200
+
+
+def test_a_server_that_stops_mid_sync_keeps_the_game_on_the_board_and_says_why(postgres):
+    # A server of its own, stopped under the sync: the game is not acknowledged, so the
+    # board keeps it for the next sync, and the player reads why instead of a traceback.
+    server = PostgresServer(postgres.bin).start()
+    try:
+        url = server.new_database()
+        with ScoreDB(url) as store, VirtualBoard() as vb:
+            vb.play(players=2, seed=1)
+            server.stop()
+            with Link(vb.port) as link:
+                report = sync_games(link, store)
+            assert report.stored == [] and [n for n, _r in report.kept] == [1]
+            reason = report.kept[0][1][0]
+            assert reason.startswith("the score store postgresql://teebox@/scores_1")
+            assert "nothing was stored by this step; try again" in reason
+            with Link(vb.port) as link:
+                assert [n for n, _size in link.list_games()] == [1]   # still waiting
+    finally:
+        server.stop()

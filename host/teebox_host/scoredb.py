@@ -40,6 +40,7 @@ import json
 import os
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -132,10 +133,22 @@ class ScoreDB(ScoreQueries):
         self.close()
 
     def _read(self):
-        return self._store.read()
+        return self._answered(self._store.read())
 
     def _transaction(self):
-        return self._store.write()
+        return self._answered(self._store.write())
+
+    @contextmanager
+    def _answered(self, session):
+        # A server gone (or a file locked too long) mid-way: said plainly, never a
+        # traceback; the transaction rolled back, so a game is stored whole or not at all.
+        try:
+            with session as db:
+                yield db
+        except sa.exc.OperationalError as exc:
+            raise ScoreDBError("the score store %s failed (%s): nothing was stored by this "
+                               "step; try again" % (score_store.shown(self.path),
+                                                     _first_line(exc.orig))) from None
 
     def schema_version(self):
         """The schema version of the open store."""
