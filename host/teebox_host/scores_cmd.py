@@ -61,8 +61,9 @@ def _open(ctx, db):
 
 
 def _say_empty(path):
-    typer.echo(f"No games stored yet (score file: {scoredb.shown(path)}). Finish a game on the table, "
-               f"connect the table with USB and run 'teebox sync' to copy its games here.")
+    typer.echo(f"No games stored yet (score file: {scoredb.shown(path)}). Finish a game on "
+               f"the table, connect the table with USB and run 'teebox sync' to copy its "
+               f"games here.")
 
 
 def _unit(mode, game=scoredb.LEGACY_GAME):

@@ -131,13 +131,15 @@ def write_refused(request):
         if state.writable:
             return None
         return JSONResponse({"error": "this server listens beyond this computer without an "
-                                      "access token, so it takes no games: start it with "
-                                      "--token-file, or without --host"}, status_code=403)
+                                      "access token, so it writes nothing (no games, "
+                                      "renames or deletions): start it with --token-file, "
+                                      "or without --host"}, status_code=403)
     given = request.headers.get("authorization", "")
     scheme, _, token = given.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return JSONResponse({"error": "this server takes games only with its access token: "
-                                      "send 'Authorization: Bearer <token>'"},
+        return JSONResponse({"error": "this server writes (games, renames, deletions) only "
+                                      "with its access token: send 'Authorization: Bearer "
+                                      "<token>'"},
                             status_code=401, headers={"WWW-Authenticate": "Bearer"})
     if not hmac.compare_digest(token.strip().encode(), state.token.encode()):
         return JSONResponse({"error": "the access token is not this server's"},
