@@ -3,7 +3,7 @@ nothing is lost or stored twice (a throwaway server the tests start, see pg_serv
 
 import threading
 
-from pg_server import PostgresServer, postgres  # noqa: F401 (postgres: a fixture)
+from pg_server import PostgresServer, postgres, store_at  # noqa: F401 (fixtures)
 from test_scoredb import make_result
 from test_scores_cmd import scores
 
@@ -64,9 +64,10 @@ def test_two_virtual_boards_syncing_into_one_server_at_once_lose_and_duplicate_n
         assert sum(r.games for r in store.leaderboard(stored.course_hash, stored.mode)) == 12
 
 
-def test_the_same_games_sent_twice_at_once_are_stored_once(postgres):
-    # Two laptops syncing copies of the same games (and each some of its own) at once.
-    url = postgres.new_database()
+def test_the_same_games_sent_twice_at_once_are_stored_once(store_at):
+    # Two laptops syncing copies of the same games (and each some of its own) at once,
+    # into a club's server (or two syncs into one file).
+    url = store_at
     ScoreDB(url).close()
     shared = [make_result(n, {"Alice": [4, 3, n % 5], "Bob": [5, 3, 4]}) for n in range(1, 21)]
     own = [[make_result(n, {"Carol": [4, 4, 4]}, board=board) for n in range(1, 6)]
