@@ -94,7 +94,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
     shuffle; ``rng`` (None: ``Rng(seed)``) hands the next game an Rng-like object
     instead (tests stack the cards with it).
 
-    ``shed`` (set by ``app/boot.py`` on the board) makes the table let go of the code of
+    ``shed`` (set by ``main.py`` on the board) makes the table let go of the code of
     the games not in play and of its tools (``teebox.core.games.unload``): when a game
     begins, every other game's code goes; back at the start menu, all of it (the next
     game imports its own again), so the heap holds the table shell and one game.
@@ -353,7 +353,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.refresh()
 
     def _shed(self, game):
-        # With ``shed`` on (the board: ``app/boot.py``), let go of the code of every game
+        # With ``shed`` on (the board: ``main.py``), let go of the code of every game
         # but ``game`` (None: all of them), of their presenters and of the tools
         # (``games.TOOLS``): MicroPython keeps every module it imported, and the board's
         # heap has room for the table shell and one game. What the table still holds is
