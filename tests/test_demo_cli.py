@@ -159,6 +159,30 @@ def test_golf_racing_reports_each_racer_leaving_a_hole_and_the_round_of_every_gr
     assert "Greens" in card.split("Standings")[1]
 
 
+def test_skins_reports_the_greens_points_the_jackpots_and_the_elimination():
+    """Rulebook (Skins): "Place the tokens point side up so all players can see the value
+    of each green"; "move all scoring tokens to the next green. The value jackpots!";
+    "If the 18th hole was a tie and the result will decide the winner, move the scoring
+    tokens from the 18th green to the 1st green. All players that tied are moved to the
+    1st tee box." Each hole's header says the points on its green; holes played again
+    list only the players still in the elimination; the standings count its holes won."""
+    out = demo_ok("--mode", "skins", "--course", "starter", "--players", 3, "--seed", 6)
+    assert out.startswith("Teebox demo: Skins, 3 players, Starter Course, seed 6\n")
+    start = re.search(r"^Points on the greens at the first tee: (.*)$", out, re.M).group(1)
+    points = [int(p.split(": ")[1]) for p in start.split(", ")]
+    assert len(points) == 5 and points[-1] >= 5 and sum(points) >= 20  # four 5s at least
+    heads = re.findall(r"^Hole (\d) \(par \d, (\d+) points? on the green\), rounds \d+-\d+\n"
+                       r"((?:   \d  player .*\n)+)", out, re.M)
+    holes = [int(h) for h, _points, _lines in heads]
+    assert holes[:5] == [1, 2, 3, 4, 5] and len(holes) > 5  # then the elimination
+    jackpots = [int(p) for h, p, _lines in heads[:5] if int(p) > points[int(h) - 1]]
+    assert jackpots  # a tied hole's tokens moved on
+    assert any(len(lines.splitlines()) < 3 for _h, _p, lines in heads[5:])  # eliminated
+    card = final_card(out)
+    assert "the tokens won on that green: 1, 2 or 5 points each" in card
+    assert "Playoff wins" in card.split("Standings")[1]
+
+
 def test_hole_in_ones_are_marked_where_they_happen_and_listed_at_the_end():
     out = demo_ok("--mode", "chaos", "--course", "chaos", "--seed", 2)
     marked = re.findall(r"player (\d) landed on the green of hole (\d+): \d-point token  "
@@ -185,8 +209,8 @@ def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
     (("--mode", "chaos", "--players", 2), "--players 2: Chaos Golf is played by 3 to 5 players"),
     (("--players", 6), "--players 6: Match Play is played by 2 to 5 players"),
     (("--players", 1), "--players 1: Match Play is played by 2 to 5 players"),
-    (("--mode", "skins"), "--mode skins: unknown game mode (use one of: match, stroke, "
-                          "stableford, chaos, racing"),
+    (("--mode", "snooker"), "--mode snooker: unknown game mode (use one of: match, stroke, "
+                            "stableford, chaos, racing, skins"),
     (("--seed", -1), "--seed -1: the seed must be 0 or more"),
     (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
     (("--course", "nowhere"), "unknown course 'nowhere'"),
@@ -243,7 +267,7 @@ def test_each_hole_result_shows_where_the_golfers_ended_it():
 
 def test_tally_scores_add_up_to_the_engine_scores_in_every_mode():
     for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3),
-                          ("racing", 4)):
+                          ("racing", 4), ("skins", 3)):
         game, tally, _results = played("championship", players, mode, seed=4)
         card = tally.card()
         assert card["standings"] == [list(row) for row in game.standings()]
@@ -289,7 +313,7 @@ def bare(path):
 
 
 @pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
-                                           ("racing", 3)])
+                                           ("racing", 3), ("skins", 3)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -300,7 +324,8 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[0] == f"Replay of {path}"
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
-                                   "chaos": "Chaos Golf", "racing": "Golf Racing"}[mode],
+                                   "chaos": "Chaos Golf", "racing": "Golf Racing",
+                                   "skins": "Skins"}[mode],
                                   players))
     game = gamelog.replay(gamelog.load(path.read_bytes())[0],
                           shipped.load_builtin("championship"), CLUBS, SHOTS)
@@ -354,6 +379,17 @@ def test_a_game_saved_on_purpose_before_its_end_replays_and_says_so(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Saved on purpose before the end of the game: 40 inputs, round " in result.stdout
     assert "Leading (game not finished): " in result.stdout
+
+
+def test_a_game_saved_after_one_choice_counts_1_choice_and_1_input(tmp_path):
+    # Counts in words (issue 15).
+    path, out = saved_demo(tmp_path, "--stop-after", 1)
+    assert "Stopped after 1 choice, as --stop-after asked: the game is not over." in out
+    assert ", 1 input, a game in progress): replay it with" in out
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert ", 1 input\n" in result.stdout
+    assert "Saved on purpose before the end of the game: 1 input, round " in result.stdout
 
 
 def test_an_old_format_log_replays_when_whole_and_is_refused_when_it_stops_early(tmp_path):

@@ -68,3 +68,14 @@ def test_the_golf_racing_winner_reached_every_green_on_every_course():
         assert over
         winners = [row for row in table if row[0] == 1]
         assert winners and all(row[2] == holes for row in winners), (name, table)
+
+
+def test_a_skins_game_always_ends_with_one_winner_on_every_course():
+    """Rulebook (Skins): "The player with the most points wins. Tie break using
+    elimination rounds." The elimination leaves one player first on every course."""
+    for name, mode, _holes, _inputs, over, table, _digest in _cpython():
+        if mode != "skins":
+            continue
+        assert over
+        winners = [row for row in table if row[0] == 1]
+        assert len(winners) == 1, (name, table)

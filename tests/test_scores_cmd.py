@@ -102,8 +102,8 @@ def test_leaderboard_for_an_unknown_course_or_mode_is_an_error(path):
     assert result.exit_code == 1
     assert "no games on a course called 'Pebble Beach'" in result.output
     assert f"Nine Holes ({NINE})" in result.output
-    mode = scores("leaderboard", "--mode", "skins", "--db", str(path))
-    assert mode.exit_code == 1 and "unknown mode 'skins'" in mode.output
+    mode = scores("leaderboard", "--mode", "snooker", "--db", str(path))
+    assert mode.exit_code == 1 and "unknown mode 'snooker'" in mode.output
     unplayed = scores("leaderboard", "--mode", "chaos", "--db", str(path))
     assert unplayed.exit_code == 0 and "No Chaos Golf games stored yet" in unplayed.output
 
@@ -123,6 +123,16 @@ def test_history_lists_every_game_of_a_player(path):
     assert "Games of Carol (3)" in result.output
     assert "1st of 3" in result.output and "2nd of 2" in result.output
     assert order(result.output, "table-1 #4", "table-1 #3", "table-1 #2")
+
+
+def test_a_score_of_one_is_1_point_in_bests_and_history(path):
+    # Bob won a single point in the Match Play game of the history (issue 15: counts in
+    # words, "1 point").
+    for command in ("best", "history"):
+        result = scores(command, "Bob", "--db", str(path))
+        assert result.exit_code == 0, result.output
+        assert " 1 point " in result.output and "1 points" not in result.output
+        assert "4 points" in result.output
 
 
 def test_an_unknown_player_is_an_error(path):

@@ -181,3 +181,19 @@ def test_the_demo_checks_its_game_and_mode():
     assert res.exit_code == 1 and "--players 1: Play Nine is played by 2 to 5" in res.output
     res = _invoke("--game", "play-nine", "--mode", "x")
     assert res.exit_code == 1 and "--mode x: Play Nine has one way to play" in res.output
+
+
+def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scorecard(write):
+    # Skins in the simulator: the bots' script puts each player's 5 on a green with the
+    # direction buttons and OK before any club card is laid, and plays to the end.
+    text, played = _generate("skins", "starter", 3, seed=6)
+    head = text.split("scan club:", 1)[0]
+    assert "press OK" in head  # the placements: OK on a green, before the first club
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and g.inputs[0][1][0] == 16  # EXTRA: player 1's 5
+    assert "Skins on Starter Course, 3 players, seed 6: %d inputs" % len(g.inputs) in res.output
+    for place, seat, score, _wins in g.standings():
+        assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
+                         res.output), res.output

@@ -204,8 +204,11 @@ def _text(s):
 
 
 def _read_text(data, at):
+    # Text from a board is data: bytes cut inside a character or not UTF-8, control
+    # characters and bidirectional marks come out as U+FFFD, never as terminal codes.
     n = data[at]
-    return data[at + 1:at + 1 + n].decode(), at + 1 + n
+    text = bytes(data[at + 1:at + 1 + n]).decode(errors="replace")
+    return course_mod.clean_text(text), at + 1 + n
 
 
 class Link:

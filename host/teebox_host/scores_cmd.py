@@ -7,7 +7,6 @@ or the highest (the points modes).
 """
 
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
@@ -17,7 +16,7 @@ from rich.table import Table
 
 from teebox_host import scoredb
 from teebox_host.cli import lower
-from teebox_host.render import count
+from teebox_host.render import amount, count
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -27,12 +26,11 @@ app = typer.Typer(
     add_completion=False,
 )
 
-DB_HELP = ("The score file (default: $%s, else %s)."
-           % (scoredb.ENV_VAR, "your per-user data folder, teebox/scores.sqlite3"))
+DB_HELP = scoredb.DB_HELP
 
 
 def _db_option():
-    return typer.Option(None, "--db", metavar="PATH", help=DB_HELP)
+    return typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP)
 
 
 def _fail(message):
@@ -46,8 +44,9 @@ def _open(ctx, db):
 
     An absent file is not created just to be read: it simply has no games yet.
     """
-    path = db or (ctx.obj if isinstance(ctx.obj, Path) else None) or ScoreDB.default_path()
-    if not path.exists():
+    given = db or (ctx.obj if isinstance(ctx.obj, str) else None)
+    path = scoredb.location(given) if given else ScoreDB.default_path()
+    if not scoredb.exists(path):
         _say_empty(path)
         return None
     try:
@@ -62,29 +61,13 @@ def _open(ctx, db):
 
 
 def _say_empty(path):
-    typer.echo(f"No games stored yet (score file: {path}). Finish a game on the table, "
-               f"connect the table with USB and run 'teebox sync' to copy its games here.")
-
-
-def _when(finished_at, synced_at):
-    """Local date and time a game finished; the sync date if the board's clock was unset."""
-    if finished_at:
-        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
-    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
-
-
-def _to_par(mode, total, par, game=scoredb.LEGACY_GAME):
-    """A strokes score against the course par ("+3", "E", "-1"); "" for a game or mode
-    without par (points, or Play Nine)."""
-    if not scoredb.lower_wins(mode, game) or not par:
-        return ""
-    diff = total - par
-    return "E" if diff == 0 else "%+d" % diff
+    typer.echo(f"No games stored yet (score file: {scoredb.shown(path)}). Finish a game on "
+               f"the table, connect the table with USB and run 'teebox sync' to copy its "
+               f"games here.")
 
 
 def _unit(mode, game=scoredb.LEGACY_GAME):
-    facts = scoredb.mode_facts(mode, game)
-    return (facts.unit if facts is not None else "points").capitalize()
+    return scoredb.unit(mode, game).capitalize()
 
 
 def _ordinal(n):
@@ -115,7 +98,7 @@ def _run(ctx, db, show):
 
 
 @app.callback(invoke_without_command=True)
-def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
+def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
            limit: int = typer.Option(20, "--limit", "-n", help="How many games to show.")):
     """The most recent games (or a subcommand: leaderboard, best, history, export, rename)."""
     ctx.obj = db
@@ -128,10 +111,10 @@ def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
         for g in store.games(limit=limit):
             results = "  ".join(
                 f"{s.place}. {s.name}{' (bot)' if s.bot else ''} {s.total}"
-                + (f" ({_to_par(g.mode, s.total, g.par, g.game)})"
-                   if _to_par(g.mode, s.total, g.par, g.game) else "")
+                + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
+                   if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
                 for s in g.seats)
-            table.add_row(_when(g.finished_at, g.synced_at), g.course_name,
+            table.add_row(scoredb.when(g.finished_at, g.synced_at), g.course_name,
                           scoredb.mode_title(g.mode, g.game), results,
                           _game(g.board_id, g.game_number))
         _print(table)
@@ -183,7 +166,7 @@ def leaderboard(ctx: typer.Context,
                                                         + ", ".join(scoredb.registry.names())
                                                         + "."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
-                db: Optional[Path] = _db_option()):
+                db: Optional[str] = _db_option()):
     """Each player's best result per game, course layout and mode, best first."""
     def show(store):
         _check_mode(store, mode)
@@ -202,10 +185,10 @@ def leaderboard(ctx: typer.Context,
                               scoredb.count_field(m, g)[1], "Games", "When", "Game",
                               title=f"{name} ({chash}): {scoredb.mode_title(m, g)}, {order}")
                 for r in rows:
-                    par = [_to_par(m, r.total, r.par, g)] if strokes else []
+                    par = [scoredb.to_par(m, r.total, r.par, g)] if strokes else []
                     table.add_row(str(r.rank), r.player, str(r.total), *par,
                                   str(r.hole_in_ones), str(r.games),
-                                  _when(r.finished_at, r.synced_at),
+                                  scoredb.when(r.finished_at, r.synced_at),
                                   _game(r.board_id, r.game_number))
                 _print(table)
                 shown += 1
@@ -221,7 +204,7 @@ def leaderboard(ctx: typer.Context,
 
 @app.command()
 def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
-         db: Optional[Path] = _db_option()):
+         db: Optional[str] = _db_option()):
     """A player's personal best on every course layout and mode they played."""
     def show(store):
         rows = store.personal_bests(player)
@@ -229,9 +212,9 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
                       title=f"Personal bests of {store.player_name(player)}")
         for b in rows:
             table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode, b.game),
-                          f"{b.total} {_unit(b.mode, b.game).lower()}",
-                          _to_par(b.mode, b.total, b.par, b.game),
-                          str(b.games), _when(b.finished_at, b.synced_at),
+                          amount(b.total, _unit(b.mode, b.game).lower()),
+                          scoredb.to_par(b.mode, b.total, b.par, b.game),
+                          str(b.games), scoredb.when(b.finished_at, b.synced_at),
                           _game(b.board_id, b.game_number))
         _print(table)
 
@@ -240,7 +223,7 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
 
 @app.command()
 def history(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
-            db: Optional[Path] = _db_option()):
+            db: Optional[str] = _db_option()):
     """Every game a player played, newest first, with place and score."""
     def show(store):
         rows = store.history(player)
@@ -248,10 +231,10 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
                       title=f"Games of {store.player_name(player)} ({len(rows)})")
         for h in rows:
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
-            table.add_row(_when(h.finished_at, h.synced_at), h.course_name,
+            table.add_row(scoredb.when(h.finished_at, h.synced_at), h.course_name,
                           scoredb.mode_title(h.mode, h.game), place,
-                          f"{h.total} {_unit(h.mode, h.game).lower()}",
-                          _to_par(h.mode, h.total, h.par, h.game),
+                          amount(h.total, _unit(h.mode, h.game).lower()),
+                          scoredb.to_par(h.mode, h.total, h.par, h.game),
                           h.colour, _game(h.board_id, h.game_number))
         _print(table)
 
@@ -266,7 +249,7 @@ def export(ctx: typer.Context,
                                                   "file's suffix, else csv)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of to the screen."),
-           db: Optional[Path] = _db_option()):
+           db: Optional[str] = _db_option()):
     """Every stored game as CSV (one row per player) or JSON (one object per game)."""
     if fmt is None:
         fmt = output.suffix[1:].lower() if output and output.suffix[1:].lower() in \
@@ -291,7 +274,7 @@ def export(ctx: typer.Context,
 @app.command()
 def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now, e.g. Red."),
            new: str = typer.Argument(..., help="The new name, e.g. Alice."),
-           db: Optional[Path] = _db_option()):
+           db: Optional[str] = _db_option()):
     """Give a player a new name in every game (merges into NEW if NEW has games already).
 
     Boards name players by colour: rename "Red" to the person after each sync.
@@ -303,5 +286,29 @@ def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now
         verb = "Merged" if merging else "Renamed"
         joint = "into" if merging else "to"
         typer.echo(f"{verb} {old} {joint} {new.strip()} ({count(games, 'game')}).")
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def copy(ctx: typer.Context,
+         to: str = typer.Option(..., "--to", metavar="PATH|URL",
+                                help="The store to copy into: a club's score server "
+                                     "(postgresql://user:password@host/database) or a file."),
+         db: Optional[str] = _db_option()):
+    """Copy every game of this score history into another store, e.g. a club's server.
+
+    Games there already are left as they are; the same game number with another game
+    there is reported and left alone.
+    """
+    def show(store):
+        with ScoreDB(scoredb.location(to)) as target:
+            stored, already, conflicts = store.copy_to(target)
+        typer.echo(f"Copied {count(stored, 'game')} to {scoredb.shown(target.path)} "
+                   f"({already} there already).")
+        for message in conflicts:
+            typer.echo(f"not copied: {message}", err=True)
+        if conflicts:
+            raise typer.Exit(1)
 
     _run(ctx, db, show)

@@ -24,18 +24,19 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
 from rich.table import Table
+from rich.text import Text
 
 from teebox import palette
 from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
+from teebox_host.render import count
 from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
 AHEAD = 2  # games asked for beyond the one being fetched: the line never waits for a request
-DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
-           "teebox/scores.sqlite3).")
+DB_HELP = scoredb.DB_HELP
 
 
 def _fail(message):
@@ -266,14 +267,14 @@ def _progress():
 
 
 def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
-         db: Optional[Path] = typer.Option(None, "--db", metavar="PATH", help=DB_HELP)):
+         db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP)):
     """Copy the finished games from the board into the score history.
 
     Each game is checked by replaying it first; the board deletes a game only
     once it is stored."""
     console = Console()
     try:
-        store = ScoreDB(db or ScoreDB.default_path())
+        store = ScoreDB(scoredb.location(db) if db else ScoreDB.default_path())
     except ScoreDBError as exc:
         _fail(str(exc))
     tasks = {}
@@ -340,7 +341,7 @@ def _course_binary(ref):
         if errors:
             for p in errors:
                 typer.echo(p.format(str(path)), err=True)
-            _fail(f"{path}: course refused ({len(errors)} errors): fix it and push again "
+            _fail(f"{path}: course refused ({count(len(errors), 'error')}): fix it and push again "
                   "(see 'teebox course check').")
         return name, course_mod.encode(src)
     if ref in shipped.builtin_names():
@@ -405,7 +406,7 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
         path.write_bytes(data)
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
-    typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
+    typer.echo(f"wrote {path}: {c.name!r}, {count(c.hole_count, 'hole')}, hash {c.hash_hex()}")
 
 
 def delete(name: str = typer.Argument(..., help="The course's name on the board."),
@@ -445,7 +446,7 @@ def list_board(port):
                   title=f"Courses on board {link.info.board_id}")
     for e in entries:
         kind = "stored" + (" (over a built-in)" if e.builtin else "") if e.stored else "built-in"
-        table.add_row(e.name, e.title, str(e.holes), e.hash.hex(), kind)
+        table.add_row(Text(e.name), Text(e.title), str(e.holes), e.hash.hex(), kind)
     Console().print(table)
 
 

@@ -11,7 +11,11 @@ Routes:
   on the drawn board;
 * ``/live``: the live table; ``/live/events``: its server-sent events (one JSON
   snapshot per change of the board, see ``live.LiveBoard.snapshot``);
-* ``/static/...``: the stylesheet and the live and replay pages' scripts.
+* ``/table``: the table in the browser, the firmware running in the page on simulated
+  hardware; ``/table/...``: its runtime, firmware and where it sends finished games
+  (see ``table.py``);
+* ``/api/...``: renaming a player, deleting a stored game (see ``admin.py``);
+* ``/static/...``: the stylesheet and the pages' scripts.
 
 A request the pages cannot answer gets a 4xx page saying why; a fault of the server
 gets a 500 that says so, never a traceback.
@@ -33,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import history
+from teebox_host.web import admin, history, table
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -46,7 +50,7 @@ log = logging.getLogger("teebox.web")
 _templates = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                          autoescape=select_autoescape(["html"]))
 _templates.globals.update(when=history.when, to_par=history.to_par, unit=history.unit,
-                          mode_title=scoredb.mode_title)
+                          mode_title=scoredb.mode_title, lower_wins=scoredb.lower_wins)
 
 
 def _page(template, status=200, **context):
@@ -68,7 +72,7 @@ def _read(request, read):
     """``read(store)`` on the score file, or None when no game is stored yet (an absent
     file is not created just to be read)."""
     path = request.app.state.db
-    if not path.exists():
+    if not scoredb.exists(path):
         return None
     try:
         with ScoreDB(path) as store:
@@ -78,7 +82,7 @@ def _read(request, read):
 
 
 def _empty(request):
-    return _page("empty.html", path=request.app.state.db, page="history")
+    return _page("empty.html", path=scoredb.shown(request.app.state.db), page="history")
 
 
 async def home(request):
@@ -162,9 +166,17 @@ async def live_events(request):
                              headers={"Cache-Control": "no-cache"})
 
 
+async def table_page(request):
+    """The table in the browser (or what to install first)."""
+    state = request.app.state
+    return _page("table.html", page="table", missing=table.runtime_missing(),
+                 writable=state.writable or state.token is not None,
+                 token_needed=state.token is not None)
+
+
 async def _http_error(request, exc):
     """A 4xx (or other HTTP error) as a short page with its reason."""
-    if request.url.path.startswith(("/live/events", "/static/")):
+    if request.url.path.startswith(("/live/events", "/static/", "/table/", "/api/")):
         return HTMLResponse(exc.detail, status_code=exc.status_code,
                             media_type="text/plain")
     return _page("error.html", status=exc.status_code, status_code=exc.status_code,
@@ -181,16 +193,22 @@ async def _server_error(request, exc):
     return _page("error.html", status=500, status_code=500, reason=reason)
 
 
-def create_app(db, live_board=None):
-    """The application over the score file ``db`` (a Path) and the :class:`LiveBoard`
-    ``live_board`` (None: no board to watch)."""
+def create_app(db, live_board=None, writable=True, token=None):
+    """The application over the score store ``db`` (a file's Path or a server's URL,
+    see :class:`ScoreDB`) and the :class:`LiveBoard` ``live_board`` (None: no board to
+    watch). ``writable`` False: games sent from the browser table are refused (a server
+    listening beyond this computer); ``token``: they are taken only with this token
+    (see ``table.write_refused``)."""
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
-                Route("/live", live),
-                Route("/live/events", live_events),
+                Route("/live", live), Route("/live/events", live_events),
+                Route("/table", table_page), *table.ROUTES, *admin.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})
-    app.state.db = Path(db)
+    app.state.db = scoredb.location(str(db))
     app.state.live = live_board
+    app.state.writable = writable
+    app.state.token = token
+    app.state.bundle = None   # the browser table's firmware, made on first request
     return app

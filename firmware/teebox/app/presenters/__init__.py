@@ -56,6 +56,16 @@ def module_of(game):
                      % (game, ", ".join([p[0] for p in PRESENTERS])))
 
 
+def own_modules():
+    """The dotted names of each presenter's own code: its module, or the package holding
+    it (``teebox.core.games.unload`` lets go of them once the game is over)."""
+    out = []
+    for _name, module in PRESENTERS:
+        parent = module[:module.rfind(".")]
+        out.append(module if parent == __name__ else parent)
+    return out
+
+
 def _import(path):
     mod = __import__(path)
     for part in path.split(".")[1:]:

@@ -16,7 +16,9 @@ with none, so the base game pays nothing for the hook).
   (``Game.redraw``, ``Game.ask`` / ``Game.resume`` for a decision of its own,
   ``Game.award``...), appending what happened to ``outs``.
 
-A golfer's choices are offered to its own seat only; a mode's to every seat.
+A golfer's choices are offered to its own seat only; a mode's to every seat. The table
+asks a policy's own decision as an option list: ``decision_text``, ``choice_text`` and
+``choice_cell`` say what it shows; ``bot_choice`` is what a sensible bot takes.
 See ``docs/engine-api.md``, "Adding decisions".
 """
 
@@ -36,6 +38,24 @@ class Policy:
 
     def extra_apply(self, game, seat, code, outs):
         """Carry out ``(EXTRA, code)`` for ``seat``; append the outputs to ``outs``."""
+
+    def decision_text(self, game, kind):
+        """How the table asks this policy's own decision ``kind`` (a short line or two)."""
+        return "Choose"
+
+    def choice_text(self, game, code):
+        """How the table shows the choice ``(EXTRA, code)`` (one short line)."""
+        return "option %d" % code
+
+    def choice_cell(self, game, code):
+        """The hex ``(q, r)`` the choice ``(EXTRA, code)`` is about, which the table lights
+        while it is selected; None: no hex."""
+        return None
+
+    def bot_choice(self, game, seat, legal):
+        """What a sensible bot chooses among ``legal`` at this policy's own decision
+        (``Game.ask``); None leaves it to the bot (the first legal choice)."""
+        return None
 
     def state_ints(self, out):
         """Append the policy's own state as ints (for the state digest)."""

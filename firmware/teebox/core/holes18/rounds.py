@@ -22,7 +22,8 @@ BEGIN_ROUND = const(101)
 NEXT_TURN = const(102)
 END_TURN = const(103)
 END_ROUND = const(104)
-PLAY_ORDER = const(105)  # the clubs are revealed: the play order is next (a golfer may ask first)
+DEAL = const(105)   # the clubs are dealt (after a mode's own setup: Mode.before_hands)
+PLAY_ORDER = const(106)  # the clubs are revealed: the play order is next (a golfer may ask first)
 
 # Card-handling decisions with a single legal choice are taken without asking.
 _AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -122,6 +123,8 @@ class RoundFlow:
             st = self.stage
             if st == BEGIN_ROUND:
                 self._begin_round(outs)
+            elif st == DEAL:
+                self._deal(outs)
             elif st == NEXT_TURN:
                 self._next_turn(outs)
             elif st == END_TURN:

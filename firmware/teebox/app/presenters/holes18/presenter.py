@@ -15,7 +15,8 @@ from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import (
     AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
-    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, RESET, SELECT, SELECT_CLUB)
+    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET, SELECT,
+    SELECT_CLUB)
 
 # Decisions answered from an option list (right/left to step, OK to confirm).
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -29,6 +30,7 @@ class Presenter:
         self.motion = Motion(table)
         self.screen = Screen(table, self.motion)
         self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
+        self._dealt = False  # whether the clubs are dealt (the owners are known)
 
     @property
     def board(self):
@@ -73,7 +75,9 @@ class Presenter:
         own = self._owner
         for c in range(len(own)):
             own[c] = 0xFF
+        self._dealt = False
         for p in game.players:
+            self._dealt = self._dealt or bool(p.hand or p.discards)
             for c in p.hand:
                 own[c] = p.seat
             for c in p.discards:
@@ -97,6 +101,8 @@ class Presenter:
         g = t.game
         d = t.d
         k = d.kind
+        if not self._dealt:
+            self.begin(g)  # the clubs are dealt after a mode's own setup (Skins' 5s)
         if k == SELECT_CLUB:
             # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
             for s in d.waiting:
@@ -113,7 +119,8 @@ class Presenter:
                 if (v,) in legal:
                     t.opts.append((v,))
             t.sel = self._default_action()
-        elif k in _LIST_KINDS:
+        elif k in _LIST_KINDS or k >= POLICY_KINDS:
+            # (a mode's or golfer's own decision is an option list of its EXTRA choices)
             t.opts = g.choices(d.players[0])
             t.sel = 0
 
@@ -157,9 +164,11 @@ class Presenter:
         return self.screen.show()
 
     def standings_line(self, row):
-        """A line of the final standings: place, player, score, a star per hole-in-one."""
-        place, seat, score, hio = row
-        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * hio)
+        """A line of the final standings: place, player, score, a star per hole-in-one
+        (where the mode's tie-break counts them; else its place says it all)."""
+        place, seat, score, count = row
+        stars = count if self.t.game.mode.count_key == "hole_in_ones" else 0
+        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker

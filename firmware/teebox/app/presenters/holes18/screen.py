@@ -8,7 +8,7 @@ from teebox.core.holes18 import cards
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, DECK, DECLARE_DIRECTION,
     DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GREEN, HIT_DIRECTION, KEEP,
-    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, RESET, SELECT_CLUB, STOP, WATER)
+    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, POLICY_KINDS, RESET, SELECT_CLUB, STOP, WATER)
 
 try:
     from micropython import const
@@ -19,6 +19,9 @@ except ImportError:  # CPython
 # The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
 # would not tell a player without a display that BACK may decline it.
 CODE_EXTRA_TURN = const(12)
+# The question code of a mode's or golfer's own decision (its kind is 64 and up: too
+# many cells for the top edge).
+CODE_POLICY = const(13)
 
 # Actions on the CHOOSE_ACTION menu, in the order holding OK steps through them
 # (the LED-only strip shows the slot: 1 play, 2 big hit, 3 exit bunker, 4 reset).
@@ -186,6 +189,8 @@ class Screen:
                 ask = "Chip: say where"
             aim = ("> %s%s" % (DIR_NAMES[c[1]], self._landing_text(res))) if c else "> pick a dir"
             pr.set("%s\n%s\n%s\nOK: confirm\nBACK: undo" % (who, ask, aim), k, d.player)
+        elif k >= POLICY_KINDS:
+            self._policy_decision(g, d, pr)
         else:
             seat = d.players[0]
             pr.set("%s\n%s\n> %s%s\n</>: other\nOK: confirm"
@@ -194,10 +199,30 @@ class Screen:
                    k, seat, len(t.opts), t.sel)
         return pr.text
 
+    def _policy_decision(self, g, d, pr):
+        # A mode's or golfer's own decision: its choices as an option list, in its words;
+        # the hex the selected one is about blinks (Skins: the green for a 5).
+        t = self.t
+        seat = d.players[0]
+        code = t.opts[t.sel][1]
+        x = g.mode
+        if code not in x.extras:
+            x = g.players[seat].rules
+        at = x.choice_cell(g, code)
+        if at is not None:
+            t.view.cursor = t.cell(at[0], at[1])
+        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm"
+               % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code)),
+               CODE_POLICY, seat, len(t.opts), t.sel)
+
     def _select_club(self, g, d, pr):
         t = self.t
         if not g.mode.roams and not g.mode.spread:
-            head = "Hole %d round %d" % (g.players[d.players[0]].hole, g.round)
+            hole = g.players[d.players[0]].hole
+            head = "Hole %d round %d" % (hole, g.round)
+            worth = g.mode.green_tokens(hole)
+            if worth:
+                head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
         else:
             head = "Round %d" % g.round  # the holes in any order, or each golfer its own
         code = CODE_EXTRA_TURN if d.extra else d.kind
