@@ -53,13 +53,15 @@ class SensibleBot:
         d = game.pending()
         legal = game.choices(seat)
         kind = d.kind
+        if kind in golfers.KINDS:
+            return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
             # A mode's or golfer's own decision: the policy that asked knows it best.
             for x in (game.mode, game.players[seat].rules):
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
-            return self._golfer_decision(game, seat, d, legal)
+            return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
         if extras:
             rest = [c for c in legal if c[0] != EXTRA]

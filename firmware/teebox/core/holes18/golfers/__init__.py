@@ -16,6 +16,7 @@ NAME_CLUB = POLICY_KINDS + 32      # Dorian A: which club never expires (CLUB + 
 BORROW = POLICY_KINDS + 33         # Slick Rikesh A: whose revealed club (SEAT + seat, or NO)
 PEEKED = POLICY_KINDS + 34         # Bunjil B: HOLD the peeked card or RETURN it face up
 LUCKY_DISCARD = POLICY_KINDS + 35  # Lucky B: the club discarded for the redraw (CLUB + club)
+KINDS = (NAME_CLUB, BORROW, PEEKED, LUCKY_DISCARD)
 
 # Codes of the golfers' (EXTRA, code) choices.
 NO = 128       # do not use the power offered (Slick Rikesh A plays his own club)
