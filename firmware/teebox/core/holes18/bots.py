@@ -271,7 +271,11 @@ class SensibleBot:
             expect = self._wood_cost(game, seat, d.club)
         else:
             expect = abs(far - reach)
-        if best_move is not None and far - 10 < expect:
+        # A club that never expires and nothing else in hand (Dorian A): moving one hex
+        # would leave the same choice next round, so play it.
+        alone = not game.players[seat].hand and game.players[seat].rules.keeps_club(
+            game.clubs[d.club])
+        if best_move is not None and far - 10 < expect and not alone:
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
