@@ -421,3 +421,16 @@ def test_a_replay_difference_the_fingerprint_misses_is_named_at_its_input(monkey
     checker = Checker("starter", "stroke", 2, 5, engine.FIRST_GAME, ("sensible", "sensible"))
     with pytest.raises(AssertionError, match="after 40 inputs"):
         checker.play()
+
+
+def test_dorian_a_alone_with_his_wood_still_holes_out():
+    # Dorian A: "Whenever you use this club, return it to your hand instead of being
+    # discarded. Dorian may not reset their clubs during a hole". Alone on coastline,
+    # seed 2802362490, he names the 3 Wood (4 hexes, 3 from the rough) and, on hole 9,
+    # ends up with only it in hand: its flights from there circle the green on a lattice
+    # they never leave, and a step of one hex judged a round at a time went back and forth.
+    # A step and the wood's flights can still reach the green: the game must end.
+    checker = Checker("coastline", "stableford", 1, 2802362490, engine.DRAFT, ("sensible",),
+                      (("dorian", "A"),))
+    checker.play()
+    assert checker.game.over

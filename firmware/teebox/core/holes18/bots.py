@@ -80,6 +80,9 @@ class SensibleBot:
         if kind == DECLARE_DIRECTION:
             return self._best(legal, lambda c: self._declare_cost(game, seat, d, c[1]))
         if kind == HIT_DIRECTION:
+            route = self._route(game, seat, d.club, False) if d.shot < 0 else None
+            if route is not None:
+                return (legal[0][0], route[1])
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
         if kind == CHOOSE_OUTCOME:
             return self._best(legal, lambda c: self._cost(
@@ -271,15 +274,60 @@ class SensibleBot:
             expect = self._wood_cost(game, seat, d.club)
         else:
             expect = abs(far - reach)
-        # A club that never expires and nothing else in hand (Dorian A): moving one hex
-        # would leave the same choice next round, so play it.
-        alone = not game.players[seat].hand and game.players[seat].rules.keeps_club(
-            game.clubs[d.club])
-        if best_move is not None and far - 10 < expect and not alone:
+        route = self._route(game, seat, d.club, True)
+        if route is not None:
+            return (MOVE, route[1]) if route[0] == MOVE else (PLAY,)
+        if best_move is not None and far - 10 < expect:
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
         return (PLAY,)
+
+    def _route(self, game, seat, club, moves):
+        # With nothing in hand but a wood that never expires (Dorian A, who may not reset
+        # mid-hole), every round offers the same two things: one hex, or the wood's fixed
+        # flight. Judging one round ahead can walk in a circle the wood's lattice never
+        # leaves (coastline, seed 2802362490), so search the shortest sequence of steps and
+        # flights to a scoring green. Returns its first action, ``(MOVE or PLAY,
+        # direction)``; None when the hand is not just such a wood or no sequence exists.
+        # ``moves``: whether a step may come first (False once the wood is being aimed).
+        p = game.players[seat]
+        c = game.clubs[club]
+        if p.hand or c.kind != "fixed" or not p.rules.keeps_club(c):
+            return None
+        targets = game.mode.targets(game, p)
+        effects = game.course, game.effects
+        first = {(p.q, p.r): None}
+        frontier = [(p.q, p.r)]
+        while frontier:
+            nxt = []
+            for q, r in frontier:
+                for step in self._route_steps(effects, c, q, r, moves or first[(q, r)]):
+                    act, land, outcome = step
+                    if land in first or outcome in (OUT_OF_BOUNDS, WATER, BUNKER):
+                        continue
+                    how = first[(q, r)] or act
+                    if game.course.green_hole(land[0], land[1]) in targets:
+                        return how
+                    first[land] = how
+                    nxt.append(land)
+            frontier = nxt
+        return None
+
+    @staticmethod
+    def _route_steps(effects, club, q, r, moves):
+        # ``(action, landing, outcome)`` of the wood's six flights from (q, r), and of the
+        # six one-hex steps when ``moves``.
+        course, fx = effects
+        steps = flight.wood_steps(club, fx.lie(course.terrain(q, r)))
+        out = []
+        for a in range(6):
+            res = fx.fly(course, q, r, flight.path_hexes(q, r, a, steps))
+            out.append(((PLAY, a), res[1], res[2]))
+            if moves:
+                res = fx.fly(course, q, r, [hexgrid.neighbour(q, r, a)])
+                out.append(((MOVE, a), res[1], res[2]))
+        return out
 
     def _follow(self, game, seat, d, legal):
         best = min([self._pile_cost(game, seat, d, i) for i in range(len(d.piles))])
