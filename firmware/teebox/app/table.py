@@ -364,15 +364,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self._presenters = {game: keep} if keep is not None else {}
         if self.setup.game != game:
             self.setup.let_go()
-        drop = list(games.TOOLS)
-        for g in games.GAMES:
-            if g.name != game:
-                drop.append(g.package)
-        own = presenters.own_modules()
-        for i in range(len(presenters.PRESENTERS)):
-            if presenters.PRESENTERS[i][0] != game:
-                drop.append(own[i])
-        games.unload(drop, CARD_MODULES)
+        games.unload(presenters.code_to_drop(game), CARD_MODULES)
 
     def redraw(self):
         """Show the prompt again (after the self-test had the display)."""

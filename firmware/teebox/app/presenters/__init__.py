@@ -81,3 +81,18 @@ def load(game):
 def autoplay(game):
     """The autoplay module of game ``game`` (host-side: scripts and bots at the table)."""
     return _import(module_of(game) + "_autoplay")
+
+
+def code_to_drop(keep):
+    """What the board lets go of while game ``keep`` is played (None: between games):
+    every other game's package and presenter, and the tools (``games.TOOLS``)."""
+    from teebox.core import games
+    drop = list(games.TOOLS)
+    own = own_modules()
+    for i in range(len(PRESENTERS)):
+        if PRESENTERS[i][0] != keep:
+            drop.append(own[i])
+    for g in games.GAMES:
+        if g.name != keep:
+            drop.append(g.package)
+    return drop
