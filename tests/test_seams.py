@@ -16,7 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = ROOT / "host" / "teebox_host"
-RUNS_THE_TABLE = {"sim_cmd.py", "sim_tui.py", "virtual_board.py"}
+RUNS_THE_TABLE = {"sim_cmd.py", "sim_tui.py", "virtual_board.py",
+                  "deploy.py"}  # (deploy reads which firmware modules a game owns)
 
 
 def _imports(path):

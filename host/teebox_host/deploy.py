@@ -195,7 +195,7 @@ class Resident:
     """Which of the board's modules are in RAM when (dotted names, sorted).
 
     The board's table lets go of a game's code once the game is over, and of every other
-    game's and of its tools' when one begins (``Table.shed``, ``teebox.core.games.unload``):
+    game's and of its tools' when one begins (``Table.shed``, ``teebox.app.presenters.unload``):
     ``shell`` is what stays (every module no game or tool owns, conservatively: also
     those only a game imports, which stay once imported, and the card data's modules,
     which the table keeps); ``games`` maps each game to its own modules (its package and
