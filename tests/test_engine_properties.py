@@ -423,14 +423,17 @@ def test_a_replay_difference_the_fingerprint_misses_is_named_at_its_input(monkey
         checker.play()
 
 
-def test_dorian_a_alone_with_his_wood_still_holes_out():
+
+@pytest.mark.parametrize("seed", [2802362490, 2802362399])
+def test_dorian_a_alone_with_his_never_expiring_club_still_holes_out(seed):
     # Dorian A: "Whenever you use this club, return it to your hand instead of being
-    # discarded. Dorian may not reset their clubs during a hole". Alone on coastline,
-    # seed 2802362490, he names the 3 Wood (4 hexes, 3 from the rough) and, on hole 9,
-    # ends up with only it in hand: its flights from there circle the green on a lattice
-    # they never leave, and a step of one hex judged a round at a time went back and forth.
-    # A step and the wood's flights can still reach the green: the game must end.
-    checker = Checker("coastline", "stableford", 1, 2802362490, engine.DRAFT, ("sensible",),
+    # discarded. Dorian may not reset their clubs during a hole". Alone on coastline he
+    # ends a hole with only that club in hand. Seed 2802362490: the 3 Wood (4 hexes, 3
+    # from the rough), whose flights circled the green on a lattice they never leave while
+    # a step, judged a round at a time, went back and forth. Seed 2802362399: the 3 Iron,
+    # too long for the green a few hexes off, so the bot stepped to and fro instead of
+    # playing it. "Move one hex" and the club still reach the green: the game must end.
+    checker = Checker("coastline", "stableford", 1, seed, engine.DRAFT, ("sensible",),
                       (("dorian", "A"),))
     checker.play()
     assert checker.game.over

@@ -277,7 +277,11 @@ class SensibleBot:
         route = self._route(game, seat, d.club, True)
         if route is not None:
             return (MOVE, route[1]) if route[0] == MOVE else (PLAY,)
-        if best_move is not None and far - 10 < expect:
+        # A club that never expires and nothing else in hand (Dorian A, a club that draws):
+        # a step short of the green leaves the same choice next round, so play it.
+        p = game.players[seat]
+        alone = not p.hand and p.rules.keeps_club(game.clubs[d.club])
+        if best_move is not None and far - 10 < expect and not alone:
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
