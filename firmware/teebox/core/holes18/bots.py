@@ -3,8 +3,8 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 
 * :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer and
   a stand-in for an empty seat.
-* :class:`SensibleBot` plays toward its target green: it judges each legal
-  choice by where the ball would land one step ahead (distance to the nearest
+* :class:`SensibleBot` plays toward its target green (the mode's ``aims``: Kelly Golf's
+  secret target), keeps the target nearest it: it judges each legal choice by where the ball would land one step ahead (distance to the nearest
   green it scores on, water, bunkers, rough, out of bounds), using only cards
   already drawn and the public make-up of the decks (never the order).
 
@@ -15,8 +15,9 @@ from teebox.core import hexgrid
 from teebox.core.holes18 import cards, flight
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
-    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, RESET, SELECT, SELECT_CLUB, STOP, WATER)
+    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA, FOLLOW, GAME_OVER, GREEN,
+    HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB, STOP,
+    WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -72,7 +73,23 @@ class SensibleBot:
                 self._deck_reach(game, cards.DECKS[c[1]], game.lie(seat)) - far))
         if kind == SELECT_CLUB:
             return self._select(game, seat, legal)
+        if kind >= POLICY_KINDS:
+            return self._best(legal, lambda c: self._policy_cost(game, seat, c))
         return self._follow(game, seat, d, legal)
+
+    def _policy_cost(self, game, seat, choice):
+        # A mode's or golfer's own decision: the choice about the nearest green (Kelly
+        # Golf: the target to keep), all alike when none is about a green.
+        if choice[0] != EXTRA:
+            return 0
+        code = choice[1]
+        x = game.mode if code in game.mode.extras else game.players[seat].rules
+        hole = x.extra_hole(game, code)
+        if not hole:
+            return 0
+        p = game.players[seat]
+        h = game.course.hole(hole)
+        return hexgrid.distance(p.q, p.r, h[3], h[4])
 
     # -------------------------------------------------------------- judging landings
 
@@ -90,7 +107,7 @@ class SensibleBot:
 
     def _greens(self, game, seat):
         p = game.players[seat]
-        return [game.course.hole(h)[3:5] for h in game.mode.targets(game, p)]
+        return [game.course.hole(h)[3:5] for h in game.mode.aims(game, p)]
 
     def _distance(self, game, seat, q=None, r=None):
         p = game.players[seat]

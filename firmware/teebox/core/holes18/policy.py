@@ -16,7 +16,9 @@ with none, so the base game pays nothing for the hook).
   (``Game.redraw``, ``Game.ask`` / ``Game.resume`` for a decision of its own,
   ``Game.award``...), appending what happened to ``outs``.
 
-A golfer's choices are offered to its own seat only; a mode's to every seat.
+A golfer's choices are offered to its own seat only; a mode's to every seat. A
+display names them with ``ask_text`` / ``extra_text`` / ``extra_hole``; a decision in
+``secret_kinds`` shows its choices to the deciding player only (Kelly Golf's target).
 See ``docs/engine-api.md``, "Adding decisions".
 """
 
@@ -25,6 +27,7 @@ class Policy:
     """The hooks every policy has: by default it adds no choice."""
 
     extras = ()  # the codes of the (EXTRA, code) choices this policy handles
+    secret_kinds = ()  # its own decisions whose choices only the deciding player may see
 
     def extra_choices(self, game, seat, kind):
         """The codes this policy offers ``seat`` at decision ``kind`` now."""
@@ -36,6 +39,18 @@ class Policy:
 
     def extra_apply(self, game, seat, code, outs):
         """Carry out ``(EXTRA, code)`` for ``seat``; append the outputs to ``outs``."""
+
+    def ask_text(self, kind):
+        """The question of its own decision ``kind``, as a display asks it."""
+        return "Choose"
+
+    def extra_text(self, game, code):
+        """How a display names ``(EXTRA, code)``."""
+        return "choice %d" % code
+
+    def extra_hole(self, game, code):
+        """The hole whose green ``(EXTRA, code)`` is about (a display lights it), or 0."""
+        return 0
 
     def state_ints(self, out):
         """Append the policy's own state as ints (for the state digest)."""

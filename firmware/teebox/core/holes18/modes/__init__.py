@@ -6,7 +6,7 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "kelly")
 
 
 def code(name):
@@ -32,5 +32,8 @@ def make(name):
     if name == "chaos":
         from teebox.core.holes18.modes.chaos import ChaosGolf
         return ChaosGolf()
-    from teebox.core.holes18.modes.racing import GolfRacing
-    return GolfRacing()
+    if name == "racing":
+        from teebox.core.holes18.modes.racing import GolfRacing
+        return GolfRacing()
+    from teebox.core.holes18.modes.kelly import KellyGolf
+    return KellyGolf()

@@ -56,6 +56,24 @@ class MatchPlay(Policy):
         """The points of the tokens lying on hole ``hole``'s green (none in this mode)."""
         return 0
 
+    def green_light(self, hole):
+        """What the LEDs show on hole ``hole``'s green: a token value the renderer draws
+        (5 gold, 2 silver, 7 both, 0 nothing); by default the tokens lying there."""
+        return self.green_tokens(hole)
+
+    def aims(self, game, p):
+        """The greens a bot playing ``p`` heads for: by default every green it scores on."""
+        return self.targets(game, p)
+
+    def between_turns(self, game, outs):
+        """Before each round and each turn: a mode may ask a decision of its own
+        (``game.ask``) or end the game; True if it did (nothing by default)."""
+        return False
+
+    def revealed(self, game):
+        """What the mode keeps secret, shown once the game is over (None: nothing)."""
+        return None
+
     def start(self, game, outs):
         """Everyone on the first tee."""
         game.tee_off(game.seats(), 1, outs)

@@ -1,0 +1,175 @@
+"""Kelly Golf: Chaos Golf with a flag on every green and a secret target green each.
+
+Rulebook: "Each player has a target green that they are trying to reach." "Use the
+rules for Chaos Golf except when in conflict with the rules below." Setup: "Place a
+flag on each green." "Each player draws two 1-point tokens keeping one and returning
+the other. Players keep their target secret." Scoring: one's own target scores its
+2-point token and the 1-point target token ("3 points for each secret green
+claimed"); "If you claim another player's target green you score their 1-point token
+and the flag from the green", and they "Draw two replacement 1-point tokens, keep one
+and return the other"; any other green scores its flag (1 point). "When there is only
+one token left in the bag, the player draws that one token." "The game ends
+immediately after a player scores the last green."
+
+The bag holds the 1-point tokens (one per hole, by hole number) that are nobody's
+target and whose green still has its flag: a green claimed as "any other green" takes
+its token out of play (RULES-NOTES, "Kelly Golf"). Keeping one of two drawn tokens is
+this mode's own decision (:data:`KEEP_TARGET`, ``Game.ask``) of the drawing player
+alone, answered with ``(EXTRA, KEEP + hole)``; it is secret (:attr:`secret_kinds`):
+no output names a target until it is claimed.
+"""
+
+from teebox.core.holes18.modes.chaos import ChaosGolf
+from teebox.core.holes18.protocol import FLAG, OUT_REACHED, POLICY_KINDS, TOKEN_1, TOKEN_2
+
+KEEP_TARGET = POLICY_KINDS  # decision: which of the two drawn tokens is the new target
+KEEP = 100                  # (EXTRA, KEEP + hole): keep hole's token as the target
+_MAX_HOLES = 99             # (course.MAX_HOLES)
+
+
+class KellyGolf(ChaosGolf):
+    """Kelly Golf. ``flag[h]`` is 1 while hole ``h``'s flag is on its green; ``bag`` the
+    token numbers that may be drawn (sorted); ``target[seat]`` a player's secret target
+    (0: none); ``offer[seat]`` the two tokens it draws from (empty when not drawing);
+    ``draws`` the seats still to draw, in order."""
+
+    name = "kelly"
+    title = "Kelly Golf"
+    players = (2, 5)
+    legend = "T: own target (3), K: another's target (2), F: flag (1)"
+    extras = tuple(range(KEEP + 1, KEEP + _MAX_HOLES + 1))
+    secret_kinds = (KEEP_TARGET,)
+
+    def __init__(self):
+        ChaosGolf.__init__(self)
+        self.flag = bytearray()
+        self.bag = []
+        self.target = bytearray()
+        self.offer = []
+        self.draws = []
+
+    def start(self, game, outs):
+        """A flag on every green, every 1-point token in the bag, everyone on the first tee;
+        each player then draws two tokens (in seat order, before the first round)."""
+        n = game.course.hole_count
+        self.flag = bytearray(b"\x01" * (n + 1))
+        self.flag[0] = 0
+        self.bag = list(range(1, n + 1))
+        self.target = bytearray(len(game.players))
+        self.offer = [() for _ in game.players]
+        self.draws = list(game.seats())
+        game.tee_off(game.seats(), 1, outs)
+
+    def green_tokens(self, hole):
+        """1 while the green's flag is on it (what it scores for anyone)."""
+        return self.flag[hole]
+
+    def green_light(self, hole):
+        """A flag lights its green as the smallest token does (silver)."""
+        return 2 * self.flag[hole]
+
+    def targets(self, game, p):
+        """Any green that still has its flag: "Each player may hit in any direction and try
+        to claim any hole." """
+        return tuple([h for h in range(1, len(self.flag)) if self.flag[h]])
+
+    def aims(self, game, p):
+        """Where ``p`` heads: its own secret target while it has one (3 points), else any
+        flag."""
+        t = self.target[p.seat]
+        return (t,) if t and self.flag[t] else self.targets(game, p)
+
+    def on_reach(self, game, p, hole, hole_in_one, outs):
+        """The green scores at once: the flag leaves it, and the targets it was are paid."""
+        outs.append((OUT_REACHED, p.seat, hole))
+        self.flag[hole] = 0
+        owner = self._owner(hole)
+        if owner == p.seat:
+            # "reveal their target green token ... Take a 2 point token ... Add the
+            # 1-point token you were using as a secret target" (the flag goes to the box).
+            game.award(p, hole, TOKEN_2, 2, outs)
+            game.award(p, hole, TOKEN_1, 1, outs)
+        elif owner >= 0:
+            # "you score their 1-point token and the flag from the green"
+            game.award(p, hole, TOKEN_1, 1, outs)
+            game.award(p, hole, FLAG, 1, outs)
+        else:
+            game.award(p, hole, FLAG, 1, outs)
+            if hole in self.bag:
+                self.bag.remove(hole)  # its token no longer names a green to claim
+        if owner >= 0:
+            self.target[owner] = 0
+            self.draws.append(owner)
+        self.award_hole_in_ones(game, hole, ((p.seat, hole_in_one),), outs)
+
+    def _owner(self, hole):
+        for s in range(len(self.target)):
+            if self.target[s] == hole:
+                return s
+        return -1
+
+    def between_turns(self, game, outs):
+        """The game ends once the last flag is claimed; else whoever must draw a new target
+        draws (two tokens: a secret decision; one: taken as it is). True if the game
+        stopped (a decision asked, or the game over)."""
+        if not any(self.flag):
+            game.finish(outs)
+            return True
+        while self.draws:
+            seat = self.draws[0]
+            bag = self.bag
+            if len(bag) >= 2:
+                a = bag.pop(game.rng.below(len(bag)))
+                b = bag.pop(game.rng.below(len(bag)))
+                self.offer[seat] = (a, b) if a < b else (b, a)
+                game.ask(KEEP_TARGET, seat)
+                return True
+            self.draws.pop(0)
+            if bag:
+                # "When there is only one token left in the bag, the player draws that one."
+                self.target[seat] = bag.pop()
+        return False
+
+    def extra_choices(self, game, seat, kind):
+        """Keeping either drawn token, for the drawing player only."""
+        if kind != KEEP_TARGET:
+            return ()
+        return tuple([KEEP + h for h in self.offer[seat]])
+
+    def extra_apply(self, game, seat, code, outs):
+        """Keep one token as the secret target, return the other to the bag."""
+        keep = code - KEEP
+        for h in self.offer[seat]:
+            if h != keep:
+                self.bag.append(h)
+        self.bag.sort()
+        self.target[seat] = keep
+        self.offer[seat] = ()
+        self.draws.pop(0)
+        game.resume()
+
+    def extra_text(self, game, code):
+        """How the display names a choice: the green it keeps as the target."""
+        return "green %d" % (code - KEEP)
+
+    def extra_hole(self, game, code):
+        """The green a choice points at (lit for the player who peeks)."""
+        return code - KEEP
+
+    def ask_text(self, kind):
+        """The question of this mode's decision."""
+        return "Keep which target?"
+
+    def end_of_round(self, game, outs):
+        """Nothing waits for the round's end: the game ends after the last green."""
+
+    def revealed(self, game):
+        """The secret targets, by seat (0: none), once the game is over; else None."""
+        return bytes(self.target) if game.over else None
+
+    def state_ints(self, out):
+        """Append the flags, the bag, the targets, the offers and who must draw."""
+        out.extend(self.flag)
+        for seq in [self.bag, self.target, self.draws] + self.offer:
+            out.append(len(seq))
+            out.extend(seq)
