@@ -22,6 +22,7 @@ from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
 _ON_GREEN = -1000
+_ON_THE_WAY = 15  # a scoring green other than the one aimed at (Kelly Golf: a flag)
 _WATER = 25
 _BUNKER = 15
 _ROUGH = 4
@@ -121,13 +122,13 @@ class SensibleBot:
     def _cost(self, game, seat, res):
         # How bad a landing is: tenths of a hex from the target plus hazard costs.
         path, land, outcome, hit_tree = res
-        if outcome == GREEN:
-            return _ON_GREEN
         hole = game.course.green_hole(land[0], land[1])
         p = game.players[seat]
-        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.targets(game, p):
+        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.aims(game, p):
             return _ON_GREEN
         cost = 10 * self._distance(game, seat, land[0], land[1])
+        if outcome == GREEN:
+            return cost - _ON_THE_WAY  # a green that scores, though not the one aimed at
         if outcome == OUT_OF_BOUNDS:
             return cost + _OUT
         if outcome == WATER:
