@@ -3,7 +3,10 @@ direction buttons, option lists for decks and cards (see ``app/presenters/__init
 for what a presenter does for the table, and ``docs/table-guide.md`` for the players).
 
 A bot lays its club in secret as soon as selection opens (before anyone else can);
-every other decision of a bot is shown (the preview) and taken a moment later.
+every other decision of a bot is shown (the preview) and taken a moment later, but a
+secret one (Kelly Golf's target), taken at once unseen. A mode's or golfer's own
+decision is an option list; a secret one stays hidden until its player presses OK to
+peek (the others look away), and BACK hides it again.
 """
 
 from teebox.app.presenters.holes18.motion import Motion
@@ -15,7 +18,8 @@ from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import (
     AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
-    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, RESET, SELECT, SELECT_CLUB)
+    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET, SELECT,
+    SELECT_CLUB)
 
 # Decisions answered from an option list (right/left to step, OK to confirm).
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -116,6 +120,18 @@ class Presenter:
         elif k in _LIST_KINDS:
             t.opts = g.choices(d.players[0])
             t.sel = 0
+        elif k >= POLICY_KINDS:
+            t.opts = g.choices(d.players[0])
+            t.sel = -1 if self.secret() else 0
+
+    def secret(self):
+        """Whether the decision now is a secret one of a mode or golfer: its options are
+        shown to the deciding player alone, after it asks to peek."""
+        d = self.t.d
+        if d.kind < POLICY_KINDS:
+            return False
+        return (d.kind in self.t.game.mode.secret_kinds
+                or d.kind in self.t.game.players[d.players[0]].rules.secret_kinds)
 
     def bot(self, seat):
         """The choice of the bot at ``seat``. Seeded by the game, the round, the decision
@@ -129,7 +145,7 @@ class Presenter:
         """A club is laid in secret as soon as selection opens: before anyone else can
         choose, so the log is the same however fast the people are."""
         d = self.t.d
-        return d.kind == SELECT_CLUB and not d.extra
+        return (d.kind == SELECT_CLUB and not d.extra) or self.secret()
 
     def act(self, seat, choice):
         """Take ``choice`` for ``seat`` (a bot's), as a person's would be taken."""
@@ -184,6 +200,8 @@ class Presenter:
             t.choice = (MOVE, d)
         elif k in DIRECTION_KINDS:
             t.choice = (AIM, d)
+        elif t.sel < 0 and self.secret():
+            return  # hidden: only OK peeks
         elif t.opts:
             t.sel = 0 if t.sel < 0 else step_index(t.sel, len(t.opts), d)
         else:
@@ -208,7 +226,10 @@ class Presenter:
         t = self.t
         choice = t.selected()
         if choice is None:
-            if t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
+            if t.opts and self.secret():
+                t.sel = 0  # the player peeks at its secret options
+                t.show_decision()
+            elif t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
                 t.sel = 0  # the first OK shows the reset offer, the second takes it
                 t.show_decision()
             elif t.d.kind == CHOOSE_ACTION:
@@ -244,6 +265,8 @@ class Presenter:
                 t.sel = t.opts.index((DECLINE,))
             else:
                 t.sel = -1
+        elif self.secret():
+            t.sel = -1  # hidden again
         elif t.opts:
             t.sel = 0
 

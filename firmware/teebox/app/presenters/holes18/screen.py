@@ -8,7 +8,7 @@ from teebox.core.holes18 import cards
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, DECK, DECLARE_DIRECTION,
     DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GREEN, HIT_DIRECTION, KEEP,
-    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, RESET, SELECT_CLUB, STOP, WATER)
+    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, POLICY_KINDS, RESET, SELECT_CLUB, STOP, WATER)
 
 try:
     from micropython import const
@@ -175,6 +175,8 @@ class Screen:
             pr.set("%s %s\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
                    % (who, turn, club.name, club.initiative, what, self._landing_text(res)),
                    k, d.player, len(ACTIONS), slot)
+        elif k >= POLICY_KINDS:
+            self._own_decision(g, d, pr)
         elif k in DIRECTION_KINDS:
             c = t.choice
             if k == HIT_DIRECTION:
@@ -220,6 +222,28 @@ class Screen:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
                % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
+
+    def _own_decision(self, g, d, pr):
+        # A mode's or golfer's own decision: its question and options in its words; a
+        # secret one hidden until its player peeks, the green of the option shown lit
+        # (the others look away).
+        t = self.t
+        seat = d.players[0]
+        k = d.kind
+        x = g.mode if not t.opts or t.opts[0][1] in g.mode.extras else g.players[seat].rules
+        if t.sel < 0:
+            pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask_text(k)),
+                   k, seat)
+            return
+        code = t.opts[t.sel][1]
+        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
+               % (t.label(seat), x.ask_text(k), x.extra_text(g, code),
+                  "\nBACK: hide" if k in x.secret_kinds else ""),
+               k, seat, len(t.opts), t.sel)
+        hole = x.extra_hole(g, code)
+        if hole:
+            h = t.course.hole(hole)
+            t.view.cursor = t.cell(h[3], h[4])
 
     def _list_title(self, k):
         if k == CHOOSE_DECK:
