@@ -47,7 +47,7 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
 
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
-    s = _setup(t, "press OK 2", "press W 2")  # W from match wraps to racing, then chaos
+    s = _setup(t, "press OK 2", "press W 3")  # W from match wraps to kelly, racing, chaos
     assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
     assert s.players == 3  # chaos needs 3: the 2 of the default went up
     _setup(t, "press OK 2")
@@ -145,7 +145,7 @@ def test_every_setup_step_has_an_led_only_form():
     p = t.prompt
     assert (p.code, p.count, p.index) == (0, 4, 0)  # start menu: option 1 of 4
     _setup(t, "press OK 2", "press E")
-    assert (p.code, p.count, p.index) == (1, 5, 1)  # mode: stroke is option 2 of 5
+    assert (p.code, p.count, p.index) == (1, 6, 1)  # mode: stroke is option 2 of 6
     _setup(t, "press OK")
     p = t.prompt
     assert p.code == 2 and p.count == len(t.setup.course_names)
