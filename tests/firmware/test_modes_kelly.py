@@ -167,7 +167,7 @@ def test_the_game_ends_immediately_after_the_last_green():
                   (MOVE, NE), (MOVE, E))
     assert _scored(outs) == [(1, 1, TOKEN_1, 1), (1, 1, FLAG, 1)]
     over = one(outs, OUT_GAME_OVER)
-    assert over[1] == ((1, 2, 3, 0), (2, 1, 2, 0), (3, 0, 0, 0))
+    assert over[1] == ((1, 2, 3, 0), (2, 1, 2, 0), (3, 0, 0, 0))  # (no own target claimed)
     assert [o[1] for o in kinds(outs, OUT_TURN)] == [1] and g.over  # P3 never plays
     assert g.mode.revealed(g) == bytes([0, 0, 0])
 
@@ -183,14 +183,18 @@ def test_chaos_golf_rules_apply_fast_travel_from_a_tee_box():
     assert one(outs, OUT_EXTRA_TURN)[1] == 0 and g.pending().extra
 
 
-def test_there_is_no_tie_break_as_in_chaos_golf():
+def test_there_is_no_tie_break_as_in_chaos_golf_and_standings_count_own_targets():
     """Rulebook: Kelly Golf uses "the rules for Chaos Golf", where "There is no
-    tie-break": equal points share the place, hole-in-ones or not."""
+    tie-break": equal points share the place, hole-in-ones or targets claimed or not.
+    The standings' fourth number is the own targets claimed (the score history's
+    "Targets" column)."""
     g = _kelly([EARLY, MIDDLE, LATE])
     for seat, score, hole_in_ones in ((0, 4, 0), (1, 4, 1), (2, 1, 0)):
         g.players[seat].score = score  # test set-up only
         g.players[seat].hole_in_ones = hole_in_ones
+    g.players[1].tokens = [(2, TOKEN_2), (2, TOKEN_1), (3, FLAG)]
     assert g.standings() == ((1, 0, 4, 0), (1, 1, 4, 1), (3, 2, 1, 0))
+    assert (g.mode.count_key, g.mode.count_title) == ("targets", "Targets")
 
 
 def test_kelly_golf_is_played_by_two_to_five():

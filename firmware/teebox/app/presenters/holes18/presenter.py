@@ -173,9 +173,13 @@ class Presenter:
         return self.screen.show()
 
     def standings_line(self, row):
-        """A line of the final standings: place, player, score, a star per hole-in-one."""
-        place, seat, score, hio = row
-        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * hio)
+        """A line of the final standings: place, player, score, a star per hole-in-one (or
+        the mode's own count by its initial: Kelly Golf's targets claimed, "T2")."""
+        place, seat, score, count = row
+        mode = self.t.game.mode
+        if mode.count_key == "hole_in_ones":
+            return "%d. P%d %d%s" % (place, seat + 1, score, " *" * count)
+        return "%d. P%d %d %s%d" % (place, seat + 1, score, mode.count_title[0], count)
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker

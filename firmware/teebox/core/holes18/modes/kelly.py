@@ -19,6 +19,7 @@ alone, answered with ``(EXTRA, KEEP + hole)``; it is secret (:attr:`secret_kinds
 no output names a target until it is claimed.
 """
 
+from teebox.core import scoring
 from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.protocol import FLAG, OUT_REACHED, POLICY_KINDS, TOKEN_1, TOKEN_2
 
@@ -36,7 +37,9 @@ class KellyGolf(ChaosGolf):
     name = "kelly"
     title = "Kelly Golf"
     players = (2, 5)
-    legend = "T: own target (3), K: another's target (2), F: flag (1)"
+    legend = "2 1: own secret target (3), 1 F: another's target (2), F: flag (1)"
+    count_key = "targets"     # the fourth number of a standings row: own targets claimed
+    count_title = "Targets"
     extras = tuple(range(KEEP + 1, KEEP + _MAX_HOLES + 1))
     secret_kinds = (KEEP_TARGET,)
 
@@ -159,6 +162,18 @@ class KellyGolf(ChaosGolf):
     def ask_text(self, kind):
         """The question of this mode's decision."""
         return "Keep which target?"
+
+    def standings(self, game):
+        """Highest score first with no tie-break (Chaos Golf's rules); the fourth number of
+        a row is how many of its own secret targets the player claimed."""
+        n = len(game.players)
+        rows = scoring.standings([p.score for p in game.players], [0] * n)
+        return tuple([(place, seat, score, self.claimed(game.players[seat]))
+                      for place, seat, score, _ in rows])
+
+    def claimed(self, p):
+        """How many of its own secret targets ``p`` claimed (each scored a 2-point token)."""
+        return len([k for _h, k in p.tokens if k == TOKEN_2])
 
     def end_of_round(self, game, outs):
         """Nothing waits for the round's end: the game ends after the last green."""
