@@ -44,6 +44,7 @@ def test_a_target_is_kept_in_secret_peeking_with_ok_and_hiding_with_back():
     s = K.words(t)
     assert "P1 red: secret" in s and "Others look away" in s and "OK: peek" in s
     assert "green" not in s and t.view.cursor == -1
+    assert (t.play_prompt.code, t.play_prompt.seat, t.play_prompt.count) == (13, 0, 0)
     offer = g.mode.offer[0]
     K.lines(d, "press OK")
     s = K.words(t)
@@ -52,6 +53,7 @@ def test_a_target_is_kept_in_secret_peeking_with_ok_and_hiding_with_back():
     assert t.view.cursor == t.cell(h[3], h[4])
     K.lines(d, "press E")
     assert "> green %d" % offer[1] in K.words(t)
+    assert (t.play_prompt.code, t.play_prompt.count, t.play_prompt.index) == (13, 2, 1)
     K.lines(d, "press BACK")
     assert "green" not in K.words(t) and t.view.cursor == -1
     K.lines(d, "press E")  # a direction does not peek

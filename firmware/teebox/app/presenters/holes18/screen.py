@@ -19,6 +19,9 @@ except ImportError:  # CPython
 # The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
 # would not tell a player without a display that BACK may decline it.
 CODE_EXTRA_TURN = const(12)
+# The question code of a mode's or golfer's own decision (Kelly Golf's secret target):
+# their kinds start at 64, past the top edge's cells.
+CODE_OWN_DECISION = const(13)
 
 # Actions on the CHOOSE_ACTION menu, in the order holding OK steps through them
 # (the LED-only strip shows the slot: 1 play, 2 big hit, 3 exit bunker, 4 reset).
@@ -233,13 +236,13 @@ class Screen:
         x = g.mode if not t.opts or t.opts[0][1] in g.mode.extras else g.players[seat].rules
         if t.sel < 0:
             pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask_text(k)),
-                   k, seat)
+                   CODE_OWN_DECISION, seat)
             return
         code = t.opts[t.sel][1]
         pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
                % (t.label(seat), x.ask_text(k), x.extra_text(g, code),
                   "\nBACK: hide" if k in x.secret_kinds else ""),
-               k, seat, len(t.opts), t.sel)
+               CODE_OWN_DECISION, seat, len(t.opts), t.sel)
         hole = x.extra_hole(g, code)
         if hole:
             h = t.course.hole(hole)
