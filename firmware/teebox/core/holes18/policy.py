@@ -26,8 +26,8 @@ See ``docs/engine-api.md``, "Adding decisions".
 class Policy:
     """The hooks every policy has: by default it adds no choice."""
 
-    extras = ()  # the codes of the (EXTRA, code) choices this policy handles
-    secret_kinds = ()  # its own decisions whose choices only the deciding player may see
+    extras = ()  # type: tuple[int, ...]  # the codes of the (EXTRA, code) choices it handles
+    secret_kinds = ()  # type: tuple[int, ...]  # its own decisions only the decider may see
 
     def extra_choices(self, game, seat, kind):
         """The codes this policy offers ``seat`` at decision ``kind`` now."""
