@@ -16,8 +16,14 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``on_water(game, p, outs)`` / ``on_out_of_bounds(game, p, outs)``: hazards;
 * ``extra_turn(game, p, moved)``: whether the turn just ended earns another;
 * ``end_of_round(game, outs)``: scoring, next hole, game over;
+* ``between_turns(game, outs)``: before each round and turn, a decision of the mode's
+  own (``game.ask``) or the game's end (Kelly Golf);
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
+
+Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
+``green_light(hole)`` (what the LEDs show on a green) and ``revealed(game)`` (what the
+mode kept secret, once the game is over).
 
 A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
 """
