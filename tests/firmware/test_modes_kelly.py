@@ -58,11 +58,12 @@ def test_a_flag_on_each_green_and_each_player_keeps_one_of_two_drawn_tokens_in_s
     d = g.pending()
     assert d.kind == KEEP_TARGET and d.players == (0,) and g.mode.secret_kinds == (KEEP_TARGET,)
     offer = g.mode.offer[0]
-    assert len(offer) == 2 and g.choices(0) == [(EXTRA, KEEP + h) for h in offer]
+    assert len(offer) == 2 and offer[0] < offer[1]
+    assert g.choices(0) == [(EXTRA, KEEP), (EXTRA, KEEP + 1)]  # the lower token, the other
     assert g.choices(1) == []
-    raises(IllegalMove, g.apply, (EXTRA, KEEP + offer[0]), 1)
+    raises(IllegalMove, g.apply, (EXTRA, KEEP), 1)
     assert [o[0] for o in g.initial_outputs if o[0] == OUT_SCORED] == []
-    outs = g.apply((EXTRA, KEEP + offer[1]), 0)
+    outs = g.apply((EXTRA, KEEP + 1), 0)
     assert outs == [] and g.mode.target[0] == offer[1]
     # The other one went back into the bag, from which P2 drew its two at once.
     assert sorted(list(g.mode.offer[1]) + g.mode.bag) == [h for h in (1, 2, 3) if h != offer[1]]
@@ -101,8 +102,8 @@ def test_a_target_redraw_is_a_secret_decision_before_the_next_turn():
     assert _scored(outs) == [(0, 1, TOKEN_2, 2), (0, 1, TOKEN_1, 1)]
     d = g.pending()
     assert d.kind == KEEP_TARGET and d.players == (0,) and not kinds(outs, OUT_TURN)
-    assert g.choices(0) == [(EXTRA, KEEP + 3), (EXTRA, KEEP + 4)]
-    outs = g.apply((EXTRA, KEEP + 4), 0)
+    assert g.mode.offer[0] == (3, 4) and g.choices(0) == [(EXTRA, KEEP), (EXTRA, KEEP + 1)]
+    outs = g.apply((EXTRA, KEEP + 1), 0)
     assert g.mode.target[0] == 4 and g.mode.bag == [3]
     assert one(outs, OUT_TURN)[1] == 1  # P2's turn comes now
 
@@ -231,7 +232,7 @@ def test_the_sensible_bot_keeps_the_nearer_target_and_heads_for_it():
     crs = make_course(ROWS4, HOLES4)
     g = new_game(crs, [EARLY, MIDDLE], "kelly")
     g.mode.offer[0] = (1, 2)  # test set-up only: what P1 drew
-    assert bots.SensibleBot(1).choose(g, 0) == (EXTRA, KEEP + 2)  # (1,4) is 1 hex away
+    assert bots.SensibleBot(1).choose(g, 0) == (EXTRA, KEEP + 1)  # green 2 (1,4): 1 hex away
     _deal(g, {0: 4, 1: 2})
     place(g, 0, 7, 3)  # between green 1 (7,2) and its target, green 4 (8,4)
     select(g, {0: club("8 Hybrid"), 1: club("8 Iron")})

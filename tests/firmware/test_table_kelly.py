@@ -59,7 +59,7 @@ def test_a_target_is_kept_in_secret_peeking_with_ok_and_hiding_with_back():
     K.lines(d, "press E")  # a direction does not peek
     assert "green" not in K.words(t)
     K.lines(d, "press OK", "press E", "press OK")
-    assert g.mode.target[0] == offer[1] and g.inputs[-1] == (0, (EXTRA, KEEP + offer[1]))
+    assert g.mode.target[0] == offer[1] and g.inputs[-1] == (0, (EXTRA, KEEP + 1))
     s = K.words(t)
     assert "P2 yellow: secret" in s and "green" not in s and t.view.cursor == -1
     K.lines(d, "press OK", "press OK")

@@ -81,11 +81,9 @@ class SensibleBot:
     def _policy_cost(self, game, seat, choice):
         # A mode's or golfer's own decision: the choice about the nearest green (Kelly
         # Golf: the target to keep), all alike when none is about a green.
-        if choice[0] != EXTRA:
-            return 0
-        code = choice[1]
+        code = choice[1] if choice[0] == EXTRA else -1
         x = game.mode if code in game.mode.extras else game.players[seat].rules
-        hole = x.extra_hole(game, code)
+        hole = x.extra_hole(game, seat, code) if code >= 0 else 0
         if not hole:
             return 0
         p = game.players[seat]

@@ -17,7 +17,7 @@ with none, so the base game pays nothing for the hook).
   ``Game.award``...), appending what happened to ``outs``.
 
 A golfer's choices are offered to its own seat only; a mode's to every seat. A
-display names them with ``ask_text`` / ``extra_text`` / ``extra_hole``; a decision in
+display asks them with ``ask`` and names an option by ``extra_hole``; a decision in
 ``secret_kinds`` shows its choices to the deciding player only (Kelly Golf's target).
 See ``docs/engine-api.md``, "Adding decisions".
 """
@@ -28,6 +28,7 @@ class Policy:
 
     extras = ()  # type: tuple[int, ...]  # the codes of the (EXTRA, code) choices it handles
     secret_kinds = ()  # type: tuple[int, ...]  # its own decisions only the decider may see
+    ask = "Choose"  # how a display asks its own decisions
 
     def extra_choices(self, game, seat, kind):
         """The codes this policy offers ``seat`` at decision ``kind`` now."""
@@ -40,16 +41,9 @@ class Policy:
     def extra_apply(self, game, seat, code, outs):
         """Carry out ``(EXTRA, code)`` for ``seat``; append the outputs to ``outs``."""
 
-    def ask_text(self, kind):
-        """The question of its own decision ``kind``, as a display asks it."""
-        return "Choose"
-
-    def extra_text(self, game, code):
-        """How a display names ``(EXTRA, code)``."""
-        return "choice %d" % code
-
-    def extra_hole(self, game, code):
-        """The hole whose green ``(EXTRA, code)`` is about (a display lights it), or 0."""
+    def extra_hole(self, game, seat, code):
+        """The hole whose green ``(EXTRA, code)`` is about for ``seat`` (a display names
+        and lights it), or 0."""
         return 0
 
     def state_ints(self, out):

@@ -235,15 +235,15 @@ class Screen:
         k = d.kind
         x = g.mode if not t.opts or t.opts[0][1] in g.mode.extras else g.players[seat].rules
         if t.sel < 0:
-            pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask_text(k)),
+            pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask),
                    CODE_OWN_DECISION, seat)
             return
         code = t.opts[t.sel][1]
+        hole = x.extra_hole(g, seat, code)
         pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
-               % (t.label(seat), x.ask_text(k), x.extra_text(g, code),
+               % (t.label(seat), x.ask, ("green %d" % hole) if hole else ("choice %d" % code),
                   "\nBACK: hide" if k in x.secret_kinds else ""),
                CODE_OWN_DECISION, seat, len(t.opts), t.sel)
-        hole = x.extra_hole(g, code)
         if hole:
             h = t.course.hole(hole)
             t.view.cursor = t.cell(h[3], h[4])

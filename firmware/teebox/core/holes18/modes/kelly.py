@@ -15,7 +15,7 @@ The bag holds the 1-point tokens (one per hole, by hole number) that are nobody'
 target and whose green still has its flag: a green claimed as "any other green" takes
 its token out of play (RULES-NOTES, "Kelly Golf"). Keeping one of two drawn tokens is
 this mode's own decision (:data:`KEEP_TARGET`, ``Game.ask``) of the drawing player
-alone, answered with ``(EXTRA, KEEP + hole)``; it is secret (:attr:`secret_kinds`):
+alone, answered with ``(EXTRA, KEEP)`` (the lower token) or ``(EXTRA, KEEP + 1)``; it is secret (:attr:`secret_kinds`):
 no output names a target until it is claimed.
 """
 
@@ -24,15 +24,14 @@ from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.protocol import FLAG, OUT_REACHED, POLICY_KINDS, TOKEN_1, TOKEN_2
 
 KEEP_TARGET = POLICY_KINDS  # decision: which of the two drawn tokens is the new target
-KEEP = 100                  # (EXTRA, KEEP + hole): keep hole's token as the target
-_MAX_HOLES = 99             # (course.MAX_HOLES)
+KEEP = 100                  # (EXTRA, KEEP + i): keep token i of the two drawn (lower first)
 
 
 class KellyGolf(ChaosGolf):
     """Kelly Golf. ``flag[h]`` is 1 while hole ``h``'s flag is on its green; ``bag`` the
     token numbers that may be drawn (sorted); ``target[seat]`` a player's secret target
-    (0: none); ``offer[seat]`` the two tokens it draws from (empty when not drawing);
-    ``draws`` the seats still to draw, in order."""
+    (0: none); ``offer[seat]`` the two tokens it draws from, lower first (empty when not
+    drawing); ``draws`` the seats still to draw, in order."""
 
     name = "kelly"
     title = "Kelly Golf"
@@ -40,8 +39,9 @@ class KellyGolf(ChaosGolf):
     legend = "2 1: own secret target (3), 1 F: another's target (2), F: flag (1)"
     count_key = "targets"     # the fourth number of a standings row: own targets claimed
     count_title = "Targets"
-    extras = tuple(range(KEEP + 1, KEEP + _MAX_HOLES + 1))
+    extras = (KEEP, KEEP + 1)
     secret_kinds = (KEEP_TARGET,)
+    ask = "Keep which target?"
 
     def __init__(self):
         ChaosGolf.__init__(self)
@@ -80,13 +80,16 @@ class KellyGolf(ChaosGolf):
         """Where ``p`` heads: its own secret target while it has one (3 points), else any
         flag."""
         t = self.target[p.seat]
-        return (t,) if t and self.flag[t] else self.targets(game, p)
+        return (t,) if t else self.targets(game, p)
 
     def on_reach(self, game, p, hole, hole_in_one, outs):
-        """The green scores at once: the flag leaves it, and the targets it was are paid."""
+        """The green scores at once: the flag leaves it, and the target it was is paid."""
         outs.append((OUT_REACHED, p.seat, hole))
         self.flag[hole] = 0
-        owner = self._owner(hole)
+        owner = -1
+        for s in range(len(self.target)):
+            if self.target[s] == hole:
+                owner = s
         if owner == p.seat:
             # "reveal their target green token ... Take a 2 point token ... Add the
             # 1-point token you were using as a secret target" (the flag goes to the box).
@@ -95,21 +98,14 @@ class KellyGolf(ChaosGolf):
         elif owner >= 0:
             # "you score their 1-point token and the flag from the green"
             game.award(p, hole, TOKEN_1, 1, outs)
-            game.award(p, hole, FLAG, 1, outs)
-        else:
-            game.award(p, hole, FLAG, 1, outs)
-            if hole in self.bag:
-                self.bag.remove(hole)  # its token no longer names a green to claim
         if owner >= 0:
             self.target[owner] = 0
             self.draws.append(owner)
+        elif hole in self.bag:
+            self.bag.remove(hole)  # its token no longer names a green to claim
+        if owner != p.seat:
+            game.award(p, hole, FLAG, 1, outs)
         self.award_hole_in_ones(game, hole, ((p.seat, hole_in_one),), outs)
-
-    def _owner(self, hole):
-        for s in range(len(self.target)):
-            if self.target[s] == hole:
-                return s
-        return -1
 
     def between_turns(self, game, outs):
         """The game ends once the last flag is claimed; else whoever must draw a new target
@@ -118,9 +114,9 @@ class KellyGolf(ChaosGolf):
         if not any(self.flag):
             game.finish(outs)
             return True
+        bag = self.bag
         while self.draws:
             seat = self.draws[0]
-            bag = self.bag
             if len(bag) >= 2:
                 a = bag.pop(game.rng.below(len(bag)))
                 b = bag.pop(game.rng.below(len(bag)))
@@ -135,48 +131,35 @@ class KellyGolf(ChaosGolf):
 
     def extra_choices(self, game, seat, kind):
         """Keeping either drawn token, for the drawing player only."""
-        if kind != KEEP_TARGET:
-            return ()
-        return tuple([KEEP + h for h in self.offer[seat]])
+        return self.extras if kind == KEEP_TARGET else ()
 
     def extra_apply(self, game, seat, code, outs):
         """Keep one token as the secret target, return the other to the bag."""
-        keep = code - KEEP
-        for h in self.offer[seat]:
-            if h != keep:
-                self.bag.append(h)
+        offer = self.offer[seat]
+        i = code - KEEP
+        self.target[seat] = offer[i]
+        self.bag.append(offer[1 - i])
         self.bag.sort()
-        self.target[seat] = keep
         self.offer[seat] = ()
         self.draws.pop(0)
         game.resume()
 
-    def extra_text(self, game, code):
-        """How the display names a choice: the green it keeps as the target."""
-        return "green %d" % (code - KEEP)
-
-    def extra_hole(self, game, code):
-        """The green a choice points at (lit for the player who peeks)."""
-        return code - KEEP
-
-    def ask_text(self, kind):
-        """The question of this mode's decision."""
-        return "Keep which target?"
-
-    def standings(self, game):
-        """Highest score first with no tie-break (Chaos Golf's rules); the fourth number of
-        a row is how many of its own secret targets the player claimed."""
-        n = len(game.players)
-        rows = scoring.standings([p.score for p in game.players], [0] * n)
-        return tuple([(place, seat, score, self.claimed(game.players[seat]))
-                      for place, seat, score, _ in rows])
-
-    def claimed(self, p):
-        """How many of its own secret targets ``p`` claimed (each scored a 2-point token)."""
-        return len([k for _h, k in p.tokens if k == TOKEN_2])
+    def extra_hole(self, game, seat, code):
+        """The green of the token a choice keeps (the display names it, the LEDs light it
+        for the player who peeks)."""
+        return self.offer[seat][code - KEEP]
 
     def end_of_round(self, game, outs):
         """Nothing waits for the round's end: the game ends after the last green."""
+
+    def standings(self, game):
+        """Highest score first with no tie-break (Chaos Golf's rules); the fourth number of
+        a row is how many of its own secret targets the player claimed (each scored a
+        2-point token)."""
+        rows = scoring.standings([p.score for p in game.players], [0] * len(game.players))
+        return tuple([(place, seat, score,
+                       len([k for _h, k in game.players[seat].tokens if k == TOKEN_2]))
+                      for place, seat, score, _ in rows])
 
     def revealed(self, game):
         """The secret targets, by seat (0: none), once the game is over; else None."""
