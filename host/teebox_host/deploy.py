@@ -751,14 +751,59 @@ def choose_mode(info):
     return ROMFS if info.rom else FILES
 
 
-def code_ram(built):
-    """Estimated heap (bytes) the board's modules take when imported from .mpy files."""
+# Packages of alternatives: the board imports one of their modules at a time (a game's
+# way to play, when the game starts: ``modes.make``), so only the costliest one, with
+# the package's modules it imports, is in RAM at once.
+ALTERNATIVES = ("teebox.core.holes18.modes",)
+
+
+def module_sizes(built):
+    """``{dotted name: .mpy bytes}`` of the board's modules in a build."""
     sizes = {f.board_path: f.size for f in built.files if f.kind == "module"}
     firmware = built.firmware or firmware_dir()
-    total = 0
+    out = {}
     for name in board_modules(firmware):
         rel = module_file(firmware, name).relative_to(firmware).as_posix()
-        total += sizes.get("/" + rel[:-3] + ".mpy", 0)
+        out[name] = sizes.get("/" + rel[:-3] + ".mpy", 0)
+    return out
+
+
+def resident_modules(firmware, sizes):
+    """The board's modules in RAM at once at the most: every one but the alternatives
+    (:data:`ALTERNATIVES`) of which only the costliest by ``sizes`` (``{name: bytes}``)
+    counts, with the alternatives it imports."""
+    names = board_modules(firmware)
+    out = [n for n in names if not any(n.startswith(p + ".") for p in ALTERNATIVES)]
+    for pkg in ALTERNATIVES:
+        members = [n for n in names if n.startswith(pkg + ".")]
+        best = []
+        for name in members:
+            chain = alternative_chain(firmware, name, members)
+            if sum(sizes[m] for m in chain) > sum(sizes[m] for m in best):
+                best = chain
+        out += best
+    return sorted(out)
+
+
+def alternative_chain(firmware, name, members):
+    """Alternative ``name`` and the ``members`` (alternatives of its package) it imports,
+    directly or through them (not through the package, which names every one)."""
+    seen = []
+    todo = [name]
+    while todo:
+        n = todo.pop()
+        if n in seen or n not in members:
+            continue
+        seen.append(n)
+        todo += sorted(_imports(firmware, module_file(firmware, n)))
+    return sorted(seen)
+
+
+def code_ram(built):
+    """Estimated heap (bytes) the board's modules take when imported from .mpy files (of
+    the game modes, the costliest alone: :func:`resident_modules`)."""
+    sizes = module_sizes(built)
+    total = sum(sizes[n] for n in resident_modules(built.firmware or firmware_dir(), sizes))
     return int(total * CODE_RAM_PER_MPY_BYTE)
 
 
