@@ -6,6 +6,8 @@ import time
 
 from link_fakes import board, teebox  # noqa: F401 (board is a fixture)
 
+from teebox_host.link import Link
+
 
 def _play_once_watched(board, **game):
     """Bots play a game on the board as soon as a scoreboard has switched events on."""
@@ -119,3 +121,30 @@ def test_board_watch_says_what_each_game_s_scores_and_standings_count():
     assert describe_event(over, "18-holes", "stroke") == (
         "game 3 over: 1. White 20 (holes in one: 1), 2. Red 20")
     assert describe_event(over) == describe_event(over, "18-holes", "stroke")  # no mode known
+
+
+def test_board_status_prints_what_the_board_says_as_plain_text(board):
+    # Text from a board is data (issue 15, item 8): markup, terminal codes and a name
+    # cut inside a character are printed as text, never run or a traceback.
+    board.server.firmware = "teebox 1.0 [/bold] \x1b[2J\x1b]0;owned\x07"
+    result = teebox("board", "status", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert "teebox 1.0 [/bold] \ufffd[2J\ufffd]0;owned\ufffd" in result.output
+    assert "\x1b" not in result.output
+    board.server.firmware = "é" * 128   # 256 bytes: the board sends the first 255
+    result = teebox("board", "status", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert "éééé" in result.output  # (cut to the terminal: the end is below)
+    with Link(board.port) as link:
+        assert link.hello().firmware == "é" * 127 + "\ufffd"
+
+
+def test_course_list_board_prints_course_names_as_written(board, tmp_path):
+    # A course name may hold brackets: they are its text, not rich markup.
+    from link_fakes import POCKET
+    src = tmp_path / "pocket.course"
+    src.write_text(POCKET.replace("Pocket Links", "Pocket [/] Links [bold]"))
+    assert teebox("course", "push", src, "--port", board.port).exit_code == 0
+    result = teebox("course", "list", "--board", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert "Pocket [/] Links [bold]" in result.output

@@ -68,3 +68,13 @@ def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_s
     default, = re.findall(r"`profiles/([\w-]+)\.json` \(default\)", hardware)
     assert default == profile_mod.DEFAULT
     assert "Pico 2" in profile_mod.load_named().name
+
+
+def test_the_parts_list_s_board_takes_the_code_into_its_romfs_partition(tmp_path):
+    # On a stock Pico 2, `teebox deploy` writes the code and data as a ROMFS image
+    # (docs/memory.md, "Three ways to deploy"); an image larger than the stock
+    # partition is refused, so the board the parts list names must take it.
+    built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
+    image = deploy.romfs_image(built)
+    assert len(image) <= code_heap.PICO2_ROMFS, (
+        "the ROMFS image is %d bytes, over the Pico 2's %d" % (len(image), code_heap.PICO2_ROMFS))

@@ -64,3 +64,17 @@ def test_shell_completion_completes_commands_and_options(teebox):
     assert "check" in complete("teebox course ch")
     assert complete("teebox scores leaderboard --mo") == ["--mode"]
 
+
+
+
+def test_each_command_is_summed_up_in_lines_that_wrap_with_the_terminal(teebox):
+    # `teebox -h` lists each command with the first paragraph of its help, line breaks
+    # kept: one inside it showed as a line cut short in the middle of the list.
+    def walk(command, path=()):
+        for name, sub in getattr(command, "commands", {}).items():
+            yield path + (name,), sub
+            yield from walk(sub, path + (name,))
+
+    for path, command in walk(typer.main.get_command(teebox)):
+        summary = (command.short_help or command.help or "").strip().split("\n\n")[0]
+        assert summary and "\n" not in summary, (path, summary)

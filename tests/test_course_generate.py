@@ -10,6 +10,7 @@ from teebox.core import course, coursegen
 from teebox_host.course_cmd import app
 from teebox import shipped
 from teebox_host import micropython as mpy
+from tools.bench.course_gen import rate_difficulties
 
 runner = CliRunner()
 # Options for the cross-interpreter check: every hole count and difficulty, a few seeds.
@@ -108,3 +109,15 @@ print("DIGEST", h.digest().hex())
     res = mpy.run(code=code)
     assert res.returncode == 0, res.stderr
     assert "DIGEST " + expected in res.stdout
+
+
+def test_the_difficulties_differ_in_bot_strokes_over_par():
+    # Rulebook, ADJUSTMENT TILES: "These mini hexes can be placed on top of the course
+    # tiles to modify the difficulty of the course." The same 20 nine-hole layouts at
+    # each difficulty, one Stroke Play round of the sensible bot each (`teebox course
+    # rate`): every step up costs at least a stroke a round on average (the benchmark's
+    # 300 courses a difficulty, docs/course-format.md, show about two).
+    over = []
+    for pars, strokes, hazards in rate_difficulties(20, 9).values():
+        over.append(sum(strokes) / 20 - sum(pars) / 20)
+    assert over[0] + 1 <= over[1] and over[1] + 1 <= over[2], over

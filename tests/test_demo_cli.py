@@ -389,6 +389,17 @@ def test_a_game_saved_on_purpose_before_its_end_replays_and_says_so(tmp_path):
     assert "Leading (game not finished): " in result.stdout
 
 
+def test_a_game_saved_after_one_choice_counts_1_choice_and_1_input(tmp_path):
+    # Counts in words (issue 15).
+    path, out = saved_demo(tmp_path, "--stop-after", 1)
+    assert "Stopped after 1 choice, as --stop-after asked: the game is not over." in out
+    assert ", 1 input, a game in progress): replay it with" in out
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert ", 1 input\n" in result.stdout
+    assert "Saved on purpose before the end of the game: 1 input, round " in result.stdout
+
+
 def test_an_old_format_log_replays_when_whole_and_is_refused_when_it_stops_early(tmp_path):
     path, out = saved_demo(tmp_path)
     log = bare(path)

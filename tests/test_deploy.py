@@ -147,6 +147,9 @@ class FakeBoard:
         return [" ".join(c[2:4]) if c[2] == "fs" else c[2] for c in self.calls[since:]]
 
 
+MAIN = "from teebox.core import extra, rules\n"
+
+
 @pytest.fixture
 def firmware(tmp_path):
     """A small firmware tree: a package with modules, data files and main.py."""
@@ -158,10 +161,12 @@ def firmware(tmp_path):
     (fw / "teebox" / "core" / "rules.py").write_text(
         "PAR = 4\n\n\ndef strokes(turns, missed):\n    return turns + missed\n")
     (fw / "teebox" / "core" / "extra.py").write_text("NAMES = ('Red', 'Blue')\n")
+    # a host-side module (as the simulator's scripts): compiled, never imported on the board
+    (fw / "teebox" / "core" / "autoplay.py").write_text("from teebox.core import rules\n")
     (fw / "teebox" / "data" / "clubs.json").write_text('{"clubs": []}\n')
     (fw / "teebox" / "data" / "courses" / "tiny.course").write_text("teebox-course 1\n")
     (fw / "teebox" / "data" / "notes.txt").write_text("not deployed\n")
-    (fw / "main.py").write_text("import teebox\n")
+    (fw / "main.py").write_text(MAIN)
     return fw
 
 
@@ -196,7 +201,10 @@ def test_every_firmware_module_compiles_to_an_mpy_file(tmp_path):
         assert head == b"M" + bytes([built.mpy_version]), rel
         assert not (tmp_path / "build" / rel.with_suffix(".py")).exists()
     assert built.mpy_version == 6  # MicroPython 1.19+ bytecode
-    assert built.count("module") == len(sources)
+    # Only what the board imports goes to the board: the simulator's scripts stay here.
+    shipped = [f.board_path for f in built.files if f.kind == "module"]
+    assert len(shipped) == len(deploy.board_modules()) < len(sources)
+    assert "/teebox/app/script.mpy" not in shipped and "/teebox/app/loop.mpy" in shipped
     assert (tmp_path / "build" / "profile.json").read_text() == chosen.text
     courses = sorted((ROOT / "firmware" / "teebox" / "data" / "courses").glob("*.course"))
     for course in courses:
@@ -209,7 +217,7 @@ def test_main_py_stays_source_and_only_json_and_course_data_is_copied(firmware, 
     built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
     assert [f.board_path for f in built.files] == EXPECTED
     main = [f for f in built.files if f.board_path == "/main.py"][0]
-    assert main.kind == "source" and main.local.read_text() == "import teebox\n"
+    assert main.kind == "source" and main.local.read_text() == MAIN
     assert built.warnings == []
 
 
@@ -477,13 +485,38 @@ def test_a_corrupted_image_is_reported_and_the_board_not_restarted(firmware, tmp
     assert run(board_, firmware, tmp_path).rom.write  # the next deploy writes it again
 
 
-def test_an_image_too_big_for_the_partition_is_refused_before_anything_changes(firmware,
-                                                                               tmp_path):
-    board_ = FakeBoard(tmp_path / "board", rom=bytes(64))
+def _old_image():
+    from mpremote.romfs import VfsRomWriter
+    writer = VfsRomWriter()
+    writer.opendir("lib")
+    writer.mkfile("old.mpy", b"old")
+    writer.closedir()
+    return writer.finalise()
+
+
+def test_an_image_too_big_for_the_partition_goes_as_files_and_the_old_image_is_emptied(
+        firmware, tmp_path):
+    # The code outgrew the partition, but as .mpy files it fits the heap: the table
+    # still runs, and the old image in the partition (first on sys.path) cannot hide it.
+    old = _old_image()
+    board_ = FakeBoard(tmp_path / "board", rom=old + bytes(64 - len(old)))
+    report = run(board_, firmware, tmp_path)
+    assert report.mode == deploy.FILES and report.mismatches == [] and report.warnings == []
+    assert sorted(board_.files()) == sorted(EXPECTED + ["/teebox-manifest.json"])
+    assert romfs_files(bytes(board_.rom)) == {}
+    note, = [n for n in report.plan.notes if "ROMFS" in n]
+    assert "more than the board's 64-byte ROMFS partition" in note
+    assert "the partition is emptied" in note
+    assert not run(board_, firmware, tmp_path).plan.changes  # the next deploy: nothing to do
+
+
+def test_an_image_too_big_for_the_partition_and_the_heap_is_refused_before_anything_changes(
+        firmware, tmp_path):
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(64), heap_free=16 * 1024)
     with pytest.raises(DeployError) as err:
         run(board_, firmware, tmp_path)
     assert "more than the board's 64-byte ROMFS partition" in str(err.value)
-    assert "docs/memory.md" in str(err.value)
+    assert "KB needed, 16 KB free" in str(err.value) and "docs/memory.md" in str(err.value)
     assert board_.kinds() == ["exec"] and board_.files() == {}
 
 
@@ -894,3 +927,18 @@ def test_a_dry_run_leaves_a_running_table_running(firmware, tmp_path, monkeypatc
     assert ("a Teebox table (board f00dfeedc0ffee00, firmware 0.1.0) is running on /dev/fake "
             "and owns its line; a dry run leaves it running") in " ".join(report.plan.notes)
     assert [f.board_path for f in report.plan.copy] == EXPECTED
+
+
+def test_command_says_why_code_outgrowing_the_partition_goes_as_files(cli, board):
+    old = _old_image()
+    board.rom = bytearray(old + bytes(64 - len(old)))
+    result = cli()
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "Emptying the board's ROMFS partition on %s ..." % PORT in lines
+    note, = [ln for ln in lines if ln.startswith("Note: the ROMFS image is ")]
+    assert "the code goes as .mpy files instead, which fit the free heap (58 KB of 192 KB)" in note
+    assert "Code: .mpy files on the board's filesystem (imported into RAM)." in lines
+    assert "ROMFS partition: empty it" in lines
+    assert lines[-1] == ("Checked on the board: ROMFS partition emptied; 8 files copied intact, "
+                         "manifest written; board restarted.")

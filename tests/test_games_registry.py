@@ -17,7 +17,7 @@ def _modules_after(code):
     out = subprocess.run(
         [sys.executable, "-c", code + "\nimport sys, json\n"
          "print(json.dumps(sorted(m for m in sys.modules if m.startswith('teebox'))))"],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True, check=True, timeout=120)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

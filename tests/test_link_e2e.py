@@ -140,6 +140,29 @@ def test_a_process_a_test_starts_is_ended_even_when_ctrl_c_does_not_reach_it():
     assert proc.returncode == -signal.SIGKILL  # killed after the grace time, not left running
 
 
+def test_every_process_a_test_runs_is_killed_after_a_timeout():
+    # A process left waiting (a board that never answers, a deaf Ctrl-C) must not outlive
+    # its test: subprocess.run gets a timeout (it kills the process then), and a Popen is
+    # made only by link_fakes.started, which kills after a grace time.
+    import ast
+    from pathlib import Path
+    here = Path(__file__).parent
+    missing = []
+    for path in sorted(here.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            name = node.func.attr
+            where = "%s:%d" % (path.relative_to(here), node.lineno)
+            if name in ("run", "check_output", "check_call", "call") and \
+                    getattr(node.func.value, "id", "") == "subprocess" and \
+                    "timeout" not in [k.arg for k in node.keywords]:
+                missing.append(where)
+            elif name == "Popen" and path.name != "link_fakes.py":
+                missing.append(where)
+    assert missing == []
+
+
 def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, monkeypatch):
     board.play("stroke", 2, seed=1)
     monkeypatch.setattr(link_mod, "PROTOCOL_VERSION", 2)
@@ -201,6 +224,28 @@ def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_pa
         assert sync_games(link, db).stored == [1, 2]
         first = db.game(vb.board_id, 1)
     assert first.mode == "match" and len(first.players) == 3  # the resumed game, finished
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("killed, then", [("play-nine", None), ("18-holes", "play-nine")])
+def test_a_board_killed_mid_game_of_another_game_finishes_it_by_that_games_rules(
+        tmp_path, killed, then):
+    # The board was stopped during a game of one game and started again with bots for
+    # another (`teebox board --virtual --game ... --store DIR`): the resumed game is
+    # finished by its own game's bots, then the bots play theirs.
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
+        vb.play(None, 3, seed=2, inputs=12, game=killed)
+    with VirtualBoard(store_dir=tmp_path / "flash", games=2, game=then) as vb:
+        with Link(vb.port) as link:
+            info = link.hello()
+        assert info.games_waiting == 2 and info.game is None
+    from teebox_host.sync_cmd import sync_games
+    with VirtualBoard(store_dir=tmp_path / "flash") as vb, Link(vb.port) as link, \
+            ScoreDB(tmp_path / "s.db") as db:
+        assert sync_games(link, db).stored == [1, 2]
+        first, second = db.game(vb.board_id, 1), db.game(vb.board_id, 2)
+    assert (first.game, len(first.players)) == (killed, 3)  # the resumed game, finished
+    assert second.game == (then or "18-holes")
 
 
 def test_a_scoreboard_follows_the_game_live(board):

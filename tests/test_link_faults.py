@@ -13,6 +13,7 @@ from link_fakes import (CLATTER, DROP, DUP, FLIP, GARBAGE, HOLD, TRUNCATE, Fault
 
 from teebox.core.wire import commands, framing
 from teebox.app import link_server
+from teebox.app.shelf import Shelf
 from teebox_host.link import Link, LineError, LinkError
 from teebox_host.scoredb import ScoreDB
 from teebox_host.sync_cmd import sync_games
@@ -84,9 +85,14 @@ def test_silence_says_what_to_check():
     assert "Teebox firmware running" in msg
 
 
-# A sync of two games writes: HELLO, SET_CLOCK, LIST_GAMES, then per game FETCH_GAME
-# and ACK_GAME. The line dies in the middle of each of those in turn.
-@pytest.mark.parametrize("frames", range(7))
+# A sync of two games writes: HELLO, SET_CLOCK, LIST_GAMES, FETCH_GAME of game 1 and of
+# game 2 (asked for ahead: it comes down while game 1 is checked and stored), ACK_GAME
+# of game 1, ACK_GAME of game 2. The line dies in the middle of each of those in turn;
+# the games stored by then:
+STORED_AFTER_CUT = ([], [], [], [], [], [1], [1, 2])
+
+
+@pytest.mark.parametrize("frames", range(len(STORED_AFTER_CUT)))
 def test_the_line_dropped_mid_transfer_loses_nothing(tmp_path, frames):
     first = fresh_board(cut_after=frames)
     with ScoreDB(tmp_path / "s.db") as db:
@@ -94,20 +100,43 @@ def test_the_line_dropped_mid_transfer_loses_nothing(tmp_path, frames):
             sync_games(link_to(first), db)
         assert "lost the board on /dev/fake" in str(err.value)
         assert "plug it in again and repeat" in str(err.value)
-        # ... and it ends with what happened to each game (five frames: one game done).
-        if frames == 5:
+        # ... and it ends with what happened to each game (six frames: one game done).
+        if frames == 6:
             assert str(err.value).endswith(
                 "So far: game 1 is stored in the score history and the board let it go; "
-                "game 2 is still on the board.")
+                "game 2 is stored in the score history; the board may have let it go "
+                "already: the next sync finishes the job.")
         # Each game is on the board or stored (or both, when its ACK was cut).
         assert set(first.shelf()) | set(stored(db)) == {1, 2}
-        assert stored(db) == [1, 2][:max(0, (frames - 2) // 2)]
+        assert stored(db) == STORED_AFTER_CUT[frames]
         # Plugged in again: the next sync takes the rest, each game stored once.
         again = FaultyBoard(first.store)
         waiting = again.shelf()
         report = sync_games(link_to(again), db)
         assert sorted(report.stored + report.duplicates) == waiting
         assert again.shelf() == [] and stored(db) == [1, 2]
+
+
+@pytest.mark.parametrize("plan", [{}, {2: HOLD}, {3: DUP, 5: DROP}, {1: FLIP, 4: TRUNCATE}])
+def test_requests_sent_ahead_each_get_their_own_reply_whatever_the_line_does(plan):
+    # A sync sends every chunk's FETCH_GAME of a game (and of the next game, while this
+    # one is checked) before reading a reply: the board answers them back to back. Held
+    # back, repeated, lost or damaged replies still each land with their own request.
+    board = fresh_board(down=Faults(plan))
+    link = link_to(board)
+    link.hello()
+    link.info.max_data = 200  # a host may ask for smaller chunks: several a game here
+    listed = link.list_games()
+    assert all(size > 200 for _, size in listed)
+    first = link.send_fetch(*listed[0])
+    second = link.send_fetch(*listed[1])
+    clock = link.send(commands.SET_CLOCK, struct.pack("<I", 1234))
+    assert struct.unpack("<I", link.reply(clock))[0] == 1234  # taken first, out of order
+    shelf = Shelf(board.store)
+    assert link.fetch_game(2, sent=second) == shelf.read(2)
+    assert link.fetch_game(1, sent=first) == shelf.read(1)
+    if not plan:
+        assert link.resent == 0  # replies that came early were kept, not asked for again
 
 
 def test_a_lost_acknowledgement_only_means_the_next_sync_lets_the_board_forget(tmp_path):

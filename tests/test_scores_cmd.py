@@ -125,6 +125,16 @@ def test_history_lists_every_game_of_a_player(path):
     assert order(result.output, "table-1 #4", "table-1 #3", "table-1 #2")
 
 
+def test_a_score_of_one_is_1_point_in_bests_and_history(path):
+    # Bob won a single point in the Match Play game of the history (issue 15: counts in
+    # words, "1 point").
+    for command in ("best", "history"):
+        result = scores(command, "Bob", "--db", str(path))
+        assert result.exit_code == 0, result.output
+        assert " 1 point " in result.output and "1 points" not in result.output
+        assert "4 points" in result.output
+
+
 def test_an_unknown_player_is_an_error(path):
     for command in ("best", "history"):
         result = scores(command, "Bobby", "--db", str(path))

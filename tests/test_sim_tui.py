@@ -331,6 +331,23 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         console.export_text())
 
 
+@pytest.mark.parametrize("mode, unit", [("match", "point"), ("racing", "green")])
+def test_a_score_of_one_reads_in_the_singular_in_the_standings(mode, unit):
+    # Counts in words (issue 15): "1 point", not "1 points"; Golf Racing counts greens.
+    sim = sim_tui.LiveTable(seed=3)
+    auto = script.Autoplayer(sim.clubs, mode, "starter", 2, "first-game", 3, bot_seed=1)
+    while sim.table.game is None or 1 not in [row[2] for row in sim.table.game.standings()]:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        sim.step(False)
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(sim_tui.scorecard_view(sim))
+    console.print(sim_tui.standings_text(sim))
+    text = console.export_text()
+    assert " 1 %s" % unit in text
+    assert "1 %ss" % unit not in text
+
+
 def test_each_question_of_the_table_is_explained_in_a_line():
     sim = started()
     sim.press(B.OK)

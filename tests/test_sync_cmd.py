@@ -190,6 +190,22 @@ def test_course_pull_writes_where_o_says_or_says_why_it_cannot(board, tmp_path):
     assert f"-o {missing}: there is no folder {missing.parent}: make it first" in result.output
 
 
+def test_course_push_and_pull_count_in_words(board, tmp_path):
+    # Counts in words (issue 15): "1 error", "1 hole".
+    bad = tmp_path / "bad.course"
+    bad.write_text(POCKET.replace("hole 2 par 3", "hole 2 par 9"))
+    result = teebox("course", "push", bad, "--port", board.port)
+    assert result.exit_code == 1
+    assert f"{bad}: course refused (1 error): fix it and push again" in result.output
+    one = tmp_path / "one.course"
+    one.write_text(POCKET.replace("hole 2 par 3 tee 6,2 green 1,3\n", "").replace(
+        "r r f f r r T f f r", "r r f f r r r f f r").replace("r G f f", "r r f f"))
+    assert teebox("course", "push", one, "--port", board.port).exit_code == 0
+    result = teebox("course", "pull", "one", "-o", tmp_path / "one.tbc", "--port", board.port)
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'one.tbc'}: 'Pocket Links', 1 hole, hash " in result.output
+
+
 def test_seat_colours_are_named_as_the_table_names_them():
     assert colour_name((255, 0, 0)) == "red" and colour_name((120, 0, 255)) == "violet"
     assert colour_name((10, 11, 12)) == "#0a0b0c"

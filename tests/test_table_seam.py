@@ -16,7 +16,7 @@ def test_importing_the_table_shell_loads_no_game_and_no_presenter():
             "print(sorted(m for m in sys.modules if m.startswith(%r) or m.startswith(%r) "
             "or m.startswith('teebox.app.presenters.')))" % GAME_PACKAGES)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
+                         check=True, timeout=120).stdout.strip()
     assert out == "[]", "the table shell loaded " + out
 
 

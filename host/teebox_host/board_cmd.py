@@ -23,6 +23,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from teebox.core import games
 from teebox.core.wire import commands as proto
@@ -120,16 +121,16 @@ def status(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HE
     except LinkError as exc:
         _fail(str(exc))
     table = Table(show_header=False, title=f"Teebox board on {link.port}")
-    table.add_row("Board id", info.board_id)
-    table.add_row("Firmware", info.firmware)
+    table.add_row("Board id", Text(info.board_id))  # the board's words: text, not markup
+    table.add_row("Firmware", Text(info.firmware))
     table.add_row("Link protocol", str(info.protocol))
     table.add_row("Games waiting to sync", str(info.games_waiting))
     table.add_row("Last game number", str(info.last_game))
     table.add_row("Board clock", _when(info.clock))
     g = info.game
-    table.add_row("Game in progress", "none" if g is None else
+    table.add_row("Game in progress", "none" if g is None else Text(
                   f"game {g.number}: {g.mode}, {g.players} players, hole {g.hole}, "
-                  f"round {g.round}, {g.inputs} choices")
+                  f"round {g.round}, {g.inputs} choices"))
     Console().print(table)
 
 
@@ -256,8 +257,10 @@ def test(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP
                                        "buttons (0 skips both)."),
          speed: int = typer.Option(1, "--speed", min=1, max=50,
                                    help="Run the timed LED steps this many times faster.")):
-    """Check the table's wiring: LEDs, colours, chain order, OLED, power limit, card
-    reader and buttons, step by step. Exits 1 if a step found a fault."""
+    """Check the table's wiring step by step: LEDs, OLED, card reader and buttons.
+
+    The steps: LEDs, colours, chain order, OLED, power limit, card reader and buttons.
+    Exits 1 if a step found a fault."""
     problems = 0
     try:
         with Link(port) as link:

@@ -2,8 +2,10 @@
 
 What ends up on the board (a MicroPython board such as the Pico):
 
-* ``/teebox/**.mpy``: every firmware module (``firmware/teebox/**/*.py``) compiled
-  with mpy-cross. No ``-march``: the firmware has no ``@native``/``@viper`` code, and
+* ``/teebox/**.mpy``: the firmware modules the board imports (:func:`board_modules`),
+  compiled with mpy-cross. Every module under ``firmware/teebox`` is compiled (each must
+  compile), but the host-side ones (the simulator's scripts and autoplayers) are not
+  copied: they would only take room in flash, and in a ROMFS image. No ``-march``: the firmware has no ``@native``/``@viper`` code, and
   plain bytecode ``.mpy`` (version 6, MicroPython 1.19 and newer) loads on any
   architecture, while a native arch would tie the files to one exact sub-version.
   ``-s teebox/...`` makes tracebacks on the board name the module, not this laptop's
@@ -22,6 +24,8 @@ also asks for a ROMFS partition and a ``teebox`` package frozen into the firmwar
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
   at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
   the partition's, then hashed on the board; only main.py and the profile are copied.
+  An image larger than the partition falls back to FILES when those fit the heap
+  (:func:`files_instead`: an old image in the partition is replaced by an empty one).
 * FROZEN: only the data files, main.py and the profile are copied.
 * FILES: as above; refused (unless ``--force``) when the code and the largest game will
   not fit the free heap the board reports.
@@ -347,7 +351,8 @@ def _compile(mpy_cross, src, board_name, out, shown):
 
 
 def build(chosen, firmware=None, build_dir=None):
-    """Compile the firmware and gather the data files, main.py and the profile.
+    """Compile the firmware and gather the modules the board imports, the data files,
+    main.py and the profile (every module is compiled into ``build_dir``).
 
     ``build_dir`` is emptied first. Raises DeployError listing every module that
     does not compile (``file:line: message``).
@@ -363,6 +368,9 @@ def build(chosen, firmware=None, build_dir=None):
     mpy_cross = _mpy_cross()
     files = []
     errors = []
+    main = firmware / "main.py"
+    on_board = ({module_file(firmware, name) for name in board_modules(firmware)}
+                if main.is_file() else None)
     for src in sorted(pkg.rglob("*.py")):
         if "__pycache__" in src.parts:
             continue
@@ -372,7 +380,7 @@ def build(chosen, firmware=None, build_dir=None):
         err = _compile(mpy_cross, src, rel, out, shown)
         if err:
             errors.append(err)
-        else:
+        elif on_board is None or src in on_board:
             files.append(("/" + rel[:-3] + ".mpy", out, "module"))
     if errors:
         raise DeployError("mpy-cross cannot compile %d firmware module%s, so nothing was "
@@ -382,7 +390,6 @@ def build(chosen, firmware=None, build_dir=None):
             rel = src.relative_to(firmware).as_posix()
             files.append(("/" + rel, _copy(src, build_dir / rel), "data"))
     warnings = []
-    main = firmware / "main.py"
     if main.is_file():
         files.append(("/main.py", _copy(main, build_dir / "main.py"), "source"))
     else:
@@ -862,23 +869,47 @@ def _local_version(firmware):
     return found.group(1) if found else None
 
 
+def _rom_file(path, data, info):
+    path.write_bytes(data)
+    image = RomImage(path, hashlib.sha256(data).hexdigest(), len(data))
+    image.write = info.rom.get("sha256") != image.sha256
+    return image
+
+
 def rom_image(built, info):
-    """Write the build's ROMFS image next to it; DeployError if the partition is too small.
+    """Write the build's ROMFS image next to it (a :class:`RomImage`, which may be larger
+    than the board's partition: :func:`files_instead`).
 
     ``write`` is False when the board's partition holds this very image already.
     """
-    data = romfs_image(built)
-    path = built.build_dir / (PACKAGE + ".romfs")
-    path.write_bytes(data)
-    image = RomImage(path, hashlib.sha256(data).hexdigest(), len(data))
-    if image.size > info.rom["size"]:
+    return _rom_file(built.build_dir / (PACKAGE + ".romfs"), romfs_image(built), info)
+
+
+def files_instead(built, info, image, notes):
+    """For a build whose ROMFS ``image`` outgrows the board's partition: the code goes as
+    .mpy files when it fits the free heap (:func:`ram_fit`), and the image to write is
+    then an empty one, or None when the partition holds none: an old image would hide the
+    files (``main.py`` puts the filesystem last on ``sys.path``). DeployError, with the
+    figures, when the files will not fit either."""
+    size = info.rom["size"]
+    fit = ram_fit(built, info)
+    if fit is None or not fit.fits:
         raise DeployError(
-            "the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition, so "
-            "nothing was copied. Flash a MicroPython with a larger ROMFS partition, or build "
-            "a firmware with the code frozen in (see %s)."
-            % (image.size, info.rom["size"], MEMORY_DOC))
-    image.write = info.rom.get("sha256") != image.sha256
-    return image
+            "the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition, and "
+            "copied as .mpy files the code will not fit the heap either (%s), so nothing was "
+            "copied. Flash a MicroPython with a larger ROMFS partition, or build a firmware "
+            "with the code frozen in (see %s)."
+            % (image.size, size, "the board told no free heap" if fit is None else
+               "%s needed, %s free" % (_kb(fit.need), _kb(fit.free)), MEMORY_DOC))
+    notes.append("the ROMFS image is %d bytes, more than the board's %d-byte ROMFS partition: "
+                 "the code goes as .mpy files instead, which fit the free heap (%s of %s)%s"
+                 % (image.size, size, _kb(fit.need), _kb(fit.free),
+                    "; the partition is emptied, as its old image would hide them"
+                    if info.rom.get("image") else ""))
+    if not info.rom.get("image"):
+        return None
+    from mpremote.romfs import VfsRomWriter
+    return _rom_file(built.build_dir / "empty.romfs", VfsRomWriter().finalise(), info)
 
 
 # ---------------------------------------------------------------- plan and deploy
@@ -1054,6 +1085,9 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         _check_board(built, info, chosen, notes)
         if mode == ROMFS:
             rom = rom_image(built, info)
+            if rom.size > info.rom["size"]:
+                rom = files_instead(built, info, rom, notes)
+                mode = FILES
         manifest, note = board.read_manifest()
         if note:
             notes.append(note)
@@ -1074,7 +1108,8 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         return report
     if rom is not None and rom.write:
         # The image first: until it is in place, the old copies on the filesystem still run.
-        say("Writing the ROMFS image (%d bytes) to the board on %s ..." % (rom.size, board.where))
+        say("Emptying the board's ROMFS partition on %s ..." % board.where if mode == FILES else
+            "Writing the ROMFS image (%d bytes) to the board on %s ..." % (rom.size, board.where))
         board.write_romfs(rom.path, _tenths(rom.size, say))
         got = (board.rom() or {}).get("sha256")
         if got != rom.sha256:

@@ -55,7 +55,9 @@ def _show_plan(report):
         typer.echo("Warning: " + warning, err=True)
     typer.echo(_WHERE[report.mode])
     rom = report.rom
-    if rom is not None:
+    if rom is not None and report.mode == deploy_mod.FILES:
+        typer.echo("ROMFS partition: %s" % ("empty it" if rom.write else "empty already"))
+    elif rom is not None:
         typer.echo("ROMFS image %s (%s of the board's %s partition): %s" % (
             rom.path.name, _kb(rom.size), _kb(report.board.rom["size"]),
             "write it" if rom.write else "the board holds it already"))
@@ -114,7 +116,8 @@ def finish(report):
         _fail("%s did not arrive intact on the board:\n  %s\nRun 'teebox deploy' again to "
               "copy %s once more." % (_plural(len(lines), "file"), "\n  ".join(lines),
                                       "it" if len(lines) == 1 else "them"))
-    done = ["ROMFS image written intact"] if wrote_rom else []
+    done = [("ROMFS partition emptied" if report.mode == deploy_mod.FILES else
+             "ROMFS image written intact")] if wrote_rom else []
     if plan.changes:
         done.append("%s copied intact%s, manifest written" % (
             _plural(len(report.copied), "file"),

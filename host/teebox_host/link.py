@@ -1,9 +1,12 @@
 """The laptop's end of the USB serial link to a Teebox board (docs/protocol.md).
 
-:class:`Link` sends one request at a time and waits for its reply; a reply
-that does not come in time, a frame that fails its CRC, or a NOTICE from the
-board that our request arrived damaged, and the request goes again (every
-command is idempotent on the board, so a repeat is harmless). Errors are
+:class:`Link` sends a request and waits for its reply; a reply that does not
+come in time, a frame that fails its CRC, or a NOTICE from the board that our
+request arrived damaged, and the request goes again (every command is
+idempotent on the board, so a repeat is harmless). Requests may also go ahead of
+their replies (:meth:`Link.send`, then :meth:`Link.reply`): the board answers them
+in order, back to back, so a game's chunks, and the next game while this one is
+checked, come down the line without a round trip each. Errors are
 :class:`LinkError` subclasses whose message says what went wrong and what to
 do: which port, which command, which game.
 """
@@ -119,6 +122,16 @@ class Event:
     standings: tuple = ()
 
 
+@dataclass
+class Sent:
+    """A request on its way (:meth:`Link.send`): its tag, and its frame to send again."""
+
+    cmd: int
+    tag: int
+    frame: bytes
+    label: str
+
+
 def _legacy_game(code):
     """``(game, mode)`` a board from before games were data means by a mode code."""
     try:
@@ -191,8 +204,11 @@ def _text(s):
 
 
 def _read_text(data, at):
+    # Text from a board is data: bytes cut inside a character or not UTF-8, control
+    # characters and bidirectional marks come out as U+FFFD, never as terminal codes.
     n = data[at]
-    return data[at + 1:at + 1 + n].decode(), at + 1 + n
+    text = bytes(data[at + 1:at + 1 + n]).decode(errors="replace")
+    return course_mod.clean_text(text), at + 1 + n
 
 
 class Link:
@@ -212,6 +228,8 @@ class Link:
         self.info = None
         self.attempts = 0         # sends the last request took
         self._tag = 0
+        self._sent = {}           # tag -> Sent: requests whose replies are due
+        self._replies = {}        # tag -> reply payload that came while waiting for another
         self._decoder = framing.FrameDecoder()
         self._ready = []
         factory = serial_factory or serial.Serial
@@ -259,58 +277,79 @@ class Link:
                             "again and repeat") from None
 
     def request(self, cmd, body=b"", what=""):
-        """Send one request and return the body of its OK reply.
+        """Send one request and return the body of its OK reply (:meth:`send`, then
+        :meth:`reply`). ``what`` names the object for error messages ("game 12")."""
+        return self.reply(self.send(cmd, body, what))
 
-        ``what`` names the object for error messages ("game 12"). BoardRefused
-        if the board answers with an error; LineError if no good reply comes
-        after ``retries`` sends. Before a request goes again, the replies already
-        waiting are read: the answer may be among them.
-        """
+    def send(self, cmd, body=b"", what=""):
+        """Send a request now and return it (a :class:`Sent`) without waiting: take its
+        reply with :meth:`reply`. Several may be on the line at once."""
         self._tag = self._tag % 0xFFFF + 1
         tag = self._tag
-        frame = framing.encode(struct.pack("<BH", cmd, tag) + bytes(body))
         name = proto.COMMAND_NAMES[cmd] if cmd < len(proto.COMMAND_NAMES) else str(cmd)
-        label = name + (f" ({what})" if what else "")
+        sent = Sent(cmd, tag, framing.encode(struct.pack("<BH", cmd, tag) + bytes(body)),
+                    name + (f" ({what})" if what else ""))
+        self._sent[tag] = sent
+        self._send(sent.frame)
+        return sent
+
+    def forget(self, sent):
+        """Never mind the reply to ``sent``: when it comes, it is skipped."""
+        self._sent.pop(sent.tag, None)
+        self._replies.pop(sent.tag, None)
+
+    def reply(self, sent):
+        """The body of the OK reply to request ``sent``.
+
+        BoardRefused if the board answers with an error; LineError if no good reply
+        comes after ``retries`` sends. Replies to other requests on the line are kept
+        for their own :meth:`reply`; while they come the line is alive, so the wait
+        starts again. Before the request goes again, the replies already waiting are
+        read: the answer may be among them.
+        """
         bad_crc = 0
         notices = []
         self.attempts = 0
-        for attempt in range(1, self.retries + 1):
-            self.attempts = attempt
-            if attempt > 1:
-                self.resent += 1
-            self._send(frame)
-            deadline = time.monotonic() + self.timeout
-            while True:
-                res = self._next_frame(deadline)
-                if res is None:
-                    break  # no reply in time: send again
-                kind, value = res
-                if kind == framing.ERROR:
-                    if value == framing.BAD_CRC:
-                        # Our reply damaged on the way, or noise: read what is waiting,
-                        # then ask again.
-                        bad_crc += 1
-                        deadline = time.monotonic()
-                    continue  # noise between frames (REPL text, a half frame)
-                if not value:
-                    continue
-                first = value[0]
-                if first == proto.EVENT:
-                    self.events.append(value)
-                elif first == proto.NOTICE and len(value) >= 4:
-                    notices.append(value[4:].decode(errors="replace"))
-                    deadline = time.monotonic()  # it could not read our request: send again
-                elif (first == cmd | proto.REPLY and len(value) >= 4
-                      and struct.unpack_from("<H", value, 1)[0] == tag):
-                    status = value[3]
-                    if status == proto.OK:
-                        return value[4:]
-                    detail = value[4:].decode(errors="replace")
-                    code = (proto.STATUS_NAMES[status] if status < len(proto.STATUS_NAMES)
-                            else f"status {status}")
-                    raise BoardRefused(f"the board refused {label}: {detail} ({code})",
-                                       status, detail)
-                # Anything else is a stale reply to an earlier send: skip it.
+        try:
+            for attempt in range(1, self.retries + 1):
+                self.attempts = attempt
+                if attempt > 1:
+                    self.resent += 1
+                    self._send(sent.frame)
+                deadline = time.monotonic() + self.timeout
+                while True:
+                    value = self._replies.pop(sent.tag, None)
+                    if value is not None:
+                        return self._answer(sent, value)
+                    res = self._next_frame(deadline)
+                    if res is None:
+                        break  # no reply in time: send again
+                    kind, value = res
+                    if kind == framing.ERROR:
+                        if value == framing.BAD_CRC:
+                            # A reply damaged on the way, or noise: read what is waiting,
+                            # then ask again.
+                            bad_crc += 1
+                            deadline = time.monotonic()
+                        continue  # noise between frames (REPL text, a half frame)
+                    if not value:
+                        continue
+                    first = value[0]
+                    if first == proto.EVENT:
+                        self.events.append(value)
+                    elif first == proto.NOTICE and len(value) >= 4:
+                        notices.append(value[4:].decode(errors="replace"))
+                        deadline = time.monotonic()  # it could not read a request: send again
+                    elif first & proto.REPLY and len(value) >= 4:
+                        mine = self._sent.get(struct.unpack_from("<H", value, 1)[0])
+                        if mine is not None and first == mine.cmd | proto.REPLY:
+                            self._replies[mine.tag] = value
+                            if mine is not sent:
+                                deadline = max(deadline, time.monotonic() + self.timeout)
+                    # Anything else is a stale reply to an earlier send: skip it.
+        finally:
+            self.forget(sent)
+        label = sent.label
         if bad_crc or notices:
             damage = []
             if bad_crc:
@@ -327,6 +366,16 @@ class Link:
             f"no answer from the board on {self.port} to {label} after {self.retries} tries: "
             "is the Teebox firmware running (not the REPL, and BACK not held at boot) and no "
             "other program using the port?")
+
+    @staticmethod
+    def _answer(sent, value):
+        status = value[3]
+        if status == proto.OK:
+            return value[4:]
+        detail = value[4:].decode(errors="replace")
+        code = (proto.STATUS_NAMES[status] if status < len(proto.STATUS_NAMES)
+                else f"status {status}")
+        raise BoardRefused(f"the board refused {sent.label}: {detail} ({code})", status, detail)
 
     # ------------------------------------------------------------ commands
 
@@ -379,26 +428,42 @@ class Link:
                 return out
             after = out[-1][0]
 
-    def fetch_game(self, number, progress=None):
-        """The record bytes of waiting game ``number``; ``progress(done, total)`` per chunk."""
+    def send_fetch(self, number, size=None):
+        """Send the FETCH_GAME requests for game ``number`` without waiting for their
+        replies (give them to :meth:`fetch_game`): one for each chunk of its ``size``
+        bytes (as :meth:`list_games` gives it), or for the first chunk (None)."""
+        step = self._max_data()
+        return [self.send(proto.FETCH_GAME, struct.pack("<IIH", number, offset, step),
+                          f"game {number}")
+                for offset in (range(0, size, step) if size else (0,))]
+
+    def fetch_game(self, number, progress=None, sent=None):
+        """The record bytes of waiting game ``number``; ``progress(done, total)`` per chunk.
+        ``sent``: the requests :meth:`send_fetch` sent for it (default: sent now, the
+        first chunk's, then one a chunk)."""
+        sent = list(sent) if sent is not None else self.send_fetch(number)
         data = bytearray()
         total = None
-        while total is None or len(data) < total:
-            body = self.request(proto.FETCH_GAME, struct.pack("<IIH", number, len(data),
-                                                              self._max_data()),
-                                f"game {number}")
-            n, size, offset = struct.unpack_from("<III", body)
-            if n != number or offset != len(data) or (total is not None and size != total):
-                raise LineError(f"the board sent the wrong part of game {number} (game {n}, "
-                                f"offset {offset} of {size}): run the command again")
-            total = size
-            chunk = body[12:]
-            if not chunk and len(data) < total:
-                raise LineError(f"the board sent an empty chunk of game {number} at "
-                                f"{len(data)} of {total} bytes: run the command again")
-            data += chunk
-            if progress:
-                progress(len(data), total)
+        try:
+            while total is None or len(data) < total:
+                body = self.reply(sent.pop(0) if sent else self.send(
+                    proto.FETCH_GAME, struct.pack("<IIH", number, len(data), self._max_data()),
+                    f"game {number}"))
+                n, size, offset = struct.unpack_from("<III", body)
+                if n != number or offset != len(data) or (total is not None and size != total):
+                    raise LineError(f"the board sent the wrong part of game {number} (game {n}, "
+                                    f"offset {offset} of {size}): run the command again")
+                total = size
+                chunk = body[12:]
+                if not chunk and len(data) < total:
+                    raise LineError(f"the board sent an empty chunk of game {number} at "
+                                    f"{len(data)} of {total} bytes: run the command again")
+                data += chunk
+                if progress:
+                    progress(len(data), total)
+        finally:
+            for extra in sent:  # chunks the board did not have after all
+                self.forget(extra)
         return bytes(data)
 
     def ack_game(self, number):

@@ -129,8 +129,8 @@ def demo(
                                        game.inputs)[0]
     out.print()
     if not game.over:
-        out.print(Text("Stopped after %d choices, as --stop-after asked: the game is not "
-                       "over." % len(game.inputs), style="bold"))
+        out.print(Text("Stopped after %s, as --stop-after asked: the game is not "
+                       "over." % render.count(len(game.inputs), "choice"), style="bold"))
     out.print(scorecard.final_view(tally))
     if save_log is not None:
         data = gamelog.save(gamelog.of(game), game.over)
@@ -138,8 +138,9 @@ def demo(
             save_log.write_bytes(data)
         except OSError as exc:
             _fail("--save-log %s: cannot write the game log: %s" % (save_log, exc.strerror or exc))
-        out.print("Game log saved to %s (%d bytes, %d inputs%s): replay it with "
-                  "'teebox replay %s'" % (save_log, len(data), len(game.inputs),
+        inputs = render.count(len(game.inputs), "input")
+        out.print("Game log saved to %s (%d bytes, %s%s): replay it with "
+                  "'teebox replay %s'" % (save_log, len(data), inputs,
                                           "" if game.over else ", a game in progress",
                                           save_log), soft_wrap=True)
 
@@ -208,8 +209,9 @@ def replay(
         None, "--course", metavar="NAME|FILE",
         help="The course the game was played on (default: found among the built-ins by hash)."),
 ):
-    """Replay a saved game log or a board's game record through its game's rules and print
-    its final scorecard."""
+    """Replay a saved game log or a board's game record and print its final scorecard.
+
+    The game is played again, choice by choice, by its own game's rules."""
     try:
         data = log_file.read_bytes()
     except OSError as exc:
@@ -261,13 +263,14 @@ def replay(
     out = _console()
     out.print(Text("Replay of %s" % log_file, style="bold"), soft_wrap=True)
     out.print(_describe(game))
-    out.print("%s, course hash %s, %d inputs" % (_hands(game), crs.hash_hex(), len(log.inputs)))
+    out.print("%s, course hash %s, %s" % (_hands(game), crs.hash_hex(),
+                                          render.count(len(log.inputs), "input")))
     out.print()
     if kind == gamelog.SAVED_BARE:
         out.print("An old-format log (no length or CRC): whole, as its game is over.")
     if not game.over:
-        out.print(Text("Saved on purpose before the end of the game: %d inputs, round %d, "
-                       "waiting for %s." % (len(log.inputs), game.round,
+        out.print(Text("Saved on purpose before the end of the game: %s, round %d, "
+                       "waiting for %s." % (render.count(len(log.inputs), "input"), game.round,
                                             DECISION_NAMES[game.pending().kind]),
                        style="bold"))
     out.print(scorecard.final_view(tally))

@@ -125,6 +125,12 @@ def count(n, noun, plural=None):
     return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
 
 
+def amount(n, unit):
+    """``n`` of a game's score ``unit`` (a plural noun: "points", "strokes", "greens") in
+    the right number: "1 point", "3 points"."""
+    return count(n, unit[:-1], unit)
+
+
 def total_par(course):
     """The sum of the pars of every hole."""
     return sum(course.hole(n)[0] for n in range(1, course.hole_count + 1))

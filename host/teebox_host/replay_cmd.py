@@ -15,7 +15,7 @@ from rich.text import Text
 from teebox import shipped
 from teebox.core import course as course_mod, games
 from teebox.core.wire import gamerecord
-from teebox_host import sync_cmd
+from teebox_host import render, sync_cmd
 from teebox_host.course_cmd import _fail
 
 
@@ -89,7 +89,7 @@ def replay_bytes(out, path, data, extra=None):
     out.print(Text(f"{facts.unit} per hole; {'lowest' if facts.lower_wins else 'highest'} "
                    "total wins", style="dim"))
     for place, seat, total, _tiebreak in game.standings():
-        out.print(f"{place}. {players[seat]}: {total} {facts.unit}")
+        out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
 
 

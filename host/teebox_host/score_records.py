@@ -171,6 +171,29 @@ def mode_title(mode, game=LEGACY_GAME):
     return registry.get(game).title if game in registry.names() else game
 
 
+def unit(mode, game=LEGACY_GAME):
+    """What a total counts in ``game``'s ``mode``, a plural noun ("strokes", "points",
+    "greens"); "points" for one this teebox does not know."""
+    facts = mode_facts(mode, game)
+    return facts.unit if facts is not None else "points"
+
+
+def to_par(mode, total, par, game=LEGACY_GAME):
+    """A strokes score against the course par ("+3", "E", "-1"); "" for a game or mode
+    without par (points, or Play Nine)."""
+    if not lower_wins(mode, game) or not par:
+        return ""
+    diff = total - par
+    return "E" if diff == 0 else "%+d" % diff
+
+
+def when(finished_at, synced_at):
+    """Local date and time a game finished; the sync date if the board's clock was unset."""
+    if finished_at:
+        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
+    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
+
+
 def known_modes():
     """``(game, mode)`` of every way to play of every game in the registry."""
     out = []

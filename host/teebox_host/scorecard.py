@@ -323,7 +323,7 @@ def _score_words(mode, line, par):
         if not line.scores:
             return "did not finish"
         kind, points = line.scores[0]
-        scored = render.count(points, mode.unit[:-1], mode.unit)  # a unit is a plural noun
+        scored = render.amount(points, mode.unit)
         if kind == STROKES:
             diff = points - par
             return "holed out: %s (%s)" % (scored, "par" if diff == 0 else "%+d" % diff)

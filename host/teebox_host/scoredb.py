@@ -47,7 +47,8 @@ from teebox_host.score_queries import ScoreQueries
 from teebox_host.score_records import (  # (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
     ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
-    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry)
+    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry, to_par,
+    unit, when)
 
 SCHEMA_VERSION = 3
 ENV_VAR = "TEEBOX_SCORES"

@@ -7,7 +7,6 @@ or the highest (the points modes).
 """
 
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
@@ -17,7 +16,7 @@ from rich.table import Table
 
 from teebox_host import scoredb
 from teebox_host.cli import lower
-from teebox_host.render import count
+from teebox_host.render import amount, count
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 app = typer.Typer(
@@ -66,25 +65,8 @@ def _say_empty(path):
                f"connect the table with USB and run 'teebox sync' to copy its games here.")
 
 
-def _when(finished_at, synced_at):
-    """Local date and time a game finished; the sync date if the board's clock was unset."""
-    if finished_at:
-        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
-    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
-
-
-def _to_par(mode, total, par, game=scoredb.LEGACY_GAME):
-    """A strokes score against the course par ("+3", "E", "-1"); "" for a game or mode
-    without par (points, or Play Nine)."""
-    if not scoredb.lower_wins(mode, game) or not par:
-        return ""
-    diff = total - par
-    return "E" if diff == 0 else "%+d" % diff
-
-
 def _unit(mode, game=scoredb.LEGACY_GAME):
-    facts = scoredb.mode_facts(mode, game)
-    return (facts.unit if facts is not None else "points").capitalize()
+    return scoredb.unit(mode, game).capitalize()
 
 
 def _ordinal(n):
@@ -128,10 +110,10 @@ def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
         for g in store.games(limit=limit):
             results = "  ".join(
                 f"{s.place}. {s.name}{' (bot)' if s.bot else ''} {s.total}"
-                + (f" ({_to_par(g.mode, s.total, g.par, g.game)})"
-                   if _to_par(g.mode, s.total, g.par, g.game) else "")
+                + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
+                   if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
                 for s in g.seats)
-            table.add_row(_when(g.finished_at, g.synced_at), g.course_name,
+            table.add_row(scoredb.when(g.finished_at, g.synced_at), g.course_name,
                           scoredb.mode_title(g.mode, g.game), results,
                           _game(g.board_id, g.game_number))
         _print(table)
@@ -202,10 +184,10 @@ def leaderboard(ctx: typer.Context,
                               scoredb.count_field(m, g)[1], "Games", "When", "Game",
                               title=f"{name} ({chash}): {scoredb.mode_title(m, g)}, {order}")
                 for r in rows:
-                    par = [_to_par(m, r.total, r.par, g)] if strokes else []
+                    par = [scoredb.to_par(m, r.total, r.par, g)] if strokes else []
                     table.add_row(str(r.rank), r.player, str(r.total), *par,
                                   str(r.hole_in_ones), str(r.games),
-                                  _when(r.finished_at, r.synced_at),
+                                  scoredb.when(r.finished_at, r.synced_at),
                                   _game(r.board_id, r.game_number))
                 _print(table)
                 shown += 1
@@ -229,9 +211,9 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
                       title=f"Personal bests of {store.player_name(player)}")
         for b in rows:
             table.add_row(b.course_name, b.course_hash, scoredb.mode_title(b.mode, b.game),
-                          f"{b.total} {_unit(b.mode, b.game).lower()}",
-                          _to_par(b.mode, b.total, b.par, b.game),
-                          str(b.games), _when(b.finished_at, b.synced_at),
+                          amount(b.total, _unit(b.mode, b.game).lower()),
+                          scoredb.to_par(b.mode, b.total, b.par, b.game),
+                          str(b.games), scoredb.when(b.finished_at, b.synced_at),
                           _game(b.board_id, b.game_number))
         _print(table)
 
@@ -248,10 +230,10 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
                       title=f"Games of {store.player_name(player)} ({len(rows)})")
         for h in rows:
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
-            table.add_row(_when(h.finished_at, h.synced_at), h.course_name,
+            table.add_row(scoredb.when(h.finished_at, h.synced_at), h.course_name,
                           scoredb.mode_title(h.mode, h.game), place,
-                          f"{h.total} {_unit(h.mode, h.game).lower()}",
-                          _to_par(h.mode, h.total, h.par, h.game),
+                          amount(h.total, _unit(h.mode, h.game).lower()),
+                          scoredb.to_par(h.mode, h.total, h.par, h.game),
                           h.colour, _game(h.board_id, h.game_number))
         _print(table)
 

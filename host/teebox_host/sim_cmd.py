@@ -265,8 +265,10 @@ def sim(
              "quitting or a crash (default: sim/PROFILE in the user data folder; with "
              "--blank-cards: a new one in memory)."),
 ):
-    """Run the table's firmware on simulated hardware: play it in the terminal, play a
-    script, or watch a demo played by bots through the buttons and the card reader."""
+    """Run the table's firmware on simulated hardware: play it, script it or watch a demo.
+
+    Play it in the terminal, play a script, or watch a demo played by bots through the
+    buttons and the card reader."""
     name, prof = _load_profile(profile)
     if script is not None:
         _run_script(script, prof, blank_cards)

@@ -3,7 +3,8 @@
 Sync takes every finished game waiting on the board, checks it, stores it in
 the score history and only then tells the board it may delete it:
 
-1. fetch the game record (docs/protocol.md, FETCH_GAME);
+1. fetch the game record (docs/protocol.md, FETCH_GAME: every chunk's request at
+   once, and the next games' while this one goes through the next steps);
 2. replay its game log with this laptop's rules core (the game the record names,
    found in the registry: 18 Holes, Play Nine, ...) and compare every per-hole
    score and the final standings with what the board recorded;
@@ -23,15 +24,18 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
 from rich.table import Table
+from rich.text import Text
 
 from teebox import palette
 from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
-from teebox_host.link import PORT_HELP, BoardRefused, Link, LinkError
+from teebox_host.render import count
+from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
+AHEAD = 2  # games asked for beyond the one being fetched: the line never waits for a request
 DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
            "teebox/scores.sqlite3).")
 
@@ -184,16 +188,26 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     line fails (what was acknowledged before stays done; the rest stays on the board):
     its message ends with what happened to each game.
     """
-    clubs = clubs if clubs is not None else shipped.load_default_clubs()
-    shots = shots if shots is not None else shipped.load_default_shots()
     info = link.hello()
     link.set_clock()
     report = SyncReport(info.board_id)
-    courses = Courses(link)
-    waiting = [number for number, _size in link.list_games()]
+    listed = link.list_games()
+    waiting = [number for number, _size in listed]
+    asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
     try:
-        for number in waiting:
-            reasons = _sync_one(link, db, courses, clubs, shots, number, report, progress)
+        _ask_ahead(link, listed, 0, asked)
+        # What the replays need (``verify``), loaded while the first games come down.
+        replay = {"courses": Courses(link).find,
+                  "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
+                  "shots": shots if shots is not None else shipped.load_default_shots()
+                  } if listed else {}
+        for i, number in enumerate(waiting):
+            data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
+                                   if progress else None, asked.pop(0))
+            # The next AHEAD games come down the line, back to back, while this one is
+            # checked and stored.
+            _ask_ahead(link, listed, i + 1, asked)
+            reasons = _sync_one(link, db, replay, number, data, report)
             if reasons:
                 report.kept.append((number, reasons))
     except LinkError as exc:
@@ -202,9 +216,21 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     return report
 
 
-def _sync_one(link, db, courses, clubs, shots, number, report, progress):
-    """Fetch, verify, store and acknowledge one game; the reasons it was kept, if it was."""
-    data = link.fetch_game(number, (lambda d, t: progress(number, d, t)) if progress else None)
+def _ask_ahead(link, listed, first, asked):
+    """Send the FETCH_GAME requests of the games ``listed[first:first + 1 + AHEAD]``
+    (``(number, size)`` pairs) not yet in ``asked`` (the requests of game ``first`` and
+    on, in order). A game whose requests the line failed to send gets None: the game
+    before is still checked and stored, and the next request says what happened."""
+    for number, size in listed[first + len(asked):first + 1 + AHEAD]:
+        try:
+            asked.append(link.send_fetch(number, size))
+        except LineError:
+            asked.append(None)
+
+
+def _sync_one(link, db, replay, number, data, report):
+    """Verify (``replay``: what ``verify`` needs), store and acknowledge game ``number``
+    (its record ``data``, fetched); the reasons it was kept, if it was."""
     try:
         rec = gamerecord.decode(data)
     except gamerecord.RecordError as exc:
@@ -212,7 +238,7 @@ def _sync_one(link, db, courses, clubs, shots, number, report, progress):
     if rec.number != number or rec.board_id != report.board_id:
         return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
                 f"of board {report.board_id}"]
-    diffs = verify(rec, {"courses": courses.find, "clubs": clubs, "shots": shots})
+    diffs = verify(rec, replay)
     if diffs:
         return diffs
     try:
@@ -316,7 +342,7 @@ def _course_binary(ref):
         if errors:
             for p in errors:
                 typer.echo(p.format(str(path)), err=True)
-            _fail(f"{path}: course refused ({len(errors)} errors): fix it and push again "
+            _fail(f"{path}: course refused ({count(len(errors), 'error')}): fix it and push again "
                   "(see 'teebox course check').")
         return name, course_mod.encode(src)
     if ref in shipped.builtin_names():
@@ -381,7 +407,7 @@ def pull(name: str = typer.Argument(..., help="The course's name on the board.")
         path.write_bytes(data)
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
-    typer.echo(f"wrote {path}: {c.name!r}, {c.hole_count} holes, hash {c.hash_hex()}")
+    typer.echo(f"wrote {path}: {c.name!r}, {count(c.hole_count, 'hole')}, hash {c.hash_hex()}")
 
 
 def delete(name: str = typer.Argument(..., help="The course's name on the board."),
@@ -421,7 +447,7 @@ def list_board(port):
                   title=f"Courses on board {link.info.board_id}")
     for e in entries:
         kind = "stored" + (" (over a built-in)" if e.builtin else "") if e.stored else "built-in"
-        table.add_row(e.name, e.title, str(e.holes), e.hash.hex(), kind)
+        table.add_row(Text(e.name), Text(e.title), str(e.holes), e.hash.hex(), kind)
     Console().print(table)
 
 

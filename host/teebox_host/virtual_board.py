@@ -56,10 +56,12 @@ class _Pump(threading.Thread):
     def run(self):
         chunk = 64 if self.rate else 4096
         due = time.monotonic()
+        idle = True  # nothing waited when the line last finished a chunk
         while not self.stopping:
             try:
-                ready, _, _ = select.select([self.src], [], [], 0.05)
+                ready, _, _ = select.select([self.src], [], [], 0.05 if idle else 0)
                 if not ready:
+                    idle = True
                     continue
                 data = os.read(self.src, chunk)
             except (OSError, ValueError):
@@ -67,8 +69,11 @@ class _Pump(threading.Thread):
             if not data:
                 return  # the other side closed
             if self.rate:
-                # The last byte of this chunk lands when the line could have carried it.
-                due = max(due, time.monotonic()) + len(data) / self.rate
+                # The last byte of this chunk lands when the line could have carried it:
+                # bytes that waited go out back to back from when the line freed (this
+                # thread's sleeps overshoot on a busy machine: that is not the line's time),
+                # bytes that came to an idle line from when they came.
+                due = (max(due, time.monotonic()) if idle else due) + len(data) / self.rate
                 wait = due - time.monotonic()
                 if wait > 0:
                     time.sleep(wait)
@@ -79,6 +84,7 @@ class _Pump(threading.Thread):
             except OSError:
                 return
             self.bytes += len(data)
+            idle = False
 
 
 class VirtualBoard:

@@ -113,3 +113,65 @@ def test_a_board_that_keeps_no_courses_says_so():
     _to_seed_step(t, d, 3)
     K.lines(d, "press OK", "press OK")
     assert t.view.flash == FLASH_REFUSED and "this board cannot keep courses" in K.words(t)
+
+
+def test_a_board_too_small_for_the_holes_says_so_and_the_players_choose_again():
+    # A 12 x 10 table (a profile's own grid) holds a 5-hole course but not 18 holes: the
+    # table says why instead of stopping, and fewer holes make a course.
+    from teebox.app.table import Table
+    from teebox.app.view import View
+    from teebox.hal.clock import SimClock
+    from teebox.hal.display import SimDisplay
+    store = SimStore()
+    courses = CourseStore(store, 12, 10, builtins=False)
+    courses.install("small", coursegen.generate(TILES, 5, "normal", 3, 12, 10))
+    t = Table(SimClock(), View(12 * 10), SimDisplay(), store, width=12, height=10,
+              clubs=K.CLUBS, shots=K.SHOTS, courses=courses)
+    d = K.Direct(t)
+    while t.setup.start_choice != 2:
+        d.line("press E")
+    K.lines(d, "press OK", "press E", "press OK", "press OK", "press OK")  # 18, normal, make
+    assert t.view.flash == FLASH_REFUSED
+    assert ("NO: 18 holes do not fit this board: try fewer or another seed"
+            in K.words(t)), K.screen(t)
+    assert t.flow.step == sf.N_SEED and t.flow.data is None  # nothing laid, nothing lost
+    K.lines(d, "press BACK", "press BACK", "press W", "press W", "press OK", "press OK",
+            "press OK")  # 5 holes, normal, make
+    assert "5 holes, par" in K.screen(t) and t.course.width == 12 and t.course.hole_count == 5
+
+
+def test_a_kept_course_is_named_on_the_display_by_its_holes_difficulty_and_seed():
+    # Its store name is its content hash; the players look for the seed they read out.
+    t, store = _table()
+    d = K.Direct(t)
+    _to_seed_step(t, d, 77)
+    K.lines(d, "press OK", "press OK", "press OK")  # make, keep, mode chosen: the course step
+    assert t.setup.step == sf.S_COURSE
+    assert "> New 5-hole challenging #77" in K.words(t) and "gen-" not in K.screen(t)
+    K.lines(d, "press E")  # the next course: a built-in one, by its own name
+    assert "gen-" not in K.screen(t) and "> " + t.setup.course in K.screen(t)
+    K.lines(d, "press W", "press OK", "press OK", "press OK", "press OK")  # on to the check
+    assert t.setup.step == sf.S_CONFIRM and "New 5-hole challenging #77" in K.words(t)
+    # After a restart the course is read from the store to name it.
+    t2 = K.new_table(store=store, courses=CourseStore(store))
+    name = [n for n in t2.setup.course_names if n.startswith("gen-")][0]
+    assert t2.course_title(name) == "New 5-hole challenging #77"
+    assert t2.course_title("starter") == "starter"
+
+
+class _NoRoom:
+    # A tile set read when the heap has no room left: what a board in pieces would do.
+    @property
+    def tees(self):
+        raise MemoryError()
+
+
+def test_a_board_short_of_memory_says_so_and_stays_on_the_seed():
+    t, _ = _table()
+    d = K.Direct(t)
+    _to_seed_step(t, d, 5)
+    t.flow._tiles = _NoRoom()
+    K.lines(d, "press OK")
+    assert t.view.flash == FLASH_REFUSED
+    assert "NO: not enough memory to lay 5 holes: try fewer" in K.words(t), K.screen(t)
+    assert t.flow.step == sf.N_SEED

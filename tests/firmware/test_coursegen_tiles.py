@@ -94,6 +94,28 @@ def test_a_tree_across_the_fairway_is_refused():
                for p in problems), problems
 
 
+def test_a_face_reads_as_its_map_codes_trees_at_the_sides_included():
+    data = _tile_file()
+    data["tees"][0]["faces"][0]["cells"] = "Tftwrtb"
+    data["courses"][0]["faces"][0]["cells"] = "lrtrrtf"
+    got = tiles.load_tiles(json.dumps(data))
+    assert got.tees[0][0][0] == bytes([terrain.TEE, terrain.FAIRWAY, terrain.TREE,
+                                       terrain.WATER, terrain.ROUGH, terrain.TREE,
+                                       terrain.BUNKER])
+    assert got.courses[0][0][0] == bytes([terrain.LAKE, terrain.ROUGH, terrain.TREE,
+                                          terrain.ROUGH, terrain.ROUGH, terrain.TREE,
+                                          terrain.FAIRWAY])
+
+
+def test_coastline_terrain_and_a_green_on_a_course_tile_are_refused():
+    problems = _problems(_tile_file(courses=[{"id": "C1", "faces": [
+        {"stars": 1, "cells": "GrrFrrf"}]}]))
+    text = "\n".join(problems)
+    assert "centre: a green may only be the centre of a green tile" in text
+    assert ("back-left: fescue cannot be on a tile (use base terrain: r f b w l t)"
+            in text), text
+
+
 def test_a_tee_face_needs_its_tee_box_in_the_centre_and_no_green():
     problems = _problems(_tile_file(tees=_one_tee("fTrrrGf")))
     text = "\n".join(problems)

@@ -491,3 +491,116 @@ def test_without_tx_wait_rf_the_frame_goes_into_no_field():
     send(chip, b"\x52", 7)
     chip.bus.sleep(1000)
     assert rd(chip, fk.COM_IRQ) & (fk.IRQ_TX | fk.IRQ_RX) == fk.IRQ_TX
+
+
+# --- a second host: the other drivers' way of doing things -------------------------
+# The project's driver (hal/rfid.py) is not the only way to talk to the chip. The
+# MicroPython MFRC522 drivers published elsewhere mostly share another style: no wait
+# after the soft reset, the timer as a fixed 15 ms window (TAuto, TPrescaler D3Eh,
+# reload 30), a poll loop counted in reads rather than time, the FIFO read a byte at
+# a time with RxLastBits from ControlReg, and SELECT's CRC_A from the chip's own
+# CalcCRC polled on DivIrqReg. This host, written here from the datasheet in that
+# style, must read the same cards, and find nothing on an empty reader, as it would
+# with a chip.
+
+class CountingHost:
+    """A host in the style of the other MicroPython drivers (see above)."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        wr(chip, fk.COMMAND, fk.CMD_SOFT_RESET)  # and straight on, as they do
+        wr(chip, fk.T_MODE, 0x8D)                # TAuto, TPrescaler_Hi Dh
+        wr(chip, fk.T_PRESCALER, 0x3E)
+        wr(chip, fk.T_RELOAD_L, 30)
+        wr(chip, fk.T_RELOAD_H, 0)
+        wr(chip, fk.TX_ASK, 0x40)
+        wr(chip, fk.MODE, 0x3D)
+        wr(chip, fk.TX_CONTROL, rd(chip, fk.TX_CONTROL) | 0x03)
+
+    def transceive(self, data, last_bits=0):
+        """``(bytes, bits of the last byte)``, or None: nothing answered (the timer ran
+        out), or the answer was spoilt (ErrorReg)."""
+        chip = self.chip
+        wr(chip, fk.COM_IEN, 0xF7)
+        wr(chip, fk.COM_IRQ, 0x7F)               # Set1 = 0: clear every flag
+        wr(chip, fk.COMMAND, fk.CMD_IDLE)
+        wr(chip, fk.FIFO_LEVEL, 0x80)
+        for b in data:                           # byte by byte, as they write it
+            wr(chip, fk.FIFO_DATA, b)
+        wr(chip, fk.COMMAND, fk.CMD_TRANSCEIVE)
+        wr(chip, fk.BIT_FRAMING, 0x80 | last_bits)
+        n = 0
+        for _ in range(2000):                    # a loop counted in reads, not in time
+            n = rd(chip, fk.COM_IRQ)
+            if n & (fk.IRQ_RX | fk.IRQ_IDLE | fk.IRQ_TIMER):
+                break
+        wr(chip, fk.BIT_FRAMING, rd(chip, fk.BIT_FRAMING) & 0x7F)
+        if not n & (fk.IRQ_RX | fk.IRQ_IDLE) or rd(chip, fk.ERROR) & 0x1B:
+            return None
+        count = rd(chip, fk.FIFO_LEVEL)
+        got = bytes([rd(chip, fk.FIFO_DATA) for _ in range(count)])
+        return got, rd(chip, fk.CONTROL) & 7 or 8
+
+    def crc(self, data):
+        """CRC_A of ``data`` from the chip's coprocessor (CalcCRC, 10.3.1.4)."""
+        chip = self.chip
+        wr(chip, fk.COMMAND, fk.CMD_IDLE)
+        wr(chip, fk.DIV_IRQ, 0x04)               # Set2 = 0: clear CRCIRq
+        wr(chip, fk.FIFO_LEVEL, 0x80)
+        for b in data:
+            wr(chip, fk.FIFO_DATA, b)
+        wr(chip, fk.COMMAND, fk.CMD_CALC_CRC)
+        for _ in range(255):
+            if rd(chip, fk.DIV_IRQ) & fk.IRQ_CRC:
+                break
+        wr(chip, fk.COMMAND, fk.CMD_IDLE)
+        return bytes([rd(chip, fk.CRC_RESULT_L), rd(chip, fk.CRC_RESULT_H)])
+
+    def uid(self):
+        """The UID of the one card in the field (REQA, then anticollision and SELECT per
+        cascade level), or None."""
+        atqa = self.transceive(b"\x26", 7)
+        if atqa is None or len(atqa[0]) != 2:
+            return None
+        uid = b""
+        for sel in (0x93, 0x95, 0x97):
+            got = self.transceive(bytes([sel, 0x20]))
+            if got is None or len(got[0]) != 5:
+                return None
+            part = got[0]
+            if part[0] ^ part[1] ^ part[2] ^ part[3] != part[4]:
+                return None
+            frame = bytes([sel, 0x70]) + part
+            sak = self.transceive(frame + self.crc(frame))
+            if sak is None or len(sak[0]) != 3:
+                return None
+            if part[0] == 0x88:                  # the cascade tag: more UID to come
+                uid += part[1:4]
+                continue
+            return uid + part[:4]
+        return None
+
+
+def _read_within(host, tries):
+    for _ in range(tries):                       # a card needs the field for a while first
+        got = host.uid()
+        if got is not None:
+            return got
+    return None
+
+
+def test_a_host_in_the_other_drivers_style_reads_a_4_and_a_7_byte_uid():
+    for uid in (CLASSIC, NTAG):
+        chip = make()
+        chip.add(fk.FakeCard(uid))
+        host = CountingHost(chip)
+        assert _read_within(host, 10) == uid
+
+
+def test_that_host_finds_no_card_on_an_empty_reader_through_the_timer():
+    chip = make()
+    host = CountingHost(chip)
+    t = chip.bus.now
+    assert host.transceive(b"\x26", 7) is None
+    assert rd(chip, fk.COM_IRQ) & fk.IRQ_TIMER   # the 15 ms window ran out ...
+    assert chip.bus.now - t >= 15000             # ... on the bus's own clock

@@ -104,8 +104,11 @@ def test_several_readers_make_a_bank_with_the_profiles_seats():
 class _DigitalInOut:
     # digitalio.DigitalInOut over a fake_mfrc522 pin, so a fake chip sees its CS and RST.
     pins = {}
+    busy = ()  # pins a kernel driver holds: Blinka's DigitalInOut raises EBUSY for them
 
     def __init__(self, pin):
+        if pin in _DigitalInOut.busy:
+            raise OSError(16, "Device or resource busy")
         self.pin = _DigitalInOut.pins.setdefault(pin, fk.FakePin(pin))
         self.pull = None
 
@@ -184,3 +187,27 @@ def test_on_a_raspberry_pi_the_readers_go_through_blinka():
         assert isinstance(hw.readers, rfid.CardReader)
         assert chip.hard_resets == 1 and cs.value() == 1
         assert _poll(hw.readers, 40) == [("placed", NTAG)]
+
+
+def test_a_reader_cs_the_kernel_holds_says_how_to_free_it():
+    # Recent Raspberry Pi OS: with SPI on, the kernel claims CE0 (GPIO 8, the default
+    # reader's CS) and Blinka's DigitalInOut fails with EBUSY (hardware/README.md).
+    _DigitalInOut.pins = {}
+    _DigitalInOut.busy = ("board.D8",)
+    _BusioSPI.bus = fk.FakeBus()
+    d = fh.profile_dict(fh.PI)
+    d["display"] = None
+    import json
+    from teebox import profile as profile_mod
+    p = profile_mod.load(json.dumps(d))
+    try:
+        with fh.installed(board=fh.FakeBoard, digitalio=_Digitalio, busio=_Busio,
+                          neopixel=fh.FakeAdafruitNeopixelModule):
+            board.build(p, store_root=_fresh_dir())
+        raise AssertionError("the table started without its reader's CS")
+    except OSError as exc:
+        assert exc.args[0] == 16
+        assert "pin 8 of a card reader is held by the kernel" in exc.args[1]
+        assert "dtoverlay=spi0-0cs" in exc.args[1]
+    finally:
+        _DigitalInOut.busy = ()

@@ -176,6 +176,32 @@ def test_bots_fill_the_empty_seats_and_play_to_the_end_like_the_core():
     assert core.state_digest() == g.state_digest()
 
 
+def test_after_a_game_of_play_nine_18_holes_is_played_on_its_course():
+    # The felt Play Nine drew on the LEDs once stayed the table's course: the next game of
+    # 18 Holes started on it and failed ("'Felt' object has no attribute 'hole'").
+    t, d = _play_nine(players=2, bot_seats=(1,), seed=11)
+    person = _table_bots(11, 2)[0]
+    for _ in range(400):
+        if t.phase == T.PH_OVER:
+            break
+        if 0 in t.game.pending().waiting:
+            t.choice = person.choose(t.game, 0)
+            t.sel = t.opts.index(t.choice) if t.choice in t.opts else -1
+            K.lines(d, "press OK")
+        else:
+            K.land(t, T.BOT_MS)
+    K.lines(d, "press OK")  # the final standings read: the start menu
+    assert t.phase == T.PH_SETUP
+    K.lines(d, "seed 3", "press OK")
+    for _ in range(3):
+        if "> 18 Holes" not in K.screen(t):
+            K.lines(d, "press W")
+    K.lines(d, "press OK 7")
+    assert t.phase == T.PH_PLAY and t.game_name == "18-holes", K.screen(t)
+    assert t.game.course.name == "Starter Course" and t.course is t.game.course
+    assert "NO:" not in K.screen(t)
+
+
 def test_the_game_resumes_mid_hole_after_a_power_cut():
     from teebox.app import gamejournal
     from teebox.hal.store import SimStore

@@ -100,3 +100,16 @@ def test_recent_games_link_to_their_pages(client):
     html = client.get("/").text
     for n in (1, 2, 3):
         assert f'href="/game/5eed0001/{n}"' in html
+
+
+def test_every_game_gets_its_own_leaderboard_ranked_as_that_game_ranks(client):
+    html = client.get("/").text
+    start = html.index('<section id="leaderboards">')
+    boards = html[start:html.index("</section>", start)]
+    nine = boards[boards.index(": Play Nine"):]
+    # Play Nine: the lowest total wins, counted in points, no par to play against
+    assert nine.index("fewest points win") < nine.index("</table>")
+    assert "To par" not in nine[:nine.index("</table>")]
+    stroke = boards[boards.index(": Stroke Play"):]
+    assert stroke.index("fewest strokes win") < stroke.index("To par") < stroke.index("</table>")
+    assert "most points win" in boards[boards.index(": Match Play"):]

@@ -14,6 +14,7 @@ from teebox.hal.store import FileStore, SimStore
 
 STORE_ROOT = "/store"   # the board's flash store folder (bindings, journal, courses)
 _SPI_BAUD = 1000000     # the readers' SPI clock: safe on long wires (see docs/rfid.md)
+_EBUSY = 16             # errno: a pin some kernel driver holds (no errno module needed)
 
 
 class Hardware:
@@ -159,7 +160,18 @@ def blinka_readers(profile):
                                                    MISO=profile.pin(e["miso"])))
 
     def output(n, level):
-        io = digitalio.DigitalInOut(profile.pin(n))
+        try:
+            io = digitalio.DigitalInOut(profile.pin(n))
+        except OSError as exc:
+            if not exc.args or exc.args[0] != _EBUSY:
+                raise
+            # Recent Raspberry Pi OS: with SPI on, the kernel's SPI driver holds SPI0's
+            # chip-selects (GPIO 8 and 7), so the table cannot drive a reader's CS there.
+            raise OSError(_EBUSY, "pin %s of a card reader is held by the kernel (with SPI on "
+                          "it claims GPIO 8 and 7 as SPI0's chip-selects): add the line "
+                          "dtoverlay=spi0-0cs after dtparam=spi=on in /boot/firmware/config.txt "
+                          "and reboot, or move the reader's cs to a free GPIO; see "
+                          "hardware/README.md" % (n,))
         io.switch_to_output(value=bool(level))
         return _BlinkaOut(io)
 

@@ -35,6 +35,10 @@ from teebox.core import course as course_mod
 
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped
 READ_BUDGET = 512          # most bytes one poll() reads, so the table stays responsive
+# After bytes arrive the line stays busy this long: the loop polls it in its spare frame
+# time meanwhile, so a host's next request (sent as soon as a reply is in, or after a
+# short pause to check a game) is answered within a millisecond, not at the next frame.
+BUSY_MS = 1000
 
 
 def set_ctrl_c(enabled):
@@ -239,6 +243,7 @@ class LinkServer:
         self._decoder = framing.FrameDecoder()
         self._event_count = 0
         self._push = None     # the _Transfer going on
+        self._heard = None    # when bytes last arrived (None: not since start)
         if recorder is not None:
             recorder.listener = self.event
         self._handlers = {
@@ -272,6 +277,7 @@ class LinkServer:
         data = self._in.read_available(READ_BUDGET)
         if not data:
             return 0
+        self._heard = self._ticks()
         n = 0
         for kind, value in self._decoder.feed(data):
             if kind == framing.FRAME:
@@ -285,6 +291,18 @@ class LinkServer:
                 break  # REPL: what follows is for the REPL, not for us
         self.frames += n
         return n
+
+    def busy(self):
+        """True while a host is talking: bytes arrived within the last BUSY_MS (and a
+        clock tells). The loop then polls in its spare frame time; an idle line is
+        polled once a frame. Allocates nothing."""
+        heard = self._heard
+        if heard is None or self.clock is None or not self.running:
+            return False
+        if self.clock.ticks_diff(self.clock.ticks_ms(), heard) > BUSY_MS:
+            self._heard = None  # quiet again (and no tick wrap can wake it)
+            return False
+        return True
 
     def event(self, ev):
         """Send a scoreboard event (a ``core/wire/events`` tuple) if EVENTS is on."""

@@ -300,7 +300,8 @@ class Autoplayer:
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
     A game the table resumed (after a power cut) is played on whatever its
-    player count: each seat gets its bot when it first has to decide.
+    player count: each seat gets its bot when it first has to decide. A resumed
+    game of another game is played by that game's bots.
     """
 
     def __init__(self, clubs, mode=None, course=sf.DEFAULT_COURSE, players=2,
@@ -317,17 +318,24 @@ class Autoplayer:
         self.seat_readers = seat_readers
         self.bot_seats = tuple(bot_seats)
         self.bot_seed = bot_seed
-        self._module = games.load(self.game)
-        self._play_keys = presenters.autoplay(self.game)
-        self.bots = [self._module.bot(bot_seed + s) for s in range(players)]
+        self._play_game(self.game, players)
         self.expect = None
         self.inputs = 0
+
+    def _play_game(self, game, players):
+        # The rules, bots and keys of game ``game`` (bots for ``players`` seats).
+        self.game = game
+        self._module = games.load(game)
+        self._play_keys = presenters.autoplay(game)
+        self.bots = [self._module.bot(self.bot_seed + s) for s in range(players)]
 
     def next_lines(self, table):
         """The lines for what the table asks now; [] once the game is over."""
         self.expect = None
         if table.phase == T.PH_SETUP:
             return self._setup(table.setup)
+        if table.game_name and table.game_name != self.game:
+            self._play_game(table.game_name, 0)  # a resumed game of another game
         if table.phase == T.PH_REGISTER:
             return self._play_keys.register(self, table.flow)
         if table.phase == T.PH_PLAY:

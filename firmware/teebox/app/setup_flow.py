@@ -197,8 +197,9 @@ class NewCourse:
     difficulty and seed always give the same course, so players can read the seed out
     and make it again. At the seed step the right-hand buttons add 1 (E), 10 (NE) or
     100 (SE), the left-hand ones take as much off; holding OK draws a new seed. OK
-    there lays the course (``data``: its binary form) and shows the preview; OK at
-    the preview is R_DONE (the table keeps it), BACK returns to the seed.
+    there lays the course (``data``: its binary form) and shows the preview, or is
+    R_REFUSED with ``why`` (a board too small for that many holes, say); OK at the
+    preview is R_DONE (the table keeps it), BACK returns to the seed.
     """
 
     def __init__(self, seed, width, height):
@@ -212,6 +213,7 @@ class NewCourse:
         self.par = 0             # its total par
         self.prompt = Prompt()
         self._tiles = None       # loaded on the first course laid
+        self.why = ""            # why the last course could not be laid
         self._rng = Rng(seed)
         # Imported here: a table whose players never make a course does not carry it.
         from teebox.core import coursegen
@@ -251,17 +253,33 @@ class NewCourse:
         if self.step == N_PREVIEW:
             return R_DONE
         if self.step == N_SEED:
+            self.why = self._lay()
+            if self.why:
+                return R_REFUSED
+            crs = course_mod.load(self.data)
+            self.par = sum([crs.hole(n)[0] for n in range(1, crs.hole_count + 1)])
+        self.step += 1
+        self._show()
+        return R_CHANGED
+
+    def _lay(self):
+        # Lay the course for the preview: "" when it is laid, else why not, for the
+        # table to say (the players change the options, nothing stops).
+        try:
             if self._tiles is None:
                 from teebox import shipped
                 self._tiles = shipped.load_default_tiles()
             self.data = self._gen.generate(self._tiles, self.holes,
                                            self._gen.DIFFICULTIES[self.difficulty], self.seed,
                                            self.width, self.height)
-            crs = course_mod.load(self.data)
-            self.par = sum([crs.hole(n)[0] for n in range(1, crs.hole_count + 1)])
-        self.step += 1
-        self._show()
-        return R_CHANGED
+        except self._gen.GenerateError:  # a board too small for these holes (said short:
+            # the display is 16 columns; `teebox course generate` gives the long reason)
+            return "%d holes do not fit this board: try fewer or another seed" % self.holes
+        except MemoryError:  # a long game before left the heap in pieces
+            return "not enough memory to lay %d holes: try fewer" % self.holes
+        except (ValueError, OSError) as exc:  # the tile file: missing or refused
+            return "the tile set cannot be used: %s" % exc
+        return ""
 
     def on_back(self):
         """Back a step; out of the first one, R_EXIT."""

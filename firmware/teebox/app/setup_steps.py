@@ -63,6 +63,7 @@ class GameSteps:
         for i in range(len(self.course_names)):
             if self.course_names[i] == DEFAULT_COURSE:
                 self.course_index = i
+        self.title_of = None     # the table's course name -> what the display calls it
         self.players = 2
         self.hands_index = 0
 
@@ -152,6 +153,11 @@ class GameSteps:
             hi = max(lo, min(hi, len(self.reader_seats)))
         return lo, hi
 
+    def course_title(self):
+        """The chosen (or looked-at) course as the display names it: ``title_of(name)``
+        when the table gives one (a kept new course by its own name, not its hash)."""
+        return self.title_of(self.course) if self.title_of is not None else self.course
+
     def set_courses(self, course_names):
         """Take a new list of the board's courses (one was pushed or deleted over the
         link): the course chosen stays chosen while it is still there."""
@@ -236,7 +242,8 @@ class GameSteps:
                   st, -1, len(mod.MODES), self.mode_index)
         elif st == S_COURSE:
             p.set("%d Course\n> %s\n(shown on table)\n\n</>: other\nOK: next  BACK"
-                  % (n, self.course), st, -1, len(self.course_names), self.course_index)
+                  % (n, self.course_title()), st, -1, len(self.course_names),
+                  self.course_index)
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
             p.set("%d Players\n> %d players\n(%s: %d-%d)\n</>: fewer/more\nHold OK: bots\n"
@@ -269,7 +276,7 @@ class GameSteps:
         bots = self.bots()
         for step in mod.STEPS:
             if step == "course":
-                out.append(self.course)
+                out.append(self.course_title())
             elif step == "players":
                 out.append("%d players%s" % (self.players, (" %d bot%s" % (
                     bots, "s" if bots > 1 else "")) if bots else ""))

@@ -119,6 +119,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.courses = courses if courses is not None else BuiltinCourses(width, height)
         self.setup = sf.SetupFlow(self.courses.names(), reader_seats=reader_seats
                                   if seat_readers else ())
+        self.setup.title_of = self.course_title  # (a kept new course by its own name)
         self.flow = self.setup
         self.phase = PH_SETUP
         self.game = None
@@ -389,9 +390,10 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.note = ""
         self.view.seats = g.setup.players
         self.clear_view()
-        self.presenter.begin(g)
+        shown = self.course
+        self.presenter.begin(g)  # (a game with its own layout may draw it at once)
         board = self.presenter.board
-        if board is not self.course:
+        if board is not shown:  # its own layout, not the course loaded by name
             self.course = board
             self.course_name = ""
 

@@ -145,6 +145,19 @@ class CourseKeeper:
         self.course_name = name
         return True
 
+    def course_title(self, name):
+        """What the display calls course ``name``: a kept new course by the name the
+        generator gave it ("New 9-hole normal #4821", the seed to make it again; its
+        store name is its content hash), any other course by its store name."""
+        if not name.startswith(NEW_COURSE_PREFIX):
+            return name
+        if self.course is not None and self.course_name == name:
+            return self.course.name
+        try:
+            return course_mod.load(self.courses.data(name)).name
+        except (course_mod.CourseError, ValueError, OSError, TypeError):
+            return name  # (gone or spoilt: loading it for the LEDs says why)
+
     def cell(self, q, r):
         """The View cell of hex ``(q, r)`` on what the LEDs show, -1 off it."""
         if hexgrid.in_grid(q, r, self.course.width, self.course.height):

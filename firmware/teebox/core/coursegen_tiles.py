@@ -29,6 +29,8 @@ MAX_STARS = const(3)
 HAZARDS = "bwlt"          # what an adjustment's hazard side may show
 GROUPS = ("tees", "courses", "greens")
 _CENTRES = (terrain.TEE, None, terrain.GREEN)  # what each group has in the centre
+_ANYWHERE = "rfbwl"       # map codes allowed on any cell of a tile but a tee or green centre
+_TREE = "t"
 _HOLES = const(18)        # an 18-hole course needs a tee tile and a green tile per hole
 
 
@@ -82,6 +84,8 @@ def _cells(p, where, text, group):
         p.add(where, "cells %r has %d codes, a tile has 7 (%s)"
               % (text, len(text), ", ".join(CELL_NAMES)))
         return None
+    if _plain(text, _CENTRES[group]):  # the usual face: checked in one quick pass
+        return bytes([terrain.CODES.find(ch) for ch in text])
     kinds = bytearray(len(text))
     ok = True
     for i in range(len(text)):
@@ -92,6 +96,22 @@ def _cells(p, where, text, group):
         else:
             kinds[i] = terrain.CODES.find(text[i])
     return bytes(kinds) if ok else None
+
+
+def _plain(text, centre):
+    # Whether every cell of ``text`` (seven codes) is one that is always allowed where
+    # it is: the centre ``centre`` (None: no tee box or green), base terrain a golfer
+    # stands on anywhere, a tree on the left or right. The board checks its whole tile
+    # set before the first course; this spares the 686 cells a message check each
+    # (_cell_problem says what is wrong when something is).
+    for i in range(len(text)):
+        ch = text[i]
+        if i == 0 and centre is not None:
+            if ch != terrain.CODES[centre]:
+                return False
+        elif ch not in _ANYWHERE and (ch != _TREE or i not in SIDES):
+            return False
+    return True
 
 
 def _cell_problem(code, i, centre):

@@ -23,9 +23,10 @@
 // virtual board's serial port, host/teebox_host/virtual_board.py), as the JS
 // object `teeboxLink` (`import js`): `read(max)` returns the bytes waiting on
 // stdin as hex text ("" if none: it never blocks; null once stdin is closed),
-// `write(hex)` writes those bytes to stdout, `wait(ms)` sleeps up to ms but
-// wakes as soon as bytes arrive (the next `read` returns them). Python must
-// then not print to stdout (tracebacks go to stderr). A --step loop serves it.
+// `write(hex)` writes those bytes to stdout, `sleep(ms)` sleeps ms without
+// spinning (MicroPython's time.sleep_ms spins in this port) and, like a board's
+// sleep, does not wake for bytes. Python must then not print to stdout
+// (tracebacks go to stderr). A --step loop serves it.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import path from "node:path";
@@ -110,8 +111,6 @@ function byteLine() {
   const nap = new Int32Array(new SharedArrayBuffer(4));
   const sleep = (ms) => Atomics.wait(nap, 0, 0, ms);
   const buf = Buffer.alloc(4096);
-  let early = null;   // bytes wait() found, handed out first by read()
-  let eof = false;
   const take = (max) => {
     // Bytes from stdin: a Buffer, an empty one if none wait, null once stdin is closed.
     try {
@@ -124,12 +123,6 @@ function byteLine() {
   };
   return {
     read(max) {
-      if (early !== null) {
-        const out = early.subarray(0, max);
-        early = early.length > max ? early.subarray(max) : null;
-        return out.toString("hex");
-      }
-      if (eof) return null;
       const got = take(max);
       return got === null ? null : got.toString("hex");
     },
@@ -145,16 +138,8 @@ function byteLine() {
         }
       }
     },
-    // Sleep up to ms, waking as soon as bytes arrive on stdin.
-    wait(ms) {
-      const end = Date.now() + ms;
-      while (early === null && !eof) {
-        const got = take(buf.length);
-        if (got === null) eof = true;
-        else if (got.length) early = got;
-        else if (Date.now() >= end) return;
-        else sleep(1);
-      }
+    sleep(ms) {
+      sleep(ms);
     },
   };
 }

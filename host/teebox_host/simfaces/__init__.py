@@ -21,6 +21,7 @@ from rich.text import Text
 
 from teebox import palette
 from teebox.core import games
+from teebox_host import render
 
 FACES = (
     ("18-holes", "teebox_host.simfaces.holes18"),
@@ -118,6 +119,11 @@ class GameFace:
         """``(heading, rows)`` of the standings now (the game's own)."""
         return ("Final: " if self.game.over else "Standings: "), self.game.standings()
 
+    def extra(self, count):
+        """A standings row's last number (``standings()``'s fourth), as words to add
+        after the score; none by default."""
+        return ""
+
     def standings_text(self):
         """The standings in a few short lines (the compact layout's side panel)."""
         head, rows = self.standings_rows()
@@ -125,7 +131,7 @@ class GameFace:
         for place, seat, score, _extra in rows:
             out.append("\n%d. " % place)
             out.append_text(player_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, self.facts.unit))
+            out.append(" " + render.amount(score, self.facts.unit))
         return out
 
     def scorecard(self):
@@ -165,12 +171,12 @@ class GameFace:
         """``Standings: 1. P2 yellow 12 points   2. ...`` (``Final standings`` at the end)."""
         head, rows = self.standings_rows()
         out = Text("Final standings: " if self.game.over else head, style="bold")
-        for i, (place, seat, score, _extra) in enumerate(rows):
+        for i, (place, seat, score, count) in enumerate(rows):
             if i:
                 out.append("   ")
             out.append("%d. " % place)
             out.append_text(player_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, self.facts.unit))
+            out.append(" " + render.amount(score, self.facts.unit) + self.extra(count))
         return out
 
     def card_groups(self):

@@ -109,21 +109,16 @@ class Face(GameFace):
         """The tally and how many outputs it has read."""
         return (self.tally, len(self.tally.game.inputs))
 
-    def standings_text(self):
-        """The standings in a few short lines (the compact layout's side panel)."""
-        tally = self.tally
-        g = tally.game
-        head, rows = Text("Final: " if g.over else ""), g.standings()
-        if tally.mode.lower_wins and not g.over:
-            head, rows = even_standings(tally)
-        unit = "strokes" if tally.mode.lower_wins else "points"
-        out = Text()
-        out.append_text(head)
-        for place, seat, score, _hio in rows:
-            out.append("\n%d. " % place)
-            out.append_text(_label(self.sim.table, seat))
-            out.append(" %d %s" % (score, unit))
-        return out
+    def standings_rows(self):
+        """The standings now: where fewer strokes win, mid-game, over the holes every
+        player has finished (:func:`even_standings`)."""
+        if self.tally.mode.lower_wins and not self.game.over:
+            return even_standings(self.tally)
+        return GameFace.standings_rows(self)
+
+    def extra(self, count):
+        """A standings row's hole-in-ones, as its last words."""
+        return ", " + render.count(count, "hole-in-one", "holes-in-one") if count else ""
 
     def scorecard(self):
         """A row per player (in the table's colours), a column per hole so far, totals,
@@ -150,17 +145,7 @@ class Face(GameFace):
                 lines = tally.holes.get(h)
                 cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
             card.add_row(_label(t, seat), *cells, Text(str(totals[seat]), style="bold"))
-        places = Text("Final standings: " if g.over else "Standings: ", style="bold")
-        unit = "strokes" if tally.mode.lower_wins else "points"
-        if tally.mode.lower_wins and not g.over:
-            places, standings = even_standings(tally)
-        for i, (place, seat, score, hio) in enumerate(standings):
-            if i:
-                places.append("   ")
-            places.append("%d. " % place)
-            places.append_text(_label(t, seat))
-            places.append(" %d %s%s" % (score, unit, ", %d hole-in-one" % hio if hio else ""))
-        parts = [card, Text(scorecard.LEGEND[mode], style="dim"), places]
+        parts = [card, Text(scorecard.LEGEND[mode], style="dim"), self.places()]
         if g.over:
             parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name),
                           style="bold")] + parts
@@ -286,7 +271,7 @@ def _landing_words(course, land, outcome, penalty):
 def even_standings(tally):
     """Mid-game standings where fewer strokes win: over the holes every player has
     finished (a player still on a hole others have finished has no strokes there yet,
-    so would lead). Returns ``(heading Text, standings rows)``."""
+    so would lead). Returns ``(heading, standings rows)``."""
     seats = range(tally.players)
     done = [set(h for h, lines in tally.holes.items() if lines[s].scores) for s in seats]
     common = sorted(set.intersection(*done))
@@ -294,11 +279,11 @@ def even_standings(tally):
     hio = [sum(1 for h in common if tally.holes[h][s].hole_in_one) for s in seats]
     if not common:
         head = "Standings come once every player has finished a hole."
-        return Text(head, style="bold"), ()
+        return head, ()
     head = "Standings after hole%s %s (every player has finished %s): " % (
         "s" if len(common) > 1 else "", ", ".join(str(h) for h in common),
         "them" if len(common) > 1 else "it")
-    return Text(head, style="bold"), scoring.standings(scores, hio, lower_wins=True)
+    return head, scoring.standings(scores, hio, lower_wins=True)
 
 
 Face.WORDS = RULE_WORDS  # (the words are long: they follow the class)

@@ -11,7 +11,10 @@ Routes:
   on the drawn board;
 * ``/live``: the live table; ``/live/events``: its server-sent events (one JSON
   snapshot per change of the board, see ``live.LiveBoard.snapshot``);
-* ``/static/...``: the stylesheet and the live and replay pages' scripts.
+* ``/table``: the table in the browser, the firmware running in the page on simulated
+  hardware; ``/table/...``: its runtime, firmware and where it sends finished games
+  (see ``table.py``);
+* ``/static/...``: the stylesheet and the pages' scripts.
 
 A request the pages cannot answer gets a 4xx page saying why; a fault of the server
 gets a 500 that says so, never a traceback.
@@ -33,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import history
+from teebox_host.web import history, table
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -46,7 +49,7 @@ log = logging.getLogger("teebox.web")
 _templates = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                          autoescape=select_autoescape(["html"]))
 _templates.globals.update(when=history.when, to_par=history.to_par, unit=history.unit,
-                          mode_title=scoredb.mode_title)
+                          mode_title=scoredb.mode_title, lower_wins=scoredb.lower_wins)
 
 
 def _page(template, status=200, **context):
@@ -162,9 +165,15 @@ async def live_events(request):
                              headers={"Cache-Control": "no-cache"})
 
 
+async def table_page(request):
+    """The table in the browser (or what to install first)."""
+    return _page("table.html", page="table", missing=table.runtime_missing(),
+                 writable=request.app.state.writable)
+
+
 async def _http_error(request, exc):
     """A 4xx (or other HTTP error) as a short page with its reason."""
-    if request.url.path.startswith(("/live/events", "/static/")):
+    if request.url.path.startswith(("/live/events", "/static/", "/table/")):
         return HTMLResponse(exc.detail, status_code=exc.status_code,
                             media_type="text/plain")
     return _page("error.html", status=exc.status_code, status_code=exc.status_code,
@@ -181,16 +190,19 @@ async def _server_error(request, exc):
     return _page("error.html", status=500, status_code=500, reason=reason)
 
 
-def create_app(db, live_board=None):
+def create_app(db, live_board=None, writable=True):
     """The application over the score file ``db`` (a Path) and the :class:`LiveBoard`
-    ``live_board`` (None: no board to watch)."""
+    ``live_board`` (None: no board to watch). ``writable`` False: games sent from the
+    browser table are refused (a server listening beyond this computer)."""
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
-                Route("/live", live),
-                Route("/live/events", live_events),
+                Route("/live", live), Route("/live/events", live_events),
+                Route("/table", table_page), *table.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.db = Path(db)
     app.state.live = live_board
+    app.state.writable = writable
+    app.state.bundle = None   # the browser table's firmware, made on first request
     return app

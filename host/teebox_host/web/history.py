@@ -19,33 +19,20 @@ X_TICKS = 4       # dates under a time axis
 SPREAD = 0.12     # how far apart players' points on one hole stand, in holes
 
 
-def when(finished_at, synced_at):
-    """Local date and time a game finished; the sync date if the board's clock was unset."""
-    if finished_at:
-        return datetime.fromtimestamp(finished_at).strftime("%Y-%m-%d %H:%M")
-    return datetime.fromtimestamp(synced_at).strftime("synced %Y-%m-%d")
-
-
-def to_par(mode, total, par):
-    """Stroke Play's score against par ("+3", "E", "-1"); "" in a points mode."""
-    if not scoredb.lower_wins(mode) or not par:
-        return ""
-    diff = total - par
-    return "E" if diff == 0 else "%+d" % diff
-
-
-def unit(mode):
-    """What a total counts in ``mode``: "strokes" or "points"."""
-    return "strokes" if scoredb.lower_wins(mode) else "points"
+when = scoredb.when
+to_par = scoredb.to_par
+unit = scoredb.unit
 
 
 def leaderboards(store, course_hash=None):
-    """Each course's leaderboard per mode: ``[(hash, name, mode, title, rows)]``."""
+    """Each course's (or layout's) leaderboard per game and mode:
+    ``[(hash, name, game, mode, title, rows)]``."""
     courses = store.courses()
     if course_hash is not None:
         courses = [c for c in courses if c[0] == course_hash]
-    return [(chash, name, mode, scoredb.mode_title(mode), store.leaderboard(chash, mode))
-            for chash, name, _n in courses for mode in store.modes(chash)]
+    return [(chash, name, game, mode, scoredb.mode_title(mode, game),
+             store.leaderboard(chash, mode, game=game))
+            for chash, name, _n in courses for game, mode in store.ways(chash)]
 
 
 def _time_ticks(times):
@@ -66,9 +53,9 @@ def par_plot(histories):
     series = []
     for name, entries in histories:
         points = [(h.finished_at or h.synced_at, h.total - h.par,
-                   f"{name}: {to_par(h.mode, h.total, h.par)} ({h.total} strokes) on "
+                   f"{name}: {to_par(h.mode, h.total, h.par, h.game)} ({h.total} strokes) on "
                    f"{h.course_name}, {when(h.finished_at, h.synced_at)}")
-                  for h in entries if scoredb.lower_wins(h.mode) and h.par]
+                  for h in entries if scoredb.lower_wins(h.mode, h.game) and h.par]
         if points:
             series.append(plots.Series(name, plots.colour(len(series)), points))
     if not series:
@@ -89,7 +76,7 @@ def hole_plot(store, course_hash):
     by_player = {}
     pars = {}
     for g in store.games(course_hash=course_hash):
-        if not scoredb.lower_wins(g.mode):
+        if not (scoredb.lower_wins(g.mode, g.game) and g.par):
             continue
         result = store.game(g.board_id, g.game_number)
         for i, (seat, name, _colour) in enumerate(result.players):

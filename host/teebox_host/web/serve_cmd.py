@@ -1,4 +1,5 @@
-"""`teebox serve`: the web companion on http://127.0.0.1:8018/ (score history, live table)."""
+"""`teebox serve`: the web companion on http://127.0.0.1:8018/ (score history, live table,
+the table in the browser)."""
 
 from pathlib import Path
 from typing import Optional
@@ -61,7 +62,8 @@ def serve(db: Optional[Path] = typer.Option(
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
                                          "(waiting there for 'teebox sync').")):
-    """Open the web companion: the score history with plots, and the live table."""
+    """Open the web companion: the score history with plots, the live table, and the
+    table in the browser."""
     import uvicorn
 
     from teebox_host.web.app import create_app
@@ -70,14 +72,16 @@ def serve(db: Optional[Path] = typer.Option(
     vb = live = None
     if virtual or bots:
         vb, live = _start_board(games, bots, pace)
-    if host not in LOCAL_HOSTS:
+    local = host in LOCAL_HOSTS
+    if not local:
         typer.echo(f"listening on {host}: anyone who can reach this computer can read the "
-                   f"score history", err=True)
+                   f"score history; the browser table's games are not taken (no access "
+                   f"tokens yet)", err=True)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Teebox web companion on http://{shown}:{port}/ (scores: {path}). "
                f"Ctrl-C stops it.")
     try:
-        uvicorn.run(create_app(path, live), host=host, port=port, log_level="warning",
+        uvicorn.run(create_app(path, live, writable=local), host=host, port=port, log_level="warning",
                     timeout_graceful_shutdown=1)
     finally:
         if live is not None:

@@ -9,8 +9,9 @@ by the firmware's own code.
 
 It runs under CPython (``host/teebox_host/virtual_board.py`` drives it from a
 thread) and inside MicroPython (``run.mjs --link``: :func:`micropython_board`
-builds it on the runner's byte line and its step loop calls
-:meth:`VirtualTable.serve`). Host-side only: no board ever imports it.
+builds it on the runner's byte line, then its step loop runs the main loop at the
+board's own pace: see :meth:`VirtualTable.keep_real_time`). Host-side only: no
+board ever imports it.
 """
 
 from teebox import profile as profile_mod
@@ -21,7 +22,6 @@ from teebox.app.bindings import Bindings
 from teebox.app.table import PH_OVER
 
 GAME_LIMIT = 30000    # decisions a game may take before the bots are deemed stuck
-IDLE_WAIT_MS = 33     # with nothing to do, wait this long for bytes between frames
 
 
 class VirtualTable:
@@ -100,12 +100,22 @@ class VirtualTable:
                 on_game(i + 1, count)
         return out
 
-    def serve(self, wait):
-        """One frame of the main loop (it polls the link), after ``wait(ms)`` has waited
-        up to :data:`IDLE_WAIT_MS` for bytes. True while the link server runs."""
-        wait(IDLE_WAIT_MS)
-        self.loop.step()
-        return self.link is not None and self.link.running
+    def keep_real_time(self, sleep_ms):
+        """From now on the board's clock runs in real time and its sleeps really sleep
+        (``sleep_ms(ms)``: like the board's, one that does not wake for bytes), so the
+        main loop keeps the board's pace: a frame every FRAME_MS, the link polled in it
+        and in the spare time as the loop decides. (The bots' games before ran on the
+        simulated clock, as fast as they could.) MicroPython only (``time.ticks_ms``)."""
+        import time
+        clock = self.hw.clock
+        base = clock.ticks_ms()
+        start = time.ticks_ms()
+
+        def ticks_ms():
+            return clock.ticks_add(base, time.ticks_diff(time.ticks_ms(), start))
+        # (Instance attributes: every part of the board already holds this clock.)
+        clock.ticks_ms = ticks_ms
+        clock.sleep_ms = sleep_ms
 
 
 class JsPort:
@@ -128,9 +138,9 @@ class JsPort:
         """Send all of ``data``."""
         self._line.write(bytes(data).hex())
 
-    def wait(self, ms):
-        """Sleep up to ``ms``, waking as soon as bytes arrive."""
-        self._line.wait(ms)
+    def sleep(self, ms):
+        """Sleep ``ms`` milliseconds (bytes arriving meanwhile wait, as on the board)."""
+        self._line.sleep(ms)
 
 
 def micropython_board(profile_text, board_id, games, course, on_game=None, game=None):
@@ -140,7 +150,9 @@ def micropython_board(profile_text, board_id, games, course, on_game=None, game=
     port = JsPort()
     vt = VirtualTable(profile_text, port, board_id=board_id)
     vt.play_games(games, course, on_game=on_game, game=game)
+    vt.keep_real_time(port.sleep)
 
     def step():
-        return vt.serve(port.wait) and not port.closed
+        vt.loop.step()
+        return vt.link is not None and vt.link.running and not port.closed
     return step
