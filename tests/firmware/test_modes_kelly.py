@@ -54,7 +54,8 @@ def test_a_flag_on_each_green_and_each_player_keeps_one_of_two_drawn_tokens_in_s
     secret." Each player in turn decides alone: only its two tokens are offered to it,
     nobody else may choose, and no output names a token."""
     g = _kelly([EARLY, MIDDLE])
-    assert [g.mode.green_tokens(h) for h in (1, 2, 3)] == [1, 1, 1]
+    assert list(g.mode.flag) == [0, 1, 1, 1]  # (the LEDs draw each flag as 2: silver)
+    assert [g.mode.green_tokens(h) for h in (1, 2, 3)] == [2, 2, 2]
     d = g.pending()
     assert d.kind == KEEP_TARGET and d.players == (0,) and g.mode.secret_kinds == (KEEP_TARGET,)
     offer = g.mode.offer[0]

@@ -15,7 +15,7 @@ from teebox.core import hexgrid
 from teebox.core.holes18 import cards, flight
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
-    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA, FOLLOW, GAME_OVER, GREEN,
+    DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, FOLLOW, GAME_OVER, GREEN,
     HIT_DIRECTION, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB, STOP,
     WATER)
 from teebox.core.rng import Rng
@@ -79,11 +79,9 @@ class SensibleBot:
         return self._follow(game, seat, d, legal)
 
     def _policy_cost(self, game, seat, choice):
-        # A mode's or golfer's own decision: the choice about the nearest green (Kelly
-        # Golf: the target to keep), all alike when none is about a green.
-        code = choice[1] if choice[0] == EXTRA else -1
-        x = game.mode if code in game.mode.extras else game.players[seat].rules
-        hole = x.extra_hole(game, seat, code) if code >= 0 else 0
+        # The mode's own decision: the choice about the nearest green (Kelly Golf: the
+        # target to keep), all alike when none is about a green.
+        hole = game.mode.extra_hole(game, seat, choice[1])
         if not hole:
             return 0
         p = game.players[seat]

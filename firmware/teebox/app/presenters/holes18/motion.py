@@ -171,4 +171,4 @@ class Motion:
             hole = crs.hole(h)
             c = t.cell(hole[3], hole[4])
             if c >= 0:
-                v.tokens[c] = mode.green_light(h)
+                v.tokens[c] = mode.green_tokens(h)

@@ -125,13 +125,10 @@ class Presenter:
             t.sel = -1 if self.secret() else 0
 
     def secret(self):
-        """Whether the decision now is a secret one of a mode or golfer: its options are
-        shown to the deciding player alone, after it asks to peek."""
-        d = self.t.d
-        if d.kind < POLICY_KINDS:
-            return False
-        return (d.kind in self.t.game.mode.secret_kinds
-                or d.kind in self.t.game.players[d.players[0]].rules.secret_kinds)
+        """Whether the decision now is a secret one of the mode: its options are shown to
+        the deciding player alone, after it asks to peek."""
+        k = self.t.d.kind
+        return k >= POLICY_KINDS and k in self.t.game.mode.secret_kinds
 
     def bot(self, seat):
         """The choice of the bot at ``seat``. Seeded by the game, the round, the decision
@@ -173,13 +170,10 @@ class Presenter:
         return self.screen.show()
 
     def standings_line(self, row):
-        """A line of the final standings: place, player, score, a star per hole-in-one (or
-        the mode's own count by its initial: Kelly Golf's targets claimed, "T2")."""
+        """A line of the final standings: place, player, score, a star per hole-in-one (in
+        Kelly Golf, per own secret target claimed: the mode's count)."""
         place, seat, score, count = row
-        mode = self.t.game.mode
-        if mode.count_key == "hole_in_ones":
-            return "%d. P%d %d%s" % (place, seat + 1, score, " *" * count)
-        return "%d. P%d %d %s%d" % (place, seat + 1, score, mode.count_title[0], count)
+        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * count)
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker

@@ -227,13 +227,12 @@ class Screen:
                % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
 
     def _own_decision(self, g, d, pr):
-        # A mode's or golfer's own decision: its question and options in its words; a
-        # secret one hidden until its player peeks, the green of the option shown lit
-        # (the others look away).
+        # A mode's own decision: its question and options in its words; a secret one
+        # hidden until its player peeks, the green of the option shown lit (the others
+        # look away).
         t = self.t
         seat = d.players[0]
-        k = d.kind
-        x = g.mode if not t.opts or t.opts[0][1] in g.mode.extras else g.players[seat].rules
+        x = g.mode
         if t.sel < 0:
             pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask),
                    CODE_OWN_DECISION, seat)
@@ -242,7 +241,7 @@ class Screen:
         hole = x.extra_hole(g, seat, code)
         pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
                % (t.label(seat), x.ask, ("green %d" % hole) if hole else ("choice %d" % code),
-                  "\nBACK: hide" if k in x.secret_kinds else ""),
+                  "\nBACK: hide" if d.kind in x.secret_kinds else ""),
                CODE_OWN_DECISION, seat, len(t.opts), t.sel)
         if hole:
             h = t.course.hole(hole)

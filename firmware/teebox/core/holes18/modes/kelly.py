@@ -19,7 +19,6 @@ alone, answered with ``(EXTRA, KEEP)`` (the lower token) or ``(EXTRA, KEEP + 1)`
 no output names a target until it is claimed.
 """
 
-from teebox.core import scoring
 from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.protocol import FLAG, OUT_REACHED, POLICY_KINDS, TOKEN_1, TOKEN_2
 
@@ -45,11 +44,8 @@ class KellyGolf(ChaosGolf):
 
     def __init__(self):
         ChaosGolf.__init__(self)
-        self.flag = bytearray()
-        self.bag = []
-        self.target = bytearray()
-        self.offer = []
-        self.draws = []
+        self.flag = self.target = bytearray()  # (each replaced by start())
+        self.bag = self.offer = self.draws = []
 
     def start(self, game, outs):
         """A flag on every green, every 1-point token in the bag, everyone on the first tee;
@@ -64,11 +60,8 @@ class KellyGolf(ChaosGolf):
         game.tee_off(game.seats(), 1, outs)
 
     def green_tokens(self, hole):
-        """1 while the green's flag is on it (what it scores for anyone)."""
-        return self.flag[hole]
-
-    def green_light(self, hole):
-        """A flag lights its green as the smallest token does (silver)."""
+        """What lies on the green as the LEDs draw tokens: its flag (1 point for anyone),
+        lit like the smallest token (2, silver); 0 once claimed."""
         return 2 * self.flag[hole]
 
     def targets(self, game, p):
@@ -152,14 +145,10 @@ class KellyGolf(ChaosGolf):
     def end_of_round(self, game, outs):
         """Nothing waits for the round's end: the game ends after the last green."""
 
-    def standings(self, game):
-        """Highest score first with no tie-break (Chaos Golf's rules); the fourth number of
-        a row is how many of its own secret targets the player claimed (each scored a
-        2-point token)."""
-        rows = scoring.standings([p.score for p in game.players], [0] * len(game.players))
-        return tuple([(place, seat, score,
-                       len([k for _h, k in game.players[seat].tokens if k == TOKEN_2]))
-                      for place, seat, score, _ in rows])
+    def count(self, p):
+        """The fourth number of a standings row (no tie-break, as in Chaos Golf): how many
+        of its own secret targets ``p`` claimed (each scored a 2-point token)."""
+        return len([k for _h, k in p.tokens if k == TOKEN_2])
 
     def revealed(self, game):
         """The secret targets, by seat (0: none), once the game is over; else None."""

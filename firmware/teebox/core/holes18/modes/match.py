@@ -21,8 +21,8 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
 
-Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
-``green_light(hole)`` (what the LEDs show on a green) and ``revealed(game)`` (what the
+Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for) and
+``revealed(game)`` (what the
 mode kept secret, once the game is over).
 
 A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
@@ -61,11 +61,6 @@ class MatchPlay(Policy):
     def green_tokens(self, hole):
         """The points of the tokens lying on hole ``hole``'s green (none in this mode)."""
         return 0
-
-    def green_light(self, hole):
-        """What the LEDs show on hole ``hole``'s green: a token value the renderer draws
-        (5 gold, 2 silver, 7 both, 0 nothing); by default the tokens lying there."""
-        return self.green_tokens(hole)
 
     def aims(self, game, p):
         """The greens a bot playing ``p`` heads for: by default every green it scores on."""
