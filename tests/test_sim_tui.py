@@ -331,8 +331,7 @@ def test_mid_game_stroke_standings_do_not_put_a_player_still_playing_first():
         console.export_text())
 
 
-@pytest.mark.parametrize("mode, unit", [("match", "point"), ("racing", "green"),
-                                        ("kelly", "point")])
+@pytest.mark.parametrize("mode, unit", [("match", "point"), ("racing", "green")])
 def test_a_score_of_one_reads_in_the_singular_in_the_standings(mode, unit):
     # Counts in words (issue 15): "1 point", not "1 points"; Golf Racing counts greens.
     sim = sim_tui.LiveTable(seed=3)
@@ -347,23 +346,6 @@ def test_a_score_of_one_reads_in_the_singular_in_the_standings(mode, unit):
     text = console.export_text()
     assert " 1 %s" % unit in text
     assert "1 %ss" % unit not in text
-
-
-def test_a_kelly_golf_target_is_asked_in_the_modes_words_and_kept_secret_until_peeked():
-    # Kelly Golf's first decision is P1's secret target: the status line asks it in the
-    # mode's words and names no green until P1 peeks.
-    sim = sim_tui.LiveTable(seed=3)
-    auto = script.Autoplayer(sim.clubs, "kelly", "starter", 2, "first-game", 3, bot_seed=1)
-    while sim.table.game is None:
-        for text in auto.next_lines(sim.table):
-            sim.do(text)
-    sim.settle()
-    status = sim.status().plain
-    assert "Keep which target?" in status and "others look away; OK: peek" in status
-    assert "green" not in status
-    sim.do("press OK")
-    sim.settle()
-    assert "OK: keep it, BACK: hide" in sim.status().plain
 
 
 def test_each_question_of_the_table_is_explained_in_a_line():
