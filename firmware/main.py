@@ -45,6 +45,9 @@ def main(path=None, frames=-1, store_root=None, port=None):
         profile = profile_mod.load_file(path or profile_mod.PROFILE_PATH)
         hw = board.build(profile, store_root=store_root or board.STORE_ROOT)
         loop = boot.start(hw, port)
+        # The board's heap holds the table shell and one game: let go of a game's code
+        # once it is over (``Table.shed``, docs/memory.md).
+        loop.table.shed = True
         try:
             loop.run(frames)
         finally:

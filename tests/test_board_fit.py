@@ -21,44 +21,54 @@ def _close(figure, measured):
     return abs(figure - measured) <= TOLERANCE * measured
 
 
-def test_the_code_figure_is_what_importing_the_board_s_mpy_files_measures(tmp_path):
+def test_the_code_figure_is_what_importing_the_resident_mpy_files_measures(tmp_path):
+    # The code in RAM at the peak: the table shell and the largest game's own modules.
     firmware = deploy.firmware_dir()
     built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
     board = deploy.board_modules(firmware)
+    res = deploy.resident_modules(firmware)
     costs = code_heap.measure(built.build_dir, code_heap.import_order(firmware, board))
-    # (of the game modes, imported one at a time when a game starts, the costliest alone)
-    measured = sum(costs[n] for n in deploy.resident_modules(firmware,
-                                                             deploy.module_sizes(built)))
+    measured = sum(costs[n] for n in res.shell + res.games[deploy.peak_game(built)])
     assert _close(deploy.code_ram(built), measured), (deploy.code_ram(built), measured)
 
 
-def test_the_play_nine_figure_is_its_measured_peak(compiled_firmware):
-    heap = game_heap.game_heap("play-nine", compiled_firmware)
-    assert _close(deploy.GAME_HEAP["play-nine"], heap.live), heap.live
+def test_every_module_is_the_shell_s_one_game_s_or_one_tool_s():
+    # Issue #9: "on the board, only the table shell plus the game in play are in RAM"; the
+    # board's table lets go of the rest (tests/test_table_resident.py).
+    res = deploy.resident_modules()
+    owned = [n for mods in list(res.games.values()) + list(res.tools.values()) for n in mods]
+    assert sorted(set(res.shell + owned)) == deploy.board_modules()
+    assert not set(res.shell) & set(owned)
+    assert not set(res.games["18-holes"]) & set(res.games["play-nine"])
+    assert res.tools["teebox.core.coursegen"] == ["teebox.core.coursegen",
+                                                 "teebox.core.coursegen_tiles"]
+    assert "teebox.core.holes18.modes.skins" in res.games["18-holes"]  # every way to play
+    assert "teebox.app.presenters.playnine" in res.games["play-nine"]
+    game_code = [n for n in res.shell if "holes18" in n or "playnine" in n]
+    assert game_code == ["teebox.core.holes18", "teebox.core.holes18.cards"]  # the card data
 
 
-def test_only_the_costliest_game_mode_counts_of_the_modes_the_board_imports_one_at_a_time(
-        tmp_path):
+def test_no_tool_needs_more_heap_than_the_largest_game(tmp_path):
+    # The tools run from the start menu, never beside a game, so the fit counts the game.
     built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
-    firmware = deploy.firmware_dir()
-    sizes = deploy.module_sizes(built)
-    resident = deploy.resident_modules(firmware, sizes)
-    modes = [n for n in deploy.board_modules(firmware)
-             if n.startswith(tuple(p + "." for p in deploy.ALTERNATIVES))]
-    counted = [n for n in resident if n in modes]
-    assert "teebox.core.holes18.modes.match" in counted  # every mode is Match Play "except"
-    assert "teebox.core.holes18.modes.stroke" not in counted  # (a costlier mode chain counts)
-    assert len(counted) < len(modes) and set(resident) - set(counted) == set(
-        deploy.board_modules(firmware)) - set(modes)
-    for mode in modes:  # no mode with the modes it imports costs more than those counted
-        chain = deploy.alternative_chain(firmware, mode, modes)
-        assert sum(sizes[m] for m in chain) <= sum(sizes[m] for m in counted)
+    res = deploy.resident_modules()
+    game = deploy.peak_game(built)
+    largest = deploy.mpy_ram(built, res.games[game]) + deploy.GAME_HEAP[game]
+    for tool, mods in res.tools.items():
+        assert deploy.mpy_ram(built, mods) < largest, tool
+
+
+def test_the_play_nine_figure_is_its_measured_peak_above_its_code(compiled_firmware):
+    heap = game_heap.game_heap("play-nine", compiled_firmware)
+    code, _mods = game_heap.code_heap(compiled_firmware[0][0], deploy.firmware_dir(),
+                                      "play-nine")
+    assert _close(deploy.GAME_HEAP["play-nine"] + code, heap.live), (code, heap.live)
 
 
 def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_spare(
         tmp_path):
     built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
-    need = deploy.code_ram(built) + max(deploy.GAME_HEAP.values())
+    need = deploy.code_ram(built) + deploy.GAME_HEAP[deploy.peak_game(built)]
     # the free heap after boot of stock MicroPython, cited in hardware/README.md
     assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP
     assert need > code_heap.PICO_FREE_HEAP  # why the Pico needs the frozen build

@@ -191,6 +191,30 @@ def test_golf_racing_reports_each_racer_leaving_a_hole_and_the_round_of_every_gr
     assert "Greens" in card.split("Standings")[1]
 
 
+def test_skins_reports_the_greens_points_the_jackpots_and_the_elimination():
+    """Rulebook (Skins): "Place the tokens point side up so all players can see the value
+    of each green"; "move all scoring tokens to the next green. The value jackpots!";
+    "If the 18th hole was a tie and the result will decide the winner, move the scoring
+    tokens from the 18th green to the 1st green. All players that tied are moved to the
+    1st tee box." Each hole's header says the points on its green; holes played again
+    list only the players still in the elimination; the standings count its holes won."""
+    out = demo_ok("--mode", "skins", "--course", "starter", "--players", 3, "--seed", 6)
+    assert out.startswith("Teebox demo: Skins, 3 players, Starter Course, seed 6\n")
+    start = re.search(r"^Points on the greens at the first tee: (.*)$", out, re.M).group(1)
+    points = [int(p.split(": ")[1]) for p in start.split(", ")]
+    assert len(points) == 5 and points[-1] >= 5 and sum(points) >= 20  # four 5s at least
+    heads = re.findall(r"^Hole (\d) \(par \d, (\d+) points? on the green\), rounds \d+-\d+\n"
+                       r"((?:   \d  player .*\n)+)", out, re.M)
+    holes = [int(h) for h, _points, _lines in heads]
+    assert holes[:5] == [1, 2, 3, 4, 5] and len(holes) > 5  # then the elimination
+    jackpots = [int(p) for h, p, _lines in heads[:5] if int(p) > points[int(h) - 1]]
+    assert jackpots  # a tied hole's tokens moved on
+    assert any(len(lines.splitlines()) < 3 for _h, _p, lines in heads[5:])  # eliminated
+    card = final_card(out)
+    assert "the tokens won on that green: 1, 2 or 5 points each" in card
+    assert "Playoff wins" in card.split("Standings")[1]
+
+
 def test_hole_in_ones_are_marked_where_they_happen_and_listed_at_the_end():
     out = demo_ok("--mode", "chaos", "--course", "chaos", "--seed", 2)
     marked = re.findall(r"player (\d) landed on the green of hole (\d+): \d-point token  "
@@ -217,8 +241,8 @@ def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
     (("--mode", "chaos", "--players", 2), "--players 2: Chaos Golf is played by 3 to 5 players"),
     (("--players", 6), "--players 6: Match Play is played by 2 to 5 players"),
     (("--players", 1), "--players 1: Match Play is played by 2 to 5 players"),
-    (("--mode", "skins"), "--mode skins: unknown game mode (use one of: match, stroke, "
-                          "stableford, chaos, racing"),
+    (("--mode", "snooker"), "--mode snooker: unknown game mode (use one of: match, stroke, "
+                            "stableford, chaos, racing, skins"),
     (("--seed", -1), "--seed -1: the seed must be 0 or more"),
     (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
     (("--course", "nowhere"), "unknown course 'nowhere'"),
@@ -275,7 +299,7 @@ def test_each_hole_result_shows_where_the_golfers_ended_it():
 
 def test_tally_scores_add_up_to_the_engine_scores_in_every_mode():
     for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3),
-                          ("racing", 4), ("kelly", 2)):
+                          ("racing", 4), ("kelly", 2), ("skins", 3)):
         game, tally, _results = played("championship", players, mode, seed=4)
         card = tally.card()
         assert card["standings"] == [list(row) for row in game.standings()]
@@ -321,7 +345,7 @@ def bare(path):
 
 
 @pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
-                                           ("racing", 3), ("kelly", 4)])
+                                           ("racing", 3), ("kelly", 4), ("skins", 3)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -333,7 +357,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
                                    "chaos": "Chaos Golf", "racing": "Golf Racing",
-                                   "kelly": "Kelly Golf"}[mode],
+                                   "kelly": "Kelly Golf", "skins": "Skins"}[mode],
                                   players))
     game = gamelog.replay(gamelog.load(path.read_bytes())[0],
                           shipped.load_builtin("championship"), CLUBS, SHOTS)

@@ -533,16 +533,18 @@ def test_a_firmware_with_the_code_frozen_in_gets_only_data_main_and_profile(firm
 
 
 def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_forced(tmp_path):
-    # The real firmware's modules: over 200 KB of heap imported from files, with the largest
-    # game needing 58 KB more, against the ~190 KB a Pico has free.
+    # The real firmware's modules: over 200 KB of heap imported from files (the table shell
+    # and the largest game's own code), that game needing 58 KB more, against the ~190 KB a
+    # Pico has free.
     board_ = FakeBoard(tmp_path / "board", heap_free=190 * 1024)
     with pytest.raises(DeployError) as err:
         run(board_, deploy.firmware_dir(), tmp_path)
     code = deploy.code_ram(deploy.build(deploy.choose_profile(), build_dir=tmp_path / "b"))
     assert 170 * 1024 < code < 320 * 1024  # (a sanity range: the figures are the point)
     text = str(err.value)
-    assert ("about %d KB, and a game needs 58 KB more (18-holes at its peak), %d KB in all, "
-            "but this board has 190 KB free" % (round(code / 1024),
+    assert ("about %d KB (the table shell and the largest game's own code), and the game "
+            "needs 58 KB more (18-holes at its peak), %d KB in all, but this board has 190 KB "
+            "free" % (round(code / 1024),
                                                  round((code + 58 * 1024) / 1024))) in text
     assert "Pico 2" in text and "ROMFS partition" in text
     assert "hardware/firmware/manifest.py" in text and "teebox deploy --force" in text
@@ -839,8 +841,9 @@ def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, boa
     assert result.exit_code == 0
     assert "Code: .mpy files on the board's filesystem" in result.output
     assert "Warning: the board has no ROMFS partition" in result.output
-    assert ("about 200 KB, and a game needs 58 KB more (18-holes at its peak), 258 KB in all, "
-            "but this board has 192 KB free") in result.output
+    assert ("about 200 KB (the table shell and the largest game's own code), and the game "
+            "needs 58 KB more (18-holes at its peak), 258 KB in all, but this board has 192 KB "
+            "free") in result.output
     refused = cli()
     assert refused.exit_code == 1
     assert "Nothing was copied. To copy anyway: teebox deploy --force." in refused.output

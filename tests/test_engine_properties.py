@@ -9,6 +9,9 @@ would notice going wrong:
   five clubs dealt, none twice, none lost;
 * no golfer stands on a tree, the clubhouse or off the board;
 * scores never go down (Match Play flags and tokens, and every other mode's total);
+* tokens are conserved where a mode keeps a box of them (Skins): every 1-, 2- and
+  5-point token is on a green, with a player or back in the box, and a player's score
+  is the tokens it holds;
 * in a mode whose golfers spread over the holes (Golf Racing), a racer is never past a
   green it has not reached: its outputs reach the greens one after another from the
   first, it tees off only on the hole after the last green it reached, and the hole it
@@ -58,9 +61,10 @@ from hypothesis import strategies as st
 
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18.modes.skins import BOX
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
-                                  TOKEN_1, VERB_ARITY)
+                                  TOKEN_1, TOKEN_2, TOKEN_5, VERB_ARITY)
 from teebox.core.rng import Rng
 from teebox import shipped
 
@@ -122,6 +126,7 @@ class MixedBot:
 
 
 BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot, "mixed": MixedBot}
+TOKEN_VALUES = {TOKEN_1: 1, TOKEN_2: 2, TOKEN_5: 5}
 
 
 @st.composite
@@ -131,8 +136,8 @@ def game_specs(draw, mode, salt=0):
     ``salt`` is added to the drawn seed: derandomized Hypothesis draws the same numbers
     for every course and mode, and the salt gives each pair its own deals and shuffles.
     RandomBot seats sit only where a sensible player ends the holes for them (Match
-    Play, Chaos Golf, Golf Racing): in Stroke Play and Stableford every golfer must hole out, so
-    there they play as MixedBot.
+    Play, Chaos Golf, Golf Racing): in Stroke Play and Stableford every golfer must hole out,
+    and in a Skins elimination only the players in it play, so there they play as MixedBot.
     """
     lo, hi = modes.make(mode).players
     players = draw(st.integers(lo, hi))
@@ -255,8 +260,10 @@ class Checker:
     def check_state(self, stage):
         """Clubs, golfers and scores hold together; ``stage``: the pending decision kind."""
         game = self.game
-        if stage == DRAFT_PICK:
-            return
+        if getattr(game.mode, "box", None) is not None:
+            self.check_tokens()
+        if stage == DRAFT_PICK or game.players[0].hole == 0:
+            return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
             self.dealt = [self.clubs_held(p.hand + p.discards) for p in game.players]
         for p in game.players:
@@ -275,6 +282,27 @@ class Checker:
                 p.seat, terrain.NAMES[self.course.terrain(p.q, p.r)], p.position())
             assert p.score >= self.scores[p.seat], "player %d's score went down" % p.seat
             self.scores[p.seat] = p.score
+
+    def check_tokens(self):
+        """Tokens are conserved (a mode that keeps a box of scoring tokens, Skins): every
+        1-, 2- and 5-point token is on a green, with a player or back in the box, and a
+        player's score is the tokens it holds."""
+        game = self.game
+        mode = game.mode
+        count = {1: 0, 2: 0, 5: 0}
+        for hole in range(1, game.course.hole_count + 1):
+            for value in mode.greens[hole]:
+                count[value] += 1
+        for p in game.players:
+            values = [TOKEN_VALUES[kind] for _hole, kind in p.tokens]
+            for value in values:
+                count[value] += 1
+            assert sum(values) == p.score, "player %d scores %d holding %r" % (
+                p.seat, p.score, p.tokens)
+        for i, value in enumerate((1, 2, 5)):
+            assert count[value] + mode.box[i] == BOX, (
+                "%d %d-point tokens on greens and with players, %d in the box" % (
+                    count[value], value, mode.box[i]))
 
     def check_race(self, outs):
         """A racer is never past a green it has not reached (see the module docstring)."""

@@ -99,3 +99,14 @@ def test_every_kelly_golf_green_is_claimed_once_and_scores_three_two_or_one():
                 assert p.score == sum(sums[tuple(sorted(k for s, k in got))]
                                       for got in claimed.values() if got[0][0] == p.seat)
             assert not any(g.mode.flag) and g.mode.revealed(g) == bytes(g.mode.target)
+
+
+def test_a_skins_game_always_ends_with_one_winner_on_every_course():
+    """Rulebook (Skins): "The player with the most points wins. Tie break using
+    elimination rounds." The elimination leaves one player first on every course."""
+    for name, mode, _holes, _inputs, over, table, _digest in _cpython():
+        if mode != "skins":
+            continue
+        assert over
+        winners = [row for row in table if row[0] == 1]
+        assert len(winners) == 1, (name, table)

@@ -227,3 +227,24 @@ def test_cuts_across_a_kelly_golf_game_resume_with_the_same_secret_targets():
     for n in sorted(set(range(0, script.units, 60)) | set(range(script.units - 30,
                                                                script.units + 1))):
         check_cut(script, n)
+
+
+def _replayed(script, k):
+    return gamelog.replay(gamelog.GameLog(script.setup, script.crs.hash,
+                                          gamelog.cards_fingerprint(CLUBS, SHOTS),
+                                          script.inputs[:k]), script.crs, CLUBS, SHOTS)
+
+
+def test_cuts_across_a_skins_game_resume_the_placed_fives_the_jackpots_and_the_elimination():
+    # Skins: each player's 5 is placed on a green before the clubs are dealt (the first
+    # inputs), tied holes move their tokens on, and a tied last hole goes to an
+    # elimination from the 1st tee: a resumed game has every token where it lay and only
+    # the players still in the elimination playing, exactly.
+    script = Script(STARTER, "skins", 3, 6, bot_seats=(0, 0, 1))
+    assert [choice[0] for _seat, choice in script.inputs[:3]] == [16, 16, 16]  # EXTRA: the 5s
+    elimination = [k for k in range(0, len(script.inputs), 4)
+                   if _replayed(script, k).mode.contenders]
+    assert elimination  # the game went to an elimination play-off
+    for n in sorted(set(range(0, script.units, 60)) | set(range(0, 200, 10))
+                    | set(range(script.units - 30, script.units + 1))):
+        check_cut(script, n)

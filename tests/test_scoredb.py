@@ -5,12 +5,17 @@ import io
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from teebox_host import scoredb
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError, UnknownPlayer
 
+from pg_server import postgres, store_at  # noqa: F401 (fixtures: each test on both stores)
+
+LEGACY = Path(__file__).parent / "fixtures" / "legacy"
 STARTER = "0123456789abcdef"
 STARTER_EDITED = "0123456789abcdee"  # the same name, another layout: not comparable
 NINE = "fedcba9876543210"
@@ -44,10 +49,17 @@ def make_result(number, scores, board="table-1", mode="stroke", course_hash=STAR
 
 
 @pytest.fixture
-def db(tmp_path):
-    store = ScoreDB(tmp_path / "scores.sqlite3", clock=lambda: T0 + 100 * DAY)
+def db(store_at):
+    store = ScoreDB(store_at, clock=lambda: T0 + 100 * DAY)
     yield store
     store.close()
+
+
+def rows(store, sql, args=()):
+    """The rows of a statement run on the store itself (SQLite or PostgreSQL)."""
+    with store._transaction() as session:
+        result = session.execute(sql, args)
+        return [tuple(r) for r in result] if result.returns_rows else []
 
 
 def fill(store):
@@ -66,14 +78,14 @@ def test_a_new_file_gets_the_schema_and_keeps_games_when_reopened(tmp_path):
     path = tmp_path / "sub" / "scores.sqlite3"
     with ScoreDB(path) as store:
         assert store.schema_version() == scoredb.SCHEMA_VERSION
-        tables = {r[0] for r in store._db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master "
+                                            "WHERE type = 'table'")}
         assert {"schema_version", "boards", "courses", "players", "games", "game_players",
                 "hole_scores"} <= tables
         store.add_game(make_result(1, {"Alice": [4, 3, 5]}))
     with ScoreDB(path) as store:
         assert store.count_games() == 1
-        assert store._db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
+        assert rows(store, "SELECT COUNT(*) FROM schema_version") == [(1,)]
 
 
 def test_a_file_from_a_newer_teebox_is_refused(tmp_path):
@@ -107,7 +119,7 @@ def test_syncing_a_game_twice_stores_it_once(db):
     assert db.add_game(game) is True
     assert db.add_game(game) is False
     assert db.count_games() == 1
-    assert db._db.execute("SELECT COUNT(*) FROM hole_scores").fetchone()[0] == 6
+    assert rows(db, "SELECT COUNT(*) FROM hole_scores") == [(6,)]
 
 
 def test_the_same_game_number_on_another_board_is_another_game(db):
@@ -127,13 +139,20 @@ def test_a_different_game_under_a_stored_number_is_a_conflict(db):
 
 def test_a_failure_part_way_through_a_game_leaves_nothing(db):
     # A fault on the third hole's scores, after the board, course, players and game rows.
-    db._db.execute("CREATE TRIGGER fault BEFORE INSERT ON hole_scores WHEN NEW.hole = 3 "
-                   "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-    with pytest.raises(sqlite3.DatabaseError, match="disk full"):
+    if db._store.server:
+        rows(db, "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                 "IF NEW.hole = 3 THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; "
+                 "END $$")
+        rows(db, "CREATE TRIGGER fault BEFORE INSERT ON hole_scores FOR EACH ROW "
+                 "EXECUTE FUNCTION fault()")
+    else:
+        rows(db, "CREATE TRIGGER fault BEFORE INSERT ON hole_scores WHEN NEW.hole = 3 "
+                 "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(sa.exc.DatabaseError, match="disk full"):
         db.add_game(make_result(1, {"Alice": [4, 3, 5], "Dora": [5, 3, 5]}))
     for table in ("boards", "courses", "players", "games", "game_players", "hole_scores"):
-        assert db._db.execute("SELECT COUNT(*) FROM %s" % table).fetchone()[0] == 0, table
-    db._db.execute("DROP TRIGGER fault")
+        assert rows(db, "SELECT COUNT(*) FROM %s" % table) == [(0,)], table
+    rows(db, "DROP TRIGGER fault ON hole_scores" if db._store.server else "DROP TRIGGER fault")
     assert db.add_game(make_result(1, {"Alice": [4, 3, 5], "Dora": [5, 3, 5]})) is True
 
 
@@ -349,9 +368,8 @@ def test_a_version_1_score_file_gains_the_bot_column_and_keeps_its_games(tmp_pat
     con = sqlite3.connect(path)
     con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     con.execute("INSERT INTO schema_version (version) VALUES (1)")
-    for statement in scoredb._MIGRATIONS[1].split(";"):
-        if statement.strip():
-            con.execute(statement)
+    # the schema version 1 created (teebox 0.1's scoredb.py)
+    con.executescript((LEGACY / "scores-v1.sql").read_text())
     con.commit()
     con.close()
     with ScoreDB(path) as store:
@@ -370,11 +388,9 @@ BIDI_NAME = "Bob\u202eecilA"                  # shows as "BobAlice" reversed
 def test_names_from_a_board_are_stored_without_control_or_bidirectional_characters(db):
     db.add_game(make_result(1, {ESC_NAME: [4, 3, 5], BIDI_NAME: [5, 3, 5]},
                             course_name="Links\x1b[5m", board="table\x00-1"))
-    raw = sqlite3.connect(db.path)
-    stored = [r[0] for r in raw.execute("SELECT name FROM players UNION ALL "
-                                        "SELECT name FROM courses UNION ALL "
-                                        "SELECT board_id FROM boards")]
-    raw.close()
+    stored = [r[0] for r in rows(db, "SELECT name FROM players UNION ALL "
+                                     "SELECT name FROM courses UNION ALL "
+                                     "SELECT board_id FROM boards")]
     assert sorted(stored) == sorted(["Ev\ufffd[2J\ufffd]0;owned\ufffde", "Bob\ufffdecilA",
                                      "Links\ufffd[5m", "table\ufffd-1"])
     # The same game synced again is the same game.
@@ -382,19 +398,16 @@ def test_names_from_a_board_are_stored_without_control_or_bidirectional_characte
                                    course_name="Links\x1b[5m", board="table\x00-1")) is False
 
 
-def test_a_score_file_with_such_names_from_before_still_opens_and_reads_clean(tmp_path):
-    # Files written before names were cleaned hold them raw: every read cleans them.
-    path = tmp_path / "old.sqlite3"
-    with ScoreDB(path) as store:
+def test_a_score_file_with_such_names_from_before_still_opens_and_reads_clean(store_at):
+    # Files written before names were cleaned hold them raw: every read cleans them
+    # (also on a server a store holding them was copied to).
+    with ScoreDB(store_at) as store:
         store.add_game(make_result(1, {"Red": [4, 3, 5], "Blue": [5, 3, 5]}))
-    raw = sqlite3.connect(path)
-    raw.execute("UPDATE players SET name = ? WHERE name = 'Red'", (ESC_NAME,))
-    raw.execute("UPDATE courses SET name = ?", ("Links\x1b[5m",))
-    raw.execute("UPDATE boards SET board_id = ?", ("table\x00-1",))
-    raw.commit()
-    raw.close()
+        rows(store, "UPDATE players SET name = ? WHERE name = 'Red'", (ESC_NAME,))
+        rows(store, "UPDATE courses SET name = ?", ("Links\x1b[5m",))
+        rows(store, "UPDATE boards SET board_id = ?", ("table\x01-1",))
     shown = "Ev\ufffd[2J\ufffd]0;owned\ufffde"
-    with ScoreDB(path) as store:
+    with ScoreDB(store_at) as store:
         game = store.games()[0]
         assert (game.board_id, game.course_name) == ("table\ufffd-1", "Links\ufffd[5m")
         assert [s.name for s in game.seats] == [shown, "Blue"]

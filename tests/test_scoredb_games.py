@@ -16,6 +16,8 @@ from teebox.core.wire import gamerecord
 from teebox_host import scoredb, sync_cmd
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 
+from pg_server import postgres, store_at  # noqa: F401 (fixtures: a file and a server)
+
 HERE = Path(__file__).resolve().parent
 LEGACY = HERE / "fixtures" / "legacy"
 FACTS = json.loads((HERE / "firmware" / "legacy" / "facts.json").read_text())
@@ -49,6 +51,30 @@ def test_a_score_file_from_before_games_were_data_keeps_the_same_games(legacy):
         # Stroke Play's bests still rank fewest strokes first, bots left out.
         board = db.leaderboard(stored[11].course_hash, "stroke")
         assert [(row.player, row.total) for row in board] == [("Ann", 15), ("Cy", 18)]
+
+
+def test_a_laptops_old_history_copies_whole_into_a_club_server(legacy, store_at):
+    # The schema 2 file migrates on opening, then every game moves into the club's
+    # store (a new file, then a PostgreSQL server) exactly as it was: the same export.
+    from test_scores_cmd import scores
+    club = str(store_at)
+    shown = scores("--db", str(legacy), "copy", "--to", club)
+    assert shown.exit_code == 0, shown.output
+    assert "Copied 3 games to " in shown.output and "(0 there already)" in shown.output
+    with ScoreDB(legacy) as laptop, ScoreDB(store_at) as server:
+        assert server.export_text("json") == laptop.export_text("json")
+        assert server.export_text("csv") == laptop.export_text("csv")
+        assert laptop.copy_to(server) == (0, 3, [])   # copied again: nothing doubles
+        # A game under a stored number with another log stays as it was, said so.
+        mine, theirs = laptop.game("b0a7d", 11), laptop.game("b0a7d", 11)
+        mine.board_id = theirs.board_id = "other"
+        theirs.log += b"!"
+        laptop.add_game(mine)
+        server.add_game(theirs)
+    shown = scores("--db", str(legacy), "copy", "--to", club)
+    assert shown.exit_code == 1
+    assert "not copied: board other game 11 is stored already with a different game log" \
+        in shown.output
 
 
 def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(legacy):
@@ -116,7 +142,7 @@ def test_a_game_or_mode_the_registry_does_not_know_is_refused(tmp_path, change, 
     assert message in str(err.value)
 
 
-def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(tmp_path):
+def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(store_at):
     # "Ties may be decided by a sudden death playoff": a Play Nine standings row counts
     # how many tied players each beat in it. Play Nine has no hole-in-ones to count (its
     # Hole-in-One cards are worth -5), so its playoff wins are never shown as such.
@@ -125,7 +151,7 @@ def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(tmp_path):
     rec = _play_nine_record(10, 1, holes=1)  # Ann and Bo tie on 5; Bo wins the playoff
     assert [(PEOPLE[r[1]][0], r[2], r[3]) for r in rec.standings] == [
         ("Bo", 5, 1), ("Ann", 5, 0), ("Cy", 12, 0)]
-    path = tmp_path / "s.db"
+    path = store_at  # a file, or the club's server (--db postgresql://...)
     with ScoreDB(path) as db:
         assert db.add_game(sync_cmd.to_result(rec)) is True
         assert scoredb.count_field("", "play-nine") == ("playoff_wins", "Playoff wins")

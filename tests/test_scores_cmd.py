@@ -102,8 +102,8 @@ def test_leaderboard_for_an_unknown_course_or_mode_is_an_error(path):
     assert result.exit_code == 1
     assert "no games on a course called 'Pebble Beach'" in result.output
     assert f"Nine Holes ({NINE})" in result.output
-    mode = scores("leaderboard", "--mode", "skins", "--db", str(path))
-    assert mode.exit_code == 1 and "unknown mode 'skins'" in mode.output
+    mode = scores("leaderboard", "--mode", "snooker", "--db", str(path))
+    assert mode.exit_code == 1 and "unknown mode 'snooker'" in mode.output
     unplayed = scores("leaderboard", "--mode", "chaos", "--db", str(path))
     assert unplayed.exit_code == 0 and "No Chaos Golf games stored yet" in unplayed.output
 

@@ -194,3 +194,19 @@ def test_a_kelly_golf_script_written_through_the_table_replays_in_the_simulator(
     g = played.table.game
     assert g.over and not any(g.mode.flag)
     assert "Kelly Golf on The Nine, 3 players, seed 2: %d inputs" % len(g.inputs) in res.output
+
+
+def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scorecard(write):
+    # Skins in the simulator: the bots' script puts each player's 5 on a green with the
+    # direction buttons and OK before any club card is laid, and plays to the end.
+    text, played = _generate("skins", "starter", 3, seed=6)
+    head = text.split("scan club:", 1)[0]
+    assert "press OK" in head  # the placements: OK on a green, before the first club
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and g.inputs[0][1][0] == 16  # EXTRA: player 1's 5
+    assert "Skins on Starter Course, 3 players, seed 6: %d inputs" % len(g.inputs) in res.output
+    for place, seat, score, _wins in g.standings():
+        assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
+                         res.output), res.output

@@ -889,7 +889,7 @@ def test_prefill_answers_the_setup_and_stops_at_start():
 
 
 @pytest.mark.parametrize("setup, message", [
-    (dict(mode="skins"), "--mode skins: unknown game mode (use one of: match, stroke, "),
+    (dict(mode="snooker"), "--mode snooker: unknown game mode (use one of: match, stroke, "),
     (dict(mode="chaos", players=2), "--players 2: Chaos Golf is played by 3 to 5 players"),
     (dict(course="moon"), "--course moon: not on this table (courses: "),
     (dict(hands="deal"), "--hands deal: use one of: first-game, bag"),

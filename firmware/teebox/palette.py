@@ -69,10 +69,11 @@ FLASH = bytes((
     255, 255, 255,    # acknowledge (seat colour)
 ))
 
-# Chaos Golf tokens on a green: 5 points gold, 2 points silver (brighter than
-# terrain, dimmer than golfers, so a golfer on a token green still shows).
+# Scoring tokens on a green: 5 points gold, 2 points silver, 1 point bronze (brighter
+# than terrain, dimmer than golfers, so a golfer on a token green still shows).
 GOLD = bytes((230, 140, 0))
 SILVER = bytes((160, 170, 220))
+BRONZE = bytes((200, 70, 20))
 
 # The cell offered for choosing (a one-hex move, a bunker target): white, blinking.
 CURSOR = bytes((255, 255, 255))

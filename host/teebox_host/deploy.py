@@ -11,14 +11,16 @@ What ends up on the board (a MicroPython board such as the Pico):
   ``-s teebox/...`` makes tracebacks on the board name the module, not this laptop's
   path. Before copying, the board is asked which ``.mpy`` version it loads
   (``sys.implementation._mpy``), so a too-old MicroPython is refused up front.
-* ``/teebox/data/**``: the JSON card data and the ``.course`` files, as they are.
+* ``/teebox/data/**``: the JSON card data (compacted: no indentation) and the
+  ``.course`` files, as they are.
 * ``/main.py``: ``firmware/main.py`` as source (MicroPython only runs main.py as source).
 * ``/profile.json``: the chosen board profile (``hardware/profiles/NAME.json``),
   checked with :func:`teebox.profile.load` first.
 * ``/teebox-manifest.json``: the SHA-256 of every file above as the board holds it.
 
 That is the FILES mode. Importing .mpy files copies their bytecode into RAM (about
-200 KB for the board's modules: a Pico's whole heap, docs/memory.md), so the probe
+275 KB for the table shell and the largest game's own code, the most the board holds at
+once: more than a Pico's whole heap, docs/memory.md), so the probe
 also asks for a ROMFS partition and a ``teebox`` package frozen into the firmware:
 
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
@@ -76,11 +78,15 @@ ROMFS_KINDS = ("module", "data")  # what goes into a ROMFS image; main.py and th
 # (WebAssembly port, 32-bit like the RP2040 and RP2350) from the mpy-cross build;
 # tests/test_board_fit.py keeps them equal to what the benchmarks measure.
 CODE_RAM_PER_MPY_BYTE = 1.44  # heap per byte of .mpy imported from files: tools.bench.code_heap
-GAME_HEAP = {  # what each game adds above the table shell at its peak, in bytes
-    "18-holes": 58 * 1024,  # 5 players, 18 holes, championship course: tests/test_table_heap.py
-    "play-nine": 42752,  # 5 players, nine holes, its code included: tools.bench.game_heap
+GAME_HEAP = {  # what each game adds above the code (the shell's and its own) at its peak
+    # 5 players, 18 holes, championship course, the table's own state (renderer buffers,
+    # card data) included: tests/test_table_heap.py
+    "18-holes": 58 * 1024,
+    # 5 players, nine holes, the game alone (no table): its live peak, 42,752 B, less its
+    # code, 35,296 B (tools.bench.game_heap)
+    "play-nine": 42752 - 35296,
 }
-GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game
+GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game's state
 HEADROOM = 1.25  # a board the parts list names must hold code and game with 25 % to spare
 MEMORY_DOC = "docs/memory.md"
 PROBE_TIMEOUT = 30
@@ -182,6 +188,47 @@ def imported_modules(firmware, names):
         todo += [".".join(parts[:i]) for i in range(1, len(parts))]
         todo += _imports(firmware, module_file(firmware, name))
     return sorted(seen)
+
+
+@dataclass
+class Resident:
+    """Which of the board's modules are in RAM when (dotted names, sorted).
+
+    The board's table lets go of a game's code once the game is over, and of every other
+    game's and of its tools' when one begins (``Table.shed``, ``teebox.app.presenters.unload``):
+    ``shell`` is what stays (every module no game or tool owns, conservatively: also
+    those only a game imports, which stay once imported, and the card data's modules,
+    which the table keeps); ``games`` maps each game to its own modules (its package and
+    its presenter's: every way to play counted), ``tools`` each tool (the course
+    generator, the self-test, card learning: never resident beside a game) to the tools'
+    modules it imports (the course generator: its tile set too).
+    """
+
+    shell: list
+    games: dict
+    tools: dict
+
+
+def resident_modules(firmware=None):
+    """The board's modules (:func:`board_modules`) as a :class:`Resident`."""
+    from teebox.app import presenters
+    from teebox.app.table_cards import CARD_MODULES
+    from teebox.core import games
+    firmware = Path(firmware) if firmware is not None else firmware_dir()
+    board = board_modules(firmware)
+    shown = dict(zip([p[0] for p in presenters.PRESENTERS], presenters.own_modules()))
+    owns = {g.name: [g.package, shown[g.name]] for g in games.GAMES}  # a game's prefixes
+
+    def owned(name, prefixes):
+        return name not in CARD_MODULES and any(
+            name == p or name.startswith(p + ".") for p in prefixes)
+
+    every = [p for prefixes in owns.values() for p in prefixes] + list(games.TOOLS)
+    return Resident(
+        [n for n in board if not owned(n, every)],
+        {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES},
+        {t: [n for n in imported_modules(firmware, [t] if t in board else [])
+             if owned(n, games.TOOLS)] for t in games.TOOLS})
 
 
 # ---------------------------------------------------------------- tools
@@ -388,7 +435,7 @@ def build(chosen, firmware=None, build_dir=None):
     for src in sorted((pkg / "data").rglob("*")):
         if src.is_file() and src.suffix in DATA_SUFFIXES:
             rel = src.relative_to(firmware).as_posix()
-            files.append(("/" + rel, _copy(src, build_dir / rel), "data"))
+            files.append(("/" + rel, _copy_data(src, build_dir / rel), "data"))
     warnings = []
     if main.is_file():
         files.append(("/main.py", _copy(main, build_dir / "main.py"), "source"))
@@ -442,6 +489,17 @@ def romfs_image(built):
 def _copy(src, dst):
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+    return dst
+
+
+def _copy_data(src, dst):
+    # A JSON data file goes without the indentation that makes it readable here: the
+    # board parses it alike, and the ROMFS partition is tight (about 12 % of the files).
+    if src.suffix != ".json":
+        return _copy(src, dst)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(src.read_text(encoding="utf-8"))
+    dst.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return dst
 
 
@@ -758,60 +816,30 @@ def choose_mode(info):
     return ROMFS if info.rom else FILES
 
 
-# Packages of alternatives: the board imports one of their modules at a time (a game's
-# way to play, when the game starts: ``modes.make``), so only the costliest one, with
-# the package's modules it imports, is in RAM at once.
-ALTERNATIVES = ("teebox.core.holes18.modes",)
-
-
-def module_sizes(built):
-    """``{dotted name: .mpy bytes}`` of the board's modules in a build."""
+def mpy_ram(built, names):
+    """Estimated heap (bytes) the modules ``names`` take when imported from .mpy files."""
     sizes = {f.board_path: f.size for f in built.files if f.kind == "module"}
     firmware = built.firmware or firmware_dir()
-    out = {}
-    for name in board_modules(firmware):
+    total = 0
+    for name in names:
         rel = module_file(firmware, name).relative_to(firmware).as_posix()
-        out[name] = sizes.get("/" + rel[:-3] + ".mpy", 0)
-    return out
+        total += sizes.get("/" + rel[:-3] + ".mpy", 0)
+    return int(total * CODE_RAM_PER_MPY_BYTE)
 
 
-def resident_modules(firmware, sizes):
-    """The board's modules in RAM at once at the most: every one but the alternatives
-    (:data:`ALTERNATIVES`) of which only the costliest by ``sizes`` (``{name: bytes}``)
-    counts, with the alternatives it imports."""
-    names = board_modules(firmware)
-    out = [n for n in names if not any(n.startswith(p + ".") for p in ALTERNATIVES)]
-    for pkg in ALTERNATIVES:
-        members = [n for n in names if n.startswith(pkg + ".")]
-        best = []
-        for name in members:
-            chain = alternative_chain(firmware, name, members)
-            if sum(sizes[m] for m in chain) > sum(sizes[m] for m in best):
-                best = chain
-        out += best
-    return sorted(out)
-
-
-def alternative_chain(firmware, name, members):
-    """Alternative ``name`` and the ``members`` (alternatives of its package) it imports,
-    directly or through them (not through the package, which names every one)."""
-    seen = []
-    todo = [name]
-    while todo:
-        n = todo.pop()
-        if n in seen or n not in members:
-            continue
-        seen.append(n)
-        todo += sorted(_imports(firmware, module_file(firmware, n)))
-    return sorted(seen)
+def peak_game(built):
+    """The game whose own code and state (:data:`GAME_HEAP`) take the most heap."""
+    own = resident_modules(built.firmware or firmware_dir()).games
+    return max(GAME_HEAP, key=lambda g: mpy_ram(built, own.get(g, ())) + GAME_HEAP[g])
 
 
 def code_ram(built):
-    """Estimated heap (bytes) the board's modules take when imported from .mpy files (of
-    the game modes, the costliest alone: :func:`resident_modules`)."""
-    sizes = module_sizes(built)
-    total = sum(sizes[n] for n in resident_modules(built.firmware or firmware_dir(), sizes))
-    return int(total * CODE_RAM_PER_MPY_BYTE)
+    """Estimated heap (bytes) the code in RAM at the peak takes, imported from .mpy files:
+    the table shell and the own code of :func:`peak_game` (:class:`Resident`; a tool's
+    code is never resident beside a game, and tests/test_board_fit.py checks no tool
+    needs more than that game)."""
+    res = resident_modules(built.firmware or firmware_dir())
+    return mpy_ram(built, res.shell + res.games.get(peak_game(built), []))
 
 
 def _kb(n):
@@ -820,8 +848,8 @@ def _kb(n):
 
 @dataclass
 class Fit:
-    """Whether the code, imported into RAM from .mpy files, and the largest game fit the
-    board's free heap (bytes)."""
+    """Whether the code in RAM at the peak, imported from .mpy files (the table shell and
+    the largest game's own), and that game's state fit the board's free heap (bytes)."""
 
     code: int
     game: str  # the largest game (a key of GAME_HEAP)
@@ -829,7 +857,7 @@ class Fit:
 
     @property
     def need(self):
-        """Heap the code and the largest game take at its peak."""
+        """Heap the code and the largest game's state take at its peak."""
         return self.code + GAME_HEAP[self.game]
 
     @property
@@ -843,7 +871,7 @@ def ram_fit(built, info):
     describes; None without a board that told its free heap (nothing to check against)."""
     if info is None or not info.heap_free:
         return None
-    return Fit(code_ram(built), max(GAME_HEAP, key=GAME_HEAP.get), info.heap_free)
+    return Fit(code_ram(built), peak_game(built), info.heap_free)
 
 
 def ram_problem(fit):
@@ -852,8 +880,9 @@ def ram_problem(fit):
     if fit is None or fit.fits:
         return None
     return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
-            "importing them copies their bytecode into RAM: about %s, and a game needs %s "
-            "more (%s at its peak), %s in all, but this board has %s free. The table would "
+            "importing them copies their bytecode into RAM: about %s (the table shell and "
+            "the largest game's own code), and the game needs %s more (%s at its peak), %s "
+            "in all, but this board has %s free. The table would "
             "stop with a MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
             "MicroPython (it has a ROMFS partition and about 460 KB free); or give the code "
             "room in flash on this board: flash a MicroPython with a ROMFS partition, or "

@@ -3,7 +3,6 @@ bests and histories (:class:`ScoreQueries`, the reading half of
 :class:`~teebox_host.scoredb.ScoreDB`, which stores and migrates)."""
 
 import difflib
-import sqlite3
 
 from teebox_host.score_records import (
     LEGACY_GAME, GameResult, HistoryEntry, LeaderboardRow, PersonalBest, SeatResult, StoredGame,
@@ -11,17 +10,21 @@ from teebox_host.score_records import (
 
 
 class ScoreQueries:
-    """The reading half of :class:`~teebox_host.scoredb.ScoreDB` (its open file is
-    ``_db``)."""
+    """The reading half of :class:`~teebox_host.scoredb.ScoreDB` (its store's read
+    connections come from ``_read()``: SQL that SQLite and PostgreSQL both read)."""
 
-    _db: sqlite3.Connection
+    def _read(self):
+        raise NotImplementedError
 
-    def _player(self, name):
-        """``(id, name)`` of a player (the name as shown: cleaned); UnknownPlayer with
-        suggestions if none."""
-        row = self._db.execute("SELECT id, clean(name) FROM players WHERE name = ? "
-                               "OR clean(name) = ? COLLATE NOCASE ORDER BY name = ? DESC",
-                               (name, name, name)).fetchone()
+    def _player(self, name, db=None):
+        """``(id, name)`` of a player (the name as shown: cleaned), read in ``db`` if given;
+        UnknownPlayer with suggestions if none."""
+        if db is None:
+            with self._read() as db:
+                return self._player(name, db)
+        row = db.execute("SELECT id, clean(name) FROM players WHERE name = ? "
+                         "OR lower(clean(name)) = lower(?) ORDER BY name = ? DESC",
+                         (name, name, name)).fetchone()
         if row is None:
             names = self.players()
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
@@ -29,7 +32,7 @@ class ScoreQueries:
             known = ", ".join(names) if names else "none yet"
             raise UnknownPlayer("no games of a player named %r%s (players: %s)"
                                 % (name, hint, known))
-        return row
+        return tuple(row)
 
     def player_name(self, name):
         """A player's name as stored (names match in any case); UnknownPlayer if none."""
@@ -37,17 +40,18 @@ class ScoreQueries:
 
     def players(self):
         """Every player's name, alphabetically (the people: not the names only bots had)."""
-        return [r[0] for r in self._db.execute(
-            "SELECT clean(name) FROM players WHERE id IN (SELECT player FROM game_players "
-            "WHERE bot = 0) "
-            "ORDER BY name COLLATE NOCASE")]
+        with self._read() as db:
+            return [r[0] for r in db.execute(
+                "SELECT clean(name) FROM players WHERE id IN (SELECT player FROM game_players "
+                "WHERE bot = 0) ORDER BY lower(name), name")]
 
     def courses(self):
         """``(hash, name, games)`` of every course played, by name."""
-        return [tuple(r) for r in self._db.execute(
-            "SELECT c.hash, clean(c.name), COUNT(g.id) FROM courses c "
-            "JOIN games g ON g.course = c.id "
-            "GROUP BY c.id ORDER BY c.name COLLATE NOCASE, c.hash")]
+        with self._read() as db:
+            return [tuple(r) for r in db.execute(
+                "SELECT c.hash, clean(c.name), COUNT(g.id) FROM courses c "
+                "JOIN games g ON g.course = c.id "
+                "GROUP BY c.id ORDER BY lower(c.name), c.hash")]
 
     def find_courses(self, ref):
         """Courses matching a hash, a name (any case) or a part of a name.
@@ -75,11 +79,13 @@ class ScoreQueries:
         if course_hash is not None:
             sql += " JOIN courses c ON c.id = g.course WHERE c.hash = ?"
             args = (course_hash,)
-        return [tuple(r) for r in self._db.execute(sql + " ORDER BY g.game, g.mode", args)]
+        with self._read() as db:
+            return [tuple(r) for r in db.execute(sql + " ORDER BY g.game, g.mode", args)]
 
     def count_games(self):
         """How many games are stored."""
-        return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        with self._read() as db:
+            return db.scalar("SELECT COUNT(*) FROM games")
 
     _GAME_SQL = (
         "SELECT g.id, clean(b.board_id), g.game_number, g.finished_at, g.synced_at, g.mode, "
@@ -97,11 +103,15 @@ class ScoreQueries:
         "Newest" is the board's finishing time, or the sync time for a board whose
         clock was never set.
         """
+        with self._read() as db:
+            return self._games(db, limit, player, course_hash, mode, game)
+
+    def _games(self, db, limit, player, course_hash, mode, game):
         where = []
         args = []
         if player is not None:
             where.append("g.id IN (SELECT game FROM game_players WHERE player = ?)")
-            args.append(self._player(player)[0])
+            args.append(self._player(player, db)[0])
         if course_hash is not None:
             where.append("c.hash = ?")
             args.append(course_hash)
@@ -117,11 +127,11 @@ class ScoreQueries:
             sql += " LIMIT ?"
             args.append(int(limit))
         out = []
-        for row in self._db.execute(sql, args).fetchall():
+        for row in db.execute(sql, args).fetchall():
             game = StoredGame(*row[1:-1], game=row[-1])
-            game.seats = [SeatResult(*s[:6], bool(s[6])) for s in self._db.execute(
+            game.seats = [SeatResult(*s[:6], bool(s[6])) for s in db.execute(
                 "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-            "gp.hole_in_ones, gp.bot "
+                "gp.hole_in_ones, gp.bot "
                 "FROM game_players gp JOIN players p ON p.id = gp.player "
                 "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
             out.append(game)
@@ -142,7 +152,8 @@ class ScoreQueries:
             if value is not None:
                 sql += " AND %s = ?" % column
                 args.append(value)
-        return self._db.execute(sql, args).fetchall()
+        with self._read() as db:
+            return [tuple(r) for r in db.execute(sql, args)]
 
     def leaderboard(self, course_hash, mode, limit=10, game=LEGACY_GAME):
         """Each player's best total in one game on one course (by content hash) or
@@ -206,11 +217,16 @@ class ScoreQueries:
                "FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
                "WHERE gp.player = ? AND gp.bot = 0" + self._NEWEST_FIRST)
-        return [HistoryEntry(*r) for r in self._db.execute(sql, (pid,))]
+        with self._read() as db:
+            return [HistoryEntry(*r) for r in db.execute(sql, (pid,))]
 
     def game(self, board_id, game_number):
         """A stored game as a :class:`GameResult` (names as stored now), or None."""
-        row = self._db.execute(
+        with self._read() as db:
+            return self._game(db, board_id, game_number)
+
+    def _game(self, db, board_id, game_number):
+        row = db.execute(
             "SELECT g.id, g.finished_at, g.mode, c.hash, clean(c.name), g.seed, g.log, g.game "
             "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
             "WHERE clean(b.board_id) = ? AND g.game_number = ?",
@@ -218,14 +234,14 @@ class ScoreQueries:
         if row is None:
             return None
         gid, fin, mode, chash, cname, seed, log, game = row
-        seats = self._db.execute(
+        seats = db.execute(
             "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
             "gp.hole_in_ones, gp.bot "
             "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
             "ORDER BY gp.seat", (gid,)).fetchall()
         scores = {}
         pars = {}
-        for hole, seat, par, score in self._db.execute(
+        for hole, seat, par, score in db.execute(
                 "SELECT hole, seat, par, score FROM hole_scores WHERE game = ?", (gid,)):
             pars[hole] = par
             scores[(hole, seat)] = score

@@ -114,10 +114,12 @@ class HoleLine:
 
 class HoleResult:
     """A finished hole: ``hole``, ``par``, ``lines`` (a HoleLine per seat),
-    ``positions`` (where each golfer ended it), the rounds it took and ``seats``, the
-    players whose hole it was (everyone, but in Golf Racing the racers leaving it)."""
+    ``positions`` (where each golfer ended it), the rounds it took, ``seats``, the
+    players whose hole it was (everyone, but in Golf Racing the racers leaving it, in a
+    Skins elimination the players still in it), and ``worth``, the points lying on its
+    green when it was teed off (0: none; Skins: a jackpot shows here)."""
 
-    def __init__(self, hole, par, lines, positions, first_round, last_round, seats):
+    def __init__(self, hole, par, lines, positions, first_round, last_round, seats, worth=0):
         self.hole = hole
         self.par = par
         self.lines = lines
@@ -125,6 +127,7 @@ class HoleResult:
         self.first_round = first_round
         self.last_round = last_round
         self.seats = seats
+        self.worth = worth
 
 
 class ChaosRound:
@@ -162,6 +165,8 @@ class Tally:
         self._round = game.round    # the round the next batch of outputs starts in
         self._first_round = [1] * self.players  # per seat: the round its hole began
         self._claims = []
+        self._worth = {}            # hole: the points on its green when it was teed off
+        self.greens_at_start = None  # [(hole, points on its green)] at the first tee-off
 
     def line(self, seat, hole=None):
         """The HoleLine of ``seat`` on ``hole`` (its current hole by default)."""
@@ -181,6 +186,7 @@ class Tally:
                 if self.hole_of[seats[0]]:
                     # (the golfers teeing off together all leave the same hole)
                     done.append(self._finish_hole(self.hole_of[seats[0]], seats))
+                self._tee_off(seats, hole)
                 for seat in seats:
                     # Chaos Golf holes have no order: its counters stay on "hole 0".
                     self.hole_of[seat] = 0 if self.chaos else hole
@@ -215,6 +221,26 @@ class Tally:
         self._round = self.game.round
         return done
 
+    def _tee_off(self, seats, hole):
+        # The points lying on the greens (Skins), and a hole played again: in an
+        # elimination (Skins) only the players in it tee off, on a hole played before,
+        # whose new lines keep what was scored on that green.
+        mode = self.mode
+        if self.greens_at_start is None:
+            self.greens_at_start = [(h, mode.green_tokens(h))
+                                    for h in range(1, self.course.hole_count + 1)]
+        self._worth[hole] = mode.green_tokens(hole)
+        if self.spread or self.chaos:
+            return
+        for s in range(self.players):
+            if s not in seats:
+                self.hole_of[s] = 0  # out of the play (eliminated)
+        old = self.holes.get(hole)
+        if old is not None:
+            self.holes[hole] = [HoleLine() for _ in range(self.players)]
+            for s in range(self.players):
+                self.holes[hole][s].scores = list(old[s].scores)
+
     def _landed(self, seat, land, outcome, hit_tree):
         line = self.line(seat)
         self.positions[seat] = tuple(land)
@@ -245,9 +271,11 @@ class Tally:
         lines = self.holes.get(hole) or [HoleLine() for _ in range(self.players)]
         last = self._round
         if not self.spread:
-            seats = tuple(range(self.players))  # everyone plays (and ends) the hole together
+            # Everyone on the hole plays (and ends) it together (not those eliminated).
+            seats = tuple(s for s in range(self.players) if self.hole_of[s] == hole)
         result = HoleResult(hole, self.course.hole(hole)[0], lines, list(self.positions),
-                            min(self._first_round[s] for s in seats), last, seats)
+                            min(self._first_round[s] for s in seats), last, seats,
+                            self._worth.get(hole, 0))
         for s in seats:
             self._first_round[s] = last + 1
         return result
@@ -338,8 +366,10 @@ def _score_words(mode, line, par):
 def hole_result_view(tally, result):
     """A finished hole as text: one line per player (turns, hazards, score)."""
     mode = tally.mode
-    head = Text("Hole %d (par %d), rounds %d-%d" % (result.hole, result.par, result.first_round,
-                                                    result.last_round), style="bold")
+    worth = ", %s on the green" % render.count(result.worth, "point") if result.worth else ""
+    head = Text("Hole %d (par %d%s), rounds %d-%d" % (result.hole, result.par, worth,
+                                                      result.first_round, result.last_round),
+                style="bold")
     lines = [head]
     for seat in result.seats:
         line = result.lines[seat]
@@ -422,18 +452,17 @@ def hole_table(tally):
 
 
 def standings_table(tally):
-    """Places, scores and hole-in-one tokens, best first."""
+    """Places, scores and what the mode's tie-break counts (hole-in-one tokens, Skins'
+    elimination holes), best first."""
     standings = tally.standings or tally.game.standings()
     unit = tally.mode.unit
     table = Table(title="Standings", title_justify="left")
     table.add_column("Place", justify="right")
     table.add_column("Player")
     table.add_column(unit.capitalize(), justify="right")
-    mode = tally.mode
-    table.add_column("Hole-in-ones" if mode.count_key == "hole_in_ones" else mode.count_title,
-                     justify="right")
-    for place, seat, score, hio in standings:
-        table.add_row(str(place), player_text(seat), str(score), str(hio))
+    table.add_column(tally.mode.count_title, justify="right")  # the tie-break it counts
+    for place, seat, score, count in standings:
+        table.add_row(str(place), player_text(seat), str(score), str(count))
     return table
 
 
@@ -481,8 +510,21 @@ def secret_lines(tally):
     return [Text("Secret targets at the end: " + "; ".join(held))]
 
 
+def greens_line(tally):
+    """The points lying on each green when the first hole was teed off (Skins: the
+    players' 5s and the shuffled 1s and 2s), or None when no green held any (or the
+    holes are played in any order, where every green starts alike)."""
+    start = tally.greens_at_start
+    if tally.chaos or not start or not any(points for _hole, points in start):
+        return None
+    return Text("Points on the greens at the first tee: " + ", ".join(
+        "%d: %d" % (hole, points) for hole, points in start))
+
+
 def final_view(tally):
     """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive,
     and what the mode kept secret."""
-    return Group(hole_table(tally), Text(tally.mode.legend, style="dim"), Text(),
+    greens = greens_line(tally)
+    return Group(hole_table(tally), Text(tally.mode.legend, style="dim"),
+                 *([greens] if greens is not None else []), Text(),
                  standings_table(tally), Text(), *summary_lines(tally), *secret_lines(tally))

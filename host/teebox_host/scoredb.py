@@ -1,4 +1,5 @@
-"""The laptop's score history: every finished game synced from a table, in SQLite.
+"""The score history: every finished game synced from a table, in a SQLite file or on a
+club's PostgreSQL server (``score_store``: the schema, its migrations, the connections).
 
 "Keep a record of your scores. When you come to play the same course again, try
 and beat your previous best." (18 Holes, Stroke Play). ``teebox sync`` stores each
@@ -13,6 +14,8 @@ Rules the store keeps:
   and raises :class:`GameConflict` rather than silently keeping either.
 * All rows of one game are written in one transaction: a failure part way
   leaves nothing behind.
+* Several tables may sync into one store at once (a club's server): writers take
+  the store's write lock in turn, so none loses or doubles another's game.
 * Every game of the registry (``teebox.core.games``: 18 Holes, Play Nine, ...) is
   stored; a game carries its game's name and its mode as data.
 * Scores are only comparable between games of the same game, on the same course
@@ -36,111 +39,72 @@ import io
 import json
 import os
 import re
-import sqlite3
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import sqlalchemy as sa
+
 from teebox.core.course import unsafe_char
-from teebox_host import datadir
+from teebox_host import datadir, score_store
 from teebox_host.score_queries import ScoreQueries
+from teebox_host.score_store import exists, is_url, location, shown  # (for the commands)
 from teebox_host.score_records import (  # (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
     ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
     game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry, to_par,
     unit, when)
 
-SCHEMA_VERSION = 3
-ENV_VAR = "TEEBOX_SCORES"
+ENV_VAR = score_store.ENV_VAR
+SCHEMA_VERSION = score_store.SCHEMA_VERSION
 FILENAME = "scores.sqlite3"
+DB_HELP = ("The score file, or a club's score server as postgresql://user:password@host/"
+           "database (default: $%s, else your per-user data folder, teebox/%s)."
+           % (ENV_VAR, FILENAME))
 EXPORT_FORMATS = ("csv", "json")
 
 _HASH_RE = re.compile(r"^[0-9a-f]{16}$")
 
-# Migrations from version N-1 to N, applied in order inside one transaction.
-_MIGRATIONS = {
-    1: """
-    CREATE TABLE boards (
-        id INTEGER PRIMARY KEY,
-        board_id TEXT NOT NULL UNIQUE,
-        first_synced INTEGER NOT NULL,
-        last_synced INTEGER NOT NULL
-    );
-    CREATE TABLE courses (
-        id INTEGER PRIMARY KEY,
-        hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 16),
-        name TEXT NOT NULL
-    );
-    CREATE TABLE players (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE
-    );
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        board INTEGER NOT NULL REFERENCES boards(id),
-        game_number INTEGER NOT NULL,
-        mode TEXT NOT NULL,
-        course INTEGER NOT NULL REFERENCES courses(id),
-        seed INTEGER NOT NULL,
-        log BLOB NOT NULL,
-        finished_at INTEGER NOT NULL,
-        synced_at INTEGER NOT NULL,
-        UNIQUE (board, game_number)
-    );
-    CREATE TABLE game_players (
-        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        player INTEGER NOT NULL REFERENCES players(id),
-        colour TEXT NOT NULL,
-        total INTEGER NOT NULL,
-        place INTEGER NOT NULL,
-        hole_in_ones INTEGER NOT NULL,  -- what the game's standings count (count_field)
-        PRIMARY KEY (game, seat)
-    );
-    CREATE TABLE hole_scores (
-        game INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        hole INTEGER NOT NULL,
-        par INTEGER NOT NULL,
-        score INTEGER NOT NULL,
-        PRIMARY KEY (game, seat, hole),
-        FOREIGN KEY (game, seat) REFERENCES game_players(game, seat) ON DELETE CASCADE
-    );
-    CREATE INDEX game_players_by_player ON game_players(player);
-    CREATE INDEX games_by_course_mode ON games(course, mode);
-    """,
-    # Seats the table's bots played: kept with the game, left out of bests (not a person).
-    2: """
-    ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
-    """,
-    # Games of every kind: which game a stored game is (all before were 18 Holes).
-    3: """
-    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '18-holes';
-    CREATE INDEX games_by_game ON games(game, course, mode);
-    """,
-}
-
 
 class ScoreDB(ScoreQueries):
-    """The score history in one SQLite file (created and migrated on open): storing
-    games here, reading them back in :class:`~teebox_host.score_queries.ScoreQueries`."""
+    """The score history in one SQLite file or on a club's PostgreSQL server (created
+    and migrated on open, see :mod:`~teebox_host.score_store`): storing games here,
+    reading them back in :class:`~teebox_host.score_queries.ScoreQueries`.
+
+    ``path`` is a file path (``":memory:"`` for one in memory) or a server URL,
+    ``postgresql://user:password@host/database``.
+    """
 
     def __init__(self, path, clock=time.time):
-        self.path = Path(path)
+        self.path = path if score_store.is_url(path) else Path(path)
         self._clock = clock
-        if str(path) != ":memory:":
+        if not score_store.is_url(path) and str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._store = score_store.Store(self.path)
         try:
-            # Autocommit mode: transactions are explicit (BEGIN IMMEDIATE) so that the
-            # duplicate check and the inserts of a game happen under one write lock.
-            self._db = sqlite3.connect(str(path), isolation_level=None, timeout=10)
-            self._db.execute("PRAGMA foreign_keys = ON")
-            # clean(): names as they may be shown, also those stored before they were cleaned.
-            self._db.create_function("clean", 1, clean, deterministic=True)
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise ScoreDBError("%s is not a Teebox score file (SQLite says: %s). Give another "
-                               "file with --db or %s." % (path, exc, ENV_VAR)) from None
+            self._store.migrate()
+        except sa.exc.OperationalError as exc:
+            self._store.close()
+            if self._store.server:
+                raise ScoreDBError("cannot reach the score server %s (%s). Check the URL "
+                                   "given with --db or %s." % (
+                                       score_store.shown(path), _first_line(exc.orig),
+                                       ENV_VAR)) from None
+            raise self._not_ours(path, exc) from None
+        except sa.exc.DatabaseError as exc:
+            self._store.close()
+            raise self._not_ours(path, exc) from None
+        except BaseException:
+            self._store.close()
+            raise
+
+    @staticmethod
+    def _not_ours(path, exc):
+        return ScoreDBError("%s is not a Teebox score file (%s says: %s). Give another "
+                            "file with --db or %s." % (
+                                score_store.shown(path),
+                                "PostgreSQL" if score_store.is_url(path) else "SQLite",
+                                _first_line(exc.orig), ENV_VAR))
 
     # ------------------------------------------------------------ file and schema
 
@@ -150,16 +114,17 @@ class ScoreDB(ScoreQueries):
 
         The data folder is platformdirs' ``user_data_dir("teebox")`` when
         platformdirs is installed (mpremote brings it), else ``$XDG_DATA_HOME``
-        or ``~/.local/share``, then ``teebox/scores.sqlite3``.
+        or ``~/.local/share``, then ``teebox/scores.sqlite3``. ``$TEEBOX_SCORES``
+        may also be a PostgreSQL server's URL.
         """
         env = os.environ.get(ENV_VAR)
         if env:
-            return Path(env).expanduser()
+            return score_store.location(env)
         return datadir.user_data_dir() / FILENAME
 
     def close(self):
-        """Close the file."""
-        self._db.close()
+        """Close the file (or the server's connections)."""
+        self._store.close()
 
     def __enter__(self):
         return self
@@ -167,51 +132,42 @@ class ScoreDB(ScoreQueries):
     def __exit__(self, *exc):
         self.close()
 
-    @contextmanager
+    def _read(self):
+        return self._answered(self._store.read())
+
     def _transaction(self):
-        self._db.execute("BEGIN IMMEDIATE")
+        return self._answered(self._store.write())
+
+    @contextmanager
+    def _answered(self, session):
+        # A server gone (or a file locked too long) mid-way: said plainly, never a
+        # traceback; the transaction rolled back, so a game is stored whole or not at all.
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            with session as db:
+                yield db
+        except sa.exc.OperationalError as exc:
+            raise ScoreDBError("the score store %s failed (%s): nothing was stored by this "
+                               "step; try again" % (score_store.shown(self.path),
+                                                     _first_line(exc.orig))) from None
 
     def schema_version(self):
-        """The schema version of the open file."""
-        row = self._db.execute("SELECT version FROM schema_version").fetchone()
-        return row[0] if row else 0
-
-    def _migrate(self):
-        with self._transaction() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            version = self.schema_version()
-            if version > SCHEMA_VERSION:
-                raise ScoreDBError(
-                    "%s was written by a newer teebox (score schema %d; this teebox knows up "
-                    "to %d): update teebox to read it." % (self.path, version, SCHEMA_VERSION))
-            for v in range(version + 1, SCHEMA_VERSION + 1):
-                # One statement at a time: executescript() would commit mid-transaction.
-                for statement in _MIGRATIONS[v].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-            if version == 0:
-                db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-            elif version < SCHEMA_VERSION:
-                db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+        """The schema version of the open store."""
+        with self._read() as db:
+            return db.scalar("SELECT version FROM schema_version") or 0
 
     # ------------------------------------------------------------ storing games
 
-    def add_game(self, result):
+    def add_game(self, result, synced_at=None):
         """Store a finished game; True if stored, False if it was stored already.
 
         Raises :class:`GameConflict` when the board's game number is stored with a
         different log, and :class:`ScoreDBError` naming the field when the result
-        is malformed. Everything is written in one transaction.
+        is malformed. Everything is written in one transaction. ``synced_at``: when
+        the game was first synced (a copied game keeps it), else now.
         """
         r = _checked(result)
         where = game_ref(r.board_id, r.game_number)
-        now = int(self._clock())
+        now = int(self._clock()) if synced_at is None else int(synced_at)
         with self._transaction() as db:
             row = db.execute(
                 "SELECT g.log FROM games g JOIN boards b ON b.id = g.board "
@@ -235,20 +191,22 @@ class ScoreDB(ScoreQueries):
                        "DO UPDATE SET name = excluded.name", (r.course_hash, r.course_name))
             course = db.execute("SELECT id FROM courses WHERE hash = ?",
                                 (r.course_hash,)).fetchone()[0]
-            game = db.execute(
+            game = db.scalar(
                 "INSERT INTO games (board, game_number, game, mode, course, seed, log, "
-                "finished_at, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "finished_at, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (board, r.game_number, r.game, r.mode, course, r.seed, r.log, r.finished_at,
-                 now)).lastrowid
+                 now))
             standing = {seat: (place, score, hio) for place, seat, score, hio in r.standings}
             for seat, name, colour in r.players:
-                db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT (name) DO NOTHING",
+                # (names are unique in any case: the one conflict there can be)
+                db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING",
                            (name,))
-                player = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
+                player = db.scalar("SELECT id FROM players WHERE lower(name) = lower(?)",
+                                   (name,))
                 place, total, hio = standing[seat]
                 db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
                            "hole_in_ones, bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (game, seat, player, colour, total, place, hio, seat in r.bots))
+                           (game, seat, player, colour, total, place, hio, int(seat in r.bots)))
             for number, par, scores in r.holes:
                 for (seat, _name, _colour), score in zip(r.players, scores):
                     db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
@@ -271,10 +229,11 @@ class ScoreDB(ScoreQueries):
                                "bidirectional character: give the name in plain text"
                                % (new, bad[1], bad[0]))
         with self._transaction() as db:
-            old_id, old_name = self._player(old)
+            old_id, old_name = self._player(old, db)
             games = db.execute("SELECT COUNT(*) FROM game_players WHERE player = ?",
                                (old_id,)).fetchone()[0]
-            row = db.execute("SELECT id, name FROM players WHERE name = ?", (new,)).fetchone()
+            row = db.execute("SELECT id, name FROM players WHERE lower(name) = lower(?)",
+                             (new,)).fetchone()
             if row is None or row[0] == old_id:
                 db.execute("UPDATE players SET name = ? WHERE id = ?", (new, old_id))
                 return games
@@ -292,6 +251,40 @@ class ScoreDB(ScoreQueries):
             db.execute("UPDATE game_players SET player = ? WHERE player = ?", (new_id, old_id))
             db.execute("DELETE FROM players WHERE id = ?", (old_id,))
             return games
+
+    def delete_game(self, board_id, game_number):
+        """Remove a stored game with its seats and scores (its players and course stay);
+        True if it was stored, False if not."""
+        with self._transaction() as db:
+            game = db.scalar("SELECT g.id FROM games g JOIN boards b ON b.id = g.board "
+                             "WHERE clean(b.board_id) = ? AND g.game_number = ?",
+                             (clean(board_id), game_number))
+            if game is None:
+                return False
+            for table in ("hole_scores", "game_players", "games"):
+                db.execute("DELETE FROM %s WHERE %s = ?"
+                           % (table, "id" if table == "games" else "game"), (game,))
+            return True
+
+    def copy_to(self, other):
+        """Copy every game into the store ``other`` (a laptop's file into a club's server),
+        oldest first, each with its sync time and its players' names as they are here.
+
+        Returns ``(stored, already, conflicts)``: how many games were stored, how many
+        were there already, and the :class:`GameConflict` message of each game stored
+        there with another log (left as it was there).
+        """
+        stored = already = 0
+        conflicts = []
+        for g in reversed(self.games()):
+            try:
+                if other.add_game(self.game(g.board_id, g.game_number), synced_at=g.synced_at):
+                    stored += 1
+                else:
+                    already += 1
+            except GameConflict as exc:
+                conflicts.append(str(exc))
+        return stored, already, conflicts
 
     # ------------------------------------------------------------ export
 
@@ -386,6 +379,11 @@ def _json_game(r, synced_at):
                      "scores": [h[2][i] for h in r.holes]}
                     for i, (seat, name, colour) in enumerate(r.players)],
     }
+
+
+def _first_line(exc):
+    """The first line of a driver's error (PostgreSQL adds hints on further lines)."""
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def _is_int(v):

@@ -26,12 +26,11 @@ app = typer.Typer(
     add_completion=False,
 )
 
-DB_HELP = ("The score file (default: $%s, else %s)."
-           % (scoredb.ENV_VAR, "your per-user data folder, teebox/scores.sqlite3"))
+DB_HELP = scoredb.DB_HELP
 
 
 def _db_option():
-    return typer.Option(None, "--db", metavar="PATH", help=DB_HELP)
+    return typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP)
 
 
 def _fail(message):
@@ -45,8 +44,9 @@ def _open(ctx, db):
 
     An absent file is not created just to be read: it simply has no games yet.
     """
-    path = db or (ctx.obj if isinstance(ctx.obj, Path) else None) or ScoreDB.default_path()
-    if not path.exists():
+    given = db or (ctx.obj if isinstance(ctx.obj, str) else None)
+    path = scoredb.location(given) if given else ScoreDB.default_path()
+    if not scoredb.exists(path):
         _say_empty(path)
         return None
     try:
@@ -61,8 +61,9 @@ def _open(ctx, db):
 
 
 def _say_empty(path):
-    typer.echo(f"No games stored yet (score file: {path}). Finish a game on the table, "
-               f"connect the table with USB and run 'teebox sync' to copy its games here.")
+    typer.echo(f"No games stored yet (score file: {scoredb.shown(path)}). Finish a game on "
+               f"the table, connect the table with USB and run 'teebox sync' to copy its "
+               f"games here.")
 
 
 def _unit(mode, game=scoredb.LEGACY_GAME):
@@ -97,7 +98,7 @@ def _run(ctx, db, show):
 
 
 @app.callback(invoke_without_command=True)
-def recent(ctx: typer.Context, db: Optional[Path] = _db_option(),
+def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
            limit: int = typer.Option(20, "--limit", "-n", help="How many games to show.")):
     """The most recent games (or a subcommand: leaderboard, best, history, export, rename)."""
     ctx.obj = db
@@ -165,7 +166,7 @@ def leaderboard(ctx: typer.Context,
                                                         + ", ".join(scoredb.registry.names())
                                                         + "."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
-                db: Optional[Path] = _db_option()):
+                db: Optional[str] = _db_option()):
     """Each player's best result per game, course layout and mode, best first."""
     def show(store):
         _check_mode(store, mode)
@@ -203,7 +204,7 @@ def leaderboard(ctx: typer.Context,
 
 @app.command()
 def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
-         db: Optional[Path] = _db_option()):
+         db: Optional[str] = _db_option()):
     """A player's personal best on every course layout and mode they played."""
     def show(store):
         rows = store.personal_bests(player)
@@ -222,7 +223,7 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
 
 @app.command()
 def history(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
-            db: Optional[Path] = _db_option()):
+            db: Optional[str] = _db_option()):
     """Every game a player played, newest first, with place and score."""
     def show(store):
         rows = store.history(player)
@@ -248,7 +249,7 @@ def export(ctx: typer.Context,
                                                   "file's suffix, else csv)."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of to the screen."),
-           db: Optional[Path] = _db_option()):
+           db: Optional[str] = _db_option()):
     """Every stored game as CSV (one row per player) or JSON (one object per game)."""
     if fmt is None:
         fmt = output.suffix[1:].lower() if output and output.suffix[1:].lower() in \
@@ -273,7 +274,7 @@ def export(ctx: typer.Context,
 @app.command()
 def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now, e.g. Red."),
            new: str = typer.Argument(..., help="The new name, e.g. Alice."),
-           db: Optional[Path] = _db_option()):
+           db: Optional[str] = _db_option()):
     """Give a player a new name in every game (merges into NEW if NEW has games already).
 
     Boards name players by colour: rename "Red" to the person after each sync.
@@ -285,5 +286,29 @@ def rename(ctx: typer.Context, old: str = typer.Argument(..., help="The name now
         verb = "Merged" if merging else "Renamed"
         joint = "into" if merging else "to"
         typer.echo(f"{verb} {old} {joint} {new.strip()} ({count(games, 'game')}).")
+
+    _run(ctx, db, show)
+
+
+@app.command()
+def copy(ctx: typer.Context,
+         to: str = typer.Option(..., "--to", metavar="PATH|URL",
+                                help="The store to copy into: a club's score server "
+                                     "(postgresql://user:password@host/database) or a file."),
+         db: Optional[str] = _db_option()):
+    """Copy every game of this score history into another store, e.g. a club's server.
+
+    Games there already are left as they are; the same game number with another game
+    there is reported and left alone.
+    """
+    def show(store):
+        with ScoreDB(scoredb.location(to)) as target:
+            stored, already, conflicts = store.copy_to(target)
+        typer.echo(f"Copied {count(stored, 'game')} to {scoredb.shown(target.path)} "
+                   f"({already} there already).")
+        for message in conflicts:
+            typer.echo(f"not copied: {message}", err=True)
+        if conflicts:
+            raise typer.Exit(1)
 
     _run(ctx, db, show)

@@ -36,8 +36,7 @@ from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
 from teebox import shipped
 
 AHEAD = 2  # games asked for beyond the one being fetched: the line never waits for a request
-DB_HELP = (f"The score file (default: ${scoredb.ENV_VAR}, else your per-user data folder, "
-           "teebox/scores.sqlite3).")
+DB_HELP = scoredb.DB_HELP
 
 
 def _fail(message):
@@ -268,14 +267,14 @@ def _progress():
 
 
 def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
-         db: Optional[Path] = typer.Option(None, "--db", metavar="PATH", help=DB_HELP)):
+         db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP)):
     """Copy the finished games from the board into the score history.
 
     Each game is checked by replaying it first; the board deletes a game only
     once it is stored."""
     console = Console()
     try:
-        store = ScoreDB(db or ScoreDB.default_path())
+        store = ScoreDB(scoredb.location(db) if db else ScoreDB.default_path())
     except ScoreDBError as exc:
         _fail(str(exc))
     tasks = {}

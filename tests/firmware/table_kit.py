@@ -8,6 +8,7 @@ import engine_kit
 import fake_hardware
 from teebox import profile as profile_mod
 from teebox.app import board, script
+from teebox.app import setup_flow as sf
 from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
 from teebox.app.table import Table
@@ -49,16 +50,19 @@ def sim_app(readers=1, display=True, learned=True):
     return Loop(hw, table)
 
 
-def started_app(seed=3):
+def started_app(seed=3, game=None):
     """A :func:`sim_app` in a game begun from the start menu by pressing OK until it
-    starts (however many steps the setup has): the default game, mode and course,
-    waiting for the first club."""
+    starts (however many steps the setup has): ``game`` (a registry name; None: the
+    default game), its default mode and course, waiting for the first choice."""
     loop = sim_app()
     run = script.Runner(loop)
     run.step(script.parse_line("seed %d" % seed, 1, CLUBS))
     for _ in range(20):
         if loop.table.game is not None:
             return loop
+        s = loop.table.setup
+        while game is not None and s.step == sf.S_GAME and s.games[s.game_index].name != game:
+            run.step(script.parse_line("press E", 1, CLUBS))
         run.step(script.parse_line("press OK", 1, CLUBS))
     raise AssertionError("no game began after 20 presses of OK from the start menu")
 

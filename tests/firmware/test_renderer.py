@@ -476,6 +476,25 @@ def test_chaos_tokens_show_gold_silver_or_both_on_greens():
     assert r.rgb_of_cell(g5) == terrain_rgb(terrain.GREEN)
 
 
+def test_skins_tokens_show_bronze_ones_and_a_jackpot_takes_turns_with_its_rest():
+    # A Skins green worth 1 is bronze; a jackpot shows its largest token, then the
+    # largest of the rest (6 = 5 + 1: gold, then bronze; 3 = 2 + 1: silver, then bronze).
+    r, view = make()
+    g1 = green_cell(CHAMP, 1)
+    g6 = green_cell(CHAMP, 2)
+    g3 = green_cell(CHAMP, 3)
+    view.tokens[g1] = 1
+    view.tokens[g6] = 6
+    view.tokens[g3] = 3
+    gold = palette.rgb(palette.GOLD, 0)
+    silver = palette.rgb(palette.SILVER, 0)
+    bronze = palette.rgb(palette.BRONZE, 0)
+    r.compose(0)
+    assert (r.rgb_of_cell(g1), r.rgb_of_cell(g6), r.rgb_of_cell(g3)) == (bronze, gold, silver)
+    r.compose(R.TOKEN_MS)
+    assert (r.rgb_of_cell(g1), r.rgb_of_cell(g6), r.rgb_of_cell(g3)) == (bronze, bronze, bronze)
+
+
 def test_the_cursor_blinks_white():
     r, view = make()
     view.cursor = cell(9, 9)

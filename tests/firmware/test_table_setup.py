@@ -8,6 +8,7 @@ from teebox.app import table as T
 from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
 from teebox.app.view import FLASH_REFUSED
+from teebox.core import games
 from teebox.core.course import CourseError, Problem
 from teebox.hal.display import NullDisplay
 
@@ -47,7 +48,7 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
 
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
-    s = _setup(t, "press OK 2", "press W 3")  # W from match wraps to kelly, racing, chaos
+    s = _setup(t, "press OK 2", "press W 4")  # W from match wraps to kelly, skins, racing, chaos
     assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
     assert s.players == 3  # chaos needs 3: the 2 of the default went up
     _setup(t, "press OK 2")
@@ -145,7 +146,8 @@ def test_every_setup_step_has_an_led_only_form():
     p = t.prompt
     assert (p.code, p.count, p.index) == (0, 4, 0)  # start menu: option 1 of 4
     _setup(t, "press OK 2", "press E")
-    assert (p.code, p.count, p.index) == (1, 6, 1)  # mode: stroke is option 2 of 6
+    ways = len(games.load("18-holes").MODES)
+    assert (p.code, p.count, p.index) == (1, ways, 1)  # mode: stroke is option 2
     _setup(t, "press OK")
     p = t.prompt
     assert p.code == 2 and p.count == len(t.setup.course_names)
@@ -300,3 +302,14 @@ def test_with_one_reader_the_seat_step_only_says_to_sit_in_turn():
     _setup(t, "press NE")
     assert "P1 red\nP2 yellow\nOK" in K.screen(t)  # no seat to choose: nothing changed
     assert s.player_at(3) == 3  # no choice: the reader's seat is the player's
+
+
+def test_the_answers_stand_when_the_table_lets_go_of_the_game_s_code():
+    # The board's table lets go of a game's code between games (Table.shed): the setup
+    # imports the game again when it is next asked, and the players' answers stand.
+    flow = sf.SetupFlow(["starter"])
+    flow.game_index = [g.name for g in games.GAMES].index("play-nine")
+    default = flow.option("holes")
+    flow.option_index[0] = 2
+    flow.let_go()
+    assert flow.option("holes") == 3 != default

@@ -203,6 +203,22 @@ def test_serve_refuses_a_file_that_is_not_a_score_file(tmp_path):
     assert "is not a Teebox score file" in result.output
 
 
+@pytest.mark.parametrize("token, reason", [
+    ("short", "has 5 characters: give at least 16"),
+    (None, "cannot read the token file"),
+])
+def test_serve_refuses_a_token_file_that_keeps_nobody_out(tmp_path, token, reason):
+    path = tmp_path / "token"
+    if token is not None:
+        path.write_text(token + "\n")
+    command = typer.Typer()
+    command.command()(serve)
+    result = CliRunner().invoke(command, ["--host", "0.0.0.0", "--token-file", str(path),
+                                          "--db", str(tmp_path / "s.sqlite3")])
+    assert result.exit_code == 1
+    assert reason in result.output and "Traceback" not in result.output
+
+
 def wait_for(check, what, seconds=20):
     """Poll ``check()`` until it is true (bounded): the board runs in its own threads."""
     deadline = time.monotonic() + seconds

@@ -177,9 +177,39 @@ def test_a_server_listening_beyond_this_computer_takes_no_games(tmp_path):
     client = TestClient(create_app(tmp_path / "scores.sqlite3", writable=False))
     wt = new_table()
     got = client.post("/table/records", content=bytes.fromhex(wt.record_hex(finished_game(wt))))
-    assert got.status_code == 403 and "access tokens" in got.json()["error"]
+    assert got.status_code == 403 and "without an access token" in got.json()["error"]
     assert not (tmp_path / "scores.sqlite3").exists()
     assert "takes no games" in client.get("/table").text
+
+
+TOKEN = "club-token-0123456789"
+
+
+@pytest.mark.parametrize("headers, status, reason", [
+    ({}, 401, "only with its access token"),
+    ({"Authorization": "Basic dGVlYm94OnNlY3JldA=="}, 401, "only with its access token"),
+    ({"Authorization": "Bearer "}, 401, "only with its access token"),
+    ({"Authorization": "Bearer club-token-wrong"}, 403, "not this server's"),
+])
+def test_a_club_server_takes_no_game_without_its_token(tmp_path, headers, status, reason):
+    client = TestClient(create_app(tmp_path / "scores.sqlite3", writable=False, token=TOKEN))
+    wt = new_table()
+    got = client.post("/table/records", headers=headers,
+                      content=bytes.fromhex(wt.record_hex(finished_game(wt))))
+    assert got.status_code == status and reason in got.json()["error"]
+    assert "Traceback" not in got.text
+    assert not (tmp_path / "scores.sqlite3").exists()
+
+
+def test_a_club_server_takes_a_game_with_its_token_and_is_read_without(tmp_path):
+    client = TestClient(create_app(tmp_path / "scores.sqlite3", writable=False, token=TOKEN))
+    assert 'id="token"' in client.get("/table").text   # the page asks for it
+    wt = new_table()
+    got = client.post("/table/records", headers={"Authorization": "Bearer " + TOKEN},
+                      content=bytes.fromhex(wt.record_hex(finished_game(wt))))
+    assert got.status_code == 200 and got.json()["stored"] is True
+    page = client.get("/")   # reading needs no token
+    assert page.status_code == 200 and "Red" in page.text
 
 
 def test_records_are_only_posted(client):

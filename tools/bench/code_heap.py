@@ -13,8 +13,10 @@ partition or frozen into the firmware they stay in flash).
 
 Prints one row per module, costliest first: the heap it keeps, its ``.mpy`` size and
 the ratio of the two; the total for the modules the board imports (``main.py`` on,
-see ``teebox_host.deploy.board_modules``) and for the host-only ones; then the budget
-against a Pico's free heap, and the ROMFS image ``teebox deploy`` would write.
+see ``teebox_host.deploy.board_modules``) and for the host-only ones; what of it is in
+RAM at once (``teebox_host.deploy.resident_modules``: the table shell, and one game's or
+one tool's own code, as the board's table lets go of a game once it is over); then the
+budget against a Pico's free heap, and the ROMFS image ``teebox deploy`` would write.
 """
 
 import tempfile
@@ -105,18 +107,31 @@ def main():
           % (len(board), code, _kb(code), mpy_bytes, code / mpy_bytes))
     print("host-only modules (%s): heap %d B" % (", ".join(host),
                                                 sum(costs[n] for n in host)))
+    res = deploy.resident_modules(firmware)
+    shell = sum(costs[n] for n in res.shell)
+    print("in RAM at once: the table shell, %d modules, %d B (%s), and one of these:"
+          % (len(res.shell), shell, _kb(shell)))
+    own = dict(res.games, **res.tools)
+    for name in own:
+        print("  %-28s %3d modules %8d B" % (name, len(own[name]),
+                                             sum(costs[n] for n in own[name])))
+    game = max(res.games, key=lambda g: sum(costs[n] for n in res.games[g])
+               + deploy.GAME_HEAP[g])
+    code = shell + sum(costs[n] for n in res.games[game])
+    print("the peak: the shell and %s's own code, %d B (%s), its state %s above it"
+          % (game, code, _kb(code), _kb(deploy.GAME_HEAP[game])))
     print()
     print("budget on a Pico (RP2040, ~%s free after boot), game state %s:"
-          % (_kb(PICO_FREE_HEAP), _kb(GAME_STATE)))
+          % (_kb(PICO_FREE_HEAP), _kb(deploy.GAME_HEAP[game])))
     print("  code copied to RAM (.mpy files on the filesystem): needs %s, leaves %s"
-          % (_kb(code + GAME_STATE), _kb(PICO_FREE_HEAP - code - GAME_STATE)))
+          % (_kb(code + deploy.GAME_HEAP[game]), _kb(PICO_FREE_HEAP - code - deploy.GAME_HEAP[game])))
     # In flash the bytecode and constants stay put; the objects an import creates
     # (functions, classes, globals) still live in RAM: a part of the figure above that
     # this port, without ROMFS or a way to freeze our modules, cannot measure.
     print("  code in flash (ROMFS or frozen): needs %s plus the modules' objects, leaves at "
           "most %s" % (_kb(GAME_STATE), _kb(PICO_FREE_HEAP - GAME_STATE)))
     print("  on a Pico 2 (RP2350, ~%s free): code in RAM leaves %s"
-          % (_kb(PICO2_FREE_HEAP), _kb(PICO2_FREE_HEAP - code - GAME_STATE)))
+          % (_kb(PICO2_FREE_HEAP), _kb(PICO2_FREE_HEAP - code - deploy.GAME_HEAP[game])))
     print("ROMFS image (all %d modules and the data files): %d B (%s), %.0f%% of a Pico 2's "
           "%s partition" % (built.count("module"), len(image), _kb(len(image)),
                             100 * len(image) / PICO2_ROMFS, _kb(PICO2_ROMFS)))

@@ -27,7 +27,7 @@ import sys
 
 from tools.bench import common
 
-SCENES = ("quiet turn", "preview", "ball in flight", "hole-in-one")
+SCENES = ("quiet turn", "preview", "ball in flight", "hole-in-one", "play nine turn")
 
 # Runs in both interpreters (after common.TIMER). bench() returns rows of
 # (scene, min us, median us, method).
@@ -37,9 +37,10 @@ from teebox.app import renderer
 from teebox.app import view as V
 
 
-def game():
-    # A 2-player game on the championship course, waiting for the first club.
-    loop = K.started_app(3)
+def game(name=None):
+    # A 2-player game of 18 Holes (the default) waiting for the first club, or of Play
+    # Nine waiting for the first player to turn a card.
+    loop = K.started_app(3, name)
     loop.hw.leds.check_totals = False  # the simulator's check of the LED total: not on the board
     loop.table.led_prompts = True       # the LED-only prompt strip is drawn too
     return loop
@@ -48,6 +49,8 @@ def game():
 def scene(kind):
     # (loop, span): the frame to run and how long its animation lasts (ms), after which
     # the clock goes back to its start so every frame draws the same scene.
+    if kind == "play nine turn":
+        return game("play-nine"), 1000
     loop = game()
     v = loop.view
     clock = loop.hw.clock

@@ -205,6 +205,10 @@ class Loop:
         hw = self.hw
         st = self.selftest
         testing = st is not None and st.running
+        if st is not None and not testing and self.table.shed and self.table.game is not None:
+            # A game began after a self-test: the table let go of the test's module, so
+            # let go of the test too (a later one is made afresh).
+            self.selftest = st = None
         if self._testing and not testing:
             self.table.redraw()  # the self-test is over: the table's prompt comes back
             self._display_busy = True

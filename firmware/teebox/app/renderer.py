@@ -7,10 +7,12 @@ board's top-left corner, every LED without a course cell stays dark). Each
 ``compose(now_ms)`` copies that layer into the frame and overlays the few
 pixels that move, in this order (later ones on top):
 
-1. Chaos Golf tokens on greens: 5 gold, 2 silver, 7 both (gold and silver
-   take turns). Tokens change a few times a game, so they are not drawn per
+1. tokens on greens, by the points lying there: 5 gold, 2 silver, 1 bronze; a
+   green holding more (Chaos Golf's 5 and 2, a Skins jackpot) shows its largest
+   token and what the rest's largest would show, taking turns (7: gold and
+   silver). Tokens change a few times a game, so they are not drawn per
    frame: when ``view.tokens`` changes, two copies of the terrain layer get
-   the tokens (one per phase of the 7s) and frames copy the current one;
+   the tokens (one per phase) and frames copy the current one;
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
 3. the preview path: cells flown over tinted half and half with their mark's
@@ -57,7 +59,7 @@ PULSE_MS = const(1000)        # the active golfer's pulse period
 FLIGHT_STEP_MS = const(80)    # the ball moves one hex per step
 BLINK_MS = const(200)         # on/off time of blinking flashes
 CURSOR_BLINK_MS = const(250)
-TOKEN_MS = const(500)         # a green with both tokens shows gold, then silver, this long each
+TOKEN_MS = const(500)         # a green with several tokens shows each colour this long
 
 _PULSE_HALF = const(500)      # PULSE_MS // 2
 _PULSE_LOW = const(160)       # dimmest point of the pulse, of 256: well above any terrain
@@ -85,14 +87,25 @@ _SHAPES = bytes((0, _RIPPLE, _SPRAY, _BLINK, _BLINK, _BURST, _BLINK, _FADE))
 
 # Every colour the renderer draws, in one table: a colour is an offset into it.
 _INK = (palette.PLAYERS + palette.MARKS + palette.FLASH + palette.GOLD + palette.SILVER
-        + palette.CURSOR + palette.BALL)
+        + palette.CURSOR + palette.BALL + palette.BRONZE)
 _MARKS_AT = len(palette.PLAYERS)
 _FLASH_AT = _MARKS_AT + len(palette.MARKS)
 _GOLD_AT = _FLASH_AT + len(palette.FLASH)
 _SILVER_AT = _GOLD_AT + 3
 _CURSOR_AT = _SILVER_AT + 3
 _BALL_AT = _CURSOR_AT + 3
+_BRONZE_AT = _BALL_AT + 3
 _MARK_COUNT = len(palette.MARKS) // 3
+
+
+_TOKEN_POINTS = {_GOLD_AT: 5, _SILVER_AT: 2, _BRONZE_AT: 1}
+
+
+def _token_ink(points):
+    # The colour of the largest token among ``points`` lying on a green.
+    if points >= 5:
+        return _GOLD_AT
+    return _SILVER_AT if points >= 2 else _BRONZE_AT
 
 
 def _since(a, b):
@@ -179,7 +192,7 @@ class Renderer:
         self.base = bytearray(n)
         self.frame = bytearray(n)
         self._base = memoryview(self.base)
-        # Terrain plus tokens: 7s gold in the first layer, silver in the second.
+        # Terrain plus tokens: each green's largest token, then the rest's largest.
         self._gold = bytearray(n)
         self._silver = bytearray(n)
         self._gold_mv = memoryview(self._gold)
@@ -357,15 +370,14 @@ class Renderer:
         for i in range(len(greens)):
             cell = greens[i]
             t = tokens[cell]
+            if not t:
+                continue
             at = self._cell_at[cell]
-            if t == 5 or t == 7:
-                gold_total += paint(self._ink, gold, at, _GOLD_AT, _FULL)
-            elif t == 2:
-                gold_total += paint(self._ink, gold, at, _SILVER_AT, _FULL)
-            if t == 5:
-                silver_total += paint(self._ink, silver, at, _GOLD_AT, _FULL)
-            elif t == 2 or t == 7:
-                silver_total += paint(self._ink, silver, at, _SILVER_AT, _FULL)
+            first = _token_ink(t)
+            rest = t - _TOKEN_POINTS[first]
+            gold_total += paint(self._ink, gold, at, first, _FULL)
+            silver_total += paint(self._ink, silver, at, _token_ink(rest) if rest else first,
+                                  _FULL)
         self._gold_total = gold_total
         self._silver_total = silver_total
         self._tokens_seen[:] = tokens

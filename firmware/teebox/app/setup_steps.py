@@ -56,6 +56,7 @@ class GameSteps:
         self.games = tuple(games) if games is not None else games_mod.GAMES
         self.game_index = 0
         self._module = None      # the chosen game's module, loaded when its steps are asked
+        self._answers_of = None  # the game whose answers outlived its module (let_go)
         self._steps = None
         self.option_index = []   # per option of the chosen game: the value chosen
         self.mode_index = 0
@@ -77,8 +78,18 @@ class GameSteps:
         if self._module is None:
             self._module = self.games[self.game_index].load()
             self._steps = None
-            self.option_index = [list(o[2]).index(o[3]) for o in self._module.OPTIONS]
+            if self._answers_of != self.game_index:
+                self.option_index = [list(o[2]).index(o[3]) for o in self._module.OPTIONS]
+            self._answers_of = None
         return self._module
+
+    def let_go(self):
+        """Drop the chosen game's module (the table lets go of a game's code between
+        games): it is imported again when next asked for, the answers kept."""
+        if self._module is not None:
+            self._module = None
+            self._steps = None
+            self._answers_of = self.game_index
 
     def steps(self):
         """The steps asked for the chosen game, start menu and start included."""

@@ -29,11 +29,12 @@ else runs when a player acts.
 from teebox.app import presenters
 from teebox.app import setup_flow as sf
 from teebox.app.setup_flow import Prompt
-from teebox.app.table_cards import CardKeeper
+from teebox.app.table_cards import CARD_MODULES, CardKeeper
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
 from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
+from teebox.core import games
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
 
@@ -93,6 +94,11 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
     shuffle; ``rng`` (None: ``Rng(seed)``) hands the next game an Rng-like object
     instead (tests stack the cards with it).
 
+    ``shed`` (set by ``main.py`` on the board) makes the table let go of the code of
+    the games not in play and of its tools (``teebox.core.games.unload``): when a game
+    begins, every other game's code goes; back at the start menu, all of it (the next
+    game imports its own again), so the heap holds the table shell and one game.
+
     While a game is played, ``game`` is its rules object, ``game_name`` its
     registry name, ``presenter`` its presenter, ``d`` the decision pending, and
     ``opts`` / ``sel`` / ``choice`` / ``opt_seats`` what the buttons choose from.
@@ -126,6 +132,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.game_name = ""
         self.presenter = None
         self._presenters = {}    # registry name: presenter, made on first use
+        self.shed = False        # let go of other games' and tools' code (see _shed)
         self.now = clock.ticks_ms()
         self.display_dirty = False
         self._said = None
@@ -309,6 +316,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         elif self.phase == PH_NEW_COURSE and self.keep_new_course():
             self.flow = self.setup
             self.phase = PH_SETUP
+            self._shed(None)  # the generator is done
 
     def _presenter_of(self, name):
         # The presenter of game ``name``, made on first use (its game is chosen).
@@ -318,6 +326,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         return pr
 
     def _presenter(self, name):
+        self._shed(name)
         pr = self._presenter_of(name)
         self.presenter = pr
         self.game_name = name
@@ -328,6 +337,9 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
             self.presenter.leave()
         self.game = None
         self.presenter = None
+        self.d = None  # (the game's last decision: its classes would keep its code)
+        self._clear_choice()
+        self._shed(None)
         self._quit = False
         self._bot_next = None
         self.view.seats = 0
@@ -339,6 +351,20 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         if self.course_name != self.setup.course:
             self.load_course(self.setup.course)  # (a game may have shown its own layout)
         self.refresh()
+
+    def _shed(self, game):
+        # With ``shed`` on (the board: ``main.py``), let go of the code of every game
+        # but ``game`` (None: all of them), of their presenters and of the tools
+        # (``games.TOOLS``): MicroPython keeps every module it imported, and the board's
+        # heap has room for the table shell and one game. What the table still holds is
+        # kept: the card data's modules, and ``game``'s presenter and setup answers.
+        if not self.shed:
+            return
+        keep = self._presenters.get(game)
+        self._presenters = {game: keep} if keep is not None else {}
+        if self.setup.game != game:
+            self.setup.let_go()
+        games.unload(presenters.code_to_drop(game), CARD_MODULES)
 
     def redraw(self):
         """Show the prompt again (after the self-test had the display)."""

@@ -2,7 +2,9 @@
 
 Each entry names a game, its title and player counts (all the table needs for its
 first menu); :func:`load` imports the game's module only when the game is chosen,
-so the board holds the table shell and the one game in play. A game module has:
+so the board holds the table shell and the one game in play; :func:`unload` lets go of
+a game's code once it is over (the next game imports what it needs again). A game
+module has:
 
 * ``MODES``: ``((name, title, (fewest, most players)), ...)``, its ways to play;
 * ``OPTIONS``: ``((name, title, values, default), ...)``, its rule variations;
@@ -15,6 +17,8 @@ so the board holds the table shell and the one game in play. A game module has:
 * ``records``: how records, the journal and the score history read and replay its
   games (the face is listed in ``teebox/core/holes18/records.py``).
 """
+
+import sys
 
 
 class Entry:
@@ -34,6 +38,11 @@ class Entry:
             mod = getattr(mod, part)
         return mod
 
+    @property
+    def package(self):
+        """The dotted name of the game's own package (everything only it imports)."""
+        return self.module[:self.module.rfind(".")]
+
     def __repr__(self):
         return "<game %s>" % self.name
 
@@ -42,6 +51,40 @@ GAMES = (
     Entry("18-holes", "18 Holes", (1, 5), "teebox.core.holes18.game"),
     Entry("play-nine", "Play Nine", (2, 5), "teebox.core.playnine.game"),
 )
+
+
+# The table's tools that run on their own, never beside a game, and are let go of once
+# done: the course generator (with its tile set), the wiring self-test, card learning.
+TOOLS = (
+    "teebox.core.coursegen",
+    "teebox.core.coursegen_tiles",
+    "teebox.app.selftest",
+    "teebox.app.card_learning",
+)
+
+
+def unload(prefixes, keep=()):
+    """Let go of the modules ``prefixes`` name and of every module under them, except
+    those in ``keep``: out of ``sys.modules`` and their parent packages, so that once
+    nothing else holds them the collector frees their code (MicroPython keeps every
+    imported module for good; a board has room for the table shell and one game, not
+    for every game played since power-on). Importing one again loads it afresh. Nothing
+    may run the code of a module let go of: its names are gone."""
+    loaded = sys.modules
+    for name in list(loaded):
+        if name in keep or not [p for p in prefixes if (name + ".").startswith(p + ".")]:
+            continue
+        # Emptied, and None before deleted: the collector is conservative (a stray word
+        # that looks like a pointer to a module would keep all of a game's code), and
+        # MicroPython's dicts keep a deleted entry's value in its slot.
+        loaded[name].__dict__.clear()
+        loaded[name] = None
+        del loaded[name]
+        cut = name.rfind(".")
+        parent = loaded.get(name[:cut])
+        if parent is not None and name[cut + 1:] in parent.__dict__:
+            setattr(parent, name[cut + 1:], None)
+            delattr(parent, name[cut + 1:])
 
 
 def names():

@@ -14,6 +14,7 @@ Routes:
 * ``/table``: the table in the browser, the firmware running in the page on simulated
   hardware; ``/table/...``: its runtime, firmware and where it sends finished games
   (see ``table.py``);
+* ``/api/...``: renaming a player, deleting a stored game (see ``admin.py``);
 * ``/static/...``: the stylesheet and the pages' scripts.
 
 A request the pages cannot answer gets a 4xx page saying why; a fault of the server
@@ -36,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import history, table
+from teebox_host.web import admin, history, table
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -71,7 +72,7 @@ def _read(request, read):
     """``read(store)`` on the score file, or None when no game is stored yet (an absent
     file is not created just to be read)."""
     path = request.app.state.db
-    if not path.exists():
+    if not scoredb.exists(path):
         return None
     try:
         with ScoreDB(path) as store:
@@ -81,7 +82,7 @@ def _read(request, read):
 
 
 def _empty(request):
-    return _page("empty.html", path=request.app.state.db, page="history")
+    return _page("empty.html", path=scoredb.shown(request.app.state.db), page="history")
 
 
 async def home(request):
@@ -167,13 +168,15 @@ async def live_events(request):
 
 async def table_page(request):
     """The table in the browser (or what to install first)."""
+    state = request.app.state
     return _page("table.html", page="table", missing=table.runtime_missing(),
-                 writable=request.app.state.writable)
+                 writable=state.writable or state.token is not None,
+                 token_needed=state.token is not None)
 
 
 async def _http_error(request, exc):
     """A 4xx (or other HTTP error) as a short page with its reason."""
-    if request.url.path.startswith(("/live/events", "/static/", "/table/")):
+    if request.url.path.startswith(("/live/events", "/static/", "/table/", "/api/")):
         return HTMLResponse(exc.detail, status_code=exc.status_code,
                             media_type="text/plain")
     return _page("error.html", status=exc.status_code, status_code=exc.status_code,
@@ -190,19 +193,22 @@ async def _server_error(request, exc):
     return _page("error.html", status=500, status_code=500, reason=reason)
 
 
-def create_app(db, live_board=None, writable=True):
-    """The application over the score file ``db`` (a Path) and the :class:`LiveBoard`
-    ``live_board`` (None: no board to watch). ``writable`` False: games sent from the
-    browser table are refused (a server listening beyond this computer)."""
+def create_app(db, live_board=None, writable=True, token=None):
+    """The application over the score store ``db`` (a file's Path or a server's URL,
+    see :class:`ScoreDB`) and the :class:`LiveBoard` ``live_board`` (None: no board to
+    watch). ``writable`` False: games sent from the browser table are refused (a server
+    listening beyond this computer); ``token``: they are taken only with this token
+    (see ``table.write_refused``)."""
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
                 Route("/live", live), Route("/live/events", live_events),
-                Route("/table", table_page), *table.ROUTES,
+                Route("/table", table_page), *table.ROUTES, *admin.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],
         exception_handlers={HTTPException: _http_error, Exception: _server_error})
-    app.state.db = Path(db)
+    app.state.db = scoredb.location(str(db))
     app.state.live = live_board
     app.state.writable = writable
+    app.state.token = token
     app.state.bundle = None   # the browser table's firmware, made on first request
     return app

@@ -11,6 +11,7 @@ from teebox_host.scoredb import ScoreDB, ScoreDBError
 
 DEFAULT_PORT = 8018
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+MIN_TOKEN = 16
 
 
 def _fail(message):
@@ -19,13 +20,28 @@ def _fail(message):
 
 
 def _check_db(path):
-    """Refuse a file that is not a score file now, not at the first page."""
-    if not path.exists():
+    """Refuse a file that is not a score file (or a server not reached) now, not at the
+    first page."""
+    if not scoredb.exists(path):
         return
     try:
         ScoreDB(path).close()
     except ScoreDBError as exc:
         _fail(str(exc))
+
+
+def read_token(path):
+    """The access token in the file ``path`` (its first line); exit 1 saying why when it
+    cannot be read or is too short to keep anyone out."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read the token file {path}: {exc}")
+    token = lines[0].strip() if lines else ""
+    if len(token) < MIN_TOKEN:
+        _fail(f"the token in {path} has {len(token)} characters: give at least {MIN_TOKEN} "
+              f"(e.g. python3 -c 'import secrets; print(secrets.token_urlsafe())' > {path})")
+    return token
 
 
 def _start_board(games, bots, pace):
@@ -44,12 +60,15 @@ def _start_board(games, bots, pace):
     return vb, live
 
 
-def serve(db: Optional[Path] = typer.Option(
-              None, "--db", metavar="PATH",
-              help="The score file (default: $%s, else your per-user data folder, "
-                   "teebox/scores.sqlite3)." % scoredb.ENV_VAR),
+def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
+                                           help=scoredb.DB_HELP),
           host: str = typer.Option("127.0.0.1", "--host",
                                    help="Address to listen on (default: this computer only)."),
+          token_file: Optional[Path] = typer.Option(
+              None, "--token-file", metavar="FILE",
+              help="A file holding the access token that games sent to the score history "
+                   "must carry (Authorization: Bearer); needed for writes when --host "
+                   "listens beyond this computer."),
           port: int = typer.Option(DEFAULT_PORT, "--port", "-p", min=1, max=65535,
                                    help="TCP port of the page."),
           virtual: bool = typer.Option(False, "--virtual",
@@ -62,12 +81,17 @@ def serve(db: Optional[Path] = typer.Option(
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
                                          "(waiting there for 'teebox sync').")):
-    """Open the web companion: the score history with plots, the live table, and the
-    table in the browser."""
+    """Open the web companion: score history, plots, live table, table in the browser.
+
+    The history with its plots and replays, the live table of a virtual board, and
+    the table itself running in the browser. With --db postgresql://... it shows a
+    club's score server, which every table syncs into; writes need --token-file's
+    token when --host listens beyond this computer."""
     import uvicorn
 
     from teebox_host.web.app import create_app
-    path = db or ScoreDB.default_path()
+    path = scoredb.location(db) if db else ScoreDB.default_path()
+    token = read_token(token_file) if token_file is not None else None
     _check_db(path)
     vb = live = None
     if virtual or bots:
@@ -75,14 +99,15 @@ def serve(db: Optional[Path] = typer.Option(
     local = host in LOCAL_HOSTS
     if not local:
         typer.echo(f"listening on {host}: anyone who can reach this computer can read the "
-                   f"score history; the browser table's games are not taken (no access "
-                   f"tokens yet)", err=True)
+                   f"score history; " + ("games sent to it need the access token"
+                                        if token else "it takes no games (no --token-file)"),
+                   err=True)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"Teebox web companion on http://{shown}:{port}/ (scores: {path}). "
-               f"Ctrl-C stops it.")
+    typer.echo(f"Teebox web companion on http://{shown}:{port}/ (scores: "
+               f"{scoredb.shown(path)}). Ctrl-C stops it.")
     try:
-        uvicorn.run(create_app(path, live, writable=local), host=host, port=port, log_level="warning",
-                    timeout_graceful_shutdown=1)
+        uvicorn.run(create_app(path, live, writable=local, token=token), host=host, port=port,
+                    log_level="warning", timeout_graceful_shutdown=1)
     finally:
         if live is not None:
             live.stop()

@@ -12,10 +12,12 @@ take the games finished on it into the score history.
 * ``POST /table/records``: one finished game's record (``core/wire/gamerecord.py``
   bytes, as the board shelves it), checked by replaying its log and stored exactly as
   ``teebox sync`` stores a board's (``sync_cmd.verify``, ``to_result``,
-  ``ScoreDB.add_game``). Writes are taken only while the server listens on this
-  computer alone: there are no access tokens yet.
+  ``ScoreDB.add_game``). A server started with a token (``teebox serve --token-file``)
+  takes a write only with ``Authorization: Bearer <token>``; one listening beyond this
+  computer without a token takes none (:func:`write_refused`).
 """
 
+import hmac
 from pathlib import Path
 
 import teebox
@@ -120,13 +122,36 @@ def store_record(db, data):
                  else f"{what} was in the score history already"}
 
 
+def write_refused(request):
+    """Why a request may not write to the score history (None: it may), as a JSON
+    answer: 401 without the server's token, 403 with a wrong one or when the server
+    listens beyond this computer with no token at all."""
+    state = request.app.state
+    if state.token is None:
+        if state.writable:
+            return None
+        return JSONResponse({"error": "this server listens beyond this computer without an "
+                                      "access token, so it writes nothing (no games, "
+                                      "renames or deletions): start it with --token-file, "
+                                      "or without --host"}, status_code=403)
+    given = request.headers.get("authorization", "")
+    scheme, _, token = given.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return JSONResponse({"error": "this server writes (games, renames, deletions) only "
+                                      "with its access token: send 'Authorization: Bearer "
+                                      "<token>'"},
+                            status_code=401, headers={"WWW-Authenticate": "Bearer"})
+    if not hmac.compare_digest(token.strip().encode(), state.token.encode()):
+        return JSONResponse({"error": "the access token is not this server's"},
+                            status_code=403)
+    return None
+
+
 async def records(request):
     """Take one finished game's record into the score history (see :func:`store_record`)."""
-    if not request.app.state.writable:
-        return JSONResponse({"error": "this server listens beyond this computer and has no "
-                                      "access tokens yet, so it takes no games: run "
-                                      "'teebox serve' without --host to send games"},
-                            status_code=403)
+    refused = write_refused(request)
+    if refused is not None:
+        return refused
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_RECORD):
         return JSONResponse({"error": f"a game record is at most {MAX_RECORD} bytes"},

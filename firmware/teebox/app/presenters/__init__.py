@@ -56,6 +56,16 @@ def module_of(game):
                      % (game, ", ".join([p[0] for p in PRESENTERS])))
 
 
+def own_modules():
+    """The dotted names of each presenter's own code: its module, or the package holding
+    it (``teebox.core.games.unload`` lets go of them once the game is over)."""
+    out = []
+    for _name, module in PRESENTERS:
+        parent = module[:module.rfind(".")]
+        out.append(module if parent == __name__ else parent)
+    return out
+
+
 def _import(path):
     mod = __import__(path)
     for part in path.split(".")[1:]:
@@ -71,3 +81,18 @@ def load(game):
 def autoplay(game):
     """The autoplay module of game ``game`` (host-side: scripts and bots at the table)."""
     return _import(module_of(game) + "_autoplay")
+
+
+def code_to_drop(keep):
+    """What the board lets go of while game ``keep`` is played (None: between games):
+    every other game's package and presenter, and the tools (``games.TOOLS``)."""
+    from teebox.core import games
+    drop = list(games.TOOLS)
+    own = own_modules()
+    for i in range(len(PRESENTERS)):
+        if PRESENTERS[i][0] != keep:
+            drop.append(own[i])
+    for g in games.GAMES:
+        if g.name != keep:
+            drop.append(g.package)
+    return drop

@@ -4,9 +4,10 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 * :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer and
   a stand-in for an empty seat.
 * :class:`SensibleBot` plays toward its target green (the mode's ``aims``: Kelly Golf's
-  secret target), keeps the target nearest it: it judges each legal choice by where the ball would land one step ahead (distance to the nearest
-  green it scores on, water, bunkers, rough, out of bounds), using only cards
-  already drawn and the public make-up of the decks (never the order).
+  secret target): it judges each legal choice by where the ball would land one step
+  ahead (distance to the nearest green it aims at, water, bunkers, rough, out of
+  bounds), using only cards already drawn and the public make-up of the decks (never
+  the order).
 
 :func:`play_game` runs a whole game with one bot per seat.
 """
@@ -75,18 +76,13 @@ class SensibleBot:
         if kind == SELECT_CLUB:
             return self._select(game, seat, legal)
         if kind >= POLICY_KINDS:
-            return self._best(legal, lambda c: self._policy_cost(game, seat, c))
+            # A mode's or golfer's own decision: the policy that asked knows it best.
+            for x in (game.mode, game.players[seat].rules):
+                c = x.bot_choice(game, seat, legal)
+                if c is not None:
+                    return c
+            return legal[0]
         return self._follow(game, seat, d, legal)
-
-    def _policy_cost(self, game, seat, choice):
-        # The mode's own decision: the choice about the nearest green (Kelly Golf: the
-        # target to keep), all alike when none is about a green.
-        hole = game.mode.extra_hole(game, seat, choice[1])
-        if not hole:
-            return 0
-        p = game.players[seat]
-        h = game.course.hole(hole)
-        return hexgrid.distance(p.q, p.r, h[3], h[4])
 
     # -------------------------------------------------------------- judging landings
 

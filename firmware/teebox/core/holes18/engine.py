@@ -41,7 +41,7 @@ from teebox.core.holes18.protocol import (
     FOLLOW, GAME_OVER, HIT_DIRECTION, KEEP, MOVE, OUT_CHOSEN, OUT_DECLARE, OUT_DECLINED,
     OUT_HAND_RESET, OUT_KEPT, OUT_MOVE, OUTCOME, PICK, PLAY, RESET, RESET_ACTION,
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
-from teebox.core.holes18.rounds import BEGIN_ROUND, END_TURN, NEXT_TURN, RoundFlow
+from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
     DRAFT, FIRST_GAME, HAND_KINDS, MAX_PLAYERS, Setup, player_name)
 from teebox.core.holes18.shots import ShotPlay
@@ -141,22 +141,31 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.picks = []
         self.pick_round = 0
         self._clear_turn()
-        self.stage = BEGIN_ROUND
         hands = setup.hands
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
         # The setup as the log keeps it: explicit hands as club indices.
         self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams)
+        self._hands = hands
         outs = []
+        # A mode's own setup comes before the clubs are dealt (Skins: "Do this before
+        # club selection"); it may ask decisions of its own, and the deal waits for them.
+        self.stage = DEAL
+        self.mode.before_hands(self, outs)
+        self._advance(outs)
+        self.initial_outputs = outs  # what happened before the first decision
+
+    def _deal(self, outs):
+        # The DEAL step: the draft, or the hands as set up, then play.
+        hands = self._hands
         if hands == DRAFT:
             self._deal_draft()
-        else:
-            if hands == FIRST_GAME:
-                hands = self._first_game_hands()
-            for i in range(n):
-                self.players[i].hand = sorted(hands[i])
-            self._start_play(outs)
-        self.initial_outputs = outs  # what happened before the first decision
+            return
+        if hands == FIRST_GAME:
+            hands = self._first_game_hands()
+        for i in range(len(self.players)):
+            self.players[i].hand = sorted(hands[i])
+        self._start_play(outs)
 
     # ------------------------------------------------------------ public API
     # choices() and apply() come from contract.Rules.

@@ -16,9 +16,11 @@ with none, so the base game pays nothing for the hook).
   (``Game.redraw``, ``Game.ask`` / ``Game.resume`` for a decision of its own,
   ``Game.award``...), appending what happened to ``outs``.
 
-A golfer's choices are offered to its own seat only; a mode's to every seat. A
-display asks them with ``ask`` and names an option by ``extra_hole``; a decision in
-``secret_kinds`` shows its choices to the deciding player only (Kelly Golf's target).
+A golfer's choices are offered to its own seat only; a mode's to every seat. The table
+asks a policy's own decision as an option list: ``decision_text``, ``choice_text`` and
+``choice_cell`` say what it shows; a decision in ``secret_kinds`` shows its options to
+the deciding player only, once it asks to peek (Kelly Golf's target); ``bot_choice`` is
+what a sensible bot takes.
 See ``docs/engine-api.md``, "Adding decisions".
 """
 
@@ -28,7 +30,6 @@ class Policy:
 
     extras = ()  # type: tuple[int, ...]  # the codes of the (EXTRA, code) choices it handles
     secret_kinds = ()  # type: tuple[int, ...]  # its own decisions only the decider may see
-    ask = "Choose"  # how a display asks its own decisions
 
     def extra_choices(self, game, seat, kind):
         """The codes this policy offers ``seat`` at decision ``kind`` now."""
@@ -41,10 +42,23 @@ class Policy:
     def extra_apply(self, game, seat, code, outs):
         """Carry out ``(EXTRA, code)`` for ``seat``; append the outputs to ``outs``."""
 
-    def extra_hole(self, game, seat, code):
-        """The hole whose green ``(EXTRA, code)`` is about for ``seat`` (a display names
-        and lights it), or 0."""
-        return 0
+    def decision_text(self, game, kind):
+        """How the table asks this policy's own decision ``kind`` (a short line or two)."""
+        return "Choose"
+
+    def choice_text(self, game, code):
+        """How the table shows the choice ``(EXTRA, code)`` (one short line)."""
+        return "option %d" % code
+
+    def choice_cell(self, game, code):
+        """The hex ``(q, r)`` the choice ``(EXTRA, code)`` is about, which the table lights
+        while it is selected; None: no hex."""
+        return None
+
+    def bot_choice(self, game, seat, legal):
+        """What a sensible bot chooses among ``legal`` at this policy's own decision
+        (``Game.ask``); None leaves it to the bot (the first legal choice)."""
+        return None
 
     def state_ints(self, out):
         """Append the policy's own state as ints (for the state digest)."""

@@ -22,6 +22,7 @@ BEGIN_ROUND = const(101)
 NEXT_TURN = const(102)
 END_TURN = const(103)
 END_ROUND = const(104)
+DEAL = const(105)   # the clubs are dealt (after a mode's own setup: Mode.before_hands)
 
 # Card-handling decisions with a single legal choice are taken without asking.
 _AUTO = (FOLLOW_SPECIAL, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -97,6 +98,8 @@ class RoundFlow:
                 continue  # the mode asked a decision of its own (Kelly Golf) or ended the game
             if st == BEGIN_ROUND:
                 self._begin_round(outs)
+            elif st == DEAL:
+                self._deal(outs)
             elif st == NEXT_TURN:
                 self._next_turn(outs)
             elif st == END_TURN:

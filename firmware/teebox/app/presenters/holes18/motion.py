@@ -1,6 +1,6 @@
 """18 Holes on the LEDs as things happen: balls flying, flashes where they land, the
 play order blinking, golfers and the tokens and flags a mode leaves on the greens (Chaos
-Golf's, Kelly Golf's) where the rules put them."""
+Golf, Skins, Kelly Golf) where the rules put them."""
 
 from teebox.app.renderer import FLIGHT_STEP_MS
 from teebox.app.view import (FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE,
@@ -113,11 +113,15 @@ class Motion:
                 scored = scored + o[4] if o[1] == scorer else o[4]
                 scorer = o[1]
                 t.note = "P%d scores %d" % (o[1] + 1, scored)
-            elif k == OUT_NEXT_HOLE and t.game.mode.spread and len(o[1]) < len(t.game.players):
-                # Golf Racing: these golfers alone go on ("P1 P3 to hole 4").
+            elif k == OUT_NEXT_HOLE and len(o[1]) < len(t.game.players):
+                # These golfers alone go on: a racer (Golf Racing), the players in an
+                # elimination (Skins): "P1 P3 to hole 4".
                 t.note = "%s to hole %d" % (" ".join(["P%d" % (s + 1) for s in o[1]]), o[2])
             elif k == OUT_NEXT_HOLE and not t.game.mode.roams:
-                t.note = "Hole %d" % o[2]  # (Chaos Golf holes have no order)
+                # (Chaos Golf holes have no order.) The points on its green, if any: a
+                # tied hole's jackpot shows here ("Hole 4: 7 pts").
+                worth = t.game.mode.green_tokens(o[2])
+                t.note = "Hole %d: %d pts" % (o[2], worth) if worth else "Hole %d" % o[2]
             elif k == OUT_ORDER:
                 self._order = bytes(o[1])
                 self._order_start = t.now

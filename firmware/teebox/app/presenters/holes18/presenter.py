@@ -33,6 +33,7 @@ class Presenter:
         self.motion = Motion(table)
         self.screen = Screen(table, self.motion)
         self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
+        self._dealt = False  # whether the clubs are dealt (the owners are known)
 
     @property
     def board(self):
@@ -77,7 +78,9 @@ class Presenter:
         own = self._owner
         for c in range(len(own)):
             own[c] = 0xFF
+        self._dealt = False
         for p in game.players:
+            self._dealt = self._dealt or bool(p.hand or p.discards)
             for c in p.hand:
                 own[c] = p.seat
             for c in p.discards:
@@ -101,6 +104,8 @@ class Presenter:
         g = t.game
         d = t.d
         k = d.kind
+        if not self._dealt:
+            self.begin(g)  # the clubs are dealt after a mode's own setup (Skins' 5s)
         if k == SELECT_CLUB:
             # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
             for s in d.waiting:
@@ -117,10 +122,8 @@ class Presenter:
                 if (v,) in legal:
                     t.opts.append((v,))
             t.sel = self._default_action()
-        elif k in _LIST_KINDS:
-            t.opts = g.choices(d.players[0])
-            t.sel = 0
-        elif k >= POLICY_KINDS:
+        elif k in _LIST_KINDS or k >= POLICY_KINDS:
+            # (a mode's or golfer's own decision is an option list of its EXTRA choices)
             t.opts = g.choices(d.players[0])
             t.sel = -1 if self.secret() else 0
 
@@ -170,10 +173,12 @@ class Presenter:
         return self.screen.show()
 
     def standings_line(self, row):
-        """A line of the final standings: place, player, score, a star per hole-in-one (in
-        Kelly Golf, per own secret target claimed: the mode's count)."""
+        """A line of the final standings: place, player, score, a star per hole-in-one or
+        (Kelly Golf) own secret target claimed: the mode's count (Skins' play-off wins are
+        said by the place alone)."""
         place, seat, score, count = row
-        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * count)
+        stars = count if self.t.game.mode.count_key in ("hole_in_ones", "targets") else 0
+        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker

@@ -19,9 +19,9 @@ except ImportError:  # CPython
 # The question code of an extra turn's club selection (Chaos Golf): SELECT_CLUB's code
 # would not tell a player without a display that BACK may decline it.
 CODE_EXTRA_TURN = const(12)
-# The question code of a mode's or golfer's own decision (Kelly Golf's secret target):
-# their kinds start at 64, past the top edge's cells.
-CODE_OWN_DECISION = const(13)
+# The question code of a mode's or golfer's own decision (its kind is 64 and up: too
+# many cells for the top edge).
+CODE_POLICY = const(13)
 
 # Actions on the CHOOSE_ACTION menu, in the order holding OK steps through them
 # (the LED-only strip shows the slot: 1 play, 2 big hit, 3 exit bunker, 4 reset).
@@ -178,8 +178,6 @@ class Screen:
             pr.set("%s %s\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
                    % (who, turn, club.name, club.initiative, what, self._landing_text(res)),
                    k, d.player, len(ACTIONS), slot)
-        elif k >= POLICY_KINDS:
-            self._own_decision(g, d, pr)
         elif k in DIRECTION_KINDS:
             c = t.choice
             if k == HIT_DIRECTION:
@@ -191,6 +189,8 @@ class Screen:
                 ask = "Chip: say where"
             aim = ("> %s%s" % (DIR_NAMES[c[1]], self._landing_text(res))) if c else "> pick a dir"
             pr.set("%s\n%s\n%s\nOK: confirm\nBACK: undo" % (who, ask, aim), k, d.player)
+        elif k >= POLICY_KINDS:
+            self._policy_decision(g, d, pr)
         else:
             seat = d.players[0]
             pr.set("%s\n%s\n> %s%s\n</>: other\nOK: confirm"
@@ -199,10 +199,36 @@ class Screen:
                    k, seat, len(t.opts), t.sel)
         return pr.text
 
+    def _policy_decision(self, g, d, pr):
+        # A mode's or golfer's own decision: its choices as an option list, in its words;
+        # the hex the selected one is about blinks (Skins: the green for a 5). A secret
+        # one (Kelly Golf's target) stays hidden until its player peeks.
+        t = self.t
+        seat = d.players[0]
+        x = g.mode
+        if t.sel < 0:
+            pr.set("%s: secret\n%s\nOthers look away\nOK: peek"
+                   % (t.label(seat), x.decision_text(g, d.kind)), CODE_POLICY, seat)
+            return
+        code = t.opts[t.sel][1]
+        if code not in x.extras:
+            x = g.players[seat].rules
+        at = x.choice_cell(g, code)
+        if at is not None:
+            t.view.cursor = t.cell(at[0], at[1])
+        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
+               % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code),
+                  "\nBACK: hide" if d.kind in x.secret_kinds else ""),
+               CODE_POLICY, seat, len(t.opts), t.sel)
+
     def _select_club(self, g, d, pr):
         t = self.t
         if not g.mode.roams and not g.mode.spread:
-            head = "Hole %d round %d" % (g.players[d.players[0]].hole, g.round)
+            hole = g.players[d.players[0]].hole
+            head = "Hole %d round %d" % (hole, g.round)
+            worth = g.mode.green_tokens(hole)
+            if worth:
+                head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
         else:
             head = "Round %d" % g.round  # the holes in any order, or each golfer its own
         code = CODE_EXTRA_TURN if d.extra else d.kind
@@ -225,27 +251,6 @@ class Screen:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
                % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
-
-    def _own_decision(self, g, d, pr):
-        # A mode's own decision: its question and options in its words; a secret one
-        # hidden until its player peeks, the green of the option shown lit (the others
-        # look away).
-        t = self.t
-        seat = d.players[0]
-        x = g.mode
-        if t.sel < 0:
-            pr.set("%s: secret\n%s\nOthers look away\nOK: peek" % (t.label(seat), x.ask),
-                   CODE_OWN_DECISION, seat)
-            return
-        code = t.opts[t.sel][1]
-        hole = x.extra_hole(g, seat, code)
-        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
-               % (t.label(seat), x.ask, ("green %d" % hole) if hole else ("choice %d" % code),
-                  "\nBACK: hide" if d.kind in x.secret_kinds else ""),
-               CODE_OWN_DECISION, seat, len(t.opts), t.sel)
-        if hole:
-            h = t.course.hole(hole)
-            t.view.cursor = t.cell(h[3], h[4])
 
     def _list_title(self, k):
         if k == CHOOSE_DECK:

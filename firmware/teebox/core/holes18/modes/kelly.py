@@ -19,6 +19,7 @@ alone, answered with ``(EXTRA, KEEP)`` (the lower token) or ``(EXTRA, KEEP + 1)`
 no output names a target until it is claimed.
 """
 
+from teebox.core.hexgrid import distance
 from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.protocol import FLAG, OUT_REACHED, POLICY_KINDS, TOKEN_1, TOKEN_2
 
@@ -40,7 +41,6 @@ class KellyGolf(ChaosGolf):
     count_title = "Targets"
     extras = (KEEP, KEEP + 1)
     secret_kinds = (KEEP_TARGET,)
-    ask = "Keep which target?"
 
     def __init__(self):
         ChaosGolf.__init__(self)
@@ -137,10 +137,23 @@ class KellyGolf(ChaosGolf):
         self.draws.pop(0)
         game.resume()
 
-    def extra_hole(self, game, seat, code):
-        """The green of the token a choice keeps (the display names it, the LEDs light it
-        for the player who peeks)."""
-        return self.offer[seat][code - KEEP]
+    def decision_text(self, game, kind):
+        """The drawing player is asked which token to keep."""
+        return "Keep which target?"
+
+    def choice_text(self, game, code):
+        """The green of the token a choice keeps: ``"green 7"``."""
+        return "green %d" % self.offer[self.draws[0]][code - KEEP]
+
+    def choice_cell(self, game, code):
+        """That green (lit for the player who peeks); the decider is the first to draw."""
+        h = game.course.hole(self.offer[self.draws[0]][code - KEEP])
+        return (h[3], h[4])
+
+    def bot_choice(self, game, seat, legal):
+        """A bot keeps the target nearer its ball (the lower token when both are as near)."""
+        p = game.players[seat]
+        return min(legal, key=lambda c: distance(p.q, p.r, *self.choice_cell(game, c[1])))
 
     def end_of_round(self, game, outs):
         """Nothing waits for the round's end: the game ends after the last green."""

@@ -7,6 +7,8 @@ the flag, the others a 1-point token; then everyone moves to the next tee.
 The engine calls these hooks (all take the :class:`~teebox.core.holes18.engine.Game`
 first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 
+* ``before_hands(game, outs)``: the mode's own setup before the clubs are dealt (it may
+  ``game.ask`` decisions of its own: the deal waits until the last one resumes);
 * ``start(game, outs)``: place the golfers for the first round;
 * ``takes_part(game, p)``: whether ``p`` selects a club this round;
 * ``targets(game, p)``: the holes whose greens ``p`` scores on right now;
@@ -74,6 +76,9 @@ class MatchPlay(Policy):
     def revealed(self, game):
         """What the mode keeps secret, shown once the game is over (None: nothing)."""
         return None
+
+    def before_hands(self, game, outs):
+        """Nothing to set up before the clubs in Match Play."""
 
     def start(self, game, outs):
         """Everyone on the first tee."""
