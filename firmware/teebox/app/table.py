@@ -34,7 +34,6 @@ from teebox.app.table_courses import BuiltinCourses, CourseKeeper
 from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
-from teebox.core import games
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
 
@@ -95,7 +94,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
     instead (tests stack the cards with it).
 
     ``shed`` (set by ``main.py`` on the board) makes the table let go of the code of
-    the games not in play and of its tools (``teebox.core.games.unload``): when a game
+    the games not in play and of its tools (``teebox.app.presenters.unload``): when a game
     begins, every other game's code goes; back at the start menu, all of it (the next
     game imports its own again), so the heap holds the table shell and one game.
 
@@ -364,7 +363,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self._presenters = {game: keep} if keep is not None else {}
         if self.setup.game != game:
             self.setup.let_go()
-        games.unload(presenters.code_to_drop(game), CARD_MODULES)
+        presenters.unload(presenters.code_to_drop(game), CARD_MODULES)
 
     def redraw(self):
         """Show the prompt again (after the self-test had the display)."""

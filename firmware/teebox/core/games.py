@@ -18,9 +18,6 @@ module has:
   games (the face is listed in ``teebox/core/holes18/records.py``).
 """
 
-import sys
-
-
 class Entry:
     """One game: ``name`` (as logs and settings write it), ``title``, ``players``
     (fewest, most) and ``module``, the dotted name :meth:`load` imports."""
@@ -61,30 +58,6 @@ TOOLS = (
     "teebox.app.selftest",
     "teebox.app.card_learning",
 )
-
-
-def unload(prefixes, keep=()):
-    """Let go of the modules ``prefixes`` name and of every module under them, except
-    those in ``keep``: out of ``sys.modules`` and their parent packages, so that once
-    nothing else holds them the collector frees their code (MicroPython keeps every
-    imported module for good; a board has room for the table shell and one game, not
-    for every game played since power-on). Importing one again loads it afresh. Nothing
-    may run the code of a module let go of: its names are gone."""
-    loaded = sys.modules
-    for name in list(loaded):
-        if name in keep or not [p for p in prefixes if (name + ".").startswith(p + ".")]:
-            continue
-        # Emptied, and None before deleted: the collector is conservative (a stray word
-        # that looks like a pointer to a module would keep all of a game's code), and
-        # MicroPython's dicts keep a deleted entry's value in its slot.
-        loaded[name].__dict__.clear()
-        loaded[name] = None
-        del loaded[name]
-        cut = name.rfind(".")
-        parent = loaded.get(name[:cut])
-        if parent is not None and name[cut + 1:] in parent.__dict__:
-            setattr(parent, name[cut + 1:], None)
-            delattr(parent, name[cut + 1:])
 
 
 def names():

@@ -40,6 +40,8 @@ buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
 * ``DEMOS``: ``((mode, players), ...)``, the games a virtual board's bots play in turn.
 """
 
+import sys
+
 PRESENTERS = (
     ("18-holes", "teebox.app.presenters.holes18.presenter"),
     ("play-nine", "teebox.app.presenters.playnine"),
@@ -58,7 +60,7 @@ def module_of(game):
 
 def own_modules():
     """The dotted names of each presenter's own code: its module, or the package holding
-    it (``teebox.core.games.unload`` lets go of them once the game is over)."""
+    it (:func:`unload` lets go of them once the game is over)."""
     out = []
     for _name, module in PRESENTERS:
         parent = module[:module.rfind(".")]
@@ -96,3 +98,27 @@ def code_to_drop(keep):
         if g.name != keep:
             drop.append(g.package)
     return drop
+
+
+def unload(prefixes, keep=()):
+    """Let go of the modules ``prefixes`` name and of every module under them, except
+    those in ``keep``: out of ``sys.modules`` and their parent packages, so that once
+    nothing else holds them the collector frees their code (MicroPython keeps every
+    imported module for good; a board has room for the table shell and one game, not
+    for every game played since power-on). Importing one again loads it afresh. Nothing
+    may run the code of a module let go of: its names are gone."""
+    loaded = sys.modules
+    for name in list(loaded):
+        if name in keep or not [p for p in prefixes if (name + ".").startswith(p + ".")]:
+            continue
+        # Emptied, and None before deleted: the collector is conservative (a stray word
+        # that looks like a pointer to a module would keep all of a game's code), and
+        # MicroPython's dicts keep a deleted entry's value in its slot.
+        loaded[name].__dict__.clear()
+        loaded[name] = None
+        del loaded[name]
+        cut = name.rfind(".")
+        parent = loaded.get(name[:cut])
+        if parent is not None and name[cut + 1:] in parent.__dict__:
+            setattr(parent, name[cut + 1:], None)
+            delattr(parent, name[cut + 1:])
