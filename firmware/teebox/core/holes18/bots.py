@@ -3,10 +3,11 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 
 * :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer and
   a stand-in for an empty seat.
-* :class:`SensibleBot` plays toward its target green: it judges each legal
-  choice by where the ball would land one step ahead (distance to the nearest
-  green it scores on, water, bunkers, rough, out of bounds), using only cards
-  already drawn and the public make-up of the decks (never the order).
+* :class:`SensibleBot` plays toward its target green (the mode's ``aims``: Kelly Golf's
+  secret target): it judges each legal choice by where the ball would land one step
+  ahead (distance to the nearest green it aims at, water, bunkers, rough, out of
+  bounds), using only cards already drawn and the public make-up of the decks (never
+  the order).
 
 :func:`play_game` runs a whole game with one bot per seat.
 """
@@ -22,6 +23,7 @@ from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
 _ON_GREEN = -1000
+_ON_THE_WAY = 15  # a scoring green other than the one aimed at (Kelly Golf: a flag)
 _WATER = 25
 _BUNKER = 15
 _ROUGH = 4
@@ -98,7 +100,7 @@ class SensibleBot:
 
     def _greens(self, game, seat):
         p = game.players[seat]
-        return [game.course.hole(h)[3:5] for h in game.mode.targets(game, p)]
+        return [game.course.hole(h)[3:5] for h in game.mode.aims(game, p)]
 
     def _distance(self, game, seat, q=None, r=None):
         p = game.players[seat]
@@ -112,13 +114,13 @@ class SensibleBot:
     def _cost(self, game, seat, res):
         # How bad a landing is: tenths of a hex from the target plus hazard costs.
         path, land, outcome, hit_tree = res
-        if outcome == GREEN:
-            return _ON_GREEN
         hole = game.course.green_hole(land[0], land[1])
         p = game.players[seat]
-        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.targets(game, p):
+        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.aims(game, p):
             return _ON_GREEN
         cost = 10 * self._distance(game, seat, land[0], land[1])
+        if outcome == GREEN:
+            return cost - _ON_THE_WAY  # a green that scores, though not the one aimed at
         if outcome == OUT_OF_BOUNDS:
             return cost + _OUT
         if outcome == WATER:
