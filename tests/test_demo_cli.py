@@ -134,6 +134,38 @@ def test_chaos_golf_defaults_to_three_players_and_reports_tokens_by_round():
     assert "5: 5-point token, 2: 2-point token" in out
 
 
+def test_kelly_golf_reports_the_tokens_of_each_green_and_reveals_targets_at_the_end():
+    """Rulebook (Kelly Golf): "3 points for each secret green claimed. 2 points for
+    claiming the secret green of another player. 1 point for any other green." Each
+    round lists the greens landed on with every token taken there; the card's cells are
+    those tokens, the standings count own targets claimed, and the targets still held
+    are revealed once the game is over (issue 10: "the host reveals them only in the
+    finished game's scorecard")."""
+    out = demo_ok("--mode", "kelly", "--course", "championship", "--players", 4, "--seed", 3)
+    assert out.startswith("Teebox demo: Kelly Golf, 4 players, Championship Course, seed 3\n")
+    claims = re.findall(r"landed on the green of hole \d+: (.*)$", out, re.M)
+    assert claims and set(claims) <= {"2-point token and 1-point token",
+                                      "1-point token and the flag", "the flag"}
+    card = final_card(out)
+    assert "2 1: own secret target (3), 1 F: another's target (2), F: flag (1)" in card
+    cells = [c for r in table_rows(card.split("Scorecard")[1].split("Standings")[0], "")
+             for c in r[2:]]
+    assert {c for c in cells if c} <= {"2 1", "1 F", "F"}
+    assert "Targets" in card.split("Standings")[1]
+    assert re.search(r"^Secret targets at the end: player 1: (green \d+|none); ", out, re.M)
+
+
+def test_a_kelly_golf_game_saved_before_its_end_keeps_its_targets_secret(tmp_path):
+    """The targets are revealed only in a finished game's scorecard: a replay of a game
+    saved in progress shows no target."""
+    path, _out = saved_demo(tmp_path, "--mode", "kelly", "--players", 3, "--stop-after", 60)
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "Leading (game not finished): " in result.stdout
+    assert "Secret targets" not in result.stdout and "green" not in result.stdout.split(
+        "Scorecard")[1]
+
+
 def test_golf_racing_reports_each_racer_leaving_a_hole_and_the_round_of_every_green():
     """Rulebook (Golf Racing): "players end up spread across multiple holes in the race
     for the 18th"; "In this mode the entire course is the scoring track." Each hole's
@@ -267,7 +299,7 @@ def test_each_hole_result_shows_where_the_golfers_ended_it():
 
 def test_tally_scores_add_up_to_the_engine_scores_in_every_mode():
     for mode, players in (("match", 3), ("stroke", 2), ("stableford", 2), ("chaos", 3),
-                          ("racing", 4), ("skins", 3)):
+                          ("racing", 4), ("kelly", 2), ("skins", 3)):
         game, tally, _results = played("championship", players, mode, seed=4)
         card = tally.card()
         assert card["standings"] == [list(row) for row in game.standings()]
@@ -313,7 +345,7 @@ def bare(path):
 
 
 @pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
-                                           ("racing", 3), ("skins", 3)])
+                                           ("racing", 3), ("kelly", 4), ("skins", 3)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -325,7 +357,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
                                    "chaos": "Chaos Golf", "racing": "Golf Racing",
-                                   "skins": "Skins"}[mode],
+                                   "kelly": "Kelly Golf", "skins": "Skins"}[mode],
                                   players))
     game = gamelog.replay(gamelog.load(path.read_bytes())[0],
                           shipped.load_builtin("championship"), CLUBS, SHOTS)

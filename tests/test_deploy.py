@@ -221,6 +221,25 @@ def test_main_py_stays_source_and_only_json_and_course_data_is_copied(firmware, 
     assert built.warnings == []
 
 
+def test_shipped_data_goes_compact_and_reads_the_same_on_the_board(tmp_path):
+    # The ROMFS partition is tight: JSON loses its indentation, a course its comment
+    # lines; what the board reads from them is the same.
+    from teebox.core import course
+    built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
+    src = deploy.firmware_dir()
+    data = [f for f in built.files if f.kind == "data"]
+    assert {Path(f.board_path).suffix for f in data} == {".json", ".course"}
+    for f in data:
+        mine = (src / f.board_path.lstrip("/")).read_text(encoding="utf-8")
+        shipped = f.local.read_text(encoding="utf-8")
+        assert len(shipped) < len(mine), f.board_path
+        if f.board_path.endswith(".json"):
+            assert json.loads(shipped) == json.loads(mine)
+        else:
+            assert "#" not in shipped.split("map:")[0]
+            assert course.from_source(shipped).hash == course.from_source(mine).hash
+
+
 def test_a_missing_main_py_is_warned_about(firmware, tmp_path):
     (firmware / "main.py").unlink()
     built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")

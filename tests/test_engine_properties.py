@@ -21,6 +21,11 @@ would notice going wrong:
   green it has not reached: its outputs reach the greens one after another from the
   first, it tees off only on the hole after the last green it reached, and the hole it
   plays is always that one (its score counts exactly those greens);
+* in a mode with a flag on every green and 1-point target tokens (Kelly Golf), flags and
+  tokens are conserved: each green's flag is on it or was claimed by exactly one player
+  (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
+  bag, a player's secret target, a pair being drawn from, a player's score, or the box
+  (its green was claimed as nobody's target);
 * replaying the log reproduces the state: a twin game is fed every input as the log
   writes it (encoded, then decoded by ``gamelog.decode``) and must be in the game's
   state after every input. Compared after every input: a fingerprint of the state (the
@@ -152,7 +157,7 @@ def game_specs(draw, mode, salt=0):
         if golfers == (("slick-rikesh", "B"),):
             golfers = (("slick-rikesh", "A"),)  # his B-side needs other players (Setup)
     # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
-    ends = ("match", "chaos", "racing")
+    ends = ("match", "chaos", "racing", "kelly")
     kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
@@ -228,6 +233,8 @@ class Checker:
             self.check_preview(preview, choice, seat, outs)
             if game.mode.spread:
                 self.check_race(outs)
+            if hasattr(game.mode, "flag"):
+                self.check_flags()
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
@@ -335,6 +342,24 @@ class Checker:
                                                                       greens[p.seat]))
             assert p.score == greens[p.seat], "player %d scores %d for %d greens" % (
                 p.seat, p.score, greens[p.seat])
+
+    def check_flags(self):
+        """Flags and 1-point tokens are conserved (Kelly Golf, see the module docstring)."""
+        m = self.game.mode
+        claimed = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                claimed.setdefault(hole, []).append((p.seat, kind))
+        targets = list(m.target)
+        offered = [h for offer in m.offer for h in offer]
+        for h in range(1, len(m.flag)):
+            got = claimed.get(h, [])
+            assert m.flag[h] == (not got), "green %d: flag %d, claimed %r" % (h, m.flag[h], got)
+            assert len({seat for seat, _kind in got}) <= 1, "green %d claimed twice" % h
+            places = (m.bag.count(h) + targets.count(h) + offered.count(h)
+                      + [kind for _seat, kind in got].count(TOKEN_1))
+            in_box = bool(got) and places == 0
+            assert places + in_box == 1, "green %d's token is in %d places" % (h, places)
 
     @staticmethod
     def clubs_held(clubs):

@@ -70,6 +70,37 @@ def test_the_golf_racing_winner_reached_every_green_on_every_course():
         assert winners and all(row[2] == holes for row in winners), (name, table)
 
 
+def test_every_kelly_golf_green_is_claimed_once_and_scores_three_two_or_one():
+    """Rulebook (Kelly Golf): "3 points for each secret green claimed. 2 points for claiming
+    the secret green of another player. 1 point for any other green." "The game ends
+    immediately after a player scores the last green." On every course the bots claim
+    every green exactly once, each for one of those three sums of tokens, and the scores
+    are the sums; the targets are revealed once the game is over."""
+    from teebox import shipped
+    from teebox.core.holes18 import bots, engine
+    from teebox.core.holes18.protocol import FLAG, TOKEN_1, TOKEN_2
+
+    clubs, shots = shipped.load_default_clubs(), shipped.load_default_shots()
+    sums = {(TOKEN_1, TOKEN_2): 3, (FLAG, TOKEN_1): 2, (FLAG,): 1}
+    for name in shipped.builtin_names():
+        course = shipped.load_builtin(name)
+        for players in (2, 5):
+            g = engine.Game(course, clubs, shots, engine.Setup(players, "kelly", seed=players))
+            bots.play_game(g, [bots.SensibleBot(s + 3) for s in range(players)])
+            claimed = {}
+            for p in g.players:
+                for hole, kind in p.tokens:
+                    claimed.setdefault(hole, []).append((p.seat, kind))
+            assert sorted(claimed) == list(range(1, course.hole_count + 1)), name
+            for hole, got in claimed.items():
+                assert len({seat for seat, _kind in got}) == 1, (name, hole, got)
+                assert tuple(sorted(kind for _seat, kind in got)) in sums, (name, hole, got)
+            for p in g.players:
+                assert p.score == sum(sums[tuple(sorted(k for s, k in got))]
+                                      for got in claimed.values() if got[0][0] == p.seat)
+            assert not any(g.mode.flag) and g.mode.revealed(g) == bytes(g.mode.target)
+
+
 def test_a_skins_game_always_ends_with_one_winner_on_every_course():
     """Rulebook (Skins): "The player with the most points wins. Tie break using
     elimination rounds." The elimination leaves one player first on every course."""

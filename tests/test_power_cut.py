@@ -216,6 +216,19 @@ def test_cuts_across_a_golf_racing_game_resume_the_racers_on_their_own_holes():
         check_cut(script, n)
 
 
+def test_cuts_across_a_kelly_golf_game_resume_with_the_same_secret_targets():
+    # Kelly Golf keeps each player's secret target in the game log (the kept token is an
+    # input): a resumed game has every flag, target and token where it was (the state
+    # digest covers them), including while a player is choosing a new target, and
+    # plays on to the same record.
+    script = Script(STARTER, "kelly", 3, 4, bot_seats=(0, 1, 0))
+    keeps = [k for k in range(len(script.inputs)) if script.inputs[k][1][0] == engine.EXTRA]
+    assert len(keeps) > 3  # the first three targets, then redraws during the game
+    for n in sorted(set(range(0, script.units, 60)) | set(range(script.units - 30,
+                                                               script.units + 1))):
+        check_cut(script, n)
+
+
 def _replayed(script, k):
     return gamelog.replay(gamelog.GameLog(script.setup, script.crs.hash,
                                           gamelog.cards_fingerprint(CLUBS, SHOTS),

@@ -183,6 +183,19 @@ def test_the_demo_checks_its_game_and_mode():
     assert res.exit_code == 1 and "--mode x: Play Nine has one way to play" in res.output
 
 
+def test_a_kelly_golf_script_written_through_the_table_replays_in_the_simulator(write):
+    """Kelly Golf in the simulator: bots play it through the table's buttons and cards
+    (each secret target kept by peeking with OK), and the script replays to the same
+    standings."""
+    text, played = _generate("kelly", "nine", 3, seed=2)
+    assert "press OK" in text
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and not any(g.mode.flag)
+    assert "Kelly Golf on The Nine, 3 players, seed 2: %d inputs" % len(g.inputs) in res.output
+
+
 def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scorecard(write):
     # Skins in the simulator: the bots' script puts each player's 5 on a green with the
     # direction buttons and OK before any club card is laid, and plays to the end.

@@ -25,6 +25,8 @@ GAMES = [
     ("chaos", "chaos", 3, "first-game", 1, False),
     ("chaos", "chaos", 5, "bag", 1, True),
     ("racing", "nine", 4, "first-game", 4, True),
+    ("kelly", "championship", 3, "first-game", 3, True),
+    ("kelly", "chaos", 2, "bag", 1, False),  # LED-only: the secret peek lights the green
 ]
 
 

@@ -74,6 +74,7 @@ BOARD_FILES = (
     "core/holes18/legality.py",
     "core/holes18/modes/__init__.py",
     "core/holes18/modes/chaos.py",
+    "core/holes18/modes/kelly.py",
     "core/holes18/modes/match.py",
     "core/holes18/modes/racing.py",
     "core/holes18/modes/skins.py",

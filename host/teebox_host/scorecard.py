@@ -40,6 +40,9 @@ HAZARD_LABELS = {"water": "water", "bunker": "bunker", "trees": "trees hit",
 # What a scorecard cell shows for each kind of token won (a green reached in Golf
 # Racing shows the round it was reached in: the race's split times).
 _CELL = {FLAG: "F", TOKEN_1: "1", TOKEN_2: "2", TOKEN_5: "5"}
+# What a round's claims say a player took on a green (Chaos Golf, Kelly Golf).
+_TOKEN_WORDS = {FLAG: "the flag", TOKEN_1: "1-point token", TOKEN_2: "2-point token",
+                TOKEN_5: "5-point token"}
 # What a hole's result says a player took on the green.
 _AWARD = {FLAG: "the flag", TOKEN_1: "a 1-point token"}
 
@@ -388,11 +391,19 @@ def hole_result_view(tally, result):
 def chaos_round_view(tally, result):
     """A Chaos Golf round in which tokens were taken."""
     lines = [Text("Round %d" % result.round, style="bold")]
+    # One line per green landed on, with every token taken there (Kelly Golf's target
+    # pays two).
+    landed = []
     for seat, hole, kind, points in result.claims:
+        if landed and landed[-1][:2] == (seat, hole):
+            landed[-1][2].append(kind)
+        else:
+            landed.append((seat, hole, [kind]))
+    for seat, hole, kinds in landed:
         text = Text("  ")
         text.append_text(player_text(seat))
-        text.append(" landed on the green of hole %d: %d-point token"
-                    % (hole, 5 if kind == TOKEN_5 else 2))
+        text.append(" landed on the green of hole %d: %s"
+                    % (hole, " and ".join(_TOKEN_WORDS[k] for k in kinds)))
         if tally.line(seat, hole).hole_in_one:
             text.append("  HOLE-IN-ONE", style="bold")
         lines.append(text)
@@ -487,6 +498,18 @@ def summary_lines(tally):
     return [Text(win, style="bold"), Text(hio), Text(drive)]
 
 
+def secret_lines(tally):
+    """What the mode kept secret, revealed once the game is over (Kelly Golf: the targets
+    still held at the end); nothing for a game not finished or a mode without secrets."""
+    revealed = tally.mode.revealed(tally.game)
+    if revealed is None:
+        return []
+    held = ["%s: %s" % (player_name(seat), "green %d" % revealed[seat] if revealed[seat]
+                        else "none")
+            for seat in range(len(revealed))]
+    return [Text("Secret targets at the end: " + "; ".join(held))]
+
+
 def greens_line(tally):
     """The points lying on each green when the first hole was teed off (Skins: the
     players' 5s and the shuffled 1s and 2s), or None when no green held any (or the
@@ -499,8 +522,9 @@ def greens_line(tally):
 
 
 def final_view(tally):
-    """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive."""
+    """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive,
+    and what the mode kept secret."""
     greens = greens_line(tally)
     return Group(hole_table(tally), Text(tally.mode.legend, style="dim"),
                  *([greens] if greens is not None else []), Text(),
-                 standings_table(tally), Text(), *summary_lines(tally))
+                 standings_table(tally), Text(), *summary_lines(tally), *secret_lines(tally))

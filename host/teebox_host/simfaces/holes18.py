@@ -12,10 +12,11 @@ from rich.text import Text
 
 from teebox.core import scoring, terrain
 from teebox.core.holes18 import engine
+from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
-    BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECISION_NAMES,
-    DECLARE_DIRECTION, DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN,
-    HIT_DIRECTION, OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, SELECT_CLUB,
+    BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
+    DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION,
+    OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, POLICY_KINDS, SELECT_CLUB,
     WATER)
 from teebox_host import render, scorecard
 from teebox_host.simfaces import GameFace, player_label as _label
@@ -85,8 +86,14 @@ class Face(GameFace):
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
-        out.append(": %s. " % DECISION_NAMES[k])
-        if k == CHOOSE_ACTION and t.selected() is None:
+        out.append(": %s. " % self._question(k))
+        secret = k >= POLICY_KINDS and k in self.game.mode.secret_kinds
+        if secret and t.selected() is None:
+            out.append("Secret: the others look away; OK: peek.")
+        elif k >= POLICY_KINDS:
+            out.append("d e x: the other option, OK: confirm%s." % (", BACK: hide" if secret
+                                                                   else ""))
+        elif k == CHOOSE_ACTION and t.selected() is None:
             out.append("The club cannot be played here (OK says why): a direction moves one "
                        "hex that way; l (hold OK): the other actions.")
         elif k == CHOOSE_ACTION:
@@ -104,6 +111,12 @@ class Face(GameFace):
         if self.shot is not None:
             out.append("\nLast shot: ", style="bold")
             out.append_text(self.shot)
+
+    def _question(self, k):
+        # A mode's own decision in its words (Kelly Golf: "Keep which target?").
+        if k >= POLICY_KINDS:
+            return self.game.mode.decision_text(self.game, k)
+        return decision_name(k)
 
     def key(self):
         """The tally and how many outputs it has read."""
@@ -161,7 +174,7 @@ class Face(GameFace):
     def waiting(self):
         """The round and the decision the game waits for."""
         return "round %d, waiting for %s" % (self.game.round,
-                                              DECISION_NAMES[self.game.pending().kind])
+                                              self._question(self.game.pending().kind))
 
     def final(self):
         """The final scorecard of ``scorecard.final_view`` (the leaders, mid-game)."""

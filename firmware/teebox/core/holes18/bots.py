@@ -3,11 +3,12 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 
 * :class:`RandomBot` picks any legal choice (its own seeded Rng): a fuzzer and
   a stand-in for an empty seat.
-* :class:`SensibleBot` plays toward its target green: it judges each legal
-  choice by where the ball would land one step ahead (distance to the nearest
-  green it scores on, water, bunkers, rough, out of bounds), using only cards
-  already drawn and the public make-up of the decks (never the order). It uses its
-  golfer's powers (:mod:`~teebox.core.holes18.golfers`) where they help.
+* :class:`SensibleBot` plays toward its target green (the mode's ``aims``: Kelly Golf's
+  secret target): it judges each legal choice by where the ball would land one step
+  ahead (distance to the nearest green it aims at, water, bunkers, rough, out of
+  bounds), using only cards already drawn and the public make-up of the decks (never
+  the order). It uses its golfer's powers (:mod:`~teebox.core.holes18.golfers`) where
+  they help.
 
 :func:`play_game` runs a whole game with one bot per seat.
 """
@@ -23,6 +24,7 @@ from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
 _ON_GREEN = -1000
+_ON_THE_WAY = 15  # a scoring green other than the one aimed at (Kelly Golf: a flag)
 _WATER = 25
 _BUNKER = 15
 _ROUGH = 4
@@ -115,7 +117,7 @@ class SensibleBot:
 
     def _greens(self, game, seat):
         p = game.players[seat]
-        return [game.course.hole(h)[3:5] for h in game.mode.targets(game, p)]
+        return [game.course.hole(h)[3:5] for h in game.mode.aims(game, p)]
 
     def _distance(self, game, seat, q=None, r=None):
         p = game.players[seat]
@@ -129,13 +131,13 @@ class SensibleBot:
     def _cost(self, game, seat, res):
         # How bad a landing is: tenths of a hex from the target plus hazard costs.
         path, land, outcome, hit_tree = res
-        if outcome == GREEN:
-            return _ON_GREEN
         hole = game.course.green_hole(land[0], land[1])
         p = game.players[seat]
-        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.targets(game, p):
+        if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.aims(game, p):
             return _ON_GREEN
         cost = 10 * self._distance(game, seat, land[0], land[1])
+        if outcome == GREEN:
+            return cost - _ON_THE_WAY  # a green that scores, though not the one aimed at
         if outcome == OUT_OF_BOUNDS:
             return cost + _OUT
         if outcome == WATER:
@@ -292,14 +294,14 @@ class SensibleBot:
         # mid-hole), every round offers the same two things: one hex, or the wood's fixed
         # flight. Judging one round ahead can walk in a circle the wood's lattice never
         # leaves (coastline, seed 2802362490), so search the shortest sequence of steps and
-        # flights to a scoring green. Returns its first action, ``(MOVE or PLAY,
+        # flights to a green it aims at. Returns its first action, ``(MOVE or PLAY,
         # direction)``; None when the hand is not just such a wood or no sequence exists.
         # ``moves``: whether a step may come first (False once the wood is being aimed).
         p = game.players[seat]
         c = game.clubs[club]
         if p.hand or c.kind != "fixed" or not p.rules.keeps_club(c):
             return None
-        targets = game.mode.targets(game, p)
+        aims = game.mode.aims(game, p)
         effects = game.course, game.effects
         first = {(p.q, p.r): None}
         frontier = [(p.q, p.r)]
@@ -311,7 +313,7 @@ class SensibleBot:
                     if land in first or outcome in (OUT_OF_BOUNDS, WATER, BUNKER):
                         continue
                     how = first[(q, r)] or act
-                    if game.course.green_hole(land[0], land[1]) in targets:
+                    if game.course.green_hole(land[0], land[1]) in aims:
                         return how
                     first[land] = how
                     nxt.append(land)

@@ -18,7 +18,9 @@ with none, so the base game pays nothing for the hook).
 
 A golfer's choices are offered to its own seat only; a mode's to every seat. The table
 asks a policy's own decision as an option list: ``decision_text``, ``choice_text`` and
-``choice_cell`` say what it shows; ``bot_choice`` is what a sensible bot takes.
+``choice_cell`` say what it shows; a decision in ``secret_kinds`` shows its options to
+the deciding player only, once it asks to peek (Kelly Golf's target); ``bot_choice`` is
+what a sensible bot takes.
 See ``docs/engine-api.md``, "Adding decisions".
 """
 
@@ -26,7 +28,8 @@ See ``docs/engine-api.md``, "Adding decisions".
 class Policy:
     """The hooks every policy has: by default it adds no choice."""
 
-    extras = ()  # the codes of the (EXTRA, code) choices this policy handles
+    extras = ()  # type: tuple[int, ...]  # the codes of the (EXTRA, code) choices it handles
+    secret_kinds = ()  # type: tuple[int, ...]  # its own decisions only the decider may see
 
     def extra_choices(self, game, seat, kind):
         """The codes this policy offers ``seat`` at decision ``kind`` now."""

@@ -121,6 +121,8 @@ class RoundFlow:
         # Run the engine's own steps until a player must decide.
         while True:
             st = self.stage
+            if (st == BEGIN_ROUND or st == NEXT_TURN) and self.mode.between_turns(self, outs):
+                continue  # the mode asked a decision of its own (Kelly Golf) or ended the game
             if st == BEGIN_ROUND:
                 self._begin_round(outs)
             elif st == DEAL:

@@ -1,5 +1,6 @@
 """18 Holes on the LEDs as things happen: balls flying, flashes where they land, the
-play order blinking, golfers and the tokens lying on greens (Chaos Golf, Skins)."""
+play order blinking, golfers and the tokens and flags a mode leaves on the greens (Chaos
+Golf, Skins, Kelly Golf) where the rules put them."""
 
 from teebox.app.renderer import FLIGHT_STEP_MS
 from teebox.app.view import (FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE,
@@ -73,6 +74,8 @@ class Motion:
         seat = -1
         cell = -1
         delay = 0
+        scorer = -1
+        scored = 0
         for o in outs:
             k = o[0]
             kind = FLASH_NONE
@@ -106,7 +109,10 @@ class Motion:
             elif k == OUT_NO_SHOT:
                 t.note = "P%d: no card left" % (o[1] + 1)
             elif k == OUT_SCORED and o[3] != STROKES and o[3] != STABLEFORD:
-                t.note = "P%d scores %d" % (o[1] + 1, o[4])
+                # Several tokens at once (Kelly Golf's target: 2 + 1) make one sum.
+                scored = scored + o[4] if o[1] == scorer else o[4]
+                scorer = o[1]
+                t.note = "P%d scores %d" % (o[1] + 1, scored)
             elif k == OUT_NEXT_HOLE and len(o[1]) < len(t.game.players):
                 # These golfers alone go on: a racer (Golf Racing), the players in an
                 # elimination (Skins): "P1 P3 to hole 4".

@@ -3,7 +3,10 @@ direction buttons, option lists for decks and cards (see ``app/presenters/__init
 for what a presenter does for the table, and ``docs/table-guide.md`` for the players).
 
 A bot lays its club in secret as soon as selection opens (before anyone else can);
-every other decision of a bot is shown (the preview) and taken a moment later.
+every other decision of a bot is shown (the preview) and taken a moment later, but a
+secret one (Kelly Golf's target), taken at once unseen. A mode's or golfer's own
+decision is an option list; a secret one stays hidden until its player presses OK to
+peek (the others look away), and BACK hides it again.
 """
 
 from teebox.app.presenters.holes18.motion import Motion
@@ -122,7 +125,13 @@ class Presenter:
         elif k in _LIST_KINDS or k >= POLICY_KINDS:
             # (a mode's or golfer's own decision is an option list of its EXTRA choices)
             t.opts = g.choices(d.players[0])
-            t.sel = 0
+            t.sel = -1 if self.secret() else 0
+
+    def secret(self):
+        """Whether the decision now is a secret one of the mode: its options are shown to
+        the deciding player alone, after it asks to peek."""
+        k = self.t.d.kind
+        return k >= POLICY_KINDS and k in self.t.game.mode.secret_kinds
 
     def bot(self, seat):
         """The choice of the bot at ``seat``. Seeded by the game, the round, the decision
@@ -136,7 +145,7 @@ class Presenter:
         """A club is laid in secret as soon as selection opens: before anyone else can
         choose, so the log is the same however fast the people are."""
         d = self.t.d
-        return d.kind == SELECT_CLUB and not d.extra
+        return (d.kind == SELECT_CLUB and not d.extra) or self.secret()
 
     def act(self, seat, choice):
         """Take ``choice`` for ``seat`` (a bot's), as a person's would be taken."""
@@ -164,10 +173,11 @@ class Presenter:
         return self.screen.show()
 
     def standings_line(self, row):
-        """A line of the final standings: place, player, score, a star per hole-in-one
-        (where the mode's tie-break counts them; else its place says it all)."""
+        """A line of the final standings: place, player, score, a star per hole-in-one or
+        (Kelly Golf) own secret target claimed: the mode's count (Skins' play-off wins are
+        said by the place alone)."""
         place, seat, score, count = row
-        stars = count if self.t.game.mode.count_key == "hole_in_ones" else 0
+        stars = count if self.t.game.mode.count_key in ("hole_in_ones", "targets") else 0
         return "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
 
     def _default_action(self):
@@ -193,6 +203,8 @@ class Presenter:
             t.choice = (MOVE, d)
         elif k in DIRECTION_KINDS:
             t.choice = (AIM, d)
+        elif t.sel < 0 and self.secret():
+            return  # hidden: only OK peeks
         elif t.opts:
             t.sel = 0 if t.sel < 0 else step_index(t.sel, len(t.opts), d)
         else:
@@ -217,7 +229,10 @@ class Presenter:
         t = self.t
         choice = t.selected()
         if choice is None:
-            if t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
+            if t.opts and self.secret():
+                t.sel = 0  # the player peeks at its secret options
+                t.show_decision()
+            elif t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
                 t.sel = 0  # the first OK shows the reset offer, the second takes it
                 t.show_decision()
             elif t.d.kind == CHOOSE_ACTION:
@@ -253,6 +268,8 @@ class Presenter:
                 t.sel = t.opts.index((DECLINE,))
             else:
                 t.sel = -1
+        elif self.secret():
+            t.sel = -1  # hidden again
         elif t.opts:
             t.sel = 0
 

@@ -13,7 +13,8 @@ from teebox.core.holes18.protocol import (
 from teebox.core.rng import Rng
 
 # Mode and seats of the demo games bots play in turn (the virtual board's --games).
-DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5))
+DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5),
+         ("kelly", 3))
 
 
 def deal_bags(clubs, players, seed):
@@ -60,4 +61,7 @@ def lines(auto, table, seat, choice):
         return ["hold OK"] * holds + ["press OK"]
     if k == DECLARE_DIRECTION or k == HIT_DIRECTION:
         return ["press " + DIR_NAMES[choice[1]], "press OK"]
+    if table.sel < 0:  # a secret decision: OK peeks first
+        return ["press OK"] + steps_to(0, table.opts.index(choice), len(table.opts)) + [
+            "press OK"]
     return steps_to(table.sel, table.opts.index(choice), len(table.opts)) + ["press OK"]

@@ -201,18 +201,24 @@ class Screen:
 
     def _policy_decision(self, g, d, pr):
         # A mode's or golfer's own decision: its choices as an option list, in its words;
-        # the hex the selected one is about blinks (Skins: the green for a 5).
+        # the hex the selected one is about blinks (Skins: the green for a 5). A secret
+        # one (Kelly Golf's target) stays hidden until its player peeks.
         t = self.t
         seat = d.players[0]
-        code = t.opts[t.sel][1]
         x = g.mode
+        if t.sel < 0:
+            pr.set("%s: secret\n%s\nOthers look away\nOK: peek"
+                   % (t.label(seat), x.decision_text(g, d.kind)), CODE_POLICY, seat)
+            return
+        code = t.opts[t.sel][1]
         if code not in x.extras:
             x = g.players[seat].rules
         at = x.choice_cell(g, code)
         if at is not None:
             t.view.cursor = t.cell(at[0], at[1])
-        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm"
-               % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code)),
+        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
+               % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code),
+                  "\nBACK: hide" if d.kind in x.secret_kinds else ""),
                CODE_POLICY, seat, len(t.opts), t.sel)
 
     def _select_club(self, g, d, pr):

@@ -6,7 +6,7 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly")
 
 
 def code(name):
@@ -35,5 +35,8 @@ def make(name):
     if name == "racing":
         from teebox.core.holes18.modes.racing import GolfRacing
         return GolfRacing()
-    from teebox.core.holes18.modes.skins import Skins
-    return Skins()
+    if name == "skins":
+        from teebox.core.holes18.modes.skins import Skins
+        return Skins()
+    from teebox.core.holes18.modes.kelly import KellyGolf
+    return KellyGolf()

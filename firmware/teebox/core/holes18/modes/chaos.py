@@ -77,11 +77,15 @@ class ChaosGolf(MatchPlay):
 
     def standings(self, game):
         """Rulebook: "There is no tie-break": equal points share the place, however many
-        hole-in-ones each player holds (they are still listed)."""
+        hole-in-ones each player holds (they are still listed: :meth:`count`)."""
         n = len(game.players)
         rows = scoring.standings([p.score for p in game.players], [0] * n)
-        return tuple([(place, seat, score, game.players[seat].hole_in_ones)
+        return tuple([(place, seat, score, self.count(game.players[seat]))
                       for place, seat, score, _ in rows])
+
+    def count(self, p):
+        """The fourth number of ``p``'s standings row (``count_key``): its hole-in-ones."""
+        return p.hole_in_ones
 
     def state_ints(self, out):
         """Append the tokens still on the greens and who took each 5."""

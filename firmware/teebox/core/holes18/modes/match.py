@@ -18,8 +18,14 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``on_water(game, p, outs)`` / ``on_out_of_bounds(game, p, outs)``: hazards;
 * ``extra_turn(game, p, moved)``: whether the turn just ended earns another;
 * ``end_of_round(game, outs)``: scoring, next hole, game over;
+* ``between_turns(game, outs)``: before each round and turn, a decision of the mode's
+  own (``game.ask``) or the game's end (Kelly Golf);
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
+
+Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for) and
+``revealed(game)`` (what the
+mode kept secret, once the game is over).
 
 A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
 """
@@ -57,6 +63,19 @@ class MatchPlay(Policy):
     def green_tokens(self, hole):
         """The points of the tokens lying on hole ``hole``'s green (none in this mode)."""
         return 0
+
+    def aims(self, game, p):
+        """The greens a bot playing ``p`` heads for: by default every green it scores on."""
+        return self.targets(game, p)
+
+    def between_turns(self, game, outs):
+        """Before each round and each turn: a mode may ask a decision of its own
+        (``game.ask``) or end the game; True if it did (nothing by default)."""
+        return False
+
+    def revealed(self, game):
+        """What the mode keeps secret, shown once the game is over (None: nothing)."""
+        return None
 
     def before_hands(self, game, outs):
         """Nothing to set up before the clubs in Match Play."""

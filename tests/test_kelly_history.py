@@ -1,0 +1,76 @@
+"""Kelly Golf from a board's game record to the score history: the record (which keeps
+the secret targets as the inputs that kept them) verifies by replaying its log, `teebox
+replay` of the record prints the points of each green (the game's log, replayed by
+`teebox replay` as a saved log, reveals the targets held at the end: tests/test_demo_cli.py),
+and the history ranks
+players by points with the mode's own column, own targets claimed (all from the mode's
+facts: no score-store code knows the mode)."""
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from teebox import shipped
+from teebox.core.holes18 import bots, engine
+from teebox.core.holes18.protocol import EXTRA
+from teebox.core.wire import gamerecord
+from teebox_host import replay_cmd, sync_cmd
+from teebox_host.scoredb import ScoreDB
+from teebox_host.scores_cmd import app
+
+PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2)), ("Cy", (3, 3, 3))]
+STARTER = shipped.load_builtin("starter")
+
+
+def _record(seed, number):
+    game = engine.Game(STARTER, shipped.load_default_clubs(), shipped.load_default_shots(),
+                       engine.Setup(3, "kelly", seed=seed))
+    bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(3)])
+    data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
+    return game, data
+
+
+def test_a_kelly_golf_record_keeps_the_targets_replays_and_ranks_by_points(tmp_path):
+    """Rulebook (Kelly Golf): "Sum the value of your scored tokens. The flags are worth 1
+    point. Highest score wins." The synced record replays to the same game, targets
+    included; the history's leaderboard counts points, with a Targets column."""
+    game, data = _record(5, 1)
+    rec = gamerecord.decode(data)
+    found = replay_cmd.replay_data()
+    assert sync_cmd.verify(rec, found) == []
+    assert rec.mode == "kelly"
+    again, holes = gamerecord_replay(rec, found)
+    assert bytes(again.mode.target) == bytes(game.mode.target)
+    assert [i for i in again.inputs if i[1][0] == EXTRA] == [
+        i for i in game.inputs if i[1][0] == EXTRA]
+    for seat in range(3):
+        assert sum(scores[seat] for _hole, _par, scores in rec.holes) == \
+            game.players[seat].score
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path) as db:
+        assert db.add_game(sync_cmd.to_result(rec)) is True
+        assert db.add_game(sync_cmd.to_result(gamerecord.decode(_record(6, 2)[1]))) is True
+    out = CliRunner().invoke(app, ["leaderboard", "--mode", "kelly", "--db", str(path)],
+                             env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "Kelly Golf, most points win" in out.output
+    assert "Points" in out.output and "Targets" in out.output
+
+
+def gamerecord_replay(rec, found):
+    """The game a record's log rebuilds (what sync's verification replays)."""
+    from teebox.core import games
+    return games.load("18-holes").records.replay(rec.log, found)
+
+
+def test_teebox_replay_of_a_kelly_golf_record_counts_points_per_green(tmp_path):
+    game, data = _record(5, 1)
+    path = tmp_path / "kelly.tbgr"
+    path.write_bytes(data)
+    console = Console(width=200, record=True)
+    replay_cmd.replay_bytes(console, path, data)
+    text = console.export_text()
+    assert "Kelly Golf, 3 players, Starter Course" in text
+    assert "points per hole; highest total wins" in text
+    for place, seat, total, _targets in game.standings():
+        assert f"{place}. {PEOPLE[seat][0]}: {total} points" in text
+    assert "State digest " + game.state_digest() in text
