@@ -80,11 +80,17 @@ def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_s
     assert "Pico 2" in profile_mod.load_named().name
 
 
-def test_the_parts_list_s_board_takes_the_code_into_its_romfs_partition(tmp_path):
-    # On a stock Pico 2, `teebox deploy` writes the code and data as a ROMFS image
-    # (docs/memory.md, "Three ways to deploy"); an image larger than the stock
-    # partition is refused, so the board the parts list names must take it.
+def test_the_parts_list_s_board_takes_the_code_in_rom_or_as_files_with_room_to_spare(
+        tmp_path):
+    # On a stock Pico 2, `teebox deploy` writes the code and data as a ROMFS image when
+    # it fits the stock partition, and otherwise copies them as .mpy files
+    # (`deploy.files_instead`, docs/memory.md "Three ways to deploy"); those must then
+    # fit the heap with the parts list's quarter to spare. Since the golfers, the image
+    # (about 273 KB) outgrows the 256 KB partition: the Pico 2 takes the files.
     built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
     image = deploy.romfs_image(built)
-    assert len(image) <= code_heap.PICO2_ROMFS, (
-        "the ROMFS image is %d bytes, over the Pico 2's %d" % (len(image), code_heap.PICO2_ROMFS))
+    if len(image) > code_heap.PICO2_ROMFS:
+        need = deploy.code_ram(built) + max(deploy.GAME_HEAP.values())
+        assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP, (
+            "the ROMFS image is %d bytes, over the Pico 2's %d, and as files the code and "
+            "the largest game need %d bytes" % (len(image), code_heap.PICO2_ROMFS, need))
