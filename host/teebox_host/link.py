@@ -454,13 +454,7 @@ class Link:
                     raise LineError(f"the board sent the wrong part of game {number} (game {n}, "
                                     f"offset {offset} of {size}): run the command again")
                 total = size
-                chunk = body[12:]
-                if not chunk and len(data) < total:
-                    raise LineError(f"the board sent an empty chunk of game {number} at "
-                                    f"{len(data)} of {total} bytes: run the command again")
-                data += chunk
-                if progress:
-                    progress(len(data), total)
+                _add_chunk(data, body[12:], total, f"game {number}", progress)
         finally:
             for extra in sent:  # chunks the board did not have after all
                 self.forget(extra)
@@ -523,13 +517,7 @@ class Link:
                 raise LineError(f"the board sent the wrong part of course {name!r}: run the "
                                 "command again")
             total = size
-            chunk = body[16:]
-            if not chunk and len(data) < total:
-                raise LineError(f"the board sent an empty chunk of course {name!r} at "
-                                f"{len(data)} of {total} bytes: run the command again")
-            data += chunk
-            if progress:
-                progress(len(data), total)
+            _add_chunk(data, body[16:], total, f"course {name!r}", progress)
         return bytes(data)
 
     def delete_course(self, name):
@@ -578,3 +566,14 @@ class Link:
 def _reason(exc):
     text = str(exc) or type(exc).__name__
     return text.rstrip(".")
+
+
+def _add_chunk(data, chunk, total, what, progress):
+    """Append ``chunk`` of the ``total`` bytes of ``what`` to bytearray ``data``; a chunk
+    that is empty before the end is refused (the board would send it for ever)."""
+    if not chunk and len(data) < total:
+        raise LineError(f"the board sent an empty chunk of {what} at {len(data)} of {total} "
+                        "bytes: run the command again")
+    data += chunk
+    if progress:
+        progress(len(data), total)
