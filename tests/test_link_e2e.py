@@ -10,9 +10,11 @@ import sys
 import time
 
 import pytest
+
 from link_fakes import (  # noqa: F401 (board is a fixture)
     CLUBS, SHOTS, TEEBOX, board, read_line, started, teebox)
 
+from teebox.core import games
 from teebox.core.wire import commands
 from teebox import shipped
 from teebox.core.holes18 import gamelog
@@ -208,31 +210,13 @@ def test_a_virtual_board_keeps_its_flash_in_a_folder(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-def test_a_virtual_board_killed_mid_game_starts_again_and_plays_its_games(tmp_path):
-    # The board was stopped while bots played a three-player game; on the next start the
-    # firmware resumes it, and the bots that play --games finish it first, whatever its
-    # player count (the first demo game seats two).
-    with VirtualBoard(store_dir=tmp_path / "flash") as vb:
-        vb.play("match", 3, seed=2, inputs=12)
-    with VirtualBoard(store_dir=tmp_path / "flash", games=2) as vb:
-        with Link(vb.port) as link:
-            info = link.hello()
-        assert info.games_waiting == 2 and info.game is None
-    from teebox_host.sync_cmd import sync_games
-    with VirtualBoard(store_dir=tmp_path / "flash") as vb, Link(vb.port) as link, \
-            ScoreDB(tmp_path / "s.db") as db:
-        assert sync_games(link, db).stored == [1, 2]
-        first = db.game(vb.board_id, 1)
-    assert first.mode == "match" and len(first.players) == 3  # the resumed game, finished
-
-
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-@pytest.mark.parametrize("killed, then", [("play-nine", None), ("18-holes", "play-nine")])
-def test_a_board_killed_mid_game_of_another_game_finishes_it_by_that_games_rules(
-        tmp_path, killed, then):
-    # The board was stopped during a game of one game and started again with bots for
-    # another (`teebox board --virtual --game ... --store DIR`): the resumed game is
-    # finished by its own game's bots, then the bots play theirs.
+@pytest.mark.parametrize("killed, then", [("18-holes", None), ("play-nine", None),
+                                          ("18-holes", "play-nine")])
+def test_a_board_killed_mid_game_finishes_it_by_its_own_rules(tmp_path, killed, then):
+    # The board was stopped while bots played a three-player game and started again with
+    # bots for --games (`teebox board --virtual [--game ...] --store DIR`): the firmware
+    # resumes it and its own game's bots finish it first, whatever its player count (the
+    # first demo game seats two), then the bots play theirs.
     with VirtualBoard(store_dir=tmp_path / "flash") as vb:
         vb.play(None, 3, seed=2, inputs=12, game=killed)
     with VirtualBoard(store_dir=tmp_path / "flash", games=2, game=then) as vb:
@@ -245,6 +229,7 @@ def test_a_board_killed_mid_game_of_another_game_finishes_it_by_that_games_rules
         assert sync_games(link, db).stored == [1, 2]
         first, second = db.game(vb.board_id, 1), db.game(vb.board_id, 2)
     assert (first.game, len(first.players)) == (killed, 3)  # the resumed game, finished
+    assert first.mode == games.default_mode(killed)
     assert second.game == (then or "18-holes")
 
 
