@@ -122,10 +122,16 @@ def list_courses():
 def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                    help="A built-in course name or a .course file."),
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
-         players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
+         players: int = typer.Option(None, "--players",
+                                     help="Bots in each game (default: the fewest the mode "
+                                          "is played by)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         mode: str = typer.Option("stroke", "--mode",
+                                  help="The way to play it is rated for: match, stroke, "
+                                       "stableford, chaos, racing, skins, kelly."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
+    """Rate a course: per hole the sensible bot's average strokes and hazard catches (Stroke
+    Play), or in another mode what each green paid and when it was claimed."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
@@ -139,7 +145,8 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
         task = bar.add_task(crs.name, total=rounds)
         try:
             result = rating.rate_course(crs, rounds, players, seed,
-                                        lambda done: bar.update(task, completed=done))
+                                        lambda done: bar.update(task, completed=done),
+                                        mode.lower())
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rating.rating_view(result))
