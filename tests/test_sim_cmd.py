@@ -210,3 +210,16 @@ def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scoreca
     for place, seat, score, _wins in g.standings():
         assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
                          res.output), res.output
+
+
+def test_the_demo_chooses_a_rule_variation_at_the_tables_setup():
+    # The bots answer the table's "Out of bounds" step with the variation asked for (the
+    # rulebook's "hit through out-of-bounds"); the game played says so.
+    res = _invoke("--demo", "--mode", "racing", "--option", "bounds=through", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    assert "|6 Out of bounds |" in res.output and "|> through       |" in res.output
+    assert "|Bounds: through |" in res.output  # the last check before the start
+    assert "Golf Racing on Starter Course (out of bounds: through), 2 players, seed 2" in (
+        res.output)
+    res = _invoke("--demo", "--option", "bounds=sometimes")
+    assert res.exit_code == 1 and "bounds is one of: strict, through" in res.output

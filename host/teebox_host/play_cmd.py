@@ -38,11 +38,31 @@ def _load_cards():
 
 
 def _describe(game):
-    """One line: mode, players, course, seed."""
+    """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
-    return Text("%s, %d player%s, %s, seed %d" % (
-        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed),
-        style="bold")
+    return Text("%s, %d player%s, %s, seed %d%s" % (
+        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed,
+        "" if s.bounds == engine.STRICT else ", out of bounds: %s" % s.bounds), style="bold")
+
+
+def game_options(game_name, texts, skip=()):
+    """``{name: value}`` of ``--option NAME=VALUE`` texts for the game's ``OPTIONS``
+    (their rule variations; not those in ``skip``, which other options set); exits 1
+    naming the option and what it may be."""
+    from teebox.app.setup_steps import value_text  # how the table shows a value
+    opts = [o for o in games.load(game_name).OPTIONS if o[0] not in skip]
+    chosen = {}
+    for text in texts:
+        name, _eq, value = text.partition("=")
+        found = [o for o in opts if o[0] == name.strip().lower()]
+        if not found:
+            _fail("--option %s: %s has no option %r (use one of: %s)" % (
+                text, games.get(game_name).title, name, ", ".join([o[0] for o in opts])))
+        values = dict([(value_text(v), v) for v in found[0][2]])
+        if value.strip().lower() not in values:
+            _fail("--option %s: %s is one of: %s" % (text, found[0][0], ", ".join(values)))
+        chosen[found[0][0]] = values[value.strip().lower()]
+    return chosen
 
 
 def _hands(game):
@@ -101,6 +121,10 @@ def demo(
         help="Golfer cards for the bots, drafting their clubs: 'random' deals each a card "
              "and side from the seed, or one NAME:SIDE per player (e.g. swift:A,lucky:B; "
              "'-' for none). Names: %s." % ", ".join(GOLFERS)),
+    option: List[str] = typer.Option(
+        [], "--option", metavar="NAME=VALUE",
+        help="A rule variation, as the table's setup asks it (18 Holes: bounds=strict or "
+             "bounds=through, the rulebook's hitting through out of bounds)."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     if game_name == playnine_demo.NAME:
@@ -110,14 +134,15 @@ def demo(
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
+    chosen = game_options(game_name, option, () if golfer_cards is None else ("hands",))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     if golfer_cards is None:
-        setup = engine.Setup(players, mode, seed=seed)
+        setup = engine.Setup(players, mode, seed=seed, **chosen)
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
-                                 _golfer_choices(golfer_cards, players, seed))
+                                 _golfer_choices(golfer_cards, players, seed), **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
     game = engine.Game(crs, clubs, shots, setup)
