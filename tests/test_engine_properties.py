@@ -2,8 +2,9 @@
 
 For every built-in course and every game mode, Hypothesis draws games (a legal number
 of players for the mode, a seed, first-game or drafted hands, a bot per seat: sensible,
-random or a mix, and in half the games a random golfer card and side per seat, each card
-once) and plays each to the end. After every input it checks what a player
+random or a mix, in half the games a random golfer card and side per seat, each card
+once, and in half the games the rulebook's variation hitting through out of bounds) and
+plays each to the end. After every input it checks what a player
 would notice going wrong:
 
 * each player's clubs are conserved: hand + discards + the face-down club are the
@@ -53,7 +54,7 @@ mode pairs (default ``DEFAULT_GAMES``: some 135 s on the two-core development ma
 in the state digests). The ``teebox-properties`` settings profile is derandomized and
 keeps no example database, so every run plays the same games. A longer soak:
 ``TEEBOX_PROPERTY_GAMES=20000 python -m pytest tests/test_engine_properties.py``.
-A failure prints the drawn ``(players, seed, hands, bots)``;
+A failure prints the drawn ``(players, seed, hands, bots, golfers, bounds)``;
 ``Checker(course, mode, *those).play()`` plays that game again.
 """
 
@@ -137,7 +138,8 @@ TOKEN_VALUES = {TOKEN_1: 1, TOKEN_2: 2, TOKEN_5: 5}
 
 @st.composite
 def game_specs(draw, mode, salt=0):
-    """``(players, seed, hands, bot kinds)`` of a game of ``mode`` that can finish.
+    """``(players, seed, hands, bot kinds, golfers, bounds)`` of a game of ``mode`` that
+    can finish.
 
     ``salt`` is added to the drawn seed: derandomized Hypothesis draws the same numbers
     for every course and mode, and the salt gives each pair its own deals and shuffles.
@@ -162,7 +164,8 @@ def game_specs(draw, mode, salt=0):
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
-    return players, seed, hands, tuple(seats), golfers
+    bounds = draw(st.sampled_from(engine.BOUNDS))
+    return players, seed, hands, tuple(seats), golfers, bounds
 
 
 def pair_specs(name, mode):
@@ -183,8 +186,8 @@ class Checker:
     """Plays one game with the checks of the module docstring after every input."""
 
     def __init__(self, name, mode, players, seed, hands, seats, golfers=None,
-                 digest_every=DIGEST_EVERY):
-        self.spec = (name, mode, players, seed, hands, seats, golfers)
+                 bounds=engine.STRICT, digest_every=DIGEST_EVERY):
+        self.spec = (name, mode, players, seed, hands, seats, golfers, bounds)
         self.digest_every = digest_every
         # Which inputs get the full digest: its own generator, so the game and the
         # checker's choices are the same whatever digest_every is.
@@ -193,7 +196,7 @@ class Checker:
         self.standable = STANDABLE[name]
         self.game = engine.Game(self.course, CLUBS, SHOTS,
                                 engine.Setup(players, mode, seed=seed, hands=hands,
-                                             golfers=golfers))
+                                             golfers=golfers, bounds=bounds))
         # The twin starts from the log's header alone, as a replay does.
         self.header = gamelog.encode(gamelog.of(self.game))
         self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
@@ -428,7 +431,7 @@ class Checker:
 @PROFILE
 @given(data=st.data())
 def test_random_bot_games_hold_together(name, mode, data):
-    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers")
+    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers, bounds")
     Checker(name, mode, *spec).play()
 
 
