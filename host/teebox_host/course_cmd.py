@@ -126,12 +126,11 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                      help="Bots in each game (default: the fewest the mode "
                                           "is played by)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
-         mode: str = typer.Option("stroke", "--mode",
-                                  help="The way to play it is rated for: match, stroke, "
-                                       "stableford, chaos, racing, skins, kelly."),
+         mode: str = typer.Option(None, "--mode",
+                                  help="The way to play it is rated for (default Stroke "
+                                       "Play): one of 18 Holes' modes (teebox demo --help)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: per hole the sensible bot's average strokes and hazard catches (Stroke
-    Play), or in another mode what each green paid and when it was claimed."""
+    """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
@@ -146,7 +145,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
         try:
             result = rating.rate_course(crs, rounds, players, seed,
                                         lambda done: bar.update(task, completed=done),
-                                        mode.lower())
+                                        **({} if mode is None else {"mode": mode.lower()}))
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rating.rating_view(result))

@@ -18,7 +18,7 @@ from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
 from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
-from teebox_host import playnine_demo, render, replay_cmd, scorecard
+from teebox_host import options, playnine_demo, render, replay_cmd, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
@@ -43,26 +43,6 @@ def _describe(game):
     return Text("%s, %d player%s, %s, seed %d%s" % (
         game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed,
         "" if s.bounds == engine.STRICT else ", out of bounds: %s" % s.bounds), style="bold")
-
-
-def game_options(game_name, texts, skip=()):
-    """``{name: value}`` of ``--option NAME=VALUE`` texts for the game's ``OPTIONS``
-    (their rule variations; not those in ``skip``, which other options set); exits 1
-    naming the option and what it may be."""
-    from teebox.app.setup_steps import value_text  # how the table shows a value
-    opts = [o for o in games.load(game_name).OPTIONS if o[0] not in skip]
-    chosen = {}
-    for text in texts:
-        name, _eq, value = text.partition("=")
-        found = [o for o in opts if o[0] == name.strip().lower()]
-        if not found:
-            _fail("--option %s: %s has no option %r (use one of: %s)" % (
-                text, games.get(game_name).title, name, ", ".join([o[0] for o in opts])))
-        values = dict([(value_text(v), v) for v in found[0][2]])
-        if value.strip().lower() not in values:
-            _fail("--option %s: %s is one of: %s" % (text, found[0][0], ", ".join(values)))
-        chosen[found[0][0]] = values[value.strip().lower()]
-    return chosen
 
 
 def _hands(game):
@@ -134,7 +114,7 @@ def demo(
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
-    chosen = game_options(game_name, option, () if golfer_cards is None else ("hands",))
+    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     if golfer_cards is None:

@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core.holes18 import bots, cards, engine, modes
+from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS, ChaosRound
 from teebox import shipped
@@ -60,7 +61,7 @@ class CourseRating:
     round (``rounds``, ``caught``: rounds in which a hazard caught a ball anywhere,
     ``catches``: total catches). ``seed`` is the first game's seed."""
 
-    def __init__(self, course, seed=0, mode="stroke"):
+    def __init__(self, course, seed=0, mode=StrokePlay.name):
         self.course = course
         self.seed = seed
         self.mode = modes.make(mode)
@@ -180,7 +181,7 @@ def first_game_hands(clubs, game, players):
     return out
 
 
-def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode="stroke"):
+def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=StrokePlay.name):
     """Play ``rounds`` games of ``mode`` (a name of ``modes.NAMES``) of ``players``
     SensibleBots (default: the fewest the mode is played by); a CourseRating for a
     mode scoring every hole, else a ModeRating.

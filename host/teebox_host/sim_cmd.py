@@ -31,6 +31,7 @@ from teebox.app import setup_flow as sf
 from teebox.app.board import build
 from teebox.core import games
 from teebox_host import datadir, profiles, simfaces
+from teebox_host.options import game_options
 from teebox_host.course_cmd import _fail
 from teebox import shipped
 from teebox_host.cli import lower
@@ -188,7 +189,6 @@ def _run_script(path, profile, blank_cards):
 
 
 def _run_demo(profile, game, mode, players, course, seed, options=()):
-    from teebox_host.play_cmd import game_options
     sim = SimTable(profile, name="demo")
     try:
         players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
