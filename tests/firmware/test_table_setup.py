@@ -46,6 +46,24 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
     assert "Lay your club" in K.screen(t)
 
 
+def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
+    """Rulebook (OUT-OF-BOUNDS & CLUBHOUSE, VARIATION): "If the players all agree to use
+    this variation then you may allow players to hit through out-of-bounds." After the
+    hands the table asks `6 Out of bounds` (`> strict`: the rule as written); right
+    chooses `> through`, and the game started plays it, in any mode."""
+    t = K.new_table()
+    s = _setup(t, "seed 3", "press OK 2", "press E", "press OK 5")  # Stroke Play, 2 players
+    assert s.step == sf.S_OPTION + 1 and "6 Out of bounds" in K.screen(t)
+    assert "> strict" in K.screen(t)
+    _setup(t, "press E")
+    assert "> through" in K.screen(t) and s.option("bounds") == "through"
+    _setup(t, "press OK")
+    assert "Stroke Play" in K.screen(t) and "Bounds: through" in K.screen(t)
+    _setup(t, "press OK")
+    g = t.game
+    assert g.setup.mode == "stroke" and g.setup.bounds == "through"
+
+
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
     s = _setup(t, "press OK 2", "press W 4")  # W from match wraps to kelly, skins, racing, chaos
