@@ -22,6 +22,11 @@ would notice going wrong:
   green it has not reached: its outputs reach the greens one after another from the
   first, it tees off only on the hole after the last green it reached, and the hole it
   plays is always that one (its score counts exactly those greens);
+* a green's flag is held by one player at most, in every mode (Match Play's flag goes to
+  the first to reach the green, Kelly Golf's to whoever claims it);
+* in a mode with a 5 and a 2 on every green (Chaos Golf), both are conserved: each is on
+  its green or with exactly one player, the player who took a green's 5 never takes its
+  2, and the mode's record of who took the 5 is that player;
 * in a mode with a flag on every green and 1-point target tokens (Kelly Golf), flags and
   tokens are conserved: each green's flag is on it or was claimed by exactly one player
   (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
@@ -69,7 +74,7 @@ from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
 from teebox.core.holes18.modes.skins import BOX
 from teebox.core.holes18.player import GOLFERS
-from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
+from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, FLAG, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
                                   TOKEN_1, TOKEN_2, TOKEN_5, VERB_ARITY)
 from teebox.core.rng import Rng
@@ -280,6 +285,9 @@ class Checker:
         game = self.game
         if getattr(game.mode, "box", None) is not None:
             self.check_tokens()
+        self.check_green_flags()
+        if len(getattr(game.mode, "five", ())) > 1:
+            self.check_fives_and_twos()
         if stage == DRAFT_PICK or game.players[0].hole == 0:
             return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
@@ -321,6 +329,36 @@ class Checker:
             assert count[value] + mode.box[i] == BOX, (
                 "%d %d-point tokens on greens and with players, %d in the box" % (
                     count[value], value, mode.box[i]))
+
+    def check_green_flags(self):
+        """No green's flag is held by two players (see the module docstring)."""
+        holders = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind == FLAG:
+                    holders.setdefault(hole, []).append(p.seat)
+        for hole, seats in holders.items():
+            assert len(seats) == 1, "green %d's flag is held by players %r" % (hole, seats)
+
+    def check_fives_and_twos(self):
+        """Chaos Golf's 5 and 2 on every green are conserved (see the module docstring)."""
+        m = self.game.mode
+        held = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind in (TOKEN_5, TOKEN_2):
+                    held.setdefault((hole, kind), []).append(p.seat)
+        for h in range(1, len(m.five)):
+            fives, twos = held.get((h, TOKEN_5), []), held.get((h, TOKEN_2), [])
+            assert len(fives) + m.five[h] == 1, "green %d: its 5 on it %d, with players %r" % (
+                h, m.five[h], fives)
+            assert len(twos) + m.two[h] == 1, "green %d: its 2 on it %d, with players %r" % (
+                h, m.two[h], twos)
+            assert not (fives and fives == twos), "player %d took both tokens of green %d" % (
+                fives[0] if fives else -1, h)
+            assert m.five_taker[h] == (fives[0] + 1 if fives else 0), (
+                "green %d: the 5 was taken by seat %d, the mode says %d" % (
+                    h, fives[0] if fives else -1, m.five_taker[h] - 1))
 
     def check_race(self, outs):
         """A racer is never past a green it has not reached (see the module docstring)."""
