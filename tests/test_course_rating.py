@@ -306,3 +306,19 @@ def test_stableford_rates_the_points_of_each_hole_without_strokes_against_par():
         assert 0 <= float(r[2]) <= int(r[1]) + 1
     assert float(rows[-1][2]) == pytest.approx(
         sum(_scores_per_game("starter", "stableford", 3, 1)) / 3, abs=0.006)
+
+
+def test_rate_plays_the_hit_through_out_of_bounds_variation_when_asked():
+    # Rulebook (OUT-OF-BOUNDS, VARIATION): "you may allow players to hit through
+    # out-of-bounds": a designer rates a course under the rule the players agreed on.
+    result = invoke("starter", "--rounds", 2, "--option", "bounds=through")
+    assert result.exit_code == 0, result.output
+    assert " ".join(result.stdout.split()).startswith(
+        "Starter Course (hash %s) 2 games of Stroke Play, 1 SensibleBot each (seeds 1-2, out "
+        "of bounds: through): 2 rounds" % shipped.load_builtin("starter").hash_hex())
+    strict = invoke("starter", "--rounds", 2)
+    assert "out of bounds: " not in strict.stdout.splitlines()[1]
+    refused = invoke("starter", "--option", "hands=draft")
+    assert refused.exit_code == 1
+    assert "--option hands=draft: 18 Holes has no option 'hands' (use one of: bounds)" in (
+        refused.stderr)

@@ -1,6 +1,7 @@
 """`teebox course`: check, draw and list courses (see docs/course-format.md)."""
 
 from pathlib import Path
+from typing import List
 
 import typer
 from rich.console import Console
@@ -129,9 +130,18 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          mode: str = typer.Option(None, "--mode",
                                   help="The way to play it is rated for (default Stroke "
                                        "Play): one of 18 Holes' modes (teebox demo --help)."),
+         option: List[str] = typer.Option(
+             [], "--option", metavar="NAME=VALUE",
+             help="A rule variation the games are played with (bounds=through: hitting "
+                  "through out of bounds)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid."""
     from teebox_host import rate as rating  # the engine loads only for this command
+    from teebox_host.options import game_options
+
+    chosen = game_options("18-holes", option, ("hands",))  # the rating deals the hands
+    if mode is not None:
+        chosen["mode"] = mode.lower()
 
     crs = _open(ref, width, height)
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
@@ -145,7 +155,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
         try:
             result = rating.rate_course(crs, rounds, players, seed,
                                         lambda done: bar.update(task, completed=done),
-                                        **({} if mode is None else {"mode": mode.lower()}))
+                                        **chosen)
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rating.rating_view(result))

@@ -61,10 +61,11 @@ class CourseRating:
     round (``rounds``, ``caught``: rounds in which a hazard caught a ball anywhere,
     ``catches``: total catches). ``seed`` is the first game's seed."""
 
-    def __init__(self, course, seed=0, mode=StrokePlay.name):
+    def __init__(self, course, seed=0, mode=StrokePlay.name, bounds=engine.STRICT):
         self.course = course
         self.seed = seed
         self.mode = modes.make(mode)
+        self.bounds = bounds  # the out-of-bounds rule the games were played by
         self.holes = [HoleRating(n, course.hole(n)[0]) for n in range(1, course.hole_count + 1)]
         self.rounds = 0
         self.games = 0
@@ -123,10 +124,11 @@ class ModeRating:
     GreenRating per hole), the games' length (``rounds``), the winners' scores
     (``winners``) and the hazards' catches (``catches``), over ``games`` games."""
 
-    def __init__(self, course, seed, mode):
+    def __init__(self, course, seed, mode, bounds=engine.STRICT):
         self.course = course
         self.seed = seed
         self.mode = modes.make(mode)
+        self.bounds = bounds  # the out-of-bounds rule the games were played by
         self.holes = [GreenRating(n, course.hole(n)[0]) for n in range(1, course.hole_count + 1)]
         self.games = 0
         self.players = 0
@@ -181,10 +183,12 @@ def first_game_hands(clubs, game, players):
     return out
 
 
-def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=StrokePlay.name):
+def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=StrokePlay.name,
+                bounds=engine.STRICT):
     """Play ``rounds`` games of ``mode`` (a name of ``modes.NAMES``) of ``players``
-    SensibleBots (default: the fewest the mode is played by); a CourseRating for a
-    mode scoring every hole, else a ModeRating.
+    SensibleBots (default: the fewest the mode is played by), out of bounds by the rule
+    ``bounds`` (``engine.Setup``); a CourseRating for a mode scoring every hole, else a
+    ModeRating (its ``bounds`` says which rule).
 
     ``progress(games_done)`` is called after each game. ValueError naming the option
     if ``mode``, ``rounds``, ``players`` or ``seed`` is out of range.
@@ -204,11 +208,11 @@ def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=Str
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
     clubs = shipped.load_default_clubs()
     shots = shipped.load_default_shots()
-    rating = (CourseRating(course, seed, mode) if facts.scored_per_hole
-              else ModeRating(course, seed, mode))
+    rating = (CourseRating(course, seed, mode, bounds) if facts.scored_per_hole
+              else ModeRating(course, seed, mode, bounds))
     for i in range(rounds):
         setup = engine.Setup(players, mode, seed=seed + i,
-                             hands=first_game_hands(clubs, i, players))
+                             hands=first_game_hands(clubs, i, players), bounds=bounds)
         game = engine.Game(course, clubs, shots, setup)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         results: list = []
@@ -224,8 +228,10 @@ def _percent(part, whole):
 
 
 def _seeds(rating):
+    # The seeds played, and the out-of-bounds variation if the games played it.
     last = rating.seed + rating.games - 1
-    return "seed %d" % last if last == rating.seed else "seeds %d-%d" % (rating.seed, last)
+    seeds = "seed %d" % last if last == rating.seed else "seeds %d-%d" % (rating.seed, last)
+    return seeds if rating.bounds == engine.STRICT else seeds + ", out of bounds: " + rating.bounds
 
 
 def rating_view(rating):
