@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
 from teebox.app import script
+from teebox.core.holes18 import modes
 from teebox_host import sim_cmd
 from teebox_host.cli import _register, app
 
@@ -223,3 +224,18 @@ def test_the_demo_chooses_a_rule_variation_at_the_tables_setup():
         res.output)
     res = _invoke("--demo", "--option", "bounds=sometimes")
     assert res.exit_code == 1 and "bounds is one of: strict, through" in res.output
+
+
+@pytest.mark.parametrize("mode", modes.NAMES)
+def test_the_demo_plays_every_way_to_play_through_the_table_to_the_end(mode):
+    # Each mode in the simulator: the bots set it up and play it through the table's
+    # buttons and card reader to the final scorecard (players: the fewest it takes, 2 at
+    # least).
+    facts = modes.make(mode)
+    players = max(2, facts.players[0])
+    res = _invoke("--demo", "--mode", mode, "--players", str(players), "--seed", "3")
+    assert res.exit_code == 0, res.output
+    assert re.search(r"^%s on Starter Course, %d players, seed 3: \d+ inputs$" % (
+        facts.title, players), res.output, re.M), res.output[-2000:]
+    assert "ended before the game was over" not in res.output
+    assert re.search(r"^Winners?: ", res.output, re.M)
