@@ -126,13 +126,15 @@ def safe_point(game):
     """``(key, waiting)``: another player's decision or a new round changes the key;
     a simultaneous choice (clubs, draft) starting afresh grows ``waiting``.
 
-    A decision a policy asks outside a turn (``Game.ask``: a Skins player's 5, a Kelly
-    Golf target) is its decider's, as a turn is the turn player's: the journal writes
-    each one as the decision passes to the next player, whatever the mode."""
+    A decision a policy asks of a player other than the turn's (``Game.ask``: a Skins
+    player's 5 or a Kelly Golf target, before the first round or between turns) is its
+    decider's, as a turn is the turn player's: the journal writes what came before as
+    the decision passes to that player, and its answer as it passes on, whatever the
+    mode."""
     d = game.pending()
     waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
     player = d.player
-    if player < 0 and d.kind >= POLICY_KINDS:
+    if d.kind >= POLICY_KINDS and d.players[0] != player:
         player = d.players[0]
     return (player, game.round), waiting
 
