@@ -18,8 +18,8 @@ except ImportError:  # CPython
 FIRST_GAME = "first-game"
 DRAFT = "draft"
 HAND_KINDS = (FIRST_GAME, DRAFT)  # log codes 0, 1; explicit hands are code 2
-STRICT = "strict"            # out of bounds: a ball leaving the board for any part of its flight
-HIT_THROUGH = "through"  # its VARIATION, hitting through: only landing off the board is
+STRICT = "strict"        # out of bounds: off the board for any part of its flight (the rule)
+HIT_THROUGH = "through"  # out of bounds only where it lands (the rule's VARIATION)
 BOUNDS = (STRICT, HIT_THROUGH)
 MAX_PLAYERS = const(5)
 
