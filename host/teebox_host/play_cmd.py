@@ -104,11 +104,13 @@ def demo(
     option: List[str] = typer.Option(
         [], "--option", metavar="NAME=VALUE",
         help="A rule variation, as the table's setup asks it (18 Holes: bounds=strict or "
-             "bounds=through, the rulebook's hitting through out of bounds)."),
+             "bounds=through, the rulebook's hitting through out of bounds; Play Nine: "
+             "holes=N, playoff=yes or no)."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     if game_name == playnine_demo.NAME:
-        return _demo_play_nine(players, seed, save_log, bot_kind)
+        return _demo_play_nine(players, seed, save_log, bot_kind,
+                               options.game_options(game_name, option))
     if game_name != "18-holes":
         _fail("--game %s: unknown game (use one of: %s)" % (game_name, ", ".join(games.names())))
     if mode is None:
@@ -187,8 +189,9 @@ def _golfer_choices(text, players, seed):
     return out
 
 
-def _demo_play_nine(players, seed, save_log, bot_kind):
-    """``teebox demo --game play-nine``: see ``teebox_host.playnine_demo``."""
+def _demo_play_nine(players, seed, save_log, bot_kind, chosen):
+    """``teebox demo --game play-nine``: see ``teebox_host.playnine_demo`` (``chosen``: its
+    options, from ``--option``)."""
     try:
         players = playnine_demo.players_for(players)
     except ValueError as exc:
@@ -196,7 +199,7 @@ def _demo_play_nine(players, seed, save_log, bot_kind):
     _check_seed_and_bots(seed, bot_kind)
     out = _console()
     try:
-        game = playnine_demo.play(players, seed, bot_kind, out, CHOICE_LIMIT)
+        game = playnine_demo.play(players, seed, bot_kind, out, CHOICE_LIMIT, chosen)
     except RuntimeError as exc:
         _fail(str(exc))
     out.print()
