@@ -30,6 +30,7 @@ BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot}
 # limit)``, ``final_view(game)`` and ``encoded_log(game)``.
 DEMOS = (
     ("play-nine", "teebox_host.playnine_demo"),
+    ("domino-golf", "teebox_host.dominogolf_demo"),
 )
 # A demo stops with an error rather than run forever (random bots seldom hole out).
 CHOICE_LIMIT = 20000

@@ -81,7 +81,7 @@ def test_a_par_5_is_drawn_tee_lay_up_approach_and_green_with_the_markers_on_the_
     seed = _seed_where(lambda g: g.par == 5 and not [x for x in g.layout
                                                      if dominoes.is_double(x)])
     t, _d = _started(seed=seed)
-    pr = t.presenter
+    pr = t.presenter.map
     kinds = t.course.cells()
     rows = pr.rows
     assert len(rows) == 4 and rows[0] > rows[1] > rows[2] > rows[3]  # tee at the bottom
@@ -104,7 +104,7 @@ def test_a_water_double_is_drawn_blue():
     # water hazard at that location instead of a tree."
     seed = _seed_where(lambda g: len(g.layout) > 1 and dominoes.is_double(g.layout[0]))
     t, _d = _started(seed=seed)
-    fairway, rough, _sand, _tree = t.presenter.spots(1)
+    fairway, rough, _sand, _tree = t.presenter.map.spots(1)
     assert t.course.cells()[fairway] == t.course.cells()[rough] == terrain.WATER
 
 
@@ -139,7 +139,7 @@ def test_each_marker_stands_where_its_ball_lies():
     seed = _seed_where(lambda g: g.par >= 4)
     t, d = _started(seed=seed, players=3)
     g = t.game
-    pr = t.presenter
+    pr = t.presenter.map
     for _ in range(3):  # every player's tee shot
         seat = t.d.player
         _play(t, d, t.opts[-1] if t.d.kind != SHOT else t.opts[0])
@@ -170,7 +170,7 @@ def test_a_shot_into_the_sand_sprays_sand_and_the_next_shot_is_the_gods_of_golf(
     x = [x for x in g.bags[seat] if shots.result(x, g.layout[0], False) == SAND][0]
     _play(t, d, (PLAY, x))
     assert g.lie[seat] == IN_SAND and t.view.flash == FLASH_BUNKER
-    assert t.view.golfer[seat] == t.presenter.spots(1)[2]
+    assert t.view.golfer[seat] == t.presenter.map.spots(1)[2]
     assert "P%d %s sand" % (seat + 1, dominoes.name(x)) in K.words(t)
     while t.d.player != seat:  # the others' tee shots
         _play(t, d, t.opts[0])

@@ -22,17 +22,15 @@ from teebox.app.presenters.dominogolf import tags
 from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_OUT, FLASH_WATER
-from teebox.core import terrain
+from teebox.core.dominogolf_map import MIN_SIZE, HoleMap
 from teebox.core.hexgrid import E
 from teebox.core.dominogolf import bot as bots
 from teebox.core.dominogolf import dominoes, rules
 from teebox.core.dominogolf.protocol import (
-    FROM_GODS, FROM_LUCK, GODS, GREENSIDE_SAND, HOLED_OUT, IN_ROUGH, IN_SAND, KEEP,
-    KEEP_SHOT, LIE_NAMES, LUCK, OUT_BAGS, OUT_CHECK, OUT_DRAWN, OUT_GREEN_DOUBLE, OUT_HOLE,
-    OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF, OUT_REFILL, OUT_SCORED, OUT_SHOT, PLAY, SAND, SHOT,
-    TAKE, TAKE_ONE, TREE, WATER)
+    FROM_GODS, FROM_LUCK, GODS, IN_SAND, KEEP, KEEP_SHOT, LIE_NAMES, LUCK, OUT_BAGS, OUT_CHECK,
+    OUT_DRAWN, OUT_GREEN_DOUBLE, OUT_HOLE, OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF, OUT_REFILL,
+    OUT_SCORED, OUT_SHOT, PLAY, SHOT, TAKE, TAKE_ONE)
 
-MIN_BOARD = (5, 13)   # the tee, three dominoes with their sand and the prompt strips
 # What each station of a hole is called, the green last (a par 3 has the green alone).
 STATION_NAMES = ("lay-up", "approach", "green")
 # How a result reads on the OLED (shorter than the rules' names).
@@ -63,7 +61,7 @@ class Presenter:
         self.board = None
         self.peek = False      # the player to shoot is looking at their golf bag
         self.aim = 0           # the station the shot pending is played from
-        self.rows = ()         # the row of each domino's lower number, as last drawn
+        self.map = None        # the hole as last drawn (``core/dominogolf_map.HoleMap``)
         self._tags = None      # the tags of the table's dominoes, read when one is laid
         self.lines = []        # what just happened, for the note
 
@@ -79,9 +77,9 @@ class Presenter:
 
     def new_game(self, setup, seed, rng, flow=None):
         """The rules object of the setup's answers; the table draws from ``seed``."""
-        if self.t.width < MIN_BOARD[0] or self.t.height < MIN_BOARD[1]:
+        if self.t.width < MIN_SIZE[0] or self.t.height < MIN_SIZE[1]:
             raise ValueError("Domino Golf needs a board of at least %d x %d cells, not %d x %d"
-                             % (MIN_BOARD[0], MIN_BOARD[1], self.t.width, self.t.height))
+                             % (MIN_SIZE[0], MIN_SIZE[1], self.t.width, self.t.height))
         return rules.Game(rules.Setup(setup.players, seed, setup.option("holes"),
                                       setup.option("mulligan"), setup.option("change_luck")),
                           rng)
@@ -105,89 +103,24 @@ class Presenter:
 
     # ------------------------------------------------------------ the LEDs
 
-    def cell(self, col, row):
-        """The View cell of offset cell ``(col, row)``."""
-        return row * self.t.width + col
-
-    def _rows(self, layout):
-        # The row of each domino's lower number, the tee's row first: spread evenly
-        # between the tee (above the bottom strip) and the green (below the top strip).
-        h = self.t.height
-        tee = h - 2
-        span = tee - 2
-        n = len(layout)
-        return [tee] + [tee - k * span // n for k in range(1, n + 1)]
-
-    def spots(self, station, rows=None):
-        """``(fairway, rough, sand, tree)`` cells of the domino a shot from ``station - 1``
-        reaches (station 0: the tee, its four the tee's cell); the green's are the hole,
-        the green's lower number, its sand and the hole."""
-        rows = rows or self.rows
-        cx = self.t.width // 2
-        r = rows[station]
-        if station == 0:
-            c = self.cell(cx, r)
-            return c, c, c, c
-        return (self.cell(cx, r - 1), self.cell(cx, r), self.cell(cx, r + 1),
-                self.cell(cx - 1, r - 1))
-
     def ball_cell(self, seat):
-        """Where ``seat``'s marker stands: the tee, the fairway (the reached domino's higher
-        number), the rough (its lower one; after water, beside the domino), the sand
-        below it, or the hole; -1 for a player out of the playoff."""
+        """Where ``seat``'s marker stands (``HoleMap.ball``); -1 for a player out of the
+        playoff."""
         g = self.t.game
         if seat not in g.playing:
             return -1
-        lie = g.lie[seat]
-        if lie == HOLED_OUT:
-            return self.spots(len(g.layout))[0]
-        fairway, rough, sand, tree = self.spots(g.station[seat])
-        if lie == IN_SAND:
-            return sand
-        if lie == IN_ROUGH:
-            if dominoes.is_double(g.layout[g.station[seat] - 1]):
-                return tree  # (a water double's drop: the ball is played from beside it)
-            return rough
-        return fairway
+        return self.map.ball(g.station[seat], g.lie[seat])
 
     def draw(self):
         """Lay the hole in play and every marker (the renderer draws the new board)."""
         t = self.t
         g = t.game
-        kinds = bytearray([terrain.OFF] * (t.width * t.height))
-        self.rows = rows = self._rows(g.layout)
-        cx = t.width // 2
-        kinds[self.cell(cx, rows[0])] = kinds[self.cell(cx + 1, rows[0])] = terrain.TEE
-        last = len(g.layout)
-        for k in range(1, last + 1):
-            fairway, rough, sand, tree = self.spots(k)
-            if k == last:
-                kinds[fairway] = kinds[rough] = terrain.GREEN
-                kinds[rough + 1] = terrain.BUNKER  # (greenside: beside the green)
-            elif dominoes.is_double(g.layout[k - 1]):
-                kinds[fairway] = kinds[rough] = terrain.WATER
-                kinds[tree] = terrain.ROUGH
-            else:
-                kinds[fairway] = terrain.FAIRWAY
-                kinds[rough] = terrain.ROUGH
-                kinds[sand] = terrain.BUNKER
-                kinds[tree] = terrain.TREE
+        if self.map is None or self.map.layout != g.layout:
+            self.map = HoleMap(t.width, t.height, list(g.layout))
         for seat in range(g.setup.players):
             t.view.golfer[seat] = self.ball_cell(seat)
-        self.board = Felt(t.width, t.height, kinds, "Domino Golf")
+        self.board = Felt(t.width, t.height, self.map.kinds(), "Domino Golf")
         t.course = self.board
-
-    def _landing_cell(self, station, res):
-        # Where a result shows, on the domino the shot from ``station`` reached: the
-        # tree, the water (the double), the sand, the green's sand beside it, the hole.
-        fairway, rough, sand, tree = self.spots(station + 1)
-        if res == TREE:
-            return tree
-        if res == WATER:
-            return rough
-        if res == SAND:
-            return sand
-        return rough + 1 if res == GREENSIDE_SAND else fairway
 
     def outputs(self, outs):
         """What happened, as the note under the prompt and a flash where the ball came
@@ -200,8 +133,8 @@ class Presenter:
                 how = "gods " if source == FROM_GODS else ("luck " if source == FROM_LUCK
                                                            else "")
                 self._say("P%d %s%s %s" % (seat + 1, how, dominoes.name(d), RESULT_TEXT[res]))
-                if _FLASHES[res] and len(self.rows) > self.aim + 1:
-                    t.view.start_flash(_FLASHES[res], seat, self._landing_cell(self.aim, res),
+                if _FLASHES[res]:  # (on the hole it was played on, as drawn)
+                    t.view.start_flash(_FLASHES[res], seat, self.map.landing(self.aim, res),
                                        t.clock.ticks_add(t.now, 900))
             elif k == OUT_CHECK:
                 self._say("P%d picks %s: %s" % (o[1] + 1, dominoes.name(o[2]),
@@ -263,7 +196,7 @@ class Presenter:
             t.opts.sort()
             t.sel = 0
         if d.target >= 0:
-            t.view.cursor = self.spots(d.station + 1)[0]
+            t.view.cursor = self.map.spots(d.station + 1)[0]
 
     def shot_options(self, seat):
         """The shot's choices in the order the buttons step through them: the bag's
