@@ -1,0 +1,48 @@
+"""Domino Golf in the simulator (`teebox sim --game domino-golf`): the face beside the board
+shows the par of every hole over the players' strokes, the hole in play so far, whose shot
+it is at which domino, and never a domino of a golf bag."""
+
+import io
+
+from rich.console import Console
+from rich.text import Text
+
+from teebox.app import script
+from teebox.core.dominogolf import dominoes
+from teebox_host import sim_tui, simfaces
+
+
+def test_the_face_shows_par_per_hole_the_hole_in_play_and_whose_shot_but_no_bag():
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, players=3, seed=2, game="domino-golf",
+                             options={"holes": 6})
+    while sim.table.game is None or len(sim.table.game.scores[0]) < 2 \
+            or sim.table.game.station[sim.table.game.turn] == 0:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        auto.check(sim.table)
+    g = sim.table.game
+    sim.follow()
+    face = sim.face
+    assert isinstance(face, simfaces.face_class("domino-golf"))
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(face.scorecard())
+    card = console.export_text()
+    rows = card.split("\n")
+    assert rows[0].split() == ["Hole", "1", "2", "%d" % g.hole, "now", "Total"]
+    par = [ln for ln in rows if ln.strip().startswith("Par ")][0].split()
+    assert par[1:] == [str(g.pars[0]), str(g.pars[1]), str(g.pars[0] + g.pars[1])]
+    for seat in range(3):
+        row = [ln for ln in rows if ln.strip().startswith("P%d " % (seat + 1))][0].split()
+        assert row[2:] == [str(g.scores[seat][0]), str(g.scores[seat][1]), str(g.strokes[seat]),
+                           str(g.totals[seat])]
+    assert "strokes per hole; now: the hole in play so far" in card
+    assert face.title() == " \u00b7 hole %d of 6, par %d" % (g.hole, g.par)
+    status = Text()
+    d = g.pending()
+    face.status(status, d)
+    target = dominoes.name(d.target)
+    assert ("P%d " % (d.player + 1)) in status.plain and ("%s (%d pips)" % (
+        target, dominoes.pips(d.target))) in status.plain
+    for x in g.bags[d.player]:  # the bag is the shooter's secret, on the screen too
+        assert dominoes.name(x) + " " not in status.plain.replace(target, "")
