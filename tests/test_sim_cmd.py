@@ -192,7 +192,7 @@ def test_a_play_nine_script_prints_its_scorecard_as_the_replay_of_its_log(write)
 def test_the_demo_checks_its_game_and_mode():
     res = _invoke("--game", "golf")
     assert res.exit_code == 1
-    assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in res.output
+    assert "--game golf: unknown game (use one of: 18-holes, play-nine, domino-golf)" in res.output
     res = _invoke("--game", "play-nine", "--players", "1")
     assert res.exit_code == 1 and "--players 1: Play Nine is played by 2 to 5" in res.output
     res = _invoke("--game", "play-nine", "--mode", "x")
