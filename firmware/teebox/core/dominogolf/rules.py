@@ -253,7 +253,9 @@ class Game(Holes, Rules):
         if verb == GODS:
             return None
         if verb not in (PLAY, LUCK):
-            return "play a domino of your golf bag, or go with the gods of golf"
+            return "%splay a domino of your golf bag, or go with the gods of golf" % (
+                "there is no shot to keep or take back: " if verb in (KEEP_SHOT, MULLIGAN)
+                else "")
         if self.lie[seat] == IN_SAND:
             return "from the sand you must go with the gods of golf"
         if choice[1] not in self.bags[seat]:
