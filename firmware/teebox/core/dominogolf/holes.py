@@ -89,6 +89,7 @@ class Holes:
         # penalty-stroke dominoes. (Retain the tee domino.)"
         self.turn = -1
         self.removed.extend(self.layout)
+        self.layout = []
         for s in self.playing:
             self.removed.extend(self.played[s])
             self.removed.extend(self.penalty[s])
