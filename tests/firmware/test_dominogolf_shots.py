@@ -7,7 +7,7 @@ from dominogolf_kit import D, game, gods, outs_of, play
 from teebox.core.contract import IllegalMove
 from teebox.core.dominogolf import bot, shots
 from teebox.core.dominogolf.protocol import (
-    FAIRWAY, FROM_BAG, FROM_GODS, GODS, GREENSIDE_SAND, HOLED, IN_FAIRWAY, IN_ROUGH, IN_SAND,
+    FAIRWAY, FROM_GODS, GODS, GREENSIDE_SAND, HOLED, IN_FAIRWAY, IN_ROUGH, IN_SAND,
     ONE_PUTT, OUT_CHECK, OUT_DRAWN, OUT_PENALTY, OUT_SCORED, OUT_SHOT, OUT_TURN, PLAY, ROUGH,
     SAND, THREE_PUTTS, TREE, TWO_PUTTS, WATER)
 
@@ -216,4 +216,3 @@ def test_the_rulebooks_par_five_example():
     assert outs_of(outs, OUT_SHOT)[0][2:6] == (D(5, 10), FROM_GODS, FAIRWAY, 3)
     assert outs_of(outs, OUT_DRAWN) == [] and g.lie[0] == IN_FAIRWAY and g.bags[0] == mine
     assert g.preview((PLAY, D(6, 10)), 0) is None      # not seat 0's shot now
-    assert FROM_BAG == 0
