@@ -76,6 +76,8 @@ def test_a_domino_golf_game_on_the_virtual_board_is_synced_verified_and_listed(t
     assert changes > 0 and len(laid) >= changes
     green = "#%02x%02x%02x" % tuple(palette.TERRAIN[3 * terrain.GREEN:3 * terrain.GREEN + 3])
     assert [cells.count(green) for cells in laid] == [2] * len(laid)  # one green a hole
+    # At the end every ball still in play (a playoff's last players) is down in the hole.
+    assert len(frames[-1]["golfers"]) == 1 and frames[-1]["caption"].endswith("game over")
 
 
 def test_teebox_board_virtual_game_domino_golf_has_its_bots_play_domino_golf(tmp_path):

@@ -267,6 +267,10 @@ def test_bots_fill_the_empty_seats_and_play_to_the_end_like_the_core():
             assert "Others look away" in K.screen(t) or t.d.kind != SHOT or len(t.opts) == 1
             K.land(t, T.BOT_MS)
     assert t.phase == T.PH_OVER and "Game over" in K.screen(t)
+    # The last hole stays on the LEDs, every ball in its hole.
+    hole = t.presenter.map.spots(len(t.presenter.map.layout))[0]
+    assert t.course.cells()[hole] == terrain.GREEN
+    assert [t.view.golfer[s] for s in range(3)] == [hole] * 3
     core = rules.Game(rules.Setup(3, 11, 3))
     assert play_game(core, _table_bots(3)) == g.standings()
     assert core.state_digest() == g.state_digest()

@@ -73,8 +73,8 @@ class HoleMap:
         """Where a ball lies after ``station`` shots: the tee, the fairway (the reached
         domino's higher number), the rough (its lower one; after water, beside the
         double), the sand below it, or the hole."""
-        if lie == HOLED_OUT:
-            return self.spots(len(self.layout))[0]
+        if lie == HOLED_OUT:  # the hole: the top cell of every green, so also once the
+            return self.cell(self.width // 2, 1)  # game is over and the layout cleared
         fairway, rough, sand, tree = self.spots(station)
         if lie == IN_SAND:
             return sand

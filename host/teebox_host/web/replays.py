@@ -56,7 +56,7 @@ def steps(result, data=None):
             what = "game over" if game.over else ", ".join(moved) + " moved"
             frame = {"golfers": _golfers(now), "caption": f"Hole {hole}, round {rnd}: {what}"}
             board = look.board(game)
-            if board["cells"] != shown["cells"]:  # (a game whose board changes: a new hole)
+            if board is not None and board["cells"] != shown["cells"]:  # (a new hole)
                 shown = board
                 frame["cells"] = board["cells"]
             frames.append(frame)

@@ -10,7 +10,8 @@ A game played on a board of hexes names a module here with
   choice (a course's heatmap counts them).
 
 A game whose board changes as it goes (Domino Golf: each hole its own layout) returns
-the board of the moment from ``board(game)``: a replay's steps carry it when it changes.
+the board of the moment from ``board(game)`` (None: nothing new to draw, the last board
+stays): a replay's steps carry it when it changes.
 
 A game with no board (Play Nine's cards) has no entry: its stored games show their
 score sheet without a board to step through.

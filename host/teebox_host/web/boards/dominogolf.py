@@ -15,7 +15,10 @@ def _map(game):
 
 
 def board(game):
-    """The hole in play's cells in their terrain colours (see ``boards``)."""
+    """The hole in play's cells in their terrain colours (see ``boards``); None once the
+    game is over (its last hole was cleared away)."""
+    if not game.layout:
+        return None
     return {"width": BOARD_WIDTH, "height": BOARD_HEIGHT,
             "cells": [colour(palette.TERRAIN, 3 * kind) for kind in _map(game).kinds()]}
 

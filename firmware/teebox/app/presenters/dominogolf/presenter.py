@@ -115,7 +115,8 @@ class Presenter:
         """Lay the hole in play and every marker (the renderer draws the new board)."""
         t = self.t
         g = t.game
-        if self.map is None or self.map.layout != g.layout:
+        if self.map is None or (g.layout and self.map.layout != g.layout):
+            # (once the game is over its last hole stays: the rules clear the layout)
             self.map = HoleMap(t.width, t.height, list(g.layout))
         for seat in range(g.setup.players):
             t.view.golfer[seat] = self.ball_cell(seat)
