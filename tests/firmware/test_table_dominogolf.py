@@ -130,8 +130,11 @@ def test_the_oled_shows_the_hole_the_domino_aimed_at_and_keeps_the_bag_secret():
     first = t.opts[0]
     res = g.preview(first, seat)
     assert "> %s %s" % (dominoes.name(first[1]), P.RESULT_TEXT[res]) in s
+    # Without reading the OLED, the cell where it would land blinks (the LED-only form).
+    assert t.view.cursor == t.presenter.map.landing(0, res)
     K.lines(d, "press BACK")
     assert "Others look away" in K.screen(t) and len(g.inputs) == 0
+    assert t.view.cursor == t.presenter.map.spots(1)[0]  # hidden: the domino aimed at
 
 
 def test_each_marker_stands_where_its_ball_lies():

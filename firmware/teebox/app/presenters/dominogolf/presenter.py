@@ -196,8 +196,20 @@ class Presenter:
             t.opts = t.game.choices(seat)
             t.opts.sort()
             t.sel = 0
-        if d.target >= 0:
-            t.view.cursor = self.map.spots(d.station + 1)[0]
+        self._cursor()
+
+    def _cursor(self):
+        # The domino aimed at blinks; while its player peeks (or takes a domino of a bag
+        # turned face up), the cell where the option shown would land: the LED-only form
+        # of the preview (it names no domino).
+        t = self.t
+        d = t.d
+        cell = self.map.spots(d.station + 1)[0]
+        if self.peek or d.kind == TAKE:
+            res = t.game.preview(t.selected(), d.player)
+            if res:
+                cell = self.map.landing(d.station, res)
+        t.view.cursor = cell
 
     def shot_options(self, seat):
         """The shot's choices in the order the buttons step through them: the bag's
@@ -232,6 +244,7 @@ class Presenter:
         if self._hidden():
             return
         t.sel = step_index(t.sel, len(t.opts), d)
+        self._cursor()
         t.show_decision()
 
     def on_more(self):
@@ -248,6 +261,7 @@ class Presenter:
             self.peek = True
             t.sel = 0
             t.note = ""  # (the OLED's lines are the bag's now)
+            self._cursor()
             t.show_decision()
             return
         t.apply(t.selected(), t.d.player)
@@ -258,6 +272,7 @@ class Presenter:
         if t.d.kind == SHOT and self.peek:
             self.peek = False
             t.sel = -1 if len(t.opts) > 1 else 0
+            self._cursor()
 
     def on_scan(self, seat, uid):
         """A tagged domino laid on the reader: played from the shooter's bag (or, at a
