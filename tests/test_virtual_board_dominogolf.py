@@ -78,6 +78,17 @@ def test_a_domino_golf_game_on_the_virtual_board_is_synced_verified_and_listed(t
     assert [cells.count(green) for cells in laid] == [2] * len(laid)  # one green a hole
     # At the end every ball still in play (a playoff's last players) is down in the hole.
     assert len(frames[-1]["golfers"]) == 1 and frames[-1]["caption"].endswith("game over")
+    # The web page of its layout ("18 holes"): a leaderboard against par, and a heatmap of
+    # where the balls came down on the holes' dominoes.
+    course = TestClient(create_app(db_path)).get("/course/%s" % stored.course_hash)
+    assert course.status_code == 200, course.text
+    assert "Leaderboards" in course.text and "Domino Golf" in course.text
+    assert "<th>To par</th>" in course.text
+    for place, seat, total, _t in game.standings():
+        diff = total - par
+        assert re.search(r">%s</a></td><td>%d</td><td>%s</td>" % (
+            NAMES[seat], total, re.escape("E" if diff == 0 else "%+d" % diff)), course.text)
+    assert 'class="heat"' in course.text
 
 
 def test_teebox_board_virtual_game_domino_golf_has_its_bots_play_domino_golf(tmp_path):
