@@ -82,3 +82,8 @@ def best(res):
     """Whether a result is the best a domino can do there (no mulligan is offered)."""
     return res in (FAIRWAY, ONE_PUTT, HOLED)
 
+
+
+def holed(res):
+    """Whether a result finishes the hole (every shot at the green does)."""
+    return res >= ONE_PUTT
