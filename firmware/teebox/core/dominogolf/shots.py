@@ -83,6 +83,7 @@ def best(res):
     return res in (FAIRWAY, ONE_PUTT, HOLED)
 
 
+
 def holed(res):
     """Whether a result finishes the hole (every shot at the green does)."""
     return res >= ONE_PUTT
