@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core import games
+from teebox.core.scoring import to_par
 from teebox.core.dominogolf import dominoes, log
 from teebox.core.dominogolf.protocol import (FROM_GODS, FROM_LUCK, OUT_CHECK, OUT_FIRST,
                                              OUT_HOLE, OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF,
@@ -78,11 +79,6 @@ def follow(outs, out):
         elif kind == OUT_PLAYOFF:
             out.print(Text("Tied: players %s play on, a hole at a time"
                            % ", ".join([str(s + 1) for s in o[1]]), style="bold"))
-
-
-def to_par(n):
-    """A score against par: ``E``, ``+3``, ``-1``."""
-    return "E" if n == 0 else "%+d" % n
 
 
 def final_view(game):

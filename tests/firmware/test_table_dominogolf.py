@@ -13,6 +13,7 @@ from teebox.core import terrain
 from teebox.core.contract import play_game
 from teebox.core.dominogolf import bot as bots
 from teebox.core.dominogolf import dominoes, rules
+from teebox.core.scoring import to_par
 from teebox.core.dominogolf.protocol import (
     GODS, IN_FAIRWAY, IN_ROUGH, IN_SAND, KEEP, KEEP_SHOT, LUCK, MULLIGAN, ON_TEE, PLAY, SAND,
     SHOT, TAKE, TAKE_ONE)
@@ -279,12 +280,12 @@ def test_bots_fill_the_empty_seats_and_play_to_the_end_like_the_core():
     assert core.state_digest() == g.state_digest()
     # "After all 18 holes have been played, the lowest score wins": strokes and par.
     place, seat, total, _tb = g.standings()[0]
-    assert "%d. P%d %d %s" % (place, seat + 1, total, P.to_par(total - sum(g.pars[:3]))) \
+    assert "%d. P%d %d %s" % (place, seat + 1, total, to_par(total - sum(g.pars[:3]))) \
         in K.screen(t)
 
 
 def test_scores_against_par_read_as_golfers_say_them():
-    assert (P.to_par(0), P.to_par(3), P.to_par(-2)) == ("E", "+3", "-2")
+    assert (to_par(0), to_par(3), to_par(-2)) == ("E", "+3", "-2")
 
 
 def test_the_game_resumes_mid_hole_after_a_power_cut():

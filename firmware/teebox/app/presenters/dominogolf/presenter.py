@@ -23,6 +23,7 @@ from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_OUT, FLASH_WATER
 from teebox.core.dominogolf_map import MIN_SIZE, HoleMap
+from teebox.core.scoring import to_par
 from teebox.core.hexgrid import E
 from teebox.core.dominogolf import bot as bots
 from teebox.core.dominogolf import dominoes, rules
@@ -40,11 +41,6 @@ RESULT_TEXT = ("", "fairway", "rough", "sand", "tree", "water", "1 putt", "2 put
 _FLASHES = (0, FLASH_GREEN, 0, FLASH_BUNKER, FLASH_OUT, FLASH_WATER, FLASH_GREEN, FLASH_GREEN,
             FLASH_GREEN, FLASH_BUNKER, FLASH_HOLE_IN_ONE)
 _NOTE_LINES = 1       # what just happened: its first line stays under the prompt
-
-
-def to_par(n):
-    """A score against par as golfers say it: ``E`` (even), ``+2``, ``-1``."""
-    return "E" if n == 0 else ("+%d" % n if n > 0 else "%d" % n)
 
 
 def bot_seed(game, seat):
