@@ -245,6 +245,17 @@ def test_an_unknown_tag_blinks_and_a_learned_domino_laid_is_played_from_the_bag(
     assert g.inputs == [(seat, (PLAY, x))] and t.view.flash != FLASH_REFUSED
 
 
+def test_a_domino_laid_for_a_bot_is_refused():
+    store = SimStore()
+    Bindings(store, tags.pieces(), tags.FILE).bind_demo_cards(tags.DEMO_KIND)
+    t, d = _started(seed=3, store=store, bot_seats=(1,))
+    while not t.is_bot(t.d.player):
+        _play(t, d, t.opts[0])
+    x = t.game.bags[t.d.player][0]
+    K.refused(t, lambda: t.handle_scan(None, demo_uid(x, tags.DEMO_KIND)))
+    assert "is a bot" in K.words(t)
+
+
 def test_a_club_card_on_the_reader_is_not_a_domino():
     t, _d = _started(seed=3)
     K.refused(t, lambda: K.scan(t, "driver-34"))

@@ -282,7 +282,9 @@ class Presenter:
             t.refuse("unknown tag: learn the dominoes first (Learn cards, hold OK)")
             return
         kind = t.d.kind
-        if seat is not None and seat != t.d.player:
+        if t.is_bot(t.d.player):
+            t.refuse("%s is a bot: it plays by itself" % t.label(t.d.player))
+        elif seat is not None and seat != t.d.player:
             t.refuse("it is P%d's shot" % (t.d.player + 1))
         elif kind == SHOT or kind == TAKE:
             t.apply((PLAY if kind == SHOT else TAKE_ONE, d), t.d.player)
