@@ -46,3 +46,33 @@ def test_the_face_shows_par_per_hole_the_hole_in_play_and_whose_shot_but_no_bag(
         target, dominoes.pips(d.target))) in status.plain
     for x in g.bags[d.player]:  # the bag is the shooter's secret, on the screen too
         assert dominoes.name(x) + " " not in status.plain.replace(target, "")
+
+
+def test_a_game_of_domino_golf_is_played_through_the_keys_beside_a_bot():
+    # `teebox sim --game domino-golf`: P1 plays every shot with the keys (peeking at the
+    # golf bag), P2 is the table's bot; three holes, to the final scorecard with par.
+    from test_sim_tui import SIZE, play_out, run, scorecard_text, widget_text
+    sim = sim_tui.LiveTable(seed=1)
+    auto = script.Autoplayer(sim.clubs, players=2, seed=1, bot_seed=3, bot_seats=(1,),
+                             game="domino-golf", options={"holes": 3})
+    seen = {"hidden": False}
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            def each():
+                app.redraw()
+                if "Others look away" in widget_text(app, "oled"):
+                    seen["hidden"] = True  # a shot waits: the bag stays hidden
+            await play_out(pilot, sim, auto, 3000, each)
+            app.redraw()
+            await pilot.pause()
+            g = sim.table.game
+            assert sim.table.game_name == "domino-golf" and g.over and g.setup.holes == 3
+            card = scorecard_text(app)
+            assert "Final scorecard: Domino Golf, 3 holes" in card
+            par = [ln for ln in card.split("\n") if ln.strip().startswith("Par ")][0]
+            assert par.split()[1:] == [str(p) for p in g.pars[:3]] + [str(sum(g.pars[:3]))]
+            assert "Game over" in widget_text(app, "oled")
+    run(go())
+    assert seen["hidden"]
