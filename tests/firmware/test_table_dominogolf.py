@@ -217,7 +217,7 @@ def test_change_of_luck_points_at_a_player_whose_bag_turns_face_up():
     K.lines(d, "press OK")
     while t.selected() != (LUCK, double, other):
         K.lines(d, "press E")
-    assert "> Luck: %s at P%d" % (dominoes.name(double), other + 1) in K.words(t)
+    assert "> Luck %s at P%d" % (dominoes.name(double), other + 1) in K.words(t)
     K.lines(d, "press OK")
     assert t.d.kind == TAKE and t.d.player == seat
     s = K.words(t)

@@ -310,7 +310,7 @@ class Presenter:
         if choice[0] == GODS:
             return "Gods of golf"
         if choice[0] == LUCK:
-            return "Luck: %s at P%d" % (dominoes.name(choice[1]), choice[2] + 1)
+            return "Luck %s at P%d" % (dominoes.name(choice[1]), choice[2] + 1)
         if choice[0] == KEEP_SHOT:
             return "Keep the shot"
         if choice[0] != PLAY and choice[0] != TAKE_ONE:
