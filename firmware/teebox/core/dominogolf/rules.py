@@ -108,13 +108,14 @@ class Game(Holes, Rules):
 
     ``rng`` replaces the generator seeded from the setup (tests stack the draws with it).
     State to read, never write: ``layout`` (this hole's dominoes from the tee outward,
-    the green last), ``par``, ``hole``, ``bags[seat]`` (golf bags: secret to others),
+    the green last; empty once the game is over), ``par``, ``hole``, ``bags[seat]`` (golf bags: secret to others),
     ``lie[seat]``, ``station[seat]``, ``strokes[seat]`` (this hole so far),
     ``played[seat]`` and ``penalty[seat]`` (this hole's dominoes), ``scores[seat]`` and
     ``playoff_scores[seat]`` (strokes a hole), ``pars`` (each hole played), ``totals``,
     ``mulligans[seat]`` (left), ``order`` (this hole's tee order), ``turn``,
     ``playing`` (seats in the hole), ``pool`` (the gods of golf), ``removed``,
-    ``greens`` (face-down greens still to come), ``tee``.
+    ``greens`` (face-down greens still to come), ``tee``, ``last`` (the last shot:
+    ``(domino, source, result)``).
     """
 
     def __init__(self, setup, rng=None):
