@@ -9,6 +9,7 @@ from rich.text import Text
 
 from teebox.app import script
 from teebox.core.dominogolf import dominoes
+from teebox.core.dominogolf.protocol import PLAY
 from teebox_host import sim_tui, simfaces
 
 
@@ -76,3 +77,23 @@ def test_a_game_of_domino_golf_is_played_through_the_keys_beside_a_bot():
             assert "Game over" in widget_text(app, "oled")
     run(go())
     assert seen["hidden"]
+
+
+def test_the_simulators_dominoes_come_learned_and_a_script_lays_one_from_the_bag():
+    # A simulated table's tagged dominoes have their simulator tags (bindings.demo_uid of
+    # the domino's number): a script plays a domino of the bag by laying it on the reader.
+    from teebox import profile as profile_mod
+    from teebox.app.bindings import demo_uid
+    from teebox.app.presenters.dominogolf import tags
+    from teebox_host import sim_cmd
+    sim = sim_cmd.SimTable(profile_mod.load_named())
+    auto = script.Autoplayer(sim.table.clubs, players=2, seed=3, game="domino-golf",
+                             options={"holes": 3})
+    while sim.table.game is None:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+    g = sim.table.game
+    seat = g.pending().player
+    x = g.bags[seat][0]
+    sim.do("scan " + demo_uid(x, tags.DEMO_KIND).hex())
+    assert g.inputs == [(seat, (PLAY, x))] and x in g.played[seat]
