@@ -295,6 +295,17 @@ def test_bots_fill_the_empty_seats_and_play_to_the_end_like_the_core():
         in K.screen(t)
 
 
+def test_when_a_hole_is_over_the_next_one_opens_with_everyones_strokes_on_it():
+    # "After all players have finished the hole, tally their scores on a scoresheet."
+    t, d = _started(seed=3, players=3)
+    g = t.game
+    while g.hole == 1:
+        _play(t, d, t.opts[0])
+    line = "H1 p%d: %d %d %d" % (g.pars[0], g.scores[0][0], g.scores[1][0], g.scores[2][0])
+    assert line in K.screen(t).split("\n")
+    assert "H2 par %d" % g.par in K.screen(t)
+
+
 def test_scores_against_par_read_as_golfers_say_them():
     assert (to_par(0), to_par(3), to_par(-2)) == ("E", "+3", "-2")
 

@@ -146,6 +146,8 @@ class Presenter:
             elif k == OUT_SCORED:
                 self._say("H%d P%d %d, par %d" % (o[2], o[1] + 1, o[3], o[4]))
             elif k == OUT_HOLE:
+                if o[1] > 1:  # the hole just played comes first: everyone's strokes
+                    self.lines = [self.hole_summary(o[1] - 2)]
                 self._say("Hole %d: par %d" % (o[1], o[2]))
             elif k == OUT_BAGS:
                 self._say("New bags of %d" % o[3])
@@ -158,6 +160,18 @@ class Presenter:
         t.note = "\n".join(self.lines)
         if t.game is not None:
             self.draw()
+
+    def hole_summary(self, h):
+        """Hole ``h`` (from 0) as one line: its par and each seat's strokes in seat order,
+        ``-`` for a seat that sat it out (a playoff): ``H3 p4: 4 5 3``."""
+        g = self.t.game
+        regular = g.setup.holes
+        out = []
+        for s in range(g.setup.players):
+            done = g.scores[s] if h < regular else g.playoff_scores[s]
+            at = h if h < regular else h - regular
+            out.append(str(done[at]) if at < len(done) else "-")
+        return "H%d p%d: %s" % (h + 1, g.pars[h], " ".join(out))
 
     def _say(self, line):
         # The first things that happened are what the next player needs to hear.
