@@ -59,14 +59,20 @@ class ChaosTeams(ChaosGolf):
     # ------------------------------------------------------------ the two golfers
 
     def partner(self, game, p):
-        """Where ``p``'s other golfer stands."""
+        """Where ``p``'s other golfer stands (None before the golfers are on the first tee:
+        the draft)."""
+        if not self.other:
+            return None
         o = self.other[p.seat]
         return (o[0], o[1])
 
     def golfer_at(self, game, seat, g):
         """The hex ``(q, r)`` of team ``seat``'s golfer ``g`` (0 or 1)."""
         p = game.players[seat]
-        return (p.q, p.r) if self.moving[seat] == g else self.partner(game, p)
+        if self.moving[seat] == g:
+            return (p.q, p.r)
+        o = self.other[seat]
+        return (o[0], o[1])
 
     def _swap(self, p):
         # The other golfer becomes the one the engine moves.
