@@ -138,9 +138,13 @@ class ChaosTeams(ChaosGolf):
         return "Which golfer hits?"
 
     def choice_text(self, game, code):
-        """``"golfer 2, 4 to flag"``: the golfer and how far it is from the nearest flag."""
-        q, r = self.golfer_at(game, game.acting[0], code - GOLFER)
-        return "golfer %d, %d to flag" % (code - GOLFER + 1, self._to_flag(game, q, r))
+        """``"golfer 2, 4 to flag"``: the golfer and how far it is from the nearest flag;
+        on the action menu, ``"Use golfer 2"``."""
+        g = code - GOLFER
+        if game.stage == CHOOSE_ACTION:
+            return "Use golfer %d" % (g + 1)
+        q, r = self.golfer_at(game, game.acting[0], g)
+        return "golfer %d, %d to flag" % (g + 1, self._to_flag(game, q, r))
 
     def choice_cell(self, game, code):
         """Where that golfer stands (lit while it is selected)."""
