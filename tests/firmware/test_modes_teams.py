@@ -118,7 +118,7 @@ def test_only_a_golfer_that_can_take_the_shot_is_nominated():
 def test_before_a_move_or_a_bunker_exit_the_team_names_the_golfer():
     """A one-hex move and a bunker exit draw no card to nominate after, so the team names
     the golfer with the action: ``(EXTRA, GOLFER + g)`` switches to the other golfer
-    before it (not offered while both stand on one hex) (RULES-NOTES T1)."""
+    before it (not offered while both stand on one hex) (RULES-NOTES T3)."""
     g = _teams()
     select(g, {0: club("8 Hybrid"), 1: club("8 Iron")})
     assert not [c for c in g.choices(0) if c[0] == EXTRA]  # both on the first tee
@@ -181,7 +181,7 @@ def test_the_golfer_that_lands_on_a_tee_box_takes_the_extra_turn():
 
 def test_a_golfer_in_the_water_costs_its_team_the_next_turn():
     """Rulebook (hazards): "You miss your next turn." A team has one turn a round, so a
-    golfer landing in water makes its team miss the next round (RULES-NOTES T3)."""
+    golfer landing in water makes its team miss the next round (RULES-NOTES T5)."""
     g = _teams()
     _place(g, 0, 1, 3, 3)
     _place(g, 0, 0, 6, 2)
@@ -193,11 +193,29 @@ def test_a_golfer_in_the_water_costs_its_team_the_next_turn():
     assert g.pending().kind == SELECT_CLUB and g.pending().players == (1,)
 
 
+def test_a_teams_golfer_card_plays_for_whichever_of_its_golfers_moves():
+    """Rulebook (SELECT GOLFER): "Each player selects a golfer card to play." A team is
+    one player, so it plays one golfer card (the "two golfers" of Chaos Teams are its
+    meeples), and the card's power holds for either golfer it moves: The Shark's
+    "Water hazards are of no concern" keeps its second golfer's team playing
+    (RULES-NOTES T6)."""
+    setup = Setup(2, "teams", 1, [EARLY, MIDDLE], golfers=[("the-shark", "A"), None])
+    g = Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup)
+    _place(g, 0, 1, 3, 3)
+    _place(g, 0, 0, 6, 2)
+    select(g, {0: club("8 Hybrid"), 1: club("8 Iron")})
+    g.apply((EXTRA, GOLFER + 1), 0)
+    play(g, (MOVE, W))
+    outs = g.apply((MOVE, W), 1)
+    assert not kinds(outs, OUT_MISS_TURN)
+    assert g.pending().kind == SELECT_CLUB and g.pending().players == (0, 1)
+
+
 def test_the_game_ends_as_soon_as_a_team_has_ten_flags():
     """Rulebook: "The game ends when all flags are claimed or one team has scored 10
     flags." HOW TO WIN: "The highest score ... wins or if a team reaches 10 flags": the
     game ends after the turn that claims the tenth, before the other team's turn
-    (RULES-NOTES T4)."""
+    (RULES-NOTES T7)."""
     g = _teams()
     g.players[0].score = 9  # test set-up only: nine flags claimed before
     g.players[1].score = 9

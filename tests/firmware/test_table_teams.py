@@ -48,7 +48,7 @@ def test_every_green_shows_its_flag_and_each_team_both_its_golfers():
 def test_the_other_golfer_is_on_the_action_menu_and_moves_on_the_leds():
     """Before a one-hex move (no card drawn) the team names its golfer: holding OK steps
     through the actions to "Use golfer 2", lit where it stands; OK makes it the golfer
-    the turn moves, and the LEDs show the two golfers swapped (RULES-NOTES T1)."""
+    the turn moves, and the LEDs show the two golfers swapped (RULES-NOTES T3)."""
     t, d = _teams()
     g = t.game
     _place(g, 0, 1, 2, 3)
