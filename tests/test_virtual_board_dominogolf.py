@@ -50,7 +50,8 @@ def test_a_domino_golf_game_on_the_virtual_board_is_synced_verified_and_listed(t
     row = [ln for ln in shown.output.splitlines() if "18 holes" in ln][0]
     assert "Domino Golf" in row
     place, seat, total, _t = game.standings()[0]
-    assert "1. %s %d" % (NAMES[seat], total) in row
+    diff = total - par
+    assert "1. %s %d (%s)" % (NAMES[seat], total, "E" if diff == 0 else "%+d" % diff) in row
     shown = scores("--db", db_path, "leaderboard", "--game", "domino-golf")
     assert shown.exit_code == 0, shown.output
     assert "Domino Golf, fewest strokes win" in shown.output
