@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core import games
+from teebox.core.dominogolf_map import station_name
 from teebox.core.scoring import to_par
 from teebox.core.dominogolf import dominoes, log
 from teebox.core.dominogolf.protocol import (FROM_GODS, FROM_LUCK, OUT_CHECK, OUT_FIRST,
@@ -14,7 +15,6 @@ from teebox.core.dominogolf.protocol import (FROM_GODS, FROM_LUCK, OUT_CHECK, OU
                                              OUT_SCORED, OUT_SHOT, RESULT_NAMES)
 
 NAME = "domino-golf"
-STATIONS = ("lay-up", "approach", "green")  # a hole's dominoes from the tee, the green last
 
 
 def players_for(players):
@@ -55,10 +55,9 @@ def follow(outs, out):
             out.print("Player %d tees off first (chosen at random)." % (o[1] + 1))
         elif kind == OUT_HOLE:
             layout = o[3]
-            names = STATIONS[len(STATIONS) - len(layout):]
             out.print()
             out.print(Text("Hole %d, par %d: " % (o[1], o[2]) + ", ".join(
-                ["%s %s%s" % (names[k], dominoes.name(layout[k]),
+                ["%s %s%s" % (station_name(layout, k), dominoes.name(layout[k]),
                               " (water)" if k < len(layout) - 1 and
                               dominoes.is_double(layout[k]) else "")
                  for k in range(len(layout))]), style="bold"))

@@ -117,7 +117,8 @@ def test_the_oled_shows_the_hole_the_domino_aimed_at_and_keeps_the_bag_secret():
     s = K.screen(t)
     target = g.layout[0]
     assert "H1 par %d" % g.par in s and "tot E" in s
-    assert "%s %s=%d" % (P.STATION_NAMES[3 - len(g.layout)], dominoes.name(target),
+    assert "%s %s=%d" % (("lay-up", "approach", "green")[3 - len(g.layout)],
+                         dominoes.name(target),
                          dominoes.pips(target)) in s
     assert "tee 0 so far" in s and "Others look away" in s
     for x in g.bags[seat]:  # nobody at the table reads the bag until its player peeks

@@ -17,6 +17,12 @@ from teebox.core.dominogolf.protocol import (GREENSIDE_SAND, HOLED_OUT, IN_ROUGH
                                              SAND, TREE, WATER)
 
 MIN_SIZE = (5, 13)   # the tee and three dominoes with their sand between the strips
+STATION_NAMES = ("lay-up", "approach", "green")  # a par 5's dominoes from the tee
+
+
+def station_name(layout, k):
+    """What domino ``k`` of a hole's ``layout`` is called (a par 3 has the green alone)."""
+    return STATION_NAMES[k + len(STATION_NAMES) - len(layout)]
 
 
 class HoleMap:

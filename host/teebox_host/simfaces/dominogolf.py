@@ -5,6 +5,7 @@ too: the status never names a domino of a bag (the OLED shows it to its player o
 while they peek)."""
 
 from teebox.core.dominogolf import dominoes
+from teebox.core.dominogolf_map import station_name
 from teebox.core.dominogolf.protocol import KEEP, LIE_NAMES, RESULT_NAMES, SHOT, TAKE
 from teebox_host.simfaces import GameFace, player_label
 
@@ -15,8 +16,6 @@ _KEYS = {
     TAKE: "E/W choose a domino of the bag turned face up, OK plays it.",
     KEEP: "E/W: keep the shot or take the mulligan, then OK.",
 }
-# Where each station of a hole is, the green last (``presenter.STATION_NAMES``).
-_STATIONS = ("lay-up", "approach", "green")
 
 
 class Face(GameFace):
@@ -40,7 +39,7 @@ class Face(GameFace):
         t = self.sim.table
         g = self.game
         out.append_text(player_label(t, d.player))
-        aim = _STATIONS[d.station + len(_STATIONS) - len(g.layout)]
+        aim = station_name(g.layout, d.station)
         out.append("'s shot at the %s %s (%d pips), from the %s, %d so far. " % (
             aim, dominoes.name(d.target), dominoes.pips(d.target), LIE_NAMES[d.lie],
             g.strokes[d.player]), style="bold")

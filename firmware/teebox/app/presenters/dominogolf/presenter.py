@@ -22,7 +22,7 @@ from teebox.app.presenters.dominogolf import tags
 from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_OUT, FLASH_WATER
-from teebox.core.dominogolf_map import MIN_SIZE, HoleMap
+from teebox.core.dominogolf_map import MIN_SIZE, HoleMap, station_name
 from teebox.core.scoring import to_par
 from teebox.core.hexgrid import E
 from teebox.core.dominogolf import bot as bots
@@ -32,8 +32,6 @@ from teebox.core.dominogolf.protocol import (
     OUT_DRAWN, OUT_GREEN_DOUBLE, OUT_HOLE, OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF, OUT_REFILL,
     OUT_SCORED, OUT_SHOT, PLAY, SHOT, TAKE, TAKE_ONE)
 
-# What each station of a hole is called, the green last (a par 3 has the green alone).
-STATION_NAMES = ("lay-up", "approach", "green")
 # How a result reads on the OLED (shorter than the rules' names).
 RESULT_TEXT = ("", "fairway", "rough", "sand", "tree", "water", "1 putt", "2 putts",
                "3 putts", "sand, 4 more", "in the hole")
@@ -307,11 +305,6 @@ class Presenter:
 
     # ------------------------------------------------------------ the OLED
 
-    def station_name(self, station):
-        """What the domino a shot from ``station`` aims at is called."""
-        g = self.t.game
-        return STATION_NAMES[station + len(STATION_NAMES) - len(g.layout)]
-
     def score_text(self, seat):
         """``seat``'s game against par so far: ``tot +2``."""
         g = self.t.game
@@ -340,7 +333,7 @@ class Presenter:
         d = t.d
         seat = d.player
         lines = ["H%d par %d %s" % (d.hole, d.par, self.score_text(seat)), t.label(seat),
-                 "%s %s=%d" % (self.station_name(d.station), dominoes.name(d.target),
+                 "%s %s=%d" % (station_name(g.layout, d.station), dominoes.name(d.target),
                                dominoes.pips(d.target)),
                  "%s %d so far" % (LIE_NAMES[d.lie], g.strokes[seat])]
         count, index = len(t.opts), t.sel
