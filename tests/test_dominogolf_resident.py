@@ -1,7 +1,8 @@
 """Domino Golf on a board that lets go of a game's code between games (``Table.shed``, as
 ``main.py`` makes the board's table), measured inside MicroPython from the mpy-cross
 build: none of its code stays at the start menu after it (its hole map included, which
-it shares with the host), and a second game of it after Play Nine plays as the first."""
+it shares with the host), nor after card learning walked the dominoes, and a second game
+of it after Play Nine plays as the first."""
 
 from teebox_host import micropython as mp
 from tests.test_table_heap import PROFILE
@@ -61,6 +62,13 @@ play("domino-golf", 3, 60)
 print("MENU", len(dominoes_loaded()), " ".join(dominoes_loaded()))
 play("play-nine", 4, 20)
 play("domino-golf", 5, 60)
+# Card learning walks the dominoes too (hold OK), and lets go of them when done.
+for ln in ("press E", "press OK", "hold OK"):
+    table_line(ln, 0)
+assert t.phase == table.PH_LEARN and "Dominoes 1/91" in t.flow.prompt.text
+table_line("press BACK", 0)
+assert t.phase == table.PH_SETUP
+print("LEARNED", len(dominoes_loaded()), " ".join(dominoes_loaded()))
 print("DONE")
 """
 
@@ -75,4 +83,5 @@ def test_domino_golf_lets_go_of_all_its_code_and_plays_again_after_another_game(
     played = [ln.split() for ln in out if ln.startswith("PLAYED")]
     assert [p[1] for p in played] == ["domino-golf", "play-nine", "domino-golf"]
     assert int(played[2][3]) >= 0  # the second game's balls are drawn on its hole
+    assert [ln for ln in out if ln.startswith("LEARNED")] == ["LEARNED 0 "], out
     assert "DONE" in out
