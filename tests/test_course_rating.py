@@ -8,7 +8,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox.core import course, hexgrid
-from teebox.core.holes18 import bots, engine
+from teebox.core.holes18 import bots, engine, modes
 from teebox.core.holes18.protocol import (AIM, CHOOSE_ACTION, DECLARE_DIRECTION, EXIT_BUNKER,
                                   HIT_DIRECTION, MOVE, PLAY, SELECT, SELECT_CLUB)
 from teebox_host import course_cmd, rate, scorecard
@@ -206,8 +206,8 @@ def test_rating_rotates_the_first_game_hands():
     (("starter", "--players", 0), "--players 0: Stroke Play is played by 1 to 5 players"),
     (("starter", "--seed", -2), "--seed -2: the seed must be 0 or more"),
     (("nowhere",), "unknown course 'nowhere'"),
-    (("starter", "--mode", "golf"), "--mode golf: unknown game mode 'golf' (use one of: match, "
-                                    "stroke, stableford, chaos, racing, skins, kelly)"),
+    (("starter", "--mode", "golf"), "--mode golf: unknown game mode 'golf' (use one of: %s)"
+                                    % ", ".join(modes.NAMES)),
     (("chaos", "--mode", "chaos", "--players", 2),
      "--players 2: Chaos Golf is played by 3 to 5 players"),
 ])
