@@ -31,7 +31,7 @@ def _card(rounds):
 def _solo(rank=None, combined=None, hand=HAND, tops=None):
     """A game on the three-green course with the deck's rank (and combined rounds)
     chosen; the deal is done."""
-    g = new_game(make_course(ROWS, HOLES), [hand], "solo", tops)
+    g = new_game(make_course(ROWS, HOLES), [hand], "solo-chaos", tops)
     rank = rank if rank is not None else g.mode.rank_choices(g)[0]
     g.apply((EXTRA, S.RANK + rank))
     if g.pending().kind == S.COMBINED_ROUNDS:
@@ -76,7 +76,7 @@ def test_three_stacks_of_six_tokens_the_top_one_revealed_and_the_player_on_the_f
     your golfer on the starting tee box." On an 18-hole course each hole's token is in
     one stack; the opponents are no seats: the game has one player."""
     course = shipped.load_builtin("championship")
-    g = engine.Game(course, CLUBS, SHOTS, engine.Setup(1, "solo", seed=3))
+    g = engine.Game(course, CLUBS, SHOTS, engine.Setup(1, "solo-chaos", seed=3))
     g.apply(g.choices()[0])
     if g.pending().kind == S.COMBINED_ROUNDS:
         g.apply(g.choices()[0])
@@ -101,7 +101,7 @@ def test_a_course_of_fewer_than_eighteen_holes_repeats_its_tokens():
 
 def test_no_golfer_cards():
     """Rulebook: "Skip golfer cards. Your automated opponents won't use them either." """
-    setup = engine.Setup(1, "solo", 0, "first-game", golfers=[("lucky", "A")])
+    setup = engine.Setup(1, "solo-chaos", 0, "first-game", golfers=[("lucky", "A")])
     exc = raises(ValueError, engine.Game, make_course(ROWS, HOLES), CLUBS, SHOTS, setup)
     assert "Skip golfer cards" in str(exc)
 
@@ -121,7 +121,7 @@ def test_the_opponents_clubs_are_dealt_from_what_the_player_did_not_pick():
 def test_picking_the_clubs_is_a_free_choice_of_five_from_the_twenty():
     """Rulebook: "Skip the draft. Pick the clubs you think will win." With the "draft"
     hands a solo player picks five one after another, every card still there offered."""
-    setup = engine.Setup(1, "solo", 2, "draft")
+    setup = engine.Setup(1, "solo-chaos", 2, "draft")
     g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup)
     g.apply(g.choices()[0])  # the rank
     if g.pending().kind == S.COMBINED_ROUNDS:
@@ -140,7 +140,7 @@ def test_the_deck_is_built_to_the_rank_chosen_with_six_combined_rounds_par_first
     deck." "Every Solo Chaos Golf deck needs at least six combined scoring rounds." "Each
     course provided in the game also comes with a solo par score." The course's solo par
     (or the nearest rank to it) is offered first; every rank offered builds."""
-    g = new_game(make_course(ROWS, HOLES), [HAND], "solo")
+    g = new_game(make_course(ROWS, HOLES), [HAND], "solo-chaos")
     assert g.pending().kind == S.DECK_RANK and g.mode.rank_choices(g)[0] == S.DEFAULT_RANK
     offered = [c[1] - S.RANK for c in g.choices()]
     assert offered[0] == 17 and len(set(offered)) == len(offered)
@@ -169,7 +169,7 @@ def test_more_combined_rounds_is_a_setup_option():
     """Rulebook: "You can have more than six combined scoring rounds if you want to, all
     this does is add more uncertainty into the deck." After the rank the player chooses
     how many combined rounds the deck holds (six first); the deck holds that many."""
-    g = new_game(make_course(ROWS, HOLES), [HAND], "solo")
+    g = new_game(make_course(ROWS, HOLES), [HAND], "solo-chaos")
     g.apply((EXTRA, S.RANK + 30))
     assert g.pending().kind == S.COMBINED_ROUNDS
     counts = [c[1] - S.COMBINED for c in g.choices()]
@@ -349,7 +349,8 @@ def test_the_standings_place_the_player_among_the_opponents_and_count_the_rank_b
 def test_the_sensible_bot_plays_to_the_end_and_a_replay_of_the_log_is_the_same_game():
     """Bots play the mode (par deck, six combined rounds, no peeking); the decisions are
     inputs like any other, so the log replays to the same digest."""
-    g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, engine.Setup(1, "solo", seed=5))
+    setup = engine.Setup(1, "solo-chaos", seed=5)
+    g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup)
     bots.play_game(g, [bots.SensibleBot(5)])
     assert g.over and g.mode.rank == 17
     log = gamelog.decode(gamelog.encode(gamelog.of(g)))
@@ -366,5 +367,6 @@ def test_the_sensible_bot_heads_for_a_green_that_still_holds_a_five():
 
 def test_solo_chaos_golf_is_played_alone():
     """Rulebook (PLAYS): "You and three automated opponents." """
-    exc = raises(ValueError, new_game, make_course(ROWS, HOLES), [HAND[:2], HAND[2:]], "solo")
+    exc = raises(ValueError, new_game, make_course(ROWS, HOLES), [HAND[:2], HAND[2:]],
+                 "solo-chaos")
     assert "played by 1 to 1 players, not 2" in str(exc)

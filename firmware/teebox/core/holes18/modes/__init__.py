@@ -6,7 +6,7 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "solo")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "solo-chaos")
 
 
 def code(name):

@@ -105,7 +105,7 @@ class SoloChaos(ChaosGolf):
     ``shown[k]`` whether its top club was peeked at, ``points[k]`` / ``won[k]`` its points
     and ``(hole, kind)`` tokens, ``greens[k]`` the tokens it has used."""
 
-    name = "solo"
+    name = "solo-chaos"
     title = "Solo Chaos Golf"
     players = (1, 1)
     legend = "5: 5-point token, 2: 2-point token (the opponents' in their own columns)"
