@@ -124,11 +124,22 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
          players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         solo: bool = typer.Option(False, "--solo",
+                                   help="Measure the solo par: Solo Chaos Golf games at each "
+                                        "deck rank (--rounds games each)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
+    """Rate a course: the sensible bot's average strokes and hazard catches per hole, or
+    (--solo) its wins at each Solo Chaos Golf deck rank and the solo par they give."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
+    if solo:
+        try:
+            measured = rating.rate_solo(crs, rounds, seed)
+        except ValueError as exc:
+            _fail(str(exc))
+        Console().print(rating.solo_view(measured))
+        return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
     err = _stderr()

@@ -365,6 +365,10 @@ class SoloChaos(ChaosGolf):
 
     # ------------------------------------------------------------ bots and the table
 
+    def green_tokens(self, hole):
+        """The tokens on a green (none before the deck is chosen and they are laid)."""
+        return ChaosGolf.green_tokens(self, hole) if hole < len(self.five) else 0
+
     def aims(self, game, p):
         """A bot heads for the greens that still hold a 5-point token."""
         fives = tuple([h for h in range(1, len(self.five)) if self.five[h]])
