@@ -62,7 +62,7 @@ def _check_options(mode, players, seed, bot_kind):
     rules = modes.make(mode)
     lo, hi = rules.players
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
         _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
     _check_seed_and_bots(seed, bot_kind)

@@ -24,7 +24,8 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``state_ints(out)``: the mode's own state, for the digest.
 
 Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
-``revealed(game)`` (what the mode kept secret, once the game is over), ``markers(game)``
+``revealed(game)`` (what the mode kept secret, once the game is over), ``opponents(game)``
+(automated opponents' points and tokens, for scorecards), ``markers(game)``
 (golfers that are no seats, for the LEDs: Solo Chaos Golf's opponents), ``status(game)``
 (a line or two of the mode's own state for the display) and ``output_text(game, out)``
 (a note for an output of the mode's own, kinds ``protocol.POLICY_OUTPUTS`` and up).
@@ -78,6 +79,11 @@ class MatchPlay(Policy):
     def revealed(self, game):
         """What the mode keeps secret, shown once the game is over (None: nothing)."""
         return None
+
+    def opponents(self, game):
+        """Automated opponents that are no seats, for scorecards: ``(name, points,
+        ((hole, kind), ...))`` each, the tokens they won (none by default)."""
+        return ()
 
     def markers(self, game):
         """Golfers that are no seats (automated opponents), each ``(q, r)`` or None, shown

@@ -431,17 +431,18 @@ class SoloChaos(ChaosGolf):
         """The table's note for one of this mode's outputs (None: no note)."""
         k = out[0]
         if k == OUT_OPP_SCORED:
-            return "AI %d scores %d" % (out[1] + 1, out[4])
+            return "AI %d scores %d on %d" % (out[1] + 1, out[4], out[2])
         if k == OUT_OPP_CLUB:
             club = game.clubs[out[2]]
             return "AI %d: %s %d" % (out[1] + 1, club.name, club.initiative)
-        if k == OUT_SOLO_CARD:
-            return "Solo card %d" % (out[1] + 1)
+        if k == OUT_SOLO_CARD and out[1]:
+            return "Solo card %d" % (out[1] + 1)  # (the first is on the display at once)
         return None
 
-    def revealed(self, game):
-        """The opponents' points once the game is over (their tokens were public)."""
-        return tuple(self.points) if game.over else None
+    def opponents(self, game):
+        """The three opponents for scorecards: ``("AI 1", points, tokens)``..."""
+        return tuple([("AI %d" % (k + 1), self.points[k], tuple(self.won[k]))
+                      for k in range(OPPONENTS)])
 
     def state_ints(self, out):
         """Append the tokens, the deck and marker, and every opponent's state."""
