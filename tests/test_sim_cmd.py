@@ -210,3 +210,17 @@ def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scoreca
     for place, seat, score, _wins in g.standings():
         assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
                          res.output), res.output
+
+
+def test_a_solo_chaos_golf_script_written_through_the_table_replays_in_the_simulator(write):
+    """Solo Chaos Golf in the simulator: a bot chooses the deck (the course's solo par
+    offered first), lays its clubs and plays on without peeking through the table's
+    buttons and cards; the script replays to the same end, the opponents' points in the
+    standings."""
+    text, played = _generate("solo-chaos", "chaos", 1, seed=3)
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and g.mode.rank == g.course.solo_par
+    assert "Solo Chaos Golf on Chaos Meadow, 1 player, seed 3: %d inputs" % len(
+        g.inputs) in res.output

@@ -93,7 +93,9 @@ def test_after_laying_a_club_the_player_may_peek_at_an_opponents_top_club():
 
 def test_a_solo_chaos_golf_game_plays_to_the_end_at_the_table_and_replays():
     """A player plays Solo Chaos Golf round the starter course through the table's buttons
-    and cards; the log replays to the same finish."""
+    and cards; the final screen gives the opponents' points and, for a win, the deck rank
+    beaten ("If you can win with a higher rank, congratulations!"); the log replays to the
+    same finish."""
     t = K.new_table()
     got = K.record_inputs(t)
     K.autoplay(t, script.Autoplayer(K.CLUBS, "solo-chaos", "starter", 1, "first-game", 3),
@@ -102,6 +104,8 @@ def test_a_solo_chaos_golf_game_plays_to_the_end_at_the_table_and_replays():
     assert g.pending().kind == GAME_OVER and g.mode.title == "Solo Chaos Golf"
     assert got == [g.inputs[i] for i in range(len(g.inputs))]
     assert got[0] == (0, (EXTRA, S.RANK + g.course.solo_par))
-    assert "Game over" in K.words(t)
+    s = K.words(t)
+    assert "Game over" in s and "vs %d %d %d" % tuple(g.mode.points) in s
+    assert ("Rank %d beaten" % g.mode.rank in s) == (g.standings()[0][3] > 0)
     again = gamelog.replay(gamelog.of(g), g.course, K.CLUBS, K.SHOTS)
     assert again.standings() == g.standings() and again.state_digest() == g.state_digest()
