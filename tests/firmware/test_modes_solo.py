@@ -370,3 +370,41 @@ def test_solo_chaos_golf_is_played_alone():
     exc = raises(ValueError, new_game, make_course(ROWS, HOLES), [HAND[:2], HAND[2:]],
                  "solo-chaos")
     assert "played by 1 to 1 players, not 2" in str(exc)
+
+
+def test_an_opponent_with_no_face_down_club_left_shuffles_its_turned_clubs():
+    """An opponent's five clubs are turned over one contest at a time; with none left face
+    down, its turned clubs are shuffled into a new stack (RULES-NOTES S5)."""
+    g = _solo()
+    _set(g, ["CP"], (1, 2, 3))
+    m = g.mode
+    m.clubs[0] = []
+    m.spent[0] = [club("Driver")]
+    place(g, 0, 6, 2)
+    outs = _turn(g, club("8 Iron"), (MOVE, E))
+    assert one(outs, S.OUT_OPP_CLUB)[1:] == (0, club("Driver"), 0)
+    assert m.clubs[0] == [] and m.spent[0] == [club("Driver")]
+    assert _mine(outs) == [(0, 1, TOKEN_5, 5)]
+
+
+def test_no_contest_where_the_player_could_take_nothing_and_a_lone_two_goes_to_the_winner():
+    """"For the greens that you are not on, give the largest token remaining on the green
+    to the opponent." Standing on a green whose 5 the player took before, it cannot take
+    the 2 ("The person who took the large scoring token cannot take the small token"): no
+    contest, the opponent takes the 2. With only the 2 left and a contest, the winner
+    takes it (RULES-NOTES S9)."""
+    g = _solo()
+    _set(g, ["CP"], (1, 2, 3), [club("Driver"), club("Driver"), club("Driver")])
+    m = g.mode
+    m.five[1] = 0
+    m.five_taker[1] = 1  # test set-up only: the player took green 1's 5 before
+    place(g, 0, 6, 2)
+    outs = _turn(g, club("8 Iron"), (MOVE, E))
+    assert kinds(outs, S.OUT_OPP_CLUB) == [] and _opp(outs)[0] == (0, 1, TOKEN_2, 2)
+    g = _solo()
+    _set(g, ["CP"], (1, 2, 3), [club("8 Hybrid"), club("Driver"), club("Driver")])
+    g.mode.five[1] = 0
+    g.mode.five_taker[1] = 3  # test set-up only: opponent 2 took it
+    place(g, 0, 6, 2)
+    outs = _turn(g, club("8 Iron"), (MOVE, E))
+    assert _opp(outs)[0] == (0, 1, TOKEN_2, 2) and _mine(outs) == []
