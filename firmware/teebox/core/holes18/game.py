@@ -11,7 +11,7 @@ MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),)
 STEPS = ("mode", "course", "players", "hands")  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 
