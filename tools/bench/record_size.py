@@ -36,8 +36,12 @@ def _setup(entry, mode, seed, players):
 
 def played(name, mode, seed, players=PLAYERS):
     """A game of ``name`` in ``mode`` ("" for a game with one way to play) played to its
-    end by the game's own bots."""
+    end by the game's own bots (as many players as the mode allows, at most ``players``:
+    Solo Chaos Golf has one)."""
     entry = games.load(name)
+    for way, _title, (_lo, hi) in entry.MODES:
+        if way == mode:
+            players = min(players, hi)
     game = entry.new(_setup(entry, mode, seed, players), _data(entry))
     entry.play_game(game, [entry.bot(seed * 8 + s) for s in range(players)])
     return game
