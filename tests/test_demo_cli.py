@@ -536,7 +536,9 @@ def test_solo_chaos_golf_demo_plays_one_player_against_three_opponents_with_colu
     scored."""
     out = demo_ok("--mode", "solo-chaos", "--course", "championship", "--seed", 4)
     assert "Solo Chaos Golf, 1 player, Championship Course, seed 4" in out
-    game, _tally, _seen = played("championship", 1, "solo-chaos", seed=4)
+    game = engine.Game(shipped.load_builtin("championship"), CLUBS, SHOTS,
+                       engine.Setup(1, "solo-chaos", seed=4))
+    bots.play_game(game, [bots.SensibleBot(4 * 8 + 1)])  # the demo's bot
     card = final_card(out)
     head = [c.strip() for c in card.splitlines()[2].strip("┃").split("┃")]
     assert head == ["Hole", "Par", "P1", "AI 1", "AI 2", "AI 3"]

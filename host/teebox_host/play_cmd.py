@@ -64,7 +64,9 @@ def _check_options(mode, players, seed, bot_kind):
     if players is None:
         players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+        _fail("--players %d: %s is played by %s" % (
+            players, rules.title,
+            "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players
 

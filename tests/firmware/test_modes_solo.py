@@ -369,7 +369,7 @@ def test_solo_chaos_golf_is_played_alone():
     """Rulebook (PLAYS): "You and three automated opponents." """
     exc = raises(ValueError, new_game, make_course(ROWS, HOLES), [HAND[:2], HAND[2:]],
                  "solo-chaos")
-    assert "played by 1 to 1 players, not 2" in str(exc)
+    assert "Solo Chaos Golf is played by 1 player, not 2" in str(exc)
 
 
 def test_an_opponent_with_no_face_down_club_left_shuffles_its_turned_clubs():
