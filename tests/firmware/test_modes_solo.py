@@ -10,9 +10,9 @@ from teebox.core.hexgrid import E
 from teebox.core.holes18 import bots, cards, engine, gamelog
 from teebox.core.holes18.modes import solo as S
 from teebox.core.holes18.protocol import (
-    BIG_HIT, CHOOSE_ACTION, DISCARD_FOR_HITTER, DRAFT_PICK, EXTRA, GREEN, HIT_DIRECTION, MOVE,
-    OUT_DISCARDED, OUT_EXTRA_TURN, OUT_GAME_OVER, OUT_MOVE, OUT_SCORED, SELECT_CLUB, TOKEN_2,
-    TOKEN_5)
+    AIM, BIG_HIT, CHOOSE_ACTION, DISCARD_FOR_HITTER, DRAFT_PICK, EXTRA, GREEN, HIT_DIRECTION, MOVE,
+    OUT_DISCARDED, OUT_EXTRA_TURN, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_MOVE, OUT_SCORED, PLAY,
+    SELECT_CLUB, TOKEN_2, TOKEN_5)
 from teebox.core.rng import Rng
 from teebox import shipped
 
@@ -28,10 +28,10 @@ def _card(rounds):
     return [i for i in range(len(SOLO)) if SOLO[i][2] == rounds][0]
 
 
-def _solo(rank=None, combined=None, hand=HAND, tops=None):
-    """A game on the three-green course with the deck's rank (and combined rounds)
-    chosen; the deal is done."""
-    g = new_game(make_course(ROWS, HOLES), [hand], "solo-chaos", tops)
+def _solo(rank=None, combined=None, hand=HAND, tops=None, rows=ROWS, holes=HOLES):
+    """A game on the three-green course (or these ``rows`` and ``holes``) with the deck's
+    rank (and combined rounds) chosen; the deal is done."""
+    g = new_game(make_course(rows, holes), [hand], "solo-chaos", tops)
     rank = rank if rank is not None else g.mode.rank_choices(g)[0]
     g.apply((EXTRA, S.RANK + rank))
     if g.pending().kind == S.COMBINED_ROUNDS:
@@ -408,3 +408,16 @@ def test_no_contest_where_the_player_could_take_nothing_and_a_lone_two_goes_to_t
     place(g, 0, 6, 2)
     outs = _turn(g, club("8 Iron"), (MOVE, E))
     assert _opp(outs)[0] == (0, 1, TOKEN_2, 2) and _mine(outs) == []
+
+
+
+def test_a_hole_in_one_onto_a_contended_green_still_earns_its_token():
+    """Chaos Golf's hole-in-one (a hit from a hole's own tee box onto its green) holds in a
+    combined round too, when the green is contended: the opponent's lower initiative takes
+    the 5, the player the 2 and the hole-in-one token."""
+    g = _solo(hand=[club("5 Wood"), club("8 Iron")], rows=["rrrrrr", "rTffGr", "rrrrrr"],
+              holes=[(3, (1, 1), (4, 1))])
+    _set(g, ["CP"], (1, 0, 0), [club("8 Hybrid"), club("Driver"), club("Driver")])
+    outs = _turn(g, club("5 Wood"), (PLAY,), (AIM, E))  # 3 hexes from the tee: the green
+    assert _opp(outs)[0] == (0, 1, TOKEN_5, 5) and _mine(outs) == [(0, 1, TOKEN_2, 2)]
+    assert one(outs, OUT_HOLE_IN_ONE)[1:] == (0, 1) and g.players[0].hole_in_ones == 1

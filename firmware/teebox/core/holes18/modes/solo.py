@@ -314,14 +314,18 @@ class SoloChaos(ChaosGolf):
                     self._take(game, 1, hole, outs)
                     self._take(game, k + 2, hole, outs)
                 if hole == self.pending:
-                    self.pending = 0
+                    self._pending_ace(game, outs)
             else:
                 self._take(game, k + 2, hole, outs)
             self.greens[k] += 1
             self._reveal_token(k, outs)
         if self.pending:
             self._take(game, 1, self.pending, outs)
-            self.award_hole_in_ones(game, self.pending, ((0, self.pending_ace),), outs)
+            self._pending_ace(game, outs)
+
+    def _pending_ace(self, game, outs):
+        # The green reached in the turn is scored: its hole-in-one token too, if it was one.
+        self.award_hole_in_ones(game, self.pending, ((0, self.pending_ace),), outs)
         self.pending = 0
 
     def _top(self, game, k):
