@@ -133,13 +133,6 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
-    if solo:
-        try:
-            measured = rating.rate_solo(crs, rounds, seed)
-        except ValueError as exc:
-            _fail(str(exc))
-        Console().print(rating.solo_view(measured))
-        return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
     err = _stderr()
@@ -147,13 +140,18 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                   MofNCompleteColumn(), TextColumn("games, about"), TimeRemainingColumn(),
                   TextColumn("to go"), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
-        task = bar.add_task(crs.name, total=rounds)
+        games = rounds * len(rating.solo_ranks(shipped.load_default_shots())) if solo else rounds
+        task = bar.add_task(crs.name, total=games)
         try:
-            result = rating.rate_course(crs, rounds, players, seed,
-                                        lambda done: bar.update(task, completed=done))
+            if solo:
+                view = rating.solo_view(rating.rate_solo(
+                    crs, rounds, seed, lambda done: bar.update(task, completed=done)))
+            else:
+                view = rating.rating_view(rating.rate_course(
+                    crs, rounds, players, seed, lambda done: bar.update(task, completed=done)))
         except ValueError as exc:
             _fail(str(exc))
-    Console().print(rating.rating_view(result))
+    Console().print(view)
 
 
 def _stderr():

@@ -199,6 +199,12 @@ def solo_game(course, clubs, shots, seed, hand, rank):
     return game
 
 
+def solo_ranks(shots):
+    """The ranks of a deck with six combined rounds that the solo cards build, lowest
+    first (``shots``: the shot decks carrying the solo cards)."""
+    return solo.ranks(solo.reachable(shots[cards.SOLO])[cards.SOLO_MIN_COMBINED])
+
+
 def rate_solo(course, rounds=20, seed=1, progress=None):
     """Play ``rounds`` Solo Chaos Golf games with a SensibleBot at every rank of a deck
     with six combined rounds; a :class:`SoloRating`. ``progress(games_done)`` after each."""
@@ -208,10 +214,9 @@ def rate_solo(course, rounds=20, seed=1, progress=None):
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
     clubs = shipped.load_default_clubs()
     shots = shipped.load_default_shots()
-    masks = solo.reachable(shots[cards.SOLO])
     rating = SoloRating(course, rounds, seed)
     done = 0
-    for rank in solo.ranks(masks[cards.SOLO_MIN_COMBINED]):
+    for rank in solo_ranks(shots):
         rating.wins[rank] = 0
         for i in range(rounds):
             hand = first_game_hands(clubs, i, 1)[0]
