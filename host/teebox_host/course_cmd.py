@@ -128,8 +128,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                    help="Measure the solo par: Solo Chaos Golf games at each "
                                         "deck rank (--rounds games each)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: the sensible bot's average strokes and hazard catches per hole, or
-    (--solo) its wins at each Solo Chaos Golf deck rank and the solo par they give."""
+    """Rate a course: the sensible bot's average strokes and hazard catches per hole.
+
+    With --solo: its wins at each Solo Chaos Golf deck rank, and the solo par they give."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
