@@ -1,4 +1,4 @@
-"""`teebox data`: check the club and shot card files against the rules.
+"""`teebox data`: check the club, shot and Solo Chaos Golf card files against the rules.
 
 The card faces are editable data (docs/card-data.md). After editing them to match
 a printing, `teebox data check` lists every problem before the files go on a board.
@@ -54,8 +54,7 @@ def check(
     solo: Optional[Path] = typer.Option(
         None, "--solo", help="Solo Chaos Golf card file (default: the shipped solo.json)."),
 ):
-    """Validate the club, shot and Solo Chaos Golf card files; print every problem (exit 1
-    if there are any)."""
+    """Validate the club, shot and Solo Chaos Golf cards; print every problem (exit 1 if any)."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
