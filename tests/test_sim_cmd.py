@@ -196,6 +196,21 @@ def test_a_kelly_golf_script_written_through_the_table_replays_in_the_simulator(
     assert "Kelly Golf on The Nine, 3 players, seed 2: %d inputs" % len(g.inputs) in res.output
 
 
+def test_a_chaos_teams_script_nominates_golfers_with_the_buttons_and_replays(write):
+    """Chaos Teams in the simulator: bots play it through the table's buttons and cards,
+    nominating golfers from the option list after the draw, and the script replays to the
+    same finish; the simulator's board shows both golfers of each team."""
+    text, played = _generate("teams", "chaos", 2, seed=2)
+    g = played.table.game
+    assert g.over and [i for i in g.inputs if i[1][0] == 16]  # EXTRA: golfers named
+    view = played.table.view
+    assert [view.partner[s] >= 0 for s in range(2)] == [True, True]
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    assert "Chaos Teams on Chaos Meadow, 2 players, seed 2: %d inputs" % len(g.inputs) \
+        in res.output
+
+
 def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scorecard(write):
     # Skins in the simulator: the bots' script puts each player's 5 on a green with the
     # direction buttons and OK before any club card is laid, and plays to the end.

@@ -81,6 +81,7 @@ BOARD_FILES = (
     "core/holes18/modes/solo.py",
     "core/holes18/modes/stableford.py",
     "core/holes18/modes/stroke.py",
+    "core/holes18/modes/teams.py",
     "core/holes18/movement.py",
     "core/holes18/player.py",
     "core/holes18/policy.py",

@@ -132,12 +132,14 @@ def demo(
             "%s %s" % (engine.player_name(i), "none" if g is None else "%s (%s-side)" % g)
             for i, g in enumerate(setup.golfers)]))
     out.print()
-    out.print(render.course_view(crs, scorecard.golfer_overlays(_tees(game))))
+    out.print(render.course_view(crs, scorecard.golfer_overlays(
+        _tees(game), [game.mode.partner(game, p) for p in game.players])))
 
     def show(tally, result):
         out.print()
         out.print(scorecard.result_view(tally, result))
-        out.print(scorecard.position_map(tally, result.positions))
+        out.print(scorecard.position_map(tally, result.positions,
+                                         getattr(result, "partners", ())))
 
     try:
         tally = scorecard.play_bots(game, seats, show, stop_after or CHOICE_LIMIT)
