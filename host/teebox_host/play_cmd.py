@@ -67,13 +67,12 @@ def _check_options(mode, players, seed, bot_kind):
     """The player count to use, or exit 1 saying which option is wrong and why."""
     if mode not in modes.NAMES:
         _fail("--mode %s: unknown game mode (use one of: %s)" % (mode, ", ".join(modes.NAMES)))
-    rules = modes.make(mode)
-    lo, hi = rules.players
+    lo, hi = modes.players(mode)
     if players is None:
         players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
         _fail("--players %d: %s is played by %s" % (
-            players, rules.title,
+            players, modes.title(mode),
             "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players

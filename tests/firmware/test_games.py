@@ -3,6 +3,7 @@
 from fwtest import raises
 
 from teebox.core import contract, games
+from teebox.core.holes18 import modes
 from teebox import shipped
 
 
@@ -62,6 +63,11 @@ def test_18_holes_is_loaded_by_name_and_built_from_its_data():
                                          "skins", "kelly", "teams",
                                          "solo-chaos"]
     assert mod.MODES[0][1] == "Match Play" and mod.MODES[3][2] == (3, 5)
+    # The menu's facts are the ones the modes' own classes play by.
+    for name, title, players in mod.MODES:
+        rules = modes.make(name)
+        assert (rules.name, rules.title, rules.players) == (name, title, players)
+        assert (modes.title(name), modes.players(name)) == (title, players)
     setup = mod.Setup(2, "match", seed=3)
     _steps_are_setup_fields(mod, setup)
     data = {"course": shipped.load_builtin("starter"), "clubs": shipped.load_default_clubs(),

@@ -7,8 +7,7 @@ from teebox.core.holes18 import bots, engine, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
 from teebox.core.holes18 import records  # re-exported: what records and journals use
 
-MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
-               for name in modes.NAMES])
+MODES = tuple([m[:3] for m in modes.MODES])  # facts only: no mode's module is imported
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
            # the base game's VARIATION (the modes list no optional rule of their own)
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
