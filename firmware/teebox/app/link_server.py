@@ -24,8 +24,8 @@ from teebox import VERSION
 from teebox.core.wire import events, framing
 from teebox.core.wire.commands import (
     ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH, BAD_OFFSET, BAD_VALUE, BOARD_ERROR,
-    COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES,
-    MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
+    COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LED_FRAME, LIST_COURSES,
+    LIST_GAMES, MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
     PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SELF_TEST, SET_CLOCK, UNKNOWN_COMMAND,
     UNKNOWN_COURSE, UNKNOWN_GAME)
 from teebox.core.wire.gamerecord import Reader
@@ -219,7 +219,8 @@ class LinkServer:
     in HELLO, and the scoreboard events, which it sends to :meth:`event`),
     ``wall`` (a WallTime set by SET_CLOCK), ``board`` (board id text).
     ``selftest`` gives the table's ``app/selftest.SelfTest`` when called (the loop
-    sets it; None: SELF_TEST is refused).
+    sets it; None: SELF_TEST is refused). ``ledview`` likewise gives the table's
+    ``app/ledview.LedView`` (None: LED_FRAME is refused).
     """
 
     def __init__(self, stream_in, stream_out, store, clock=None, courses=None, shelf=None,
@@ -236,6 +237,7 @@ class LinkServer:
         self.board = board if board is not None else board_id(store)
         self.firmware = firmware
         self.selftest = None
+        self.ledview = None
         self.running = True
         self.events_on = False
         self.frames = 0       # frames answered
@@ -253,7 +255,7 @@ class LinkServer:
             PUSH_COMMIT: self._push_commit, PUSH_ABORT: self._push_abort,
             DELETE_COURSE: self._delete_course, PULL_COURSE: self._pull_course,
             SET_CLOCK: self._set_clock, EVENTS: self._events, REPL: self._repl,
-            SELF_TEST: self._self_test,
+            SELF_TEST: self._self_test, LED_FRAME: self._led_frame,
         }
 
     def start(self):
@@ -577,6 +579,13 @@ class LinkServer:
     def _repl(self, body):
         body.done()
         return b""
+
+    def _led_frame(self, body):
+        have = body.unpack("<I", "picture held")[0]
+        body.done()
+        if self.ledview is None:
+            raise Refused(BAD_VALUE, "this board runs no table: no LED frame")
+        return self.ledview().reply(have)
 
     def _self_test(self, body):
         start, wait_s, speed, first = body.unpack("<BBBH", "start, wait, speed, first line")
