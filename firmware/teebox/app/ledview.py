@@ -19,11 +19,9 @@ while no host is watching, and a host asking a few times a second costs a scan o
 frame each time, in the loop's spare time (``LinkServer.busy``).
 """
 
-from teebox.core.wire.commands import MAX_DATA
+from teebox.core.wire.commands import LED_MORE as MORE, LED_RESET as RESET, MAX_DATA
 from teebox.hal.leds import order_offsets
 
-RESET = 1    # reply flag: clear the picture to black, then apply the runs
-MORE = 2     # reply flag: changes are left: ask again at once
 HEADER = 9   # u32 id, u8 width, u8 height, u8 flags, u16 runs
 RUN = 3      # u16 first cell, u8 cells; then 3 bytes (r, g, b) a cell
 MAX_RUN = 255

@@ -10,7 +10,8 @@ Routes:
 * ``/game/{board}/{number}``: a stored game's score sheet and its replay, step by step
   on the drawn board;
 * ``/live``: the live table; ``/live/events``: its server-sent events (one JSON
-  snapshot per change of the board, see ``live.LiveBoard.snapshot``);
+  snapshot per change of the board, its cells the LED frame that came over the link,
+  see ``live.LiveBoard.snapshot``);
 * ``/table``: the table in the browser, the firmware running in the page on simulated
   hardware; ``/table/...``: its runtime, firmware and where it sends finished games
   (see ``table.py``);
@@ -136,8 +137,9 @@ async def live(request):
 
 
 def _no_board():
-    return HTTPException(404, "no board is being watched: start the server with "
-                              "'teebox serve --virtual' for a virtual board")
+    return HTTPException(404, "no board is being watched: start the server with the "
+                              "board's serial port ('teebox serve --port /dev/ttyACM0') "
+                              "or with 'teebox serve --virtual' for a virtual board")
 
 
 async def live_events(request):

@@ -50,6 +50,10 @@ STATUS_NAMES = ("ok", "bad crc", "bad frame", "unknown command", "bad length", "
                 "unknown game", "unknown course", "bad course", "no transfer", "bad value",
                 "board error")
 
+# LED_FRAME reply flags (``app/ledview.py``).
+LED_RESET = 1   # clear the picture to black, then apply the runs
+LED_MORE = 2    # changes are left: ask again at once
+
 MAX_DATA = 1000            # most data bytes in one chunk (fits MAX_PAYLOAD with headers)
 
 # SELF_TEST steps (``app/selftest.py``): each result line says which step it belongs to.
