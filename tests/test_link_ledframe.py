@@ -15,36 +15,9 @@ from teebox.core.wire import commands as proto
 from teebox_host.link import LedPicture, Link, LineError, parse_event, parse_led_frame
 from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.live import LiveBoard
+from link_fakes import record_frames
 
 WAIT_S = 60   # generous: the machine may be busy (never a measure of speed)
-
-
-def frame_cells(vb):
-    """The (CPython) board's LED frame as the LEDs show it, ``"#rrggbb"`` per cell."""
-    loop = vb.table.loop
-    p = loop.hw.profile
-    out = []
-    for cell in range(p.width * p.height):
-        rgb = loop.hw.leds.unprepare(loop.renderer.frame,
-                                     3 * p.led_index(cell % p.width, cell // p.width))
-        out.append("#%02x%02x%02x" % rgb)
-    return out
-
-
-def record_frames(vb):
-    """``{picture id: the board's cells when that picture was whole}``, kept as the board
-    answers LED_FRAME (after a reply without MORE the host's picture is the frame then)."""
-    view = vb.table.loop.led_view()
-    answer = view.reply
-    seen = {}
-
-    def reply(have):
-        body = answer(have)
-        if not body[6] & proto.LED_MORE:
-            seen[view.id] = frame_cells(vb)
-        return body
-    view.reply = reply
-    return seen
 
 
 def until(check, what):

@@ -260,3 +260,18 @@ def test_live_board_snapshot_shows_the_led_frame_whose_turn_and_the_events():
     finally:
         live.stop()
         vb.stop()
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["--port", "8080"], "give the page's TCP port as --http-port 8080"),
+    (["--port", "/dev/ttyACM0", "--virtual"], "not both"),
+    (["--http-port", "0"], "--http-port"),
+])
+def test_serve_says_which_port_is_which(tmp_path, args, reason):
+    # --port is the board's serial port, as in every other command; the page's is
+    # --http-port.
+    command = typer.Typer()
+    command.command()(serve)
+    result = CliRunner().invoke(command, ["--db", str(tmp_path / "s.sqlite3"), *args])
+    assert result.exit_code != 0
+    assert reason in result.output

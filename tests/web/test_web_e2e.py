@@ -7,6 +7,7 @@ Set ``TEEBOX_WEB_SHOTS=docs`` to write the README's screenshots there.
 
 import os
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -18,6 +19,9 @@ from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.app import create_app
 from teebox_host.web.live import LiveBoard
 from web_kit import HILLS, fill
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from link_fakes import record_frames  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # No network here but loopback: Chromium must not try to reach anything else.
@@ -117,6 +121,7 @@ def test_history_plots_a_point_per_game_and_fits_a_phone(browser, tmp_path):
 def board():
     vb = VirtualBoard()
     vb.start()
+    vb.frames = record_frames(vb)
     live = LiveBoard(vb)
     live.start()
     yield live
@@ -127,6 +132,42 @@ def board():
 def fills(page):
     return page.eval_on_selector_all("#board polygon.cell",
                                      "cells => cells.map(c => c.getAttribute('fill'))")
+
+
+def drawn(page):
+    """``(the picture's id, its cells)`` as the page shows them, read at once."""
+    return page.evaluate("""() => {
+        const svg = document.getElementById('board');
+        return [Number(svg.dataset.ledFrame),
+                [...svg.querySelectorAll('polygon.cell')].map(c => c.getAttribute('fill'))];
+    }""")
+
+
+def test_the_live_page_draws_a_board_on_a_serial_port_move_by_move(browser, board, tmp_path):
+    # The page follows the board's port alone, as `teebox serve --port` follows a real
+    # board: every picture it draws is the board's LED frame when that picture came.
+    vb = board.vb
+    watcher = LiveBoard(port=vb.port)
+    with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server:
+        watcher.start()
+        try:
+            page = new_page(browser, PHONE)
+            page.goto(server.url + "/live")
+            page.wait_for_selector("#board[data-led-frame]", timeout=WAIT_MS)
+            frame, cells = drawn(page)
+            assert cells == vb.frames[frame]
+            mode, players = vb.demo_games()[0]
+            for move in range(1, 7):
+                vb.play(mode, players, seed=5, inputs=move)
+                after = vb.table.loop.led_view().id
+                page.wait_for_function("n => Number(document.getElementById('board')"
+                                       ".dataset.ledFrame) >= n", arg=after, timeout=WAIT_MS)
+                frame, cells = drawn(page)
+                assert cells == vb.frames[frame], f"after move {move}"
+            assert page.locator("#status").text_content().startswith("Live")
+            page.close()
+        finally:
+            watcher.stop()
 
 
 def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, board, tmp_path):
