@@ -6,19 +6,15 @@ Set ``TEEBOX_WEB_SHOTS=docs`` to write the README's screenshots there.
 """
 
 import os
-import socket
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.app import create_app
 from teebox_host.web.live import LiveBoard
-from web_kit import HILLS, fill
+from web_kit import HILLS, Server, fill
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from link_fakes import record_frames  # noqa: E402
@@ -45,32 +41,6 @@ def browser():
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-
-class Server:
-    """The app under uvicorn on a free loopback port, in a thread."""
-
-    def __init__(self, app):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
-                                                    timeout_graceful_shutdown=1))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
-                                       daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 def new_page(browser, viewport):

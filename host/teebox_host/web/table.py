@@ -14,7 +14,9 @@ take the games finished on it into the score history.
   ``teebox sync`` stores a board's (``sync_cmd.verify``, ``to_result``,
   ``ScoreDB.add_game``). A server started with a token (``teebox serve --token-file``)
   takes a write only with ``Authorization: Bearer <token>``; one listening beyond this
-  computer without a token takes none (:func:`write_refused`).
+  computer without a token takes none (:func:`write_refused`);
+* ``POST /api/records``: the same, for the tables of a club (``teebox sync --to URL``,
+  ``club_client.py``).
 """
 
 import hmac
@@ -169,4 +171,6 @@ async def records(request):
 
 ROUTES = [Route("/table/runtime/{name}", runtime),
           Route("/table/firmware.json", firmware),
-          Route("/table/records", records, methods=["POST"])]
+          Route("/table/records", records, methods=["POST"]),
+          # The same for the tables of a club: `teebox sync --to URL` (``club_client``).
+          Route("/api/records", records, methods=["POST"])]
