@@ -289,6 +289,7 @@ def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP
         _fail("give the score file (--db) or the club server (--to), not both")
     if token_file is not None and to is None:
         _fail("--token-file goes with --to (the club server's token)")
+    store: contextlib.AbstractContextManager
     try:
         if to is not None:
             from teebox_host.web.serve_cmd import read_token
