@@ -116,3 +116,24 @@ def test_the_server_refuses_what_is_not_a_record_saying_why(club):
         server.add_record(b"hello")
     with pytest.raises(ClubError, match="refuses games from here"):
         ClubServer(club.url, None).add_record(b"hello")
+
+
+@pytest.mark.parametrize("body, headers, status, reason", [
+    (b"", {"Authorization": f"Bearer {TOKEN}"}, 400, "the body is empty"),
+    (b"x" * (64 * 1024 + 1), {"Authorization": f"Bearer {TOKEN}"}, 413, "at most 65536 bytes"),
+    (b"TBGR", {}, 401, "Authorization: Bearer"),
+    (b"TBGR", {"Authorization": "Basic abc"}, 401, "Authorization: Bearer"),
+    (b"TBGR", {"Authorization": "Bearer wrong"}, 403, "not this server's"),
+])
+def test_a_bad_sync_request_gets_a_4xx_with_a_reason_and_writes_nothing(tmp_path, body, headers,
+                                                                        status, reason):
+    from starlette.testclient import TestClient
+    db = tmp_path / "club.sqlite3"
+    client = TestClient(create_app(db, writable=False, token=TOKEN),
+                        raise_server_exceptions=False)
+    r = client.post("/api/records", content=body, headers=headers)
+    assert r.status_code == status and reason in r.json()["error"]
+    assert not db.exists()
+    # a server beyond its computer with no token takes nothing at all
+    r = TestClient(create_app(db, writable=False)).post("/api/records", content=b"TBGR")
+    assert r.status_code == 403 and "without an access token" in r.json()["error"]
