@@ -140,6 +140,45 @@ def test_the_live_page_draws_a_board_on_a_serial_port_move_by_move(browser, boar
             watcher.stop()
 
 
+def test_the_live_page_says_the_cable_is_out_and_comes_back_with_the_board(browser, tmp_path):
+    cable = tmp_path / "ttyTEEBOX"   # the board's port, as it is named again when plugged in
+    watcher = LiveBoard(port=str(cable))
+    with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server, \
+            VirtualBoard() as first:
+        watcher.start()
+        try:
+            page = new_page(browser, PHONE)
+            page.goto(server.url + "/live")
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".includes('not answering')", timeout=WAIT_MS)
+            frames = record_frames(first)
+            cable.symlink_to(first.port)   # plugged in
+            page.wait_for_selector("#board[data-led-frame]:not(.stale)", timeout=WAIT_MS)
+            frame, cells = drawn(page)
+            assert cells == frames[frame]
+            first.drop_line()              # pulled out: the last picture stays, greyed
+            page.wait_for_selector("#board.stale", timeout=WAIT_MS)
+            assert "not answering" in page.locator("#status").text_content()
+            with VirtualBoard() as second:
+                frames = record_frames(second)
+                cable.unlink()
+                cable.symlink_to(second.port)   # plugged in again
+                page.wait_for_selector("#board:not(.stale)", timeout=WAIT_MS)
+                page.wait_for_function(
+                    "id => document.getElementById('events').textContent.includes(id)",
+                    arg=second.board_id, timeout=WAIT_MS)
+                mode, players = second.demo_games()[0]
+                second.play(mode, players, seed=5, inputs=1)
+                after = second.table.loop.led_view().id
+                page.wait_for_function("n => Number(document.getElementById('board')"
+                                       ".dataset.ledFrame) >= n", arg=after, timeout=WAIT_MS)
+                frame, cells = drawn(page)
+                assert cells == frames[frame]
+            page.close()
+        finally:
+            watcher.stop()
+
+
 def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, board, tmp_path):
     with Server(create_app(tmp_path / "scores.sqlite3", board)) as server:
         page = new_page(browser, PHONE)
