@@ -91,7 +91,6 @@ def test_history_plots_a_point_per_game_and_fits_a_phone(browser, tmp_path):
 def board():
     vb = VirtualBoard()
     vb.start()
-    vb.frames = record_frames(vb)
     live = LiveBoard(vb)
     live.start()
     yield live
@@ -113,31 +112,37 @@ def drawn(page):
     }""")
 
 
-def test_the_live_page_draws_a_board_on_a_serial_port_move_by_move(browser, board, tmp_path):
+def test_the_live_page_draws_a_board_on_a_serial_port_move_by_move(browser, tmp_path):
     # The page follows the board's port alone, as `teebox serve --port` follows a real
     # board: every picture it draws is the board's LED frame when that picture came.
-    vb = board.vb
-    watcher = LiveBoard(port=vb.port)
-    with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server:
-        watcher.start()
-        try:
-            page = new_page(browser, PHONE)
-            page.goto(server.url + "/live")
-            page.wait_for_selector("#board[data-led-frame]", timeout=WAIT_MS)
-            frame, cells = drawn(page)
-            assert cells == vb.frames[frame]
-            mode, players = vb.demo_games()[0]
-            for move in range(1, 7):
-                vb.play(mode, players, seed=5, inputs=move)
-                after = vb.table.loop.led_view().id
-                page.wait_for_function("n => Number(document.getElementById('board')"
-                                       ".dataset.ledFrame) >= n", arg=after, timeout=WAIT_MS)
+    with VirtualBoard() as vb:
+        frames = record_frames(vb)
+        watcher = LiveBoard(port=vb.port)
+        with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server:
+            watcher.start()
+            try:
+                page = new_page(browser, PHONE)
+                page.goto(server.url + "/live")
+                page.wait_for_selector("#board[data-led-frame]", timeout=WAIT_MS)
                 frame, cells = drawn(page)
-                assert cells == vb.frames[frame], f"after move {move}"
-            assert page.locator("#status").text_content().startswith("Live")
-            page.close()
-        finally:
-            watcher.stop()
+                assert cells == frames[frame]
+                mode, players = vb.demo_games()[0]
+                for move in range(1, 7):
+                    vb.play(mode, players, seed=5, inputs=move)
+                    after = vb.table.loop.led_view().id
+                    page.wait_for_function("n => Number(document.getElementById('board')"
+                                           ".dataset.ledFrame) >= n", arg=after,
+                                           timeout=WAIT_MS)
+                    frame, cells = drawn(page)
+                    assert cells == frames[frame], f"after move {move}"
+                assert page.locator("#status").text_content().startswith("Live")
+                # the game's events make its live scorecard: a row a player
+                page.wait_for_selector("#scorecard:not([hidden]) tbody tr", timeout=WAIT_MS)
+                assert page.locator("#scorecard tbody tr").count() == players
+                assert page.locator("#oled").is_hidden()   # a board on a port has no OLED text
+                page.close()
+            finally:
+                watcher.stop()
 
 
 def test_the_live_page_says_the_cable_is_out_and_comes_back_with_the_board(browser, tmp_path):

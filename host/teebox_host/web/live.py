@@ -18,7 +18,7 @@ import threading
 from collections import deque
 
 from teebox import palette
-from teebox.core.wire.events import EV_GAME_OVER, EV_STARTED
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
 from teebox_host.sim_tui import board_title
@@ -56,6 +56,7 @@ class LiveBoard:
         self.connected = False
         self.board_id = ""
         self.playing = None     # what the link says: "playing", "over" or "menu"
+        self.card = {}          # the live scorecard: seat -> hole, total, place (events)
         self.no_frames = ""     # why the board sends no LED frame ("": it does)
         self._lock = threading.Lock()   # the picture and state, between the threads
         self._stop = threading.Event()
@@ -113,9 +114,26 @@ class LiveBoard:
                 ev = parse_event(payload)
                 with self._lock:
                     self._say(describe_event(ev))
-                    if ev.kind in (EV_STARTED, EV_GAME_OVER):
-                        self.playing = "playing" if ev.kind == EV_STARTED else "over"
+                    self._score(ev)
                 payload = link.next_event(timeout=0)
+
+    def _score(self, ev):
+        """Keep the live scorecard from one event: each seat's hole and running total
+        (SCORED), its place once the game is over (the holder of ``_lock`` calls)."""
+        if ev.kind == EV_STARTED:
+            self.playing = "playing"
+            self.card = {seat: {"hole": 0, "total": 0, "place": 0}
+                         for seat in range(ev.players)}
+        elif ev.kind in (EV_HOLE, EV_SCORED):
+            row = self.card.setdefault(ev.seat, {"hole": 0, "total": 0, "place": 0})
+            row["hole"] = max(row["hole"], ev.hole)
+            if ev.kind == EV_SCORED:
+                row["total"] = ev.total
+        elif ev.kind == EV_GAME_OVER:
+            self.playing = "over"
+            for place, seat, score, _count in ev.standings:
+                self.card.setdefault(seat, {"hole": 0, "total": score, "place": 0})
+                self.card[seat].update(total=score, place=place)
 
     def _look(self, link):
         """Bring the LED picture up to date and show it (a board whose firmware sends
@@ -150,7 +168,8 @@ class LiveBoard:
         """What the page draws, JSON-ready: the board's size, each cell's colour
         (``"#rrggbb"``, rows top to bottom, as the LEDs show them: the board's LED
         frame), ``frame`` (the id of that picture), whether the link is up, the latest
-        events; from a virtual board of this process also the golfers' cells with their
+        events and the live scorecard they make (each seat's hole, running total and, once
+        the game is over, place); from a virtual board of this process also the golfers' cells with their
         seat numbers, whose turn it is, the board's title and the OLED's text."""
         width, height, cells, frame = self._shown
         with self._lock:
@@ -159,7 +178,9 @@ class LiveBoard:
                    "port": self.port, "state": self.playing or "menu", "golfers": {},
                    "turn": "", "turnColour": "", "oled": [], "events": list(self.events),
                    "title": f"Board {self.board_id}" if self.board_id else "",
-                   "note": self.no_frames}
+                   "note": self.no_frames,
+                   "scorecard": [{"seat": seat_name(seat), "colour": palette_colour(seat),
+                                  **row} for seat, row in sorted(self.card.items())]}
         if self.vb is not None:
             out.update(self._table_facts())
         return out

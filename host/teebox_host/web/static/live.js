@@ -25,7 +25,25 @@ function draw(s) {
   turn.textContent = s.turn ? `${s.turn}'s turn`
     : { playing: "Playing", over: "Game over", menu: "Waiting for a game" }[s.state];
   turn.style.borderColor = s.turnColour || "transparent";
-  document.getElementById("oled").textContent = s.oled.join("\n");
+  const oled = document.getElementById("oled");
+  oled.textContent = s.oled.join("\n");
+  oled.hidden = !s.oled.length;
+  const card = document.getElementById("scorecard");
+  card.hidden = !s.scorecard.length;
+  card.tBodies[0].replaceChildren(...s.scorecard.map((row) => {
+    const tr = document.createElement("tr");
+    const who = document.createElement("td");
+    const dot = document.createElement("span");
+    dot.className = "swatch";
+    dot.style.background = row.colour;
+    who.append(dot, row.seat);
+    tr.append(who, ...[row.hole || "", row.total, row.place || ""].map((v) => {
+      const td = document.createElement("td");
+      td.textContent = v;
+      return td;
+    }));
+    return tr;
+  }));
   const events = document.getElementById("events");
   events.replaceChildren(...s.events.slice().reverse().map((e) => {
     const li = document.createElement("li");
