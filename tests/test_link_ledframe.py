@@ -196,20 +196,24 @@ def test_frames_and_events_share_the_line(vb):
         assert kinds[0] == 1 and kinds.count(1) == 1 and kinds.count(4) == 1
 
 
-def test_the_live_scorecard_follows_the_game_to_its_standings(vb):
+@pytest.mark.parametrize("game", ["18-holes", "play-nine"])
+def test_the_live_scorecard_follows_the_game_to_its_standings(game):
     # A board on a port tells no turn, but its events make a scorecard: each seat's
     # hole and running total as the game goes, its place at the end.
-    live = LiveBoard(port=vb.port)
-    live.start()
-    try:
-        until(lambda: live.snapshot()["connected"], "the board was not found")
-        mode, players = vb.demo_games()[0]
-        game = vb.play(mode, players, seed=6)
-        until(lambda: live.snapshot()["state"] == "over", "the game's end did not come")
-        card = live.snapshot()["scorecard"]
-        assert [row["seat"] for row in card] == ["Red", "Yellow", "White"][:players]
-        assert sorted((row["place"], seat, row["total"]) for seat, row in enumerate(card)) == \
-            sorted((place, seat, score) for place, seat, score, _n in game.standings())
-        assert all(row["hole"] >= 1 for row in card)
-    finally:
-        live.stop()
+    with VirtualBoard(game=game) as vb:
+        live = LiveBoard(port=vb.port)
+        live.start()
+        try:
+            until(lambda: live.snapshot()["connected"], "the board was not found")
+            mode, players = vb.demo_games()[0]
+            played = vb.play(mode, players, seed=6, game=game)
+            until(lambda: live.snapshot()["state"] == "over", "the game's end did not come")
+            snap = live.snapshot()
+            card = snap["scorecard"]
+            assert [row["seat"] for row in card] == ["Red", "Yellow", "White"][:players]
+            assert sorted((row["place"], seat, row["total"]) for seat, row in enumerate(card)) \
+                == sorted((place, seat, score) for place, seat, score, _n in played.standings())
+            assert all(row["hole"] >= 1 for row in card)
+            assert snap["events"][-1].startswith("game 1 over: 1. ")
+        finally:
+            live.stop()

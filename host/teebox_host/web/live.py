@@ -18,6 +18,7 @@ import threading
 from collections import deque
 
 from teebox import palette
+from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
@@ -57,6 +58,7 @@ class LiveBoard:
         self.board_id = ""
         self.playing = None     # what the link says: "playing", "over" or "menu"
         self.card = {}          # the live scorecard: seat -> hole, total, place (events)
+        self._game = (gamerecord.LEGACY_GAME, "")   # the game and mode followed
         self.no_frames = ""     # why the board sends no LED frame ("": it does)
         self._lock = threading.Lock()   # the picture and state, between the threads
         self._stop = threading.Event()
@@ -106,6 +108,8 @@ class LiveBoard:
             self.connected = True
             self.board_id = info.board_id
             self.playing = "playing" if info.game is not None else "menu"
+            if info.game is not None:
+                self._game = (info.game.game, info.game.mode)
             self._say(f"watching board {info.board_id}")
         while not self.closed:
             self._look(link)
@@ -113,7 +117,9 @@ class LiveBoard:
             while payload is not None:
                 ev = parse_event(payload)
                 with self._lock:
-                    self._say(describe_event(ev))
+                    if ev.kind == EV_STARTED:
+                        self._game = (ev.game, ev.mode)
+                    self._say(describe_event(ev, *self._game))
                     self._score(ev)
                 payload = link.next_event(timeout=0)
 
