@@ -104,6 +104,7 @@ def test_without_the_token_or_the_server_every_game_stays_on_the_board(club, tmp
     (["--to", "postgresql://club/teebox"], "is not a web address"),
     (["--to", "http://x/", "--db", "scores.sqlite3"], "not both"),
     (["--token-file", "club-token"], "--token-file goes with --to"),
+    (["--db", "http://club:8018/"], "with 'teebox sync --to http://club:8018/'"),
 ])
 def test_sync_options_that_do_not_go_together_are_refused(args, reason):
     result = teebox("sync", "--port", "/dev/null", *args)
