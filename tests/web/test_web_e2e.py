@@ -209,3 +209,25 @@ def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, bo
         page.wait_for_selector("#board text.golfer", timeout=WAIT_MS)
         shot(page, "web-live.png")
         page.close()
+
+
+def test_a_new_course_is_drawn_and_its_options_change_it(browser, tmp_path):
+    with Server(create_app(tmp_path / "scores.sqlite3")) as server:
+        page = new_page(browser, PHONE)
+        page.goto(server.url + "/new-course")     # no seed: one is picked, the address keeps it
+        page.wait_for_url("**/new-course?holes=18&difficulty=normal&seed=*")
+        assert page.locator("#course svg.hexes polygon.cell").count() == 24 * 16
+        assert page.locator("#course svg.hexes text.mark").count() == 18
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.select_option("select[name=holes]", "9")
+        page.select_option("select[name=difficulty]", "relaxed")
+        page.fill("input[name=seed]", "42")
+        page.get_by_role("button", name="Show").click()
+        page.wait_for_url("**/new-course?holes=9&difficulty=relaxed&seed=42")
+        assert page.locator("#course svg.hexes text.mark").count() == 9
+        assert page.locator("#holes tbody tr").count() == 9
+        page.close()
+        page = new_page(browser, LAPTOP)
+        page.goto(server.url + "/new-course?holes=9&difficulty=relaxed&seed=42")
+        shot(page, "web-newcourse.png")
+        page.close()
