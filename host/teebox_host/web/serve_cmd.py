@@ -113,9 +113,10 @@ def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
     """Open the web companion: score history, plots, live table, table in the browser.
 
     The history with its plots and replays, the live table of a board (--port, or
-    --virtual for a virtual one), and the table itself running in the browser. With --db postgresql://... it shows a
-    club's score server, which every table syncs into; writes need --token-file's
-    token when --host listens beyond this computer."""
+    --virtual for a virtual one), and the table itself running in the browser. With
+    --db postgresql://... it shows a club's score server, which every table syncs into
+    (teebox sync --db, or --to this page's address); writes need --token-file's token
+    when --host listens beyond this computer."""
     import uvicorn
 
     from teebox_host.web.app import create_app
