@@ -12,6 +12,7 @@ import time
 import pytest
 
 from teebox.core.wire import commands as proto
+from teebox_host.scoredb import ScoreDB
 from teebox_host.link import LedPicture, Link, LineError, parse_event, parse_led_frame
 from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.live import LiveBoard
@@ -217,3 +218,27 @@ def test_the_live_scorecard_follows_the_game_to_its_standings(game):
             assert snap["events"][-1].startswith("game 1 over: 1. ")
         finally:
             live.stop()
+
+
+def test_the_watcher_syncs_each_finished_game_into_the_score_history(tmp_path):
+    # `teebox serve --port P --sync`: the games waiting when the board is found, then
+    # each game as it ends, over the watcher's own line (the port has one reader).
+    db = tmp_path / "scores.sqlite3"
+    with VirtualBoard(games=2) as vb:
+        live = LiveBoard(port=vb.port, sync_db=db)
+        live.start()
+        try:
+            until(lambda: any("synced into the score history: games 1, 2" in e
+                              for e in live.snapshot()["events"]), "the waiting games stayed")
+            mode, players = vb.demo_games()[0]
+            vb.play(mode, players, seed=8)
+            until(lambda: any("synced into the score history: game 3" in e
+                              for e in live.snapshot()["events"]), "the finished game stayed")
+            snap = live.snapshot()
+            assert snap["connected"] and snap["frame"] > 0   # the picture went on meanwhile
+        finally:
+            live.stop()
+        with Link(vb.port) as link:
+            assert link.hello().games_waiting == 0
+    with ScoreDB(db) as store:
+        assert sorted(g.game_number for g in store.games()) == [1, 2, 3]

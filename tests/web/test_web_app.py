@@ -267,6 +267,7 @@ def test_live_board_snapshot_shows_the_led_frame_whose_turn_and_the_events():
     (["--port", "/dev/ttyACM0", "--virtual"], "not both"),
     (["--http-port", "0"], "--http-port"),
     (["--board", "--virtual"], "not both"),
+    (["--sync"], "--sync stores a board's games: give the board"),
 ])
 def test_serve_says_which_port_is_which(tmp_path, args, reason):
     # --port is the board's serial port, as in every other command; the page's is

@@ -10,7 +10,9 @@ second, so the page comes back by itself.
 
 A CPython :class:`~teebox_host.virtual_board.VirtualBoard` in this process (``teebox
 serve --virtual``) tells more than its link: whose turn it is, the golfers' seats and
-the OLED's text come from its table. With ``bots`` the table's bots play on, one
+the OLED's text come from its table. With ``sync_db`` (``teebox serve --sync``) the
+board's finished games go into the score history as they finish, over the same line
+(a second program on the port would take half of each other's bytes). With ``bots`` the table's bots play on, one
 choice every ``pace`` seconds, so there is always something to watch.
 """
 
@@ -22,6 +24,8 @@ from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
+from teebox_host.scoredb import ScoreDB, ScoreDBError
+from teebox_host.sync_cmd import sync_games
 from teebox_host.sim_tui import board_title
 from teebox_host.web import boards
 
@@ -41,10 +45,14 @@ class LiveBoard:
     board ``vb`` of this process (its port, and its table for what the link does not
     tell); ``start()`` begins following it (and the bots' play), ``stop()`` ends both.
     The bots play ``vb``'s game in ``mode`` with ``players`` (default: its first demo
-    game, ``VirtualBoard.demo_games``)."""
+    game, ``VirtualBoard.demo_games``). With ``sync_db`` (a score store, as ``ScoreDB``
+    takes it) the board's finished games are synced into it as ``teebox sync`` does,
+    when the board is found and each time a game is over, over the same line."""
 
-    def __init__(self, vb=None, bots=False, pace=1.5, mode=None, players=None, port=None):
+    def __init__(self, vb=None, bots=False, pace=1.5, mode=None, players=None, port=None,
+                 sync_db=None):
         self.vb = vb
+        self.sync_db = sync_db
         self.port = port if port is not None else vb.port
         self.bots = bots and vb is not None
         self.pace = pace
@@ -111,9 +119,13 @@ class LiveBoard:
             if info.game is not None:
                 self._game = (info.game.game, info.game.mode)
             self._say(f"watching board {info.board_id}")
+        due = info.games_waiting > 0
         while not self.closed:
+            if due and self.sync_db is not None:
+                self._sync(link)
             self._look(link)
             payload = link.next_event(timeout=LOOK_S)
+            due = False
             while payload is not None:
                 ev = parse_event(payload)
                 with self._lock:
@@ -121,7 +133,26 @@ class LiveBoard:
                         self._game = (ev.game, ev.mode)
                     self._say(describe_event(ev, *self._game))
                     self._score(ev)
+                due = due or ev.kind == EV_GAME_OVER
                 payload = link.next_event(timeout=0)
+
+    def _sync(self, link):
+        """Sync the board's finished games into ``sync_db`` and say what happened (a
+        line failing here is the watcher's to handle: it finds the board again)."""
+        try:
+            with ScoreDB(self.sync_db) as store:
+                report = sync_games(link, store)
+        except ScoreDBError as exc:
+            with self._lock:
+                self._say(f"not synced: {exc}")
+            return
+        with self._lock:
+            if report.stored:
+                self._say(f"synced into the score history: game"
+                          f"{'' if len(report.stored) == 1 else 's'} "
+                          f"{', '.join(str(n) for n in report.stored)}")
+            for number, reasons in report.kept:
+                self._say(f"game {number} kept on the board: {'; '.join(reasons)}")
 
     def _score(self, ev):
         """Keep the live scorecard from one event: each seat's hole and running total

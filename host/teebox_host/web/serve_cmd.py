@@ -47,7 +47,7 @@ def read_token(path):
     return token
 
 
-def _start_board(games, bots, pace):
+def _start_board(games, bots, pace, sync_db=None):
     """A CPython virtual board in this process and its :class:`LiveBoard`, started."""
     from teebox_host.virtual_board import VirtualBoard, VirtualBoardError
     from teebox_host.web.live import LiveBoard
@@ -57,13 +57,13 @@ def _start_board(games, bots, pace):
         port = vb.start()
     except VirtualBoardError as exc:
         _fail(str(exc))
-    live = LiveBoard(vb, bots=bots, pace=pace)
+    live = LiveBoard(vb, bots=bots, pace=pace, sync_db=sync_db)
     live.start()
     typer.echo(f"virtual board {vb.board_id} on {port} (try: teebox sync --port {port})")
     return vb, live
 
 
-def _watch_board(port):
+def _watch_board(port, sync_db=None):
     """The :class:`LiveBoard` of the board on serial ``port`` (None: the one on USB),
     started: it keeps trying while the board is away."""
     from teebox_host.link import LinkError, find_port
@@ -76,7 +76,7 @@ def _watch_board(port):
     elif port.isdigit():
         _fail(f"--port is the board's serial port (as in 'teebox sync'), not {port}: give "
               f"the page's TCP port as --http-port {port}")
-    live = LiveBoard(port=port)
+    live = LiveBoard(port=port, sync_db=sync_db)
     live.start()
     typer.echo(f"following the board on {port} live (it may be plugged in later)", err=True)
     return live
@@ -107,6 +107,10 @@ def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
                                          "always a game to watch (implies --virtual)."),
           pace: float = typer.Option(1.5, "--pace", min=0.05, metavar="SECONDS",
                                      help="Seconds between the bots' choices."),
+          sync: bool = typer.Option(False, "--sync",
+                                    help="Store the board's finished games in the score "
+                                         "history as they finish (as 'teebox sync' does, "
+                                         "over the same line)."),
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
                                          "(waiting there for 'teebox sync').")):
@@ -126,10 +130,13 @@ def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
     vb = live = None
     if (virtual or bots) and (port or board):
         _fail("show either a board (--port / --board) or a virtual one (--virtual), not both")
+    if sync and not (virtual or bots or port or board):
+        _fail("--sync stores a board's games: give the board (--port, --board or --virtual)")
+    sync_db = path if sync else None
     if virtual or bots:
-        vb, live = _start_board(games, bots, pace)
+        vb, live = _start_board(games, bots, pace, sync_db)
     elif port or board:
-        live = _watch_board(port)
+        live = _watch_board(port, sync_db)
     local = host in LOCAL_HOSTS
     if not local:
         typer.echo(f"listening on {host}: anyone who can reach this computer can read the "
