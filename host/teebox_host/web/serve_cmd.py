@@ -59,7 +59,9 @@ def _start_board(games, bots, pace, sync_db=None):
         _fail(str(exc))
     live = LiveBoard(vb, bots=bots, pace=pace, sync_db=sync_db)
     live.start()
-    typer.echo(f"virtual board {vb.board_id} on {port} (try: teebox sync --port {port})")
+    typer.echo(f"virtual board {vb.board_id} on {port}" + (
+        ": its finished games go into the score history" if sync_db is not None else
+        " (this page follows it there; --sync stores its finished games)"))
     return vb, live
 
 
@@ -113,7 +115,7 @@ def serve(db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL",
                                          "over the same line)."),
           games: int = typer.Option(0, "--games", min=0,
                                     help="Bot games the virtual board finishes first "
-                                         "(waiting there for 'teebox sync').")):
+                                         "(waiting there to be synced: --sync).")):
     """Open the web companion: score history, plots, live table, table in the browser.
 
     The history with its plots and replays, the live table of a board (--port, or
