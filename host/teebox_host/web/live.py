@@ -114,6 +114,8 @@ class LiveBoard:
         self.picture = LedPicture()   # a board plugged in again starts afresh
         with self._lock:
             self.connected = True
+            if info.board_id != self.board_id:
+                self.card = {}   # another board: another game
             self.board_id = info.board_id
             self.playing = "playing" if info.game is not None else "menu"
             if info.game is not None:
