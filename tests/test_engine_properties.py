@@ -26,6 +26,9 @@ would notice going wrong:
   (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
   bag, a player's secret target, a pair being drawn from, a player's score, or the box
   (its green was claimed as nobody's target);
+* in a mode of two golfers a team with one flag on each green (Chaos Teams), flags are
+  conserved: each green's flag is on it or with exactly one team, a team's score is the
+  flags it holds; and each team's second golfer stands where a golfer may;
 * replaying the log reproduces the state: a twin game is fed every input as the log
   writes it (encoded, then decoded by ``gamelog.decode``) and must be in the game's
   state after every input. Compared after every input: a fingerprint of the state (the
@@ -68,7 +71,7 @@ from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
 from teebox.core.holes18.modes.skins import BOX
 from teebox.core.holes18.player import GOLFERS
-from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
+from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, FLAG, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
                                   TOKEN_1, TOKEN_2, TOKEN_5, VERB_ARITY)
 from teebox.core.rng import Rng
@@ -157,7 +160,7 @@ def game_specs(draw, mode, salt=0):
         if golfers == (("slick-rikesh", "B"),):
             golfers = (("slick-rikesh", "A"),)  # his B-side needs other players (Setup)
     # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
-    ends = ("match", "chaos", "racing", "kelly")
+    ends = ("match", "chaos", "racing", "kelly", "teams")
     kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
@@ -176,6 +179,7 @@ def fingerprint(game):
     out.extend(game.rng.getstate())
     for p in game.players:
         out.extend((p.q, p.r, p.score, p.chosen, len(p.hand), len(p.discards)))
+        out.append(game.mode.partner(game, p))  # a team's second golfer (Chaos Teams)
     return out
 
 
@@ -233,8 +237,10 @@ class Checker:
             self.check_preview(preview, choice, seat, outs)
             if game.mode.spread:
                 self.check_race(outs)
-            if hasattr(game.mode, "flag"):
+            if hasattr(game.mode, "bag"):
                 self.check_flags()
+            elif hasattr(game.mode, "flag"):
+                self.check_team_flags()
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
@@ -295,6 +301,10 @@ class Checker:
                      if self.dealt[p.seat][0] >> c & 1]))
             assert (p.q, p.r) in self.standable, "player %d stands on %s at %r" % (
                 p.seat, terrain.NAMES[self.course.terrain(p.q, p.r)], p.position())
+            other = game.mode.partner(game, p)
+            assert other is None or other in self.standable, (
+                "player %d's second golfer stands on %s at %r" % (
+                    p.seat, terrain.NAMES[self.course.terrain(*other)], other))
             assert p.score >= self.scores[p.seat], "player %d's score went down" % p.seat
             self.scores[p.seat] = p.score
 
@@ -360,6 +370,22 @@ class Checker:
                       + [kind for _seat, kind in got].count(TOKEN_1))
             in_box = bool(got) and places == 0
             assert places + in_box == 1, "green %d's token is in %d places" % (h, places)
+
+    def check_team_flags(self):
+        """Flags are conserved (Chaos Teams): every green's flag is on it or with exactly
+        one team, and a team's score is the flags it holds."""
+        game = self.game
+        m = game.mode
+        held = {}
+        for p in game.players:
+            flags = [hole for hole, kind in p.tokens if kind == FLAG]
+            assert len(flags) == p.score, "team %d scores %d holding flags %r" % (
+                p.seat, p.score, flags)
+            for hole in flags:
+                held[hole] = held.get(hole, 0) + 1
+        for h in range(1, len(m.flag)):
+            assert m.flag[h] + held.get(h, 0) == 1, "green %d: flag %d, with %d teams" % (
+                h, m.flag[h], held.get(h, 0))
 
     @staticmethod
     def clubs_held(clubs):

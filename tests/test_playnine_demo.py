@@ -48,7 +48,7 @@ def test_bad_options_say_what_to_change():
         assert result.exit_code == 1 and message in result.output
     result = runner.invoke(app, ["demo", "--game", "golf"])
     assert result.exit_code == 1
-    assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in result.output
+    assert "--game golf: unknown game (use one of: 18-holes, play-nine, domino-golf)" in result.output
 
 
 def test_teebox_replay_of_the_demos_saved_log_prints_the_same_game(tmp_path):

@@ -229,6 +229,25 @@ def test_cuts_across_a_kelly_golf_game_resume_with_the_same_secret_targets():
         check_cut(script, n)
 
 
+def test_cuts_across_a_chaos_teams_game_resume_both_golfers_of_each_team_mid_hole():
+    # Chaos Teams: which golfer a team moves is an input (the nomination after the draw,
+    # or the other golfer named before the action): a resumed game has both golfers of
+    # each team where they stood and a nomination asked again where it was asked, and
+    # plays on to the same record.
+    script = Script(STARTER, "teams", 2, 3, bot_seats=(0, 1))
+    named = [k for k in range(len(script.inputs)) if script.inputs[k][1][0] == engine.EXTRA]
+    assert len(named) > 3
+    assert [k for k in named if _apart(_replayed(script, k))]  # golfers standing apart
+    cuts = set(range(0, script.units, 60)) | set(range(script.units - 30, script.units + 1))
+    for n in sorted(cuts):
+        check_cut(script, n)
+
+
+def _apart(game):
+    # Whether a team's two golfers stand on different hexes.
+    return any(game.mode.partner(game, p) != p.position() for p in game.players)
+
+
 def _replayed(script, k):
     return gamelog.replay(gamelog.GameLog(script.setup, script.crs.hash,
                                           gamelog.cards_fingerprint(CLUBS, SHOTS),

@@ -187,6 +187,27 @@ def test_board_cells_show_the_led_frame():
     run(go())
 
 
+def test_a_chaos_teams_board_numbers_both_golfers_of_each_team():
+    """Chaos Teams: "Each team has two golfers": the simulator's board carries the team's
+    number on both its golfers, the one its turn moves and the other."""
+    sim = started(mode="teams", players=2)
+    sim.press(B.OK)  # Start? OK: the game begins
+    sim.settle()
+    g = sim.table.game
+    crs = sim.table.course
+    _par, tq, tr, gq, gr = crs.hole(2)
+    g.mode.other[0] = [tq, tr]  # test set-up only: team 1's other golfer on hole 2's tee
+    sim.table.presenter.resumed()  # the LEDs as the game stands
+    lines = sim_tui.board_text(sim).plain.split("\n")
+
+    def label(q, r):
+        cell = cell_of(crs, q, r)
+        col, row = cell % crs.width, cell // crs.width
+        return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
+    assert label(g.players[0].q, g.players[0].r) == "12"  # team 1's golfer and team 2's
+    assert label(tq, tr) == " 1"
+
+
 def test_board_follows_the_frame_as_it_changes():
     sim = started()
 

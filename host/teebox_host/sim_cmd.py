@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from teebox import profile as profile_mod
-from teebox.app import boot
+from teebox.app import boot, presenters
 from teebox.app import script as script_mod
 from teebox.app.bindings import Bindings
 from teebox.app import setup_flow as sf
@@ -42,7 +42,8 @@ class SimTable:
     """One simulated table running the firmware: ``hw``, ``loop``, ``table``.
 
     The club cards come learned, each with its simulator tag
-    (``bindings.demo_uid``), unless ``blank_cards``. ``inputs`` collects every
+    (``bindings.demo_uid``), and so do the pieces of every other tagged set
+    (``presenters.TAG_SETS``: Domino Golf's dominoes), unless ``blank_cards``. ``inputs`` collects every
     ``(seat, choice)`` the table gives the engine (its ``inputs`` hook).
 
     ``store``: the flash store (default: a new one in memory). The table starts
@@ -60,6 +61,10 @@ class SimTable:
             self.hw.store = store
         if not blank_cards:
             Bindings(self.hw.store, shipped.load_default_clubs()).bind_demo_cards()
+            for _title, module in presenters.TAG_SETS:  # (Domino Golf's dominoes)
+                pieces = presenters.tag_set(module)
+                Bindings(self.hw.store, pieces.pieces(), pieces.FILE).bind_demo_cards(
+                    pieces.DEMO_KIND)
         self.loop = boot.start(self.hw, serve=False)
         self.table = self.loop.table
         self.inputs = []

@@ -409,9 +409,9 @@ def board_text(sim):
         v = t.view
         seats = {}
         for s in range(v.seats):
-            cell = v.golfer[s]
-            if cell >= 0:
-                seats.setdefault(cell, []).append(str(s + 1))
+            for cell in (v.golfer[s], v.partner[s]):  # (a team's second golfer: Chaos Teams)
+                if cell >= 0:
+                    seats.setdefault(cell, []).append(str(s + 1))
         for cell, names in seats.items():
             labels[hexgrid.cell_at(cell, crs.width)] = ("".join(names[:2]), True)
     text = Text(no_wrap=True, overflow="ignore")

@@ -48,7 +48,7 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
 
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
-    s = _setup(t, "press OK 2", "press W 4")  # W from match wraps to kelly, skins, racing, chaos
+    s = _setup(t, "press OK 2", "press E 3")  # E from match: stroke, stableford, chaos
     assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
     assert s.players == 3  # chaos needs 3: the 2 of the default went up
     _setup(t, "press OK 2")

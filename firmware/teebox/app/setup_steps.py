@@ -293,7 +293,7 @@ class GameSteps:
                     bots, "s" if bots > 1 else "")) if bots else ""))
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode":
-                out.append("%s%s: %s" % (step[0].upper(), step[1:],
+            elif step != "mode":  # (the option's name: "change_luck" reads "Change luck")
+                out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),
                                          value_text(self.option(step))))
         return out

@@ -47,6 +47,7 @@ class Entry:
 GAMES = (
     Entry("18-holes", "18 Holes", (1, 5), "teebox.core.holes18.game"),
     Entry("play-nine", "Play Nine", (2, 5), "teebox.core.playnine.game"),
+    Entry("domino-golf", "Domino Golf", (2, 5), "teebox.core.dominogolf.game"),
 )
 
 
