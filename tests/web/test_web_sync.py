@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from teebox.core import course as course_mod
+from teebox.core.holes18 import engine
+from teebox.core.wire import gamerecord
 from teebox_host.club_client import ClubError, ClubServer
 from teebox_host.link import Link
 from teebox_host.scoredb import ScoreDB, ScoreDBError
@@ -21,7 +24,8 @@ from teebox_host.web.app import create_app
 from web_kit import Server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from link_fakes import teebox  # noqa: E402
+from link_fakes import teebox  # noqa: E402 (puts tests/firmware on the path)
+from link_kit import CLUBS, MINI, SHOTS, bot_list, each_input  # noqa: E402
 from pg_server import postgres, store_at  # noqa: E402,F401 (fixtures)
 
 TOKEN = "club-token-0123456789abcdef"
@@ -138,3 +142,18 @@ def test_a_bad_sync_request_gets_a_4xx_with_a_reason_and_writes_nothing(tmp_path
     # a server beyond its computer with no token takes nothing at all
     r = TestClient(create_app(db, writable=False)).post("/api/records", content=b"TBGR")
     assert r.status_code == 403 and "without an access token" in r.json()["error"]
+
+
+def test_a_game_on_a_course_the_server_lacks_is_refused_saying_so(club):
+    # The server replays each game on its own courses: a game on a course pushed to a
+    # board only is refused there (and `teebox sync --to` keeps it on the board).
+    mini = course_mod.load(course_mod.compile_source(MINI))
+    game = engine.Game(mini, CLUBS, SHOTS, engine.Setup(2, "stroke", 3, "first-game"))
+    for _ in each_input(game, bot_list(2, 3)):
+        pass
+    record = gamerecord.encode(game, "5eed0001", 1, 1767225600)
+    with pytest.raises(ScoreDBError, match="the club server refused it: the record does not "
+                                           "replay"):
+        ClubServer(club.url, TOKEN).add_record(record)
+    with ScoreDB(club.db) as store:
+        assert store.count_games() == 0
