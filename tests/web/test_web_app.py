@@ -277,3 +277,15 @@ def test_serve_says_which_port_is_which(tmp_path, args, reason):
     result = CliRunner().invoke(command, ["--db", str(tmp_path / "s.sqlite3"), *args])
     assert result.exit_code != 0
     assert reason in result.output
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", "/?limit=%C2%B2"), ("GET", "/game/table-1/%C2%B2"),
+    ("GET", "/new-course?seed=%D9%A3"), ("GET", "/new-course/source?seed=%C2%B2"),
+    ("DELETE", "/api/games/table-1/%C2%B2"),
+])
+def test_digits_that_are_not_a_number_here_are_a_400_not_a_fault(db, method, path):
+    # "²" and "٣" are digits to str.isdigit, not numbers to int(): the reason, not a 500
+    r = TestClient(create_app(db), raise_server_exceptions=False).request(method, path)
+    assert r.status_code == 400
+    assert "Traceback" not in r.text

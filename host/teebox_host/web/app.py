@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 from teebox.core import coursegen
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import admin, history, newcourse, table
+from teebox_host.web import admin, history, newcourse, table, whole_number
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -67,7 +67,7 @@ def _limit(request):
     text = request.query_params.get("limit")
     if text is None:
         return DEFAULT_LIMIT
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
+    if not whole_number(text) or not 1 <= int(text) <= MAX_LIMIT:
         raise HTTPException(400, f"limit must be a whole number from 1 to {MAX_LIMIT} "
                                  f"(got {text!r})")
     return int(text)
@@ -124,7 +124,7 @@ async def game(request):
     """A stored game: its score sheet, standings and its replay on the drawn board."""
     board = request.path_params["board"]
     text = request.path_params["number"]
-    if not text.isdigit() or len(text) > 10:
+    if not whole_number(text) or len(text) > 10:
         raise HTTPException(400, f"a game is named by its board and its number, like "
                                  f"/game/0123abcd/7 (got number {text[:40]!r})")
     number = int(text)

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from teebox import palette, shipped
 from teebox.core import course as course_mod
 from teebox.core import coursegen, hexgrid
-from teebox_host.web import plots
+from teebox_host.web import plots, whole_number
 from teebox_host.web.boards import colour
 
 DEFAULTS = {"holes": "18", "difficulty": "normal"}
@@ -37,7 +37,7 @@ def options(query):
         raise HTTPException(400, "difficulty must be " + ", ".join(coursegen.DIFFICULTIES)
                             + f" (got {difficulty[:20]!r})")
     seed = query.get("seed")
-    if seed is not None and (not seed.isdigit() or len(seed) > 9):
+    if seed is not None and (not whole_number(seed) or len(seed) > 9):
         raise HTTPException(400, f"the seed is a whole number from 0 to {coursegen.MAX_SEED} "
                                  f"(got {seed[:20]!r})")
     return int(holes), difficulty, None if seed is None else int(seed)

@@ -33,6 +33,7 @@ from teebox.core.wire import gamerecord
 from teebox_host import micropython as mpy
 from teebox_host import profiles, sync_cmd
 from teebox_host.scoredb import GameConflict, ScoreDB, ScoreDBError
+from teebox_host.web import whole_number
 
 HERE = Path(__file__).parent
 PAGE_MODULE = HERE / "mp" / "webtable.py"
@@ -155,7 +156,7 @@ async def records(request):
     if refused is not None:
         return refused
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_RECORD):
+    if size is not None and (not whole_number(size) or int(size) > MAX_RECORD):
         return JSONResponse({"error": f"a game record is at most {MAX_RECORD} bytes"},
                             status_code=413)
     data = await request.body()
