@@ -79,15 +79,19 @@ def player_text(seat):
     return text
 
 
-def golfer_overlays(positions):
+def golfer_overlays(positions, partners=()):
     """Map overlays for ``render.course_map``: each golfer's number in its colour.
 
-    ``positions`` lists ``(q, r)`` per seat. Golfers sharing a hex show as
-    ``12`` (the first two numbers) in the first one's colour.
+    ``positions`` lists ``(q, r)`` per seat; ``partners`` per seat the hex of its second
+    golfer or None (a team's two golfers, Chaos Teams, both show its number). Golfers
+    sharing a hex show as ``12`` (the first two numbers) in the first one's colour.
     """
     at = {}
     for seat in range(len(positions)):
         at.setdefault(tuple(positions[seat]), []).append(seat)
+    for seat in range(len(partners)):
+        if partners[seat] is not None:
+            at.setdefault(tuple(partners[seat]), []).append(seat)
     overlays = {}
     for hexes, seats in at.items():
         label = "".join(str(s + 1) for s in seats[:2])
@@ -132,12 +136,14 @@ class HoleResult:
 
 class ChaosRound:
     """A Chaos Golf round in which tokens were taken: ``claims`` lists
-    ``(seat, hole, kind, points)``; ``positions`` after the round."""
+    ``(seat, hole, kind, points)``; ``positions`` after the round, and ``partners``
+    where each team's second golfer stands (Chaos Teams; else empty)."""
 
-    def __init__(self, round_no, claims, positions):
+    def __init__(self, round_no, claims, positions, partners=()):
         self.round = round_no
         self.claims = claims
         self.positions = positions
+        self.partners = partners
 
 
 class Tally:
@@ -216,10 +222,19 @@ class Tally:
         # Turns (and so scores) happen in the round a batch starts in; the batch that
         # ends a round also begins the next one.
         if self._claims and (self.game.round != self._round or self.game.over):
-            done.append(ChaosRound(self._round, self._claims, list(self.positions)))
+            done.append(ChaosRound(self._round, self._claims, *self._golfers()))
             self._claims = []
         self._round = self.game.round
         return done
+
+    def _golfers(self):
+        # Where the golfers stand now, and each team's second golfer (Chaos Teams: which
+        # of its two a landing moved is the game's, so both are read from it).
+        g = self.game
+        partners = [self.mode.partner(g, p) for p in g.players]
+        if partners.count(None) == len(partners):
+            return list(self.positions), ()
+        return [p.position() for p in g.players], partners
 
     def _tee_off(self, seats, hole):
         # The points lying on the greens (Skins), and a hole played again: in an
@@ -417,9 +432,10 @@ def result_view(tally, result):
     return hole_result_view(tally, result)
 
 
-def position_map(tally, positions):
-    """The course map with each golfer's number where it stands."""
-    return render.course_map(tally.course, golfer_overlays(positions))
+def position_map(tally, positions, partners=()):
+    """The course map with each golfer's number where it stands (``partners``: see
+    :func:`golfer_overlays`)."""
+    return render.course_map(tally.course, golfer_overlays(positions, partners))
 
 
 def hole_cell(mode, line):

@@ -40,9 +40,13 @@ class Motion:
         self.path = [0] * MAX_PATH  # a flight's cells till the view copies them (preview's too)
 
     def stop(self):
-        """No animation (the game is left)."""
+        """No animation, and no team's second golfer on the LEDs (the game is left: the
+        shell clears the rest of the view)."""
         self.landing = False
         self._order = b""
+        v = self.t.view
+        for s in range(len(v.partner)):
+            v.partner[s] = -1
 
     def clear_order(self):
         """A choice was made: the play order shown so far stops blinking."""
@@ -167,9 +171,11 @@ class Motion:
         t = self.t
         g = t.game
         v = t.view
+        mode = g.mode
         for p in g.players:
             v.golfer[p.seat] = t.cell(p.q, p.r)
-        mode = g.mode
+            other = mode.partner(g, p)  # a team's second golfer (Chaos Teams)
+            v.partner[p.seat] = -1 if other is None else t.cell(other[0], other[1])
         crs = t.course
         for h in range(1, crs.hole_count + 1):
             hole = crs.hole(h)

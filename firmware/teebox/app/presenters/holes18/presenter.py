@@ -18,8 +18,8 @@ from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import (
     AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
-    DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET, SELECT,
-    SELECT_CLUB)
+    DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET,
+    SELECT, SELECT_CLUB)
 
 # Decisions answered from an option list (right/left to step, OK to confirm).
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
@@ -71,7 +71,8 @@ class Presenter:
         t = self.t
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         return engine.Game(t.course, t.clubs, t.shots,
-                           engine.Setup(setup.players, setup.mode, seed, hands), rng)
+                           engine.Setup(setup.players, setup.mode, seed, hands,
+                                        bounds=setup.option("bounds")), rng)
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
@@ -121,6 +122,10 @@ class Presenter:
             for v in ACTIONS:
                 if (v,) in legal:
                     t.opts.append((v,))
+            # Then the mode's own offers (Chaos Teams: the other golfer), in its words.
+            for c in legal:
+                if c[0] == EXTRA and c[1] in g.mode.extras:
+                    t.opts.append(c)
             t.sel = self._default_action()
         elif k in _LIST_KINDS or k >= POLICY_KINDS:
             # (a mode's or golfer's own decision is an option list of its EXTRA choices)
@@ -249,7 +254,8 @@ class Presenter:
         if not t.game.usable(d.player, d.club):
             why = "the %s plays from a tee box only" % club.name
         # (in the prompt's own words: "Hold OK: action", "Dir: move 1")
-        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in t.opts]
+        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in t.opts
+                if c[0] != EXTRA]
         if [c for c in t.game.choices() if c[0] == MOVE]:
             ways.append("Dir: move 1")
         return why + (". " + "; ".join(ways) if ways else "")

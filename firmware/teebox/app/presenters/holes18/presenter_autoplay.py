@@ -9,12 +9,12 @@ from teebox.app.script import steps_to
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import cards
 from teebox.core.holes18.protocol import (
-    CHOOSE_ACTION, DECLARE_DIRECTION, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
+    CHOOSE_ACTION, DECLARE_DIRECTION, DECLINE, HIT_DIRECTION, MOVE, SELECT, SELECT_CLUB)
 from teebox.core.rng import Rng
 
 # Mode and seats of the demo games bots play in turn (the virtual board's --games).
 DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5),
-         ("kelly", 3))
+         ("kelly", 3), ("teams", 2))
 
 
 def deal_bags(clubs, players, seed):
@@ -45,10 +45,14 @@ def lines(auto, table, seat, choice):
     if k == SELECT_CLUB:
         if choice[0] == SELECT:
             return [auto.scan(choice[1], seat)]
-        # A hand reset: the first OK shows the offer, E steps to this seat's.
+        # A hand reset: the first OK shows the offer, E steps to this seat's. Declining an
+        # extra turn: BACK shows that offer (OK shows one only with a reset on offer).
         out = []
         cur = table.sel
-        if cur < 0:
+        if cur < 0 and choice[0] == DECLINE:
+            out.append("press BACK")
+            cur = table.opts.index(choice)
+        elif cur < 0:
             out.append("press OK")
             cur = 0
         return out + steps_to(cur, table.opt_seats.index(seat), len(table.opts)) + ["press OK"]

@@ -7,8 +7,9 @@ from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import cards
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, DECK, DECLARE_DIRECTION,
-    DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, FOLLOW_SPECIAL, GREEN, HIT_DIRECTION, KEEP,
-    MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, POLICY_KINDS, RESET, SELECT_CLUB, STOP, WATER)
+    DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, GREEN,
+    HIT_DIRECTION, KEEP, MOVE, OUT_OF_BOUNDS, OUTCOME, PLAY, POLICY_KINDS, RESET, SELECT_CLUB,
+    STOP, WATER)
 
 try:
     from micropython import const
@@ -166,18 +167,26 @@ class Screen:
         elif k == CHOOSE_ACTION:
             club = t.clubs[d.club]
             c = t.selected()
+            slot = -1
             if c is None:
                 what = "Pick: dir/hold"
             elif c[0] == MOVE:
                 what = "Move %s" % DIR_NAMES[c[1]]
+            elif c[0] == EXTRA:
+                # The mode's own offer (Chaos Teams: the other golfer, lit where it stands).
+                what = g.mode.choice_text(g, c[1])
+                at = g.mode.choice_cell(g, c[1])
+                if at is not None:
+                    t.view.cursor = t.cell(at[0], at[1])
+                slot = len(ACTIONS) + self._extras().index(c)
             else:
                 what = ACTION_LABELS[ACTIONS.index(c[0])]
-            slot = ACTIONS.index(c[0]) if c is not None and c[0] != MOVE else -1
+                slot = ACTIONS.index(c[0])
             # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
             turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
             pr.set("%s %s\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
                    % (who, turn, club.name, club.initiative, what, self._landing_text(res)),
-                   k, d.player, len(ACTIONS), slot)
+                   k, d.player, len(ACTIONS) + len(self._extras()), slot)
         elif k in DIRECTION_KINDS:
             c = t.choice
             if k == HIT_DIRECTION:
@@ -198,6 +207,10 @@ class Screen:
                       self._option_text(t.opts[t.sel]), self._landing_text(res)),
                    k, seat, len(t.opts), t.sel)
         return pr.text
+
+    def _extras(self):
+        # The mode's own offers, after the actions on the menu (LED-only slots from 5 on).
+        return [c for c in self.t.opts if c[0] == EXTRA]
 
     def _policy_decision(self, g, d, pr):
         # A mode's or golfer's own decision: its choices as an option list, in its words;

@@ -6,7 +6,7 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "teams")
 
 
 def code(name):
@@ -38,5 +38,8 @@ def make(name):
     if name == "skins":
         from teebox.core.holes18.modes.skins import Skins
         return Skins()
+    if name == "teams":
+        from teebox.core.holes18.modes.teams import ChaosTeams
+        return ChaosTeams()
     from teebox.core.holes18.modes.kelly import KellyGolf
     return KellyGolf()
