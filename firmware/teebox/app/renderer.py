@@ -288,7 +288,7 @@ class Renderer:
             self._tokens_seen[:] = v.tokens
             self._phase = -1
         if phase != self._phase:
-            self._draw_tokens(phase)
+            self._draw_tokens(phase, self._phase < 0)
         self.frame[:] = self._tokens_mv
         self.total = self._tokens_total
         kind = v.flash
@@ -379,12 +379,16 @@ class Renderer:
 
     # ------------------------------------------------------------ layers
 
-    def _draw_tokens(self, phase):
+    def _draw_tokens(self, phase, afresh):
         # The terrain with the tokens on the greens (only greens carry tokens): in phase 0
         # each green's largest token, in phase 1 the largest of the rest (or the same).
+        # ``afresh``: from the terrain up (the tokens changed); else only the greens whose
+        # two phases differ are repainted (the phase flipped).
         layer = self._tokens
-        layer[:] = self._base
-        total = self._base_total
+        if afresh:
+            layer[:] = self._base
+            self._tokens_total = self._base_total
+        total = self._tokens_total
         tokens = self._tokens_seen
         greens = self._greens
         for i in range(len(greens)):
@@ -393,10 +397,11 @@ class Renderer:
             if not t:
                 continue
             ink = _token_ink(t)
-            if phase:
-                rest = t - _TOKEN_POINTS[ink]
-                if rest:
-                    ink = _token_ink(rest)
+            rest = t - _TOKEN_POINTS[ink]
+            if not rest and not afresh:
+                continue  # one token: the same in both phases
+            if phase and rest:
+                ink = _token_ink(rest)
             total += paint(self._ink, layer, self._cell_at[cell], ink, _FULL)
         self._tokens_total = total
         self._phase = phase
