@@ -425,11 +425,17 @@ class Renderer:
                 m = marks[i]
                 ink = _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN)
                 at = cell_at[cell]
-                old = f[at] + f[at + 1] + f[at + 2]
-                f[at] = (f[at] + c[ink]) >> 1
-                f[at + 1] = (f[at + 1] + c[ink + 1]) >> 1
-                f[at + 2] = (f[at + 2] + c[ink + 2]) >> 1
-                change += f[at] + f[at + 1] + f[at + 2] - old
+                # Each byte read once (a subscript is most of the cost of a cell).
+                r0 = f[at]
+                g0 = f[at + 1]
+                b0 = f[at + 2]
+                r = (r0 + c[ink]) >> 1
+                g = (g0 + c[ink + 1]) >> 1
+                b = (b0 + c[ink + 2]) >> 1
+                f[at] = r
+                f[at + 1] = g
+                f[at + 2] = b
+                change += r + g + b - r0 - g0 - b0
         self.total += change
         m = marks[n - 1]
         self._put(path[n - 1], _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN), _FULL)
