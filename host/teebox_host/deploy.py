@@ -220,9 +220,7 @@ def resident_modules(firmware=None):
     firmware = Path(firmware) if firmware is not None else firmware_dir()
     board = board_modules(firmware)
     shown = dict(zip([p[0] for p in presenters.PRESENTERS], presenters.own_modules()))
-    owns = {g.name: [g.package, shown[g.name]] + [m for n, m in presenters.SHARED
-                                                  if n == g.name]
-            for g in games.GAMES}  # a game's prefixes
+    owns = {g.name: [g.package, shown[g.name]] for g in games.GAMES}  # a game's prefixes
 
     def owned(name, prefixes):
         return name not in CARD_MODULES and any(

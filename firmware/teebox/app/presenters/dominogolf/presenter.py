@@ -22,7 +22,7 @@ from teebox.app.presenters.dominogolf import tags
 from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_OUT, FLASH_WATER
-from teebox.core.dominogolf_map import MIN_SIZE, HoleMap, station_name
+from teebox.core.dominogolf.board import MIN_SIZE, HoleMap, station_name
 from teebox.core.scoring import to_par
 from teebox.core.hexgrid import E
 from teebox.core.dominogolf import bot as bots
@@ -55,7 +55,7 @@ class Presenter:
         self.board = None
         self.peek = False      # the player to shoot is looking at their golf bag
         self.aim = 0           # the station the shot pending is played from
-        self.map = None        # the hole as last drawn (``core/dominogolf_map.HoleMap``)
+        self.map = None        # the hole as last drawn (``core/dominogolf/board.HoleMap``)
         self._tags = None      # the tags of the table's dominoes, read when one is laid
         self.lines = []        # what just happened, for the note
 
