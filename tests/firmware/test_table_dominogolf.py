@@ -445,3 +445,18 @@ def test_a_six_domino_bag_and_a_long_note_fit_the_oled():
     assert "12/12" not in K.words(t) and "10/12" in K.words(t) and "8/12" in K.words(t)
     text, note = P.fit("a\nb\nc\nd\ne\nf\ng", "P2 gods 10/12 sand +4 and more")
     assert note == "P2 gods 10/12." and len(text.split("\n")) + 1 == 8
+
+
+def test_a_damaged_line_of_the_domino_tags_is_reported_naming_dominoes():
+    store = SimStore()
+    b = Bindings(store, tags.pieces(), tags.FILE)
+    b.bind_demo_cards(tags.DEMO_KIND)
+    store.write_atomic(tags.FILE, b.text().encode() + b"04a1b2c3d4e5f6 domino-5-13\n")
+    t, d = _started(seed=3, store=store)
+    seat = t.d.player
+    x = t.game.bags[seat][0]
+    K.refused(t, lambda: t.handle_scan(None, demo_uid(x, tags.DEMO_KIND)))
+    assert "dominoes line 92: no domino 'domino-5-13' in a double-12 set" in K.words(t)
+    assert t.game.inputs == []  # said once; the next scan plays
+    t.handle_scan(None, demo_uid(x, tags.DEMO_KIND))
+    assert t.game.inputs == [(seat, (PLAY, x))]
