@@ -204,7 +204,9 @@ class Resident:
     which the table keeps); ``games`` maps each game to its own modules (its package and
     its presenter's: every way to play counted), ``tools`` each tool (the course
     generator, the self-test, card learning: never resident beside a game) to the tools'
-    modules it imports (the course generator: its tile set too).
+    modules it imports (the course generator: its tile set too; card learning: also the
+    sets of tagged pieces it walks, Domino Golf's tags and dominoes, though a game owns
+    them).
     """
 
     shell: list
@@ -227,11 +229,15 @@ def resident_modules(firmware=None):
             name == p or name.startswith(p + ".") for p in prefixes)
 
     every = [p for prefixes in owns.values() for p in prefixes] + list(games.TOOLS)
+    # Card learning imports the sets of tagged pieces (presenters.TAG_SETS: Domino Golf's
+    # tags and the dominoes they name) by name at run time, beside its own code.
+    tag_sets = [module for _title, module in presenters.TAG_SETS]
     return Resident(
         [n for n in board if not owned(n, every)],
         {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES},
-        {t: [n for n in imported_modules(firmware, [t] if t in board else [])
-             if owned(n, games.TOOLS)] for t in games.TOOLS})
+        {t: [n for n in imported_modules(firmware, ([t] if t in board else []) + (
+            tag_sets if t == "teebox.app.card_learning" else [])) if owned(n, every)]
+         for t in games.TOOLS})
 
 
 # ---------------------------------------------------------------- tools
