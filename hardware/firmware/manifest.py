@@ -63,6 +63,7 @@ BOARD_FILES = (
     "core/dominogolf/inputs.py",
     "core/dominogolf/log.py",
     "core/dominogolf/protocol.py",
+    "core/dominogolf/real.py",
     "core/dominogolf/records.py",
     "core/dominogolf/rules.py",
     "core/dominogolf/shots.py",

@@ -231,13 +231,30 @@ def resident_modules(firmware=None):
     every = [p for prefixes in owns.values() for p in prefixes] + list(games.TOOLS)
     # Card learning imports the sets of tagged pieces (presenters.TAG_SETS: Domino Golf's
     # tags and the dominoes they name) by name at run time, beside its own code.
-    tag_sets = [module for _title, module in presenters.TAG_SETS]
+    tag_sets = [n for n in _tag_set_modules(firmware, board) if owned(n, every)]
     return Resident(
         [n for n in board if not owned(n, every)],
         {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES},
-        {t: [n for n in imported_modules(firmware, ([t] if t in board else []) + (
-            tag_sets if t == "teebox.app.card_learning" else [])) if owned(n, every)]
+        {t: [n for n in imported_modules(firmware, [t] if t in board else [])
+             if owned(n, games.TOOLS)] + (tag_sets if t == "teebox.app.card_learning" else [])
          for t in games.TOOLS})
+
+
+def _tag_set_modules(firmware, board):
+    # What importing each TAG_SETS module by name loads: it, what it imports, and the
+    # packages holding them (their own imports are the shell's, already loaded).
+    from teebox.app import presenters
+    out: set = set()
+    todo = [m for _title, m in presenters.TAG_SETS if m in board]
+    while todo:
+        name = todo.pop()
+        if name in out:
+            continue
+        out.add(name)
+        parts = name.split(".")
+        out.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        todo += _imports(firmware, module_file(firmware, name))
+    return sorted(out)
 
 
 # ---------------------------------------------------------------- tools
