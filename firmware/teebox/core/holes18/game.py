@@ -13,7 +13,7 @@ OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GA
            # the base game's VARIATION (the modes list no optional rule of their own)
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
 STEPS = ("mode", "course", "players", "hands", "bounds")  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 
