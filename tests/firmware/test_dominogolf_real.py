@@ -4,11 +4,15 @@
 from fwtest import raises
 
 from dominogolf_kit import D, Mirror
+from teebox.app.gamejournal import GameJournal, resume
+from teebox.app.shelf import Shelf
 from teebox.core.contract import IllegalMove
 from teebox.core.dominogolf import bot, dominoes, log, records, rules
 from teebox.core.dominogolf.protocol import (
     DRAW, DRAWN, FAIRWAY, FOR_APPROACH, FOR_CHECK, FOR_GODS, FOR_GREEN, FROM_GODS, GODS,
     HOLED, KEEP, KEEP_SHOT, OUT_CHECK, OUT_GREEN_DOUBLE, OUT_SHOT, PLAY, SHOT, TREE, UNSEEN)
+from teebox.core.wire import gamerecord
+from teebox.hal.store import SimStore
 
 
 def _real(players=2, holes=3, **options):
@@ -174,3 +178,25 @@ def test_a_log_written_before_real_sets_still_replays():
     # Version 1: five setup numbers, no real set (each of these is one byte).
     old = data[:4] + b"\x01" + data[5:10] + data[11:]
     assert log.replay(log.decode(old)).state_digest() == g.state_digest()
+
+
+def test_a_real_set_game_resumes_from_its_journal_and_is_shelved_as_played():
+    # The scans are inputs like any other: the journal, the shelf and a replay of the
+    # record rebuild the game as played, through the code every game shares.
+    store = SimStore()
+    gj = GameJournal(store, board="b0a7d")
+    m = Mirror(3, 41, 3, [bot.SensibleBot(s) for s in range(3)], mulligan=True)
+    g = m.real
+    number = gj.start(g, game_name="domino-golf")
+    resumed = 0
+    while not g.over:
+        n = len(g.inputs)
+        m.step()
+        gj.record(*g.inputs[n])
+        if not g.over and gj.journal.pending() == 0 and resumed < 10:
+            back = resume(store.reboot(), None, None, None, board="b0a7d")
+            assert back.number == number and back.game.state_digest() == g.state_digest()
+            resumed += 1
+    assert resumed == 10 and g.scores == m.world.scores
+    rec = gamerecord.decode(Shelf(store).read(number))
+    assert rec.replay()[0].state_digest() == g.state_digest()
