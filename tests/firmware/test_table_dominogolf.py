@@ -390,7 +390,7 @@ def test_a_real_set_asks_for_each_domino_turned_up_and_shows_where_it_goes():
     K.refused(t, lambda: K.lines(d, "press OK"))  # no button names a domino
     _lay(t, 2, 8)
     assert t.d.kind == SHOT and g.layout == [dominoes.of(2, 8), dominoes.of(3, 9)]
-    assert "Lay a bag domino or OK: gods" in K.words(t)
+    assert "Lay a bag domino or OK: > Gods of golf" in K.words(t)
 
 
 def test_a_real_set_bag_domino_is_laid_and_a_gods_pick_scanned():
@@ -460,3 +460,27 @@ def test_a_damaged_line_of_the_domino_tags_is_reported_naming_dominoes():
     assert t.game.inputs == []  # said once; the next scan plays
     t.handle_scan(None, demo_uid(x, tags.DEMO_KIND))
     assert t.game.inputs == [(seat, (PLAY, x))]
+
+
+def test_a_real_set_change_of_luck_scans_the_double_shown_and_the_domino_taken():
+    # "he shows the double to all players and removes it from play, and then points to
+    # another player. This player must temporarily turn all the dominoes in his golf bag
+    # face-up. Then the player who had the double takes one of the other player's
+    # dominoes of his choice ... and must play it immediately himself."
+    t, d = _real_table(change_luck=True)
+    g = t.game
+    _lay(t, 0, 5)
+    seat = t.d.player
+    other = 1 - seat
+    K.lines(d, "press E")
+    assert "> Luck at P%d" % (other + 1) in K.words(t)
+    K.lines(d, "press OK")
+    assert "Show a double: scan it (at P%d)" % (other + 1) in K.words(t)
+    K.refused(t, lambda: _lay(t, 0, 5))  # the green: face up, and no double
+    _lay(t, 6, 6)
+    assert t.d.kind == TAKE and g.inputs[-1] == (seat, (LUCK, dominoes.of(6, 6), other))
+    assert "P%d's bag face up: scan the one you take" % (other + 1) in K.words(t)
+    _lay(t, 2, 5)
+    assert g.inputs[-1] == (seat, (TAKE_ONE, dominoes.of(2, 5))) and g.last[:2] == (
+        dominoes.of(2, 5), 2)  # FROM_LUCK
+    assert len(g.bags[other]) == 4 and len(g.bags[seat]) == 4

@@ -63,6 +63,7 @@ class Presenter:
         self.t = table
         self.board = None
         self.peek = False      # the player to shoot is looking at their golf bag
+        self.luck_at = -1      # a real set: the seat pointed at, while the double is scanned
         self.aim = 0           # the station the shot pending is played from
         self.map = None        # the hole as last drawn (``core/dominogolf/board.HoleMap``)
         self._tags = None      # the tags of the table's dominoes, read when one is laid
@@ -202,6 +203,7 @@ class Presenter:
         seat = d.player
         t.view.active = seat
         self.peek = False
+        self.luck_at = -1
         self.lines = []
         if d.kind == DRAW or d.kind == TAKE and t.game.real:
             # A real set: the domino is scanned (``on_scan``); no button names one.
@@ -209,7 +211,8 @@ class Presenter:
         elif d.kind == SHOT:
             self.aim = d.station
             t.opts = self.shot_options(seat)
-            t.sel = 0 if len(t.opts) == 1 else -1  # (the sand: the gods, in the open)
+            # (the sand, or a real set: the gods, in the open)
+            t.sel = 0 if len(t.opts) == 1 or t.game.real else -1
         else:
             if d.kind == TAKE:
                 self.aim = d.station
@@ -245,9 +248,13 @@ class Presenter:
     def shot_options(self, seat):
         """The shot's choices in the order the buttons step through them: the bag's
         dominoes (lowest first), the gods of golf, then each change of luck. With a real
-        set the gods of golf alone: the bag's dominoes are laid on the reader."""
-        if self.t.game.real:
-            return [(GODS,)]
+        set the bag's dominoes are laid on the reader: the gods of golf, then a change of
+        luck at each player with a bag, ``(LUCK, -1, seat)`` (the double is scanned)."""
+        g = self.t.game
+        if g.real:
+            luck = g.setup.change_luck and g.bags[seat] and g.lie[seat] != IN_SAND
+            return [(GODS,)] + [(LUCK, -1, s) for s in g.playing
+                                if luck and s != seat and g.bags[s]]
         opts = self.t.game.choices(seat)
         opts.sort(key=lambda c: (0 if c[0] == PLAY else (1 if c[0] == GODS else 2),) + c[1:])
         return opts
@@ -269,7 +276,7 @@ class Presenter:
 
     def _hidden(self):
         t = self.t
-        return t.d.kind == SHOT and not self.peek and len(t.opts) > 1
+        return t.d.kind == SHOT and not self.peek and len(t.opts) > 1 and not t.game.real
 
     def on_dir(self, d):
         """The next (right-hand buttons) or previous option; nothing while the bag is
@@ -298,15 +305,22 @@ class Presenter:
             self._cursor()
             t.show_decision()
             return
-        if not t.opts:
+        c = t.selected()
+        if not t.opts or self.luck_at >= 0:
             t.refuse("lay the domino on the reader")
-            return
-        t.apply(t.selected(), t.d.player)
+        elif c[0] == LUCK and c[1] < 0:  # a real set: the double shown is scanned next
+            self.luck_at = c[2]
+            t.show_decision()
+        else:
+            t.apply(c, t.d.player)
 
     def on_back(self):
         """Hide the bag again."""
         t = self.t
-        if t.d.kind == SHOT and self.peek:
+        if self.luck_at >= 0:
+            self.luck_at = -1
+            t.show_decision()
+        elif t.d.kind == SHOT and self.peek:
             self.peek = False
             t.sel = -1 if len(t.opts) > 1 else 0
             self._cursor()
@@ -334,6 +348,8 @@ class Presenter:
             t.refuse("%s is a bot: it plays by itself" % t.label(t.d.player))
         elif seat is not None and seat != t.d.player:
             t.refuse("it is P%d's shot" % (t.d.player + 1))
+        elif kind == SHOT and self.luck_at >= 0:  # the double shown for a change of luck
+            t.apply((LUCK, d, self.luck_at), t.d.player)
         elif kind == SHOT or kind == TAKE:
             t.apply((PLAY if kind == SHOT else TAKE_ONE, d), t.d.player)
         else:
@@ -352,6 +368,8 @@ class Presenter:
         g = self.t.game
         if choice[0] == GODS:
             return "Gods of golf"
+        if choice[0] == LUCK and choice[1] < 0:
+            return "Luck at P%d" % (choice[2] + 1)
         if choice[0] == LUCK:
             return "Luck %s at P%d" % (dominoes.name(choice[1]), choice[2] + 1)
         if choice[0] == KEEP_SHOT:
@@ -396,8 +414,12 @@ class Presenter:
             lines.append("P%d's bag face up:\nscan the one you\ntake, and play it"
                          % (d.source + 1))
             count, index = 0, -1
-        elif g.real and len(t.opts) == 1 and d.lie != IN_SAND and g.bags[seat]:
-            lines.append("Lay a bag domino\nor OK: gods")
+        elif g.real and self.luck_at >= 0:
+            lines.append("Show a double:\nscan it (at P%d)\nBACK: cancel" % (self.luck_at + 1))
+            count, index = 0, -1
+        elif g.real and d.lie != IN_SAND and g.bags[seat]:
+            lines.append("Lay a bag domino\nor OK:")
+            lines.append("> " + self._option_text(t.selected(), seat))
         elif d.kind == KEEP:
             lines.append("%s: keep it?" % RESULT_TEXT[d.result])
             lines.append("> " + self._option_text(t.selected(), seat))
