@@ -5,7 +5,7 @@ putting phase asks for a target and a verdict; :func:`putter` gives a seat's put
 rules from its golfer choice.
 """
 
-from teebox.core.holes18.expansions.greens_data import NO_TARGET
+from teebox.core.holes18.expansions.greens_data import FLAG, NO_TARGET
 from teebox.core.holes18.expansions.putting import BESIDE, FLAGGED, SUNK, Putter
 
 
@@ -31,6 +31,17 @@ class PeterB(Putter):
         """Any flag keeps the ball out (not even beside the cup)."""
         out = Putter.verdict(self, target, total, flags)
         return FLAGGED if flags and out in (SUNK, BESIDE) else out
+
+    def flag_odds(self, greens, dice, tally):
+        """The chance that no flag shows (none may have shown yet)."""
+        if tally:
+            return 0, 1
+        num = den = 1
+        for die in dice:
+            faces = greens.faces[greens.set[die]]
+            num *= len(faces) - faces.count(FLAG)
+            den *= len(faces)
+        return num, den
 
 
 def putter(choice):

@@ -79,6 +79,18 @@ class Putter:
             return LONG
         return SUNK if flags % 2 == 0 else BESIDE
 
+    def flag_odds(self, greens, dice, tally):
+        """``(num, den)``: the chance that throwing ``dice`` (indices) leaves a flag tally that
+        lets the ball in, ``tally`` flags being counted already (for bots). A die of ``n``
+        faces, ``f`` of them flags, ends an odd number of flags with chance f/(n+f)."""
+        a = b = 1
+        for die in dice:
+            faces = greens.faces[greens.set[die]]
+            f = faces.count(FLAG)
+            a *= len(faces) + f
+            b *= len(faces) - f
+        return (a - b if tally % 2 else a + b), 2 * a
+
 
 class Putt:
     """A putt being played: ``seat``, ``target``, ``counted`` (the dice in the total, each
