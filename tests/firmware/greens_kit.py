@@ -1,5 +1,6 @@
 # Helpers for the Reading the Greens tests: a green of a made-up card with scripted dice.
 # Runs under CPython and inside MicroPython (plain Python, no pytest).
+from engine_kit import StackRng
 from teebox import shipped
 from teebox.core.holes18.expansions import putting
 from teebox.core.holes18.expansions.greens_data import FLAG, GreenCard
@@ -11,13 +12,14 @@ WHITE, Y1, Y2, O1, O2, R1, R2 = 0, 1, 2, 3, 4, 5, 6   # one player's seven dice
 ALL = (WHITE, Y1, Y2, O1, O2, R1, R2)
 
 
-class Dice(Rng):
+class Dice(StackRng):
     """A seeded Rng that throws scripted faces: ``load(seat_dice_faces)`` queues the faces
     the next throws show, in order, each ``(die, face)`` (a flag is re-rolled: queue the
-    face it shows next too); unscripted throws are the seeded ones."""
+    face it shows next too); unscripted throws are the seeded ones. ``tops`` stacks the
+    shot decks as ``engine_kit.StackRng`` does."""
 
-    def __init__(self, seed=1):
-        Rng.__init__(self, seed)
+    def __init__(self, seed=1, tops=None):
+        StackRng.__init__(self, seed, tops or {})
         self.queue = []
 
     def load(self, throws):

@@ -97,10 +97,11 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     the seeded generator (tests stack the decks with it). ``golfers``, if given,
     is called ``golfers(seat, golfer_choice)`` for each player's
     :class:`~teebox.core.holes18.player.Golfer`; by default the golfer cards of the setup
-    (:func:`teebox.core.holes18.golfers.make`).
+    (:func:`teebox.core.holes18.golfers.make`). ``greens``: the putting dice and green cards
+    (``shipped.load_default_greens()``), needed when the setup plays Reading the Greens.
     """
 
-    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):
+    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None):
         self.course = course
         self.clubs = tuple(clubs)
         self.shots = shots
@@ -125,8 +126,13 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         for p in self.players:
             if p.golfer_choice is not None or golfers is not make_golfer:
                 p.rules = golfers(p.seat, p.golfer_choice)
+        # The expansion modules played (expansions.module.Module), asked at their hooks.
+        self.modules = ()
+        if "greens" in setup.expansions:
+            from teebox.core.holes18.expansions.greens_play import GreensPlay
+            self.modules = (GreensPlay(self, greens),)
         # The policies that add choices, per seat (empty in the base game: no cost).
-        self._extras = [tuple([x for x in (self.mode, p.rules) if x.extras])
+        self._extras = [tuple([x for x in (self.mode, p.rules) + self.modules if x.extras])
                         for p in self.players]
         self._asked = None          # (stage, acting) a policy's own decision returns to
         self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
@@ -149,7 +155,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
         # The setup as the log keeps it: explicit hands as club indices.
-        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams)
+        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
+                           setup.expansions)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before
@@ -241,6 +248,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             p.state_ints(out)
             p.rules.state_ints(out)
         self.mode.state_ints(out)
+        for x in self.modules:
+            x.state_ints(out)
         if self._asked is not None:
             out.append(self._asked[0])
             out.extend(self._asked[1])
@@ -263,10 +272,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             if -1 not in [self.picks[s] for s in self.acting]:
                 self._draft_done(outs)
         elif verb == SELECT:
-            self.players[seat].chosen = choice[1]
-            outs.append((OUT_CHOSEN, seat))
-            if min([self.players[s].chosen for s in self.selecting]) >= 0:
-                self._reveal(outs)
+            self.lay_card(seat, choice[1], outs)
         elif verb == RESET:
             self.players[seat].reset_hand()
             if self.stage == SELECT_CLUB:

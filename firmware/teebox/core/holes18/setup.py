@@ -6,6 +6,7 @@ golfers, teams), so the same setup and the same inputs give the same game.
 
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.player import GOLFERS
 
 try:
@@ -33,7 +34,8 @@ class Setup:
       :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"``, each golfer
       at most once (there is one card of each); played by :mod:`teebox.core.holes18.golfers`;
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
-    * ``expansions``: must be empty for now (no expansion rules yet).
+    * ``expansions``: the expansion modules played, names from
+      :data:`teebox.core.holes18.expansions.NAMES`.
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -58,15 +60,17 @@ class Setup:
                                  "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
-        if expansions:
-            raise ValueError("the %r expansion is not supported yet" % (expansions[0],))
+        for e in expansions:
+            if e not in EXPANSIONS:
+                raise ValueError("unknown expansion module %r (use: %s)"
+                                 % (e, ", ".join(EXPANSIONS)))
         self.players = players
         self.mode = mode
         self.seed = seed
         self.hands = hands
         self.golfers = golfers
         self.teams = teams
-        self.expansions = ()
+        self.expansions = tuple(expansions)
 
     def __repr__(self):
         return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,

@@ -1,12 +1,24 @@
 """Peter, the Reading the Greens golfer whose power is putting (booklet, "PETER").
 
-His rules are :class:`~teebox.core.holes18.expansions.putting.Putter` subclasses the
+His putting rules are :class:`~teebox.core.holes18.expansions.putting.Putter` subclasses the
 putting phase asks for a target and a verdict; :func:`putter` gives a seat's putting
-rules from its golfer choice.
+rules from its golfer choice. :class:`Peter` is his golfer card.
 """
 
 from teebox.core.holes18.expansions.greens_data import FLAG, NO_TARGET
 from teebox.core.holes18.expansions.putting import BESIDE, FLAGGED, SUNK, Putter
+from teebox.core.holes18.player import Golfer
+
+
+class Peter(Golfer):
+    """Peter's golfer card, ``side`` "A" or "B": off the green he plays the base rules; on it
+    the putting phase plays :func:`putter` of his choice (without Reading the Greens he has
+    no power at all)."""
+
+    name = "peter"
+
+    def __init__(self, side):
+        self.side = side
 
 
 class PeterA(Putter):

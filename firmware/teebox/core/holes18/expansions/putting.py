@@ -230,7 +230,8 @@ class Putting:
         return None
 
     def counted(self, seat, roll, borrow):
-        """The dice ``(owner, die)`` a putt would count: the pool dice used, own dice kept, rolled."""
+        """The dice ``(owner, die)`` a putt would count: own dice kept and rolled, the pool
+        dice used."""
         out = [(seat, i) for i in self.kept(seat) if i not in roll]
         out += [(seat, i) for i in roll]
         if self.pool[seat] >= 0:
