@@ -89,6 +89,17 @@ def test_greens_need_the_dice_and_cards_and_are_not_played_in_chaos_golf():
                                       greens=GREENS))
 
 
+def test_the_mallet_putter_and_gap_wedge_join_the_draft():
+    """"Add the MALLET PUTTER and GAP WEDGE to the deck of available clubs. When not playing
+    this expansion remove them as they will not help." """
+    crs = make_course(ROWS, HOLES)
+    for expansions, joined in (((), False), (("greens",), True)):
+        setup = engine.Setup(2, "match", 3, engine.DRAFT, expansions=expansions)
+        g = engine.Game(crs, CLUBS, SHOTS, setup, greens=GREENS)
+        dealt = g.packets[0] + g.packets[1]
+        assert (MALLET in dealt, GAP in dealt) == (joined, joined)
+
+
 # ------------------------------------------------------------------ reaching the green
 
 def test_reaching_the_green_scores_no_flag_and_places_the_golfer_on_its_side():
