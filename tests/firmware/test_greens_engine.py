@@ -34,7 +34,7 @@ def _game(hands, golfers=None, tops=None, targets=CARD, mode="match"):
     setup = engine.Setup(len(hands), mode, 1, hands, golfers, expansions=("greens",))
     dice = Dice(1, tops)
     g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup, dice, greens=GREENS)
-    g.modules[0].green.card = card(targets)   # test set-up only: this hole's green card
+    g.added[0].green.card = card(targets)   # test set-up only: this hole's green card
     return g, dice
 
 
@@ -110,7 +110,7 @@ def test_reaching_the_green_scores_no_flag_and_places_the_golfer_on_its_side():
     assert one(outs, gp.OUT_ON_GREEN) == (gp.OUT_ON_GREEN, 0, 0)   # along the fairway: side 0
     assert not kinds(outs, OUT_SCORED) and g.players[0].score == 0
     assert not kinds(outs, OUT_NEXT_HOLE)
-    assert g.modules[0].green.target(0) == 20
+    assert g.added[0].green.target(0) == 20
 
 
 def test_on_the_green_a_player_must_lay_putt_or_change_position_not_a_club():
@@ -154,7 +154,7 @@ def test_putts_from_the_highest_target_and_a_tie_takes_a_flag_and_a_token():
     round then ONE PLAYER TAKES THE FLAG and the others take a 1-POINT TOKEN." """
     g, dice = _game(_hands(3))
     _to_green(g, (0, 1))
-    g.modules[0].green.arrive(1, 4)               # test set-up: seat 1 putts for 35
+    g.added[0].green.arrive(1, 4)               # test set-up: seat 1 putts for 35
     _act(g, 0, PUTT)
     _act(g, 1, PUTT)
     outs = g.apply((SELECT, club("3 Iron")), 2)
@@ -242,7 +242,7 @@ def test_the_gap_wedge_picks_the_side_to_putt_from():
     assert len(g.choices(0)) == 6
     outs = g.apply((EXTRA, gp.SIDE + 4), 0)
     assert one(outs, gp.OUT_ON_GREEN) == (gp.OUT_ON_GREEN, 0, 4)
-    assert g.modules[0].green.target(0) == 35
+    assert g.added[0].green.target(0) == 35
 
 
 def test_a_tee_shot_onto_the_green_rolls_once_for_the_highest_target_plus_one():
@@ -256,7 +256,7 @@ def test_a_tee_shot_onto_the_green_rolls_once_for_the_highest_target_plus_one():
     setup = engine.Setup(2, "match", 1, woods, expansions=("greens",))
     dice = Dice(1)
     g = engine.Game(make_course(rows, holes), CLUBS, SHOTS, setup, dice, greens=GREENS)
-    g.modules[0].green.card = card((20, 30, 25, None, 35, 28))
+    g.added[0].green.card = card((20, 30, 25, None, 35, 28))
     select(g, {0: club("5 Wood"), 1: club("5 Wood", 1)})
     g.apply((PLAY,), 0)
     g.apply((AIM, E), 0)

@@ -59,13 +59,13 @@ class SensibleBot:
             return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
             # A mode's or golfer's own decision: the policy that asked knows it best.
-            for x in (game.mode, game.players[seat].rules) + game.modules:
+            for x in (game.mode, game.players[seat].rules) + game.added:
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
-        for x in game.modules:
+        for x in game.added:
             if [c for c in extras if c[1] in x.extras]:
                 # An expansion module's offer (the putt and change of position cards).
                 mine = x.bot_choice(game, seat, legal)

@@ -86,6 +86,14 @@ class Decision:
 
 
 
+def _module(game, name):
+    # The rules of an expansion module (a policy.Module), or None while it has none here.
+    if name == "greens":
+        from teebox.core.holes18.expansions.greens_play import GreensPlay
+        return GreensPlay(game)
+    return None
+
+
 class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     """One game of 18 Holes (see the module docstring and ``docs/engine-api.md``).
 
@@ -103,6 +111,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
 
     def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None):
         self.course = course
+        self.green_cards = greens  # the putting dice and green cards (Reading the Greens)
         self.clubs = tuple(clubs)
         self.shots = shots
         self.shot_list = tuple([s for d in cards.DECKS for s in shots.get(d, ())])
@@ -126,13 +135,12 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         for p in self.players:
             if p.golfer_choice is not None or golfers is not make_golfer:
                 p.rules = golfers(p.seat, p.golfer_choice)
-        # The expansion modules played (expansions.module.Module), asked at their hooks.
-        self.modules = ()
-        if "greens" in setup.expansions:
-            from teebox.core.holes18.expansions.greens_play import GreensPlay
-            self.modules = (GreensPlay(self, greens),)
+        # The expansion modules' own rules (policy.Module), after the shot decks'
+        # shuffles so a game without them deals as before.
+        self.added = tuple([m for m in [_module(self, e) for e in setup.expansions]
+                            if m is not None])
         # The policies that add choices, per seat (empty in the base game: no cost).
-        self._extras = [tuple([x for x in (self.mode, p.rules) + self.modules if x.extras])
+        self._extras = [tuple([x for x in (self.mode, p.rules) + self.added if x.extras])
                         for p in self.players]
         self._asked = None          # (stage, acting) a policy's own decision returns to
         self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
@@ -248,7 +256,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             p.state_ints(out)
             p.rules.state_ints(out)
         self.mode.state_ints(out)
-        for x in self.modules:
+        for x in self.added:
             x.state_ints(out)
         if self._asked is not None:
             out.append(self._asked[0])

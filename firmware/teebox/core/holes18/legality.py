@@ -127,7 +127,7 @@ class Legality:
     def _why_select(self, club, seat):
         p = self.players[seat]
         if club in p.hand:
-            for x in self.modules:
+            for x in self.added:
                 why = x.select_reason(self, seat, club)
                 if why is not None:
                     return why

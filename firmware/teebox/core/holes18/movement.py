@@ -106,7 +106,7 @@ class Movement:
                     break
                 came = cell
             played = False
-            for x in self.modules:
+            for x in self.added:
                 played = x.on_green(self, p, hole, came, hole_in_one, outs) or played
             if not played:
                 self.mode.on_reach(self, p, hole, hole_in_one, outs)

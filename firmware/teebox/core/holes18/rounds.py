@@ -5,7 +5,7 @@ the game on (tee off, next hole, award, finish, a policy's own decision).
 A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
 """
 
-from teebox.core.holes18.expansions.module import LAID
+from teebox.core.holes18.policy import LAID
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_OUTCOME, DISCARD_FOR_HITTER, FOLLOW_SPECIAL, GAME_OVER,
     OUT_BORROWED, OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN,
@@ -49,8 +49,8 @@ class RoundFlow:
         for s in seats:
             self.players[s].new_hole(hole, tq, tr)
         outs.append((OUT_NEXT_HOLE, tuple(seats), hole, tq, tr))
-        for x in self.modules:
-            x.new_hole(self, hole, outs)
+        for x in self.added:
+            x.new_hole(self, seats, hole, outs)
 
     def next_hole(self, outs):
         """Everyone to the next tee together, or the game ends after the last hole."""
@@ -97,7 +97,7 @@ class RoundFlow:
 
     def lay_card(self, seat, card, outs):
         """``seat`` lays ``card`` face down at SELECT_CLUB: a club index, or
-        ``expansions.module.LAID`` for a module's own card (Reading the Greens' putt and
+        ``policy.LAID`` for a module's own card (Reading the Greens' putt and
         change of position cards); the reveal follows the last one laid."""
         self.players[seat].chosen = card
         outs.append((OUT_CHOSEN, seat))
@@ -206,7 +206,7 @@ class RoundFlow:
                 p.hand.remove(p.chosen)
                 shown.append((s, p.chosen))
         outs.append((OUT_REVEAL, tuple(shown)))
-        for x in self.modules:
+        for x in self.added:
             x.revealed(self, outs)
         if self.in_extra:
             self._start_turn(self.selecting[0], outs)
@@ -220,7 +220,7 @@ class RoundFlow:
     def _play_order(self, outs):
         for s in self.selecting:
             key = self.players[s].rules.order_key(self, s) if self.players[s].chosen != LAID else ()
-            for x in self.modules:
+            for x in self.added:
                 key = x.order_key(self, s, key)
             self.round_keys[s] = key
         self.order = sorted(self.selecting, key=lambda s: self.round_keys[s])
@@ -269,13 +269,13 @@ class RoundFlow:
         self.acting = (seat,)
         self.stage = CHOOSE_ACTION
         outs.append((OUT_TURN, seat, self.t_club, int(self.in_extra)))
-        for x in self.modules:
+        for x in self.added:
             x.start_turn(self, seat, outs)
 
     def _end_turn(self, outs):
         seat = self.t_player
         p = self.players[seat]
-        for x in self.modules:
+        for x in self.added:
             if x.before_end_turn(self, seat, outs):
                 return  # its answer resumes here
         if p.chosen == LAID:

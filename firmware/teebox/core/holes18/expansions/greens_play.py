@@ -10,8 +10,8 @@ outputs are tuples with the ``OUT_*`` kinds below (after the engine's own).
 from teebox.core import hexgrid
 from teebox.core.holes18.expansions import greens, peter, putting, putting_bot
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, SIDES
-from teebox.core.holes18.expansions.module import LAID, Module
 from teebox.core.holes18.expansions.putting import CHANGE, PUTT, SUNK
+from teebox.core.holes18.policy import LAID, Module
 from teebox.core.holes18.protocol import (
     EXTRA, OUT_CLUB_DISCARDED, OUT_HOLE_IN_ONE, POLICY_KINDS, SELECT_CLUB)
 
@@ -42,11 +42,12 @@ OUT_LONGEST_PUTT = 70  # (k, seat, target): now holds the longest putt card
 
 
 class GreensPlay(Module):
-    """Reading the Greens for one game (``game.modules``); ``greens`` the loaded greens file."""
+    """Reading the Greens for one game (``game.added``), its data ``game.green_cards``."""
 
     extras = _CODES
 
-    def __init__(self, game, data):
+    def __init__(self, game):
+        data = game.green_cards
         if data is None:
             raise ValueError("Reading the Greens needs the putting dice and green cards: "
                              "Game(..., greens=shipped.load_default_greens())")
@@ -54,18 +55,21 @@ class GreensPlay(Module):
             raise ValueError("Reading the Greens is played in Match Play for now, not %s"
                              % game.mode.title)
         self.data = data
-        self.putters = [peter.putter(p.golfer_choice) for p in game.players]
+        self.putters = []          # each seat's putting rules (Peter's), set at the first tee
         self.deck = greens.deck(data, game.course.greens, game.course.hole_count, game.rng)
         self.green = None          # the Putting of the hole in play
         self.hole = 0
-        self.laid = [0] * len(game.players)   # PUTT / CHANGE laid this round, 0 none
+        self.laid = []             # per seat PUTT / CHANGE laid this round, 0 none
         self.arrived = []          # (seat, came, hole_in_one, gap) landings still to settle
         self.longest = putting.LongestPutt()
 
     # ------------------------------------------------------------ holes and arrivals
 
-    def new_hole(self, game, hole, outs):
+    def new_hole(self, game, seats, hole, outs):
         """"When players arrive at a new tee box. Reveal the next green card." """
+        if not self.putters:
+            self.putters = [peter.putter(p.golfer_choice) for p in game.players]
+            self.laid = [0] * len(game.players)
         self.hole = hole
         card = self.deck[hole - 1]
         self.green = putting.Putting(self.data, card, self.putters, game.rng)
