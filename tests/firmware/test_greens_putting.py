@@ -214,7 +214,7 @@ def test_putters_play_first_highest_target_first_then_changes_of_position():
     assert [s for k, s in keys] == [NICK, GROVER, JANELLE]
 
 
-# ------------------------------------------------------------------ Mallet, hole-in-one, longest putt
+# ------------------------------------------------------------------ Mallet, hole-in-one, longest
 
 def test_the_mallet_putter_rerolls_one_die_of_the_putt():
     """"If you have this club in your hand you may discard it to re-roll ONE die from your

@@ -219,7 +219,8 @@ class RoundFlow:
 
     def _play_order(self, outs):
         for s in self.selecting:
-            key = self.players[s].rules.order_key(self, s) if self.players[s].chosen != LAID else ()
+            p = self.players[s]
+            key = p.rules.order_key(self, s) if p.chosen != LAID else ()
             for x in self.added:
                 key = x.order_key(self, s, key)
             self.round_keys[s] = key
