@@ -265,6 +265,9 @@ def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
     (("--seed", -1), "--seed -1: the seed must be 0 or more"),
     (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
     (("--course", "nowhere"), "unknown course 'nowhere'"),
+    (("--option", "bounds=maybe"), "--option bounds=maybe: bounds is one of: strict, through"),
+    (("--option", "holes=3"), "--option holes=3: 18 Holes has no option 'holes' (use one of: "
+                              "hands, bounds)"),
 ])
 def test_invalid_demo_options_are_refused_on_stderr_with_exit_1(args, message):
     result = invoke("demo", *args)
@@ -363,9 +366,9 @@ def bare(path):
     return log
 
 
-@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
-                                           ("racing", 3), ("kelly", 4), ("skins", 3),
-                                           ("teams", 2)])
+@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("stableford", 2),
+                                           ("chaos", 3), ("racing", 3), ("kelly", 4),
+                                           ("skins", 3), ("teams", 2)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -376,6 +379,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[0] == f"Replay of {path}"
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
+                                   "stableford": "Stableford",
                                    "chaos": "Chaos Golf", "racing": "Golf Racing",
                                    "kelly": "Kelly Golf", "skins": "Skins",
                                    "teams": "Chaos Teams"}[mode],
@@ -546,3 +550,26 @@ def test_demo_golfers_deals_the_bots_golfer_cards_and_replays_their_powers(tmp_p
     assert result.exit_code == 1
     assert "--golfers swift:C,-: golfer of player 1 must be None or (name, 'A' or 'B')" in (
         " ".join(result.output.split()))
+
+
+@pytest.mark.parametrize("mode", ["match", "racing", "skins", "kelly"])
+def test_the_hit_through_out_of_bounds_variation_is_chosen_with_option_and_replayed(tmp_path,
+                                                                                    mode):
+    # Rulebook (OUT-OF-BOUNDS, VARIATION): "If the players all agree to use this variation
+    # then you may allow players to hit through out-of-bounds." The demo plays it in any
+    # mode, says so, and its saved log replays under the same rule to the same card.
+    path = tmp_path / "through.tbgl"
+    out = demo_ok("--mode", mode, "--players", 3, "--course", "championship", "--option",
+                  "bounds=through", "--save-log", path)
+    title = scorecard.mode_facts(mode).title
+    assert " ".join(out.split()).startswith(
+        "Teebox demo: %s, 3 players, Championship Course, seed 1, out of bounds: through "
+        "Sensible bots" % title)
+    log = gamelog.load(path.read_bytes())[0]
+    assert log.setup.bounds == engine.HIT_THROUGH
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "seed 1, out of bounds: through" in " ".join(result.stdout.split())
+    assert final_card(result.stdout) == final_card(out)
+    strict = demo_ok("--mode", mode, "--players", 3, "--course", "championship")
+    assert "out of bounds" not in strict.splitlines()[0]

@@ -2,8 +2,9 @@
 
 For every built-in course and every game mode, Hypothesis draws games (a legal number
 of players for the mode, a seed, first-game or drafted hands, a bot per seat: sensible,
-random or a mix, and in half the games a random golfer card and side per seat, each card
-once) and plays each to the end. After every input it checks what a player
+random or a mix, in half the games a random golfer card and side per seat, each card
+once, and in half the games the rulebook's variation hitting through out of bounds) and
+plays each to the end. After every input it checks what a player
 would notice going wrong:
 
 * each player's clubs are conserved: hand + discards + the face-down club are the
@@ -21,6 +22,11 @@ would notice going wrong:
   green it has not reached: its outputs reach the greens one after another from the
   first, it tees off only on the hole after the last green it reached, and the hole it
   plays is always that one (its score counts exactly those greens);
+* a green's flag is held by one player at most, in every mode (Match Play's flag goes to
+  the first to reach the green, Kelly Golf's to whoever claims it);
+* in a mode with a 5 and a 2 on every green (Chaos Golf), both are conserved: each is on
+  its green or with exactly one player, the player who took a green's 5 never takes its
+  2, and the mode's record of who took the 5 is that player;
 * in a mode with a flag on every green and 1-point target tokens (Kelly Golf), flags and
   tokens are conserved: each green's flag is on it or was claimed by exactly one player
   (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
@@ -56,7 +62,7 @@ mode pairs (default ``DEFAULT_GAMES``: some 135 s on the two-core development ma
 in the state digests). The ``teebox-properties`` settings profile is derandomized and
 keeps no example database, so every run plays the same games. A longer soak:
 ``TEEBOX_PROPERTY_GAMES=20000 python -m pytest tests/test_engine_properties.py``.
-A failure prints the drawn ``(players, seed, hands, bots)``;
+A failure prints the drawn ``(players, seed, hands, bots, golfers, bounds)``;
 ``Checker(course, mode, *those).play()`` plays that game again.
 """
 
@@ -140,7 +146,8 @@ TOKEN_VALUES = {TOKEN_1: 1, TOKEN_2: 2, TOKEN_5: 5}
 
 @st.composite
 def game_specs(draw, mode, salt=0):
-    """``(players, seed, hands, bot kinds)`` of a game of ``mode`` that can finish.
+    """``(players, seed, hands, bot kinds, golfers, bounds)`` of a game of ``mode`` that
+    can finish.
 
     ``salt`` is added to the drawn seed: derandomized Hypothesis draws the same numbers
     for every course and mode, and the salt gives each pair its own deals and shuffles.
@@ -165,7 +172,8 @@ def game_specs(draw, mode, salt=0):
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
-    return players, seed, hands, tuple(seats), golfers
+    bounds = draw(st.sampled_from(engine.BOUNDS))
+    return players, seed, hands, tuple(seats), golfers, bounds
 
 
 def pair_specs(name, mode):
@@ -187,8 +195,8 @@ class Checker:
     """Plays one game with the checks of the module docstring after every input."""
 
     def __init__(self, name, mode, players, seed, hands, seats, golfers=None,
-                 digest_every=DIGEST_EVERY):
-        self.spec = (name, mode, players, seed, hands, seats, golfers)
+                 bounds=engine.STRICT, digest_every=DIGEST_EVERY):
+        self.spec = (name, mode, players, seed, hands, seats, golfers, bounds)
         self.digest_every = digest_every
         # Which inputs get the full digest: its own generator, so the game and the
         # checker's choices are the same whatever digest_every is.
@@ -197,7 +205,7 @@ class Checker:
         self.standable = STANDABLE[name]
         self.game = engine.Game(self.course, CLUBS, SHOTS,
                                 engine.Setup(players, mode, seed=seed, hands=hands,
-                                             golfers=golfers))
+                                             golfers=golfers, bounds=bounds))
         # The twin starts from the log's header alone, as a replay does.
         self.header = gamelog.encode(gamelog.of(self.game))
         self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
@@ -283,6 +291,9 @@ class Checker:
         game = self.game
         if getattr(game.mode, "box", None) is not None:
             self.check_tokens()
+        self.check_green_flags()
+        if len(getattr(game.mode, "five", ())) > 1:
+            self.check_fives_and_twos()
         if stage == DRAFT_PICK or game.players[0].hole == 0:
             return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
@@ -328,6 +339,36 @@ class Checker:
             assert count[value] + mode.box[i] == BOX, (
                 "%d %d-point tokens on greens and with players, %d in the box" % (
                     count[value], value, mode.box[i]))
+
+    def check_green_flags(self):
+        """No green's flag is held by two players (see the module docstring)."""
+        holders = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind == FLAG:
+                    holders.setdefault(hole, []).append(p.seat)
+        for hole, seats in holders.items():
+            assert len(seats) == 1, "green %d's flag is held by players %r" % (hole, seats)
+
+    def check_fives_and_twos(self):
+        """Chaos Golf's 5 and 2 on every green are conserved (see the module docstring)."""
+        m = self.game.mode
+        held = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind in (TOKEN_5, TOKEN_2):
+                    held.setdefault((hole, kind), []).append(p.seat)
+        for h in range(1, len(m.five)):
+            fives, twos = held.get((h, TOKEN_5), []), held.get((h, TOKEN_2), [])
+            assert len(fives) + m.five[h] == 1, "green %d: its 5 on it %d, with players %r" % (
+                h, m.five[h], fives)
+            assert len(twos) + m.two[h] == 1, "green %d: its 2 on it %d, with players %r" % (
+                h, m.two[h], twos)
+            assert not (fives and fives == twos), "player %d took both tokens of green %d" % (
+                fives[0] if fives else -1, h)
+            assert m.five_taker[h] == (fives[0] + 1 if fives else 0), (
+                "green %d: the 5 was taken by seat %d, the mode says %d" % (
+                    h, fives[0] if fives else -1, m.five_taker[h] - 1))
 
     def check_race(self, outs):
         """A racer is never past a green it has not reached (see the module docstring)."""
@@ -454,7 +495,7 @@ class Checker:
 @PROFILE
 @given(data=st.data())
 def test_random_bot_games_hold_together(name, mode, data):
-    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers")
+    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers, bounds")
     Checker(name, mode, *spec).play()
 
 

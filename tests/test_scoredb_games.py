@@ -129,7 +129,7 @@ def test_play_nine_games_are_ranked_lowest_first_per_layout_apart_from_18_holes(
 
 @pytest.mark.parametrize("change, message", [
     (dict(game="go-fish"), "game must be the name of a game Teebox plays (18-holes, "
-                           "play-nine), not 'go-fish'"),
+                           "play-nine, domino-golf), not 'go-fish'"),
     (dict(mode="stroke"), "mode 'stroke' is not a way to play play-nine ('')"),
     (dict(game="18-holes"), "mode '' is not a way to play 18-holes ('match' or 'stroke'"),
 ])

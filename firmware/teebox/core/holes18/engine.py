@@ -44,7 +44,7 @@ from teebox.core.holes18.protocol import (
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
 from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
-    DRAFT, FIRST_GAME, HAND_KINDS, MAX_PLAYERS, Setup, player_name)
+    BOUNDS, DRAFT, FIRST_GAME, HAND_KINDS, HIT_THROUGH, MAX_PLAYERS, STRICT, Setup, player_name)
 from teebox.core.holes18.shots import ShotPlay
 from teebox.core.rng import Rng
 
@@ -125,7 +125,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
                              % (self.mode.title, lo, hi, setup.players))
         self.rng = rng if rng is not None else Rng(setup.seed)
         self.decks = ShotDecks(shots, self.rng)
-        self.effects = flight.BASE_EFFECTS
+        self.effects = (flight.BASE_EFFECTS if setup.bounds == STRICT
+                        else flight.HIT_THROUGH_EFFECTS)
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
@@ -164,7 +165,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             hands = self._resolve_hands(hands)
         # The setup as the log keeps it: explicit hands as club indices.
         self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
-                           setup.expansions)
+                           setup.expansions, setup.bounds)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before

@@ -71,7 +71,8 @@ class Presenter:
         t = self.t
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         return engine.Game(t.course, t.clubs, t.shots,
-                           engine.Setup(setup.players, setup.mode, seed, hands), rng)
+                           engine.Setup(setup.players, setup.mode, seed, hands,
+                                        bounds=setup.option("bounds")), rng)
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
