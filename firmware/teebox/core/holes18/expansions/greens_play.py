@@ -44,7 +44,8 @@ OUT_LONGEST_PUTT = 70  # (k, seat, target): now holds the longest putt card
 class GreensPlay(Module):
     """Reading the Greens for one game (``game.added``), its data ``game.green_cards``."""
 
-    extras = _CODES
+    # A range, not a tuple: membership costs no 2048-int tuple on the board.
+    extras = _CODES  # type: ignore[assignment]
 
     def __init__(self, game):
         data = game.green_cards
