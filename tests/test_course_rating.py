@@ -322,3 +322,39 @@ def test_rate_plays_the_hit_through_out_of_bounds_variation_when_asked():
     assert refused.exit_code == 1
     assert "--option hands=draft: 18 Holes has no option 'hands' (use one of: bounds)" in (
         refused.stderr)
+
+
+def test_rate_solo_measures_the_solo_par_at_every_deck_rank():
+    """Rulebook: "Each course provided in the game also comes with a solo par score. If you
+    build a deck equalling this score, you have what we designers believe is a
+    challenging experience." `teebox course rate --solo` plays Solo Chaos Golf at every
+    rank of a deck with six combined rounds and names the highest rank the bot wins at
+    least half of (docs/course-format.md, "Solo par")."""
+    result = invoke("starter", "--solo", "--rounds", 3)
+    assert result.exit_code == 0, result.output
+    assert "3 games of Solo Chaos Golf at each deck rank" in result.stdout
+    ranks = [int(r[0]) for r in rows_of(result.stdout)]
+    assert ranks == list(range(9, 30))
+    measured = rate.rate_solo(shipped.load_builtin("starter"), rounds=3)
+    assert measured.par() == max([r for r in measured.wins if measured.wins[r] >= 1.5]
+                                 or [9])
+    said = "Solo par: %d (the highest rank the bot wins at least 50%% of; solo-par 10" % (
+        measured.par())
+    assert said in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("name", ["starter", "nine", "championship", "coastline", "chaos"])
+def test_built_in_solo_pars_are_ranks_the_bot_wins_half_of(name):
+    """Each built-in course's solo par is what `teebox course rate --solo` measured: at
+    its rank the bot wins about half its games, clearly more than at the highest ranks.
+    (20 games a rank here, 100 when it was measured: the share is allowed some noise.)"""
+    crs = shipped.load_builtin(name)
+    clubs, shots = CLUBS, SHOTS
+    wins = {}
+    for rank in (crs.solo_par, 29):
+        wins[rank] = 0
+        for i in range(20):
+            game = rate.solo_game(crs, clubs, shots, 1 + i,
+                                  rate.first_game_hands(clubs, i, 1)[0], rank)
+            wins[rank] += bots.play_game(game, [bots.SensibleBot((1 + i) * 8 + 1)])[0][3] > 0
+    assert 6 <= wins[crs.solo_par] <= 16 and wins[29] < wins[crs.solo_par], wins

@@ -573,3 +573,38 @@ def test_the_hit_through_out_of_bounds_variation_is_chosen_with_option_and_repla
     assert final_card(result.stdout) == final_card(out)
     strict = demo_ok("--mode", mode, "--players", 3, "--course", "championship")
     assert "out of bounds" not in strict.splitlines()[0]
+
+
+def test_solo_chaos_golf_demo_plays_one_player_against_three_opponents_with_columns():
+    """Rulebook (Solo Chaos Golf): "You and three automated opponents." "Each player's score
+    is the sum of their collected 2 and 5 point tokens. Highest score wins." The demo
+    plays one bot (the default for the mode) at the course's solo par; the scorecard has
+    a column per opponent (its tokens and total), the standings place the player among
+    them with the deck's rank beaten (0: not beaten), and the rounds say what they
+    scored."""
+    out = demo_ok("--mode", "solo-chaos", "--course", "championship", "--seed", 4)
+    assert "Solo Chaos Golf, 1 player, Championship Course, seed 4" in out
+    game = engine.Game(shipped.load_builtin("championship"), CLUBS, SHOTS,
+                       engine.Setup(1, "solo-chaos", seed=4))
+    bots.play_game(game, [bots.SensibleBot(4 * 8 + 1)])  # the demo's bot
+    card = final_card(out)
+    head = [c.strip() for c in card.splitlines()[2].strip("┃").split("┃")]
+    assert head == ["Hole", "Par", "P1", "AI 1", "AI 2", "AI 3"]
+    total = [r for r in table_rows(card, "Total") if r[0] == "Total"][0]
+    assert total[2:] == [str(game.players[0].score)] + [str(p) for p in game.mode.points]
+    rows = table_rows(card.split("Standings")[1], "")
+    assert sorted(r[1] for r in rows) == sorted(["1  player 1", "AI 1", "AI 2", "AI 3"])
+    assert "Rank beaten" in card and re.search(r"AI \d scores [25] on \d+", out)
+
+
+def test_replay_of_a_solo_chaos_golf_game_prints_the_same_card_and_digest(tmp_path):
+    """The deck's rank and combined rounds are inputs of the log: a replay deals the same
+    deck and opponents and ends with the same scorecard and state digest."""
+    path, out = saved_demo(tmp_path, "--mode", "solo-chaos", "--course", "nine", "--seed", 2)
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert final_card(result.stdout) == final_card(out)
+    game = gamelog.replay(gamelog.load(path.read_bytes())[0], shipped.load_builtin("nine"),
+                          CLUBS, SHOTS)
+    assert result.stdout.splitlines()[-1] == "State digest " + game.state_digest()
+    assert game.mode.rank == shipped.load_builtin("nine").solo_par

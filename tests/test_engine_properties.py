@@ -32,6 +32,11 @@ would notice going wrong:
   (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
   bag, a player's secret target, a pair being drawn from, a player's score, or the box
   (its green was claimed as nobody's target);
+* in a mode with automated opponents (Solo Chaos Golf), tokens and clubs are conserved:
+  each green's 5 and 2 are on it or with exactly one scorer (the player or one
+  opponent), nobody holds both of one green, every score is the tokens it holds; the 18
+  hole tokens are in the stacks, revealed, or used (one per green an opponent acquired);
+  the opponents' clubs, face down or turned over, are the 15 the player did not pick;
 * in a mode of two golfers a team with one flag on each green (Chaos Teams), flags are
   conserved: each green's flag is on it or with exactly one team, a team's score is the
   flags it holds; and each team's second golfer stands where a golfer may;
@@ -160,14 +165,14 @@ def game_specs(draw, mode, salt=0):
     seed = (draw(st.integers(0, 2 ** 32 - 1)) + salt) % 2 ** 32
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
     golfers = None
-    if draw(st.booleans()):
+    if draw(st.booleans()) and mode != "solo-chaos":  # ("Skip golfer cards" in Solo Chaos Golf)
         cards_ = draw(st.permutations(GOLFERS))
         golfers = tuple([None if draw(st.integers(0, 3)) == 0
                          else (cards_[i], draw(st.sampled_from("AB"))) for i in range(players)])
         if golfers == (("slick-rikesh", "B"),):
             golfers = (("slick-rikesh", "A"),)  # his B-side needs other players (Setup)
     # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
-    ends = ("match", "chaos", "racing", "kelly", "teams")
+    ends = ("match", "chaos", "racing", "kelly", "teams", "solo-chaos")
     kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
@@ -249,6 +254,8 @@ class Checker:
                 self.check_flags()
             elif hasattr(game.mode, "flag"):
                 self.check_team_flags()
+            if hasattr(game.mode, "stacks") and game.mode.deck:
+                self.check_opponents()
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
@@ -411,6 +418,28 @@ class Checker:
                       + [kind for _seat, kind in got].count(TOKEN_1))
             in_box = bool(got) and places == 0
             assert places + in_box == 1, "green %d's token is in %d places" % (h, places)
+
+    def check_opponents(self):
+        """Tokens and clubs are conserved with automated opponents (Solo Chaos Golf)."""
+        m = self.game.mode
+        p = self.game.players[0]
+        assert p.score == sum([TOKEN_VALUES[kind] for _hole, kind in p.tokens])
+        for k in range(len(m.won)):
+            assert m.points[k] == sum([TOKEN_VALUES[kind] for _hole, kind in m.won[k]])
+        for h in range(1, len(m.five)):
+            got = []
+            for k, tokens in enumerate([p.tokens] + m.won):
+                got += [(k, kind) for hole, kind in tokens if hole == h]
+            for kind, on in ((TOKEN_5, m.five[h]), (TOKEN_2, m.two[h])):
+                n = len([g for g in got if g[1] == kind])
+                assert n + on == 1, "green %d's %r is in %d places" % (h, kind, n + on)
+            assert len({who for who, _kind in got}) == len(got), "green %d: %r" % (h, got)
+        tokens = sum([len(s) for s in m.stacks]) + len([t for t in m.target if t]) + sum(
+            m.greens)
+        assert tokens == 18, "%d hole tokens" % tokens
+        clubs = sorted(sum(m.clubs, []) + sum(m.spent, []))
+        assert len(clubs) == 15 and len(set(clubs)) == 15
+        assert not set(clubs) & set(p.hand + p.discards + [p.chosen])
 
     def check_team_flags(self):
         """Flags are conserved (Chaos Teams): every green's flag is on it or with exactly

@@ -115,3 +115,28 @@ def test_a_skins_game_always_ends_with_one_winner_on_every_course():
         assert over
         winners = [row for row in table if row[0] == 1]
         assert len(winners) == 1, (name, table)
+
+
+def test_every_solo_chaos_golf_game_ends_by_one_of_its_ends_at_the_solo_par():
+    """Rulebook (Solo Chaos Golf): "When you or an opponent scores the last 5-point token,
+    end the game after that round." "You need to out-score them before they acquire six
+    greens each." On every course the bot's game is played with a deck of the course's
+    solo par and ends after the last 5, the opponents' last tokens or the deck's last
+    turn (RULES-NOTES S7); every green's 5 and 2 are on it or with one scorer."""
+    from teebox import shipped
+    from teebox.core.holes18 import bots, engine
+    from teebox.core.holes18.protocol import TOKEN_5
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    for name in shipped.builtin_names():
+        course = shipped.load_builtin(name)
+        for seed in (1, 2):
+            g = engine.Game(course, clubs, shots, engine.Setup(1, "solo-chaos", seed=seed))
+            bots.play_game(g, [bots.SensibleBot(seed)])
+            m = g.mode
+            assert g.over and m.rank == course.solo_par, name
+            last = m.card == len(m.deck) - 1 and m.spot == len(m.solo[m.deck[-1]][2]) - 1
+            assert not any(m.five) or not any(m.target) or last, name
+            fives = [h for won in [g.players[0].tokens] + m.won for h, k in won if k == TOKEN_5]
+            assert sorted(fives + [h for h in range(len(m.five)) if m.five[h]]) == list(
+                range(1, course.hole_count + 1)), name

@@ -25,6 +25,8 @@ from teebox.app.shelf import Shelf
 from teebox.app.gamejournal import GameJournal
 from teebox.core import course
 from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.modes import solo
+from teebox.core.holes18.protocol import CHOOSE_ACTION
 from teebox.hal.store import PowerCut, SimStore
 from teebox import shipped
 
@@ -334,4 +336,20 @@ def test_a_cut_while_a_kelly_player_redraws_keeps_the_claim_and_the_two_tokens_d
     assert g.pending().kind == KEEP_TARGET and g.pending().players == was.pending().players
     assert g.mode.offer == was.mode.offer and bytes(g.mode.target) == bytes(was.mode.target)
     for n in range(spent[k - 2][0], spent[k + 1][0] + 1):
+        check_cut(script, n)
+
+
+def test_cuts_across_a_solo_chaos_golf_game_resume_mid_hole_with_the_opponents_as_they_were():
+    # Solo Chaos Golf: the deck's rank (and combined rounds) are the first inputs, the
+    # opponents' stacks, clubs and points are the mode's state rebuilt from the log: a
+    # game cut mid-turn (between a club laid and the ball landing, in a peek) resumes
+    # with the deck, the turn marker and every opponent's token where they were (the
+    # state digest covers them), and plays on to the same record.
+    script = Script(STARTER, "solo-chaos", 1, 3)
+    assert script.inputs[0][1][0] == engine.EXTRA  # the rank
+    waits = [_replayed(script, k).pending().kind for k in range(1, len(script.inputs))]
+    assert solo.PEEK_CLUB in waits and CHOOSE_ACTION in waits  # mid-turn decisions
+    assert max(_replayed(script, len(script.inputs)).mode.points) > 0  # opponents scored
+    for n in sorted(set(range(0, script.units, 40)) | set(range(script.units - 30,
+                                                               script.units + 1))):
         check_cut(script, n)

@@ -134,8 +134,13 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
              [], "--option", metavar="NAME=VALUE",
              help="A rule variation the games are played with (bounds=through: hitting "
                   "through out of bounds)."),
+         solo: bool = typer.Option(False, "--solo",
+                                   help="Measure the solo par: Solo Chaos Golf games at each "
+                                        "deck rank (--rounds games each)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid."""
+    """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid.
+
+    With --solo: its wins at each Solo Chaos Golf deck rank, and the solo par they give."""
     from teebox_host import rate as rating  # the engine loads only for this command
     from teebox_host.options import game_options
 
@@ -151,14 +156,19 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                   MofNCompleteColumn(), TextColumn("games, about"), TimeRemainingColumn(),
                   TextColumn("to go"), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
-        task = bar.add_task(crs.name, total=rounds)
+        games = rounds * len(rating.solo_ranks(shipped.load_default_shots())) if solo else rounds
+        task = bar.add_task(crs.name, total=games)
         try:
-            result = rating.rate_course(crs, rounds, players, seed,
-                                        lambda done: bar.update(task, completed=done),
-                                        **chosen)
+            if solo:
+                view = rating.solo_view(rating.rate_solo(
+                    crs, rounds, seed, lambda done: bar.update(task, completed=done)))
+            else:
+                view = rating.rating_view(rating.rate_course(
+                    crs, rounds, players, seed, lambda done: bar.update(task, completed=done),
+                    **chosen))
         except ValueError as exc:
             _fail(str(exc))
-    Console().print(rating.rating_view(result))
+    Console().print(view)
 
 
 def _stderr():

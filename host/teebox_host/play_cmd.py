@@ -70,9 +70,11 @@ def _check_options(mode, players, seed, bot_kind):
     rules = modes.make(mode)
     lo, hi = rules.players
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+        _fail("--players %d: %s is played by %s" % (
+            players, rules.title,
+            "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players
 

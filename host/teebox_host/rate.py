@@ -21,6 +21,10 @@ A *round* is one golfer's play of the whole course: ``rounds`` games of
 ``players`` golfers make ``rounds * players`` rounds. Game ``i`` uses seed
 ``seed + i`` and hands the first-game hands A to E round the table in turn,
 so the figures are not those of one hand of clubs.
+
+``teebox course rate --solo`` measures the course's solo par instead
+(:func:`rate_solo`): Solo Chaos Golf games at every deck rank the solo cards build with
+six combined scoring rounds, and the share the bot wins at each.
 """
 
 from rich.console import Group
@@ -28,7 +32,9 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core.holes18 import bots, cards, engine, modes
+from teebox.core.holes18.modes import solo
 from teebox.core.holes18.modes.stroke import StrokePlay
+from teebox.core.holes18.protocol import EXTRA
 from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS, ChaosRound
 from teebox import shipped
@@ -317,3 +323,87 @@ def green_view(rating):
     per_game = Text("Catches per game: " + ", ".join(
         "%s %.2f" % (HAZARD_LABELS[z], rating.catches[z] / n) for z in HAZARDS))
     return Group(head, games, note, table, length, per_game)
+
+
+# The share of games the sensible bot must win at a deck rank for the rank to be the
+# course's solo par: "a challenging experience" is a coin flip for the bot (a player
+# who thinks ahead wins a little more often; a higher rank is a win to be proud of).
+SOLO_PAR_SHARE = 0.5
+
+
+class SoloRating:
+    """Solo Chaos Golf at each deck rank: ``wins[rank]`` of ``games`` games each (seeds
+    ``seed`` on), and ``par()``, the highest rank the bot wins at least half of."""
+
+    def __init__(self, course, games, seed):
+        self.course = course
+        self.games = games
+        self.seed = seed
+        self.wins = {}
+
+    def par(self):
+        """The highest rank at which the bot wins at least :data:`SOLO_PAR_SHARE` of its
+        games (the lowest rank when it wins less everywhere)."""
+        good = [r for r in self.wins if self.wins[r] >= SOLO_PAR_SHARE * self.games]
+        return max(good) if good else min(self.wins)
+
+
+def solo_game(course, clubs, shots, seed, hand, rank):
+    """A Solo Chaos Golf game dealt with a deck of ``rank`` and six combined rounds (the
+    setup decisions answered) and the player's ``hand``, ready for its first round."""
+    setup = engine.Setup(1, solo.SoloChaos.name, seed=seed, hands=[hand])
+    game = engine.Game(course, clubs, shots, setup)
+    game.apply((EXTRA, solo.RANK + rank))
+    if game.pending().kind == solo.COMBINED_ROUNDS:
+        game.apply((EXTRA, solo.COMBINED + cards.SOLO_MIN_COMBINED))
+    return game
+
+
+def solo_ranks(shots):
+    """The ranks of a deck with six combined rounds that the solo cards build, lowest
+    first (``shots``: the shot decks carrying the solo cards)."""
+    return solo.ranks(solo.reachable(shots[cards.SOLO])[cards.SOLO_MIN_COMBINED])
+
+
+def rate_solo(course, rounds=20, seed=1, progress=None):
+    """Play ``rounds`` Solo Chaos Golf games with a SensibleBot at every rank of a deck
+    with six combined rounds; a :class:`SoloRating`. ``progress(games_done)`` after each."""
+    if rounds < 1:
+        raise ValueError("--rounds %d: play at least 1 round" % rounds)
+    if seed < 0:
+        raise ValueError("--seed %d: the seed must be 0 or more" % seed)
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    rating = SoloRating(course, rounds, seed)
+    done = 0
+    for rank in solo_ranks(shots):
+        rating.wins[rank] = 0
+        for i in range(rounds):
+            hand = first_game_hands(clubs, i, 1)[0]
+            game = solo_game(course, clubs, shots, seed + i, hand, rank)
+            table = bots.play_game(game, [bots.SensibleBot((seed + i) * 8 + 1)])
+            rating.wins[rank] += table[0][3] > 0
+            done += 1
+            if progress is not None:
+                progress(done)
+    return rating
+
+
+def solo_view(rating):
+    """The solo rating: the bot's wins at each rank, the measured solo par, the file's."""
+    course = rating.course
+    head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
+    last = rating.seed + rating.games - 1
+    games = Text("%s of Solo Chaos Golf at each deck rank (six combined rounds), a "
+                 "SensibleBot (seeds %d-%d)" % (render.count(rating.games, "game"),
+                                                 rating.seed, last))
+    table = Table()
+    table.add_column("Rank", justify="right")
+    table.add_column("Wins", justify="right")
+    for rank in sorted(rating.wins):
+        table.add_row(str(rank), _percent(rating.wins[rank], rating.games))
+    given = ("solo-par %d in the course file" % course.solo_par if course.solo_par
+             else "no solo-par in the course file")
+    par = Text("Solo par: %d (the highest rank the bot wins at least %d%% of; %s)"
+               % (rating.par(), round(100 * SOLO_PAR_SHARE), given))
+    return Group(head, games, table, par)

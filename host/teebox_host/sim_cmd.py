@@ -127,10 +127,11 @@ def check_setup(game, mode, players, course, hands, course_names):
         if name == mode:
             title, (lo, hi) = mode_title, span
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        raise ValueError("--players %d: %s is played by %d to %d players"
-                         % (players, title, lo, hi))
+        count = "%d to %d players" % (lo, hi) if lo < hi else "%d player%s" % (
+            lo, "" if lo == 1 else "s")
+        raise ValueError("--players %d: %s is played by %s" % (players, title, count))
     if "course" in mod.STEPS and course not in course_names:
         raise ValueError("--course %s: not on this table (courses: %s)"
                          % (course, ", ".join(course_names)))

@@ -387,7 +387,9 @@ def deck_reach(shots):
     """``{deck: (fewest, most)}`` hexes the flights of each shot deck cover."""
     out = {}
     for deck, pile in shots.items():
-        flights = [len(path) for shot in pile for path, _rough in shot.outcomes]
+        # (the Solo Chaos Golf cards travel with the decks: they have no flights)
+        flights = [len(path) for shot in pile if hasattr(shot, "outcomes")
+                   for path, _rough in shot.outcomes]
         if flights:
             out[deck] = (min(flights), max(flights))
     return out

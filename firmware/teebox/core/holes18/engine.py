@@ -94,6 +94,13 @@ def _module(game, name):
     return None
 
 
+def _how_many(lo, hi):
+    # "3 to 5 players", or "1 player" for a mode of one count (Solo Chaos Golf).
+    if lo == hi:
+        return "%d player%s" % (lo, "" if lo == 1 else "s")
+    return "%d to %d players" % (lo, hi)
+
+
 class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     """One game of 18 Holes (see the module docstring and ``docs/engine-api.md``).
 
@@ -121,8 +128,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.mode = modes.make(setup.mode)
         lo, hi = self.mode.players
         if not lo <= setup.players <= hi:
-            raise ValueError("%s is played by %d to %d players, not %d"
-                             % (self.mode.title, lo, hi, setup.players))
+            raise ValueError("%s is played by %s, not %d"
+                             % (self.mode.title, _how_many(lo, hi), setup.players))
         self.rng = rng if rng is not None else Rng(setup.seed)
         self.decks = ShotDecks(shots, self.rng)
         self.effects = (flight.BASE_EFFECTS if setup.bounds == STRICT

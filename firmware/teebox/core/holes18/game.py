@@ -14,7 +14,7 @@ OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GA
            # the base game's VARIATION (the modes list no optional rule of their own)
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
 STEPS = ("mode", "course", "players", "hands", "bounds")  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "greens.json", "courses/*.course")
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 
