@@ -24,6 +24,7 @@ BOARD_FILES = (
     "app/courses_store.py",
     "app/gamejournal.py",
     "app/journal.py",
+    "app/ledview.py",
     "app/link_server.py",
     "app/loop.py",
     "app/presenters/__init__.py",
