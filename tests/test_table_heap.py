@@ -90,7 +90,9 @@ def feed(n=%d):
 """
 
 EVENTS_PER_STEP = 25
-# Ceilings. The state ceiling is the issue's 64 kB target (measured: 59,360 B). The
+# Ceilings. The state ceiling was the issue's 64 kB target (measured: 59,360 B), lowered
+# by the 1 kB the renderer gave back on 2026-11-26 (one token layer, not two; measured
+# then: 58,560 B). The
 # whole-run one (measured: 298,448 B, of it 239,088 B of .mpy code, which the board
 # keeps in flash) leaves about 5% for code still to come and fails on anything that
 # grows per turn or per frame. It was 258 kB until the game and its presenter became
@@ -100,7 +102,7 @@ EVENTS_PER_STEP = 25
 # On 2026-11-26, once a game imported its own mode's module alone (not all nine with the
 # registry's mode list): whole run 306,176 B (244,080 B of code; 326,528 B and 264,768 B
 # before, over this ceiling), state 62,096 B (61,760 B before: the state did not move).
-STATE_CEILING = 64 * 1024
+STATE_CEILING = 63 * 1024
 TOTAL_CEILING = 312 * 1024
 
 
