@@ -18,7 +18,9 @@ pixels that move, in this order (later ones on top):
 3. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
 4. golfers in seat colours; golfers sharing a hex take turns in seat order
-   (400 ms each); the active golfer pulses (a triangle wave on brightness);
+   (400 ms each); the active golfer pulses (a triangle wave on brightness); a
+   golfer whose golfer card's power is used (``view.spent``) glows at half
+   brightness until it is ready again;
 5. the cursor, blinking white;
 6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
@@ -428,7 +430,8 @@ class Renderer:
                         rank += 1
             if turn % sharing != rank:
                 continue
-            self._put(cell, 3 * s, _pulse(now) if s == v.active else _FULL)
+            level = _pulse(now) if s == v.active else _FULL
+            self._put(cell, 3 * s, level >> 1 if v.spent[s] else level)
 
     def _flight(self, now):
         v = self.view

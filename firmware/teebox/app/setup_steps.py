@@ -92,14 +92,17 @@ class GameSteps:
             self._answers_of = self.game_index
 
     def steps(self):
-        """The steps asked for the chosen game, start menu and start included."""
+        """The steps asked for the chosen game and mode, start menu and start included."""
         if self._steps is None:
             mod = self.module()
             out = [S_START]
             if len(self.games) > 1:
                 out.append(S_GAME)
             names = [o[0] for o in mod.OPTIONS]
+            skipped = mod.skipped(self.mode)
             for name in mod.STEPS:
+                if name in skipped:
+                    continue
                 if name == "mode":
                     if mod.MODES:
                         out.append(S_MODE)
@@ -213,6 +216,7 @@ class GameSteps:
             self.mode_index = 0
         elif st == S_MODE:
             self.mode_index = step_index(self.mode_index, len(self.module().MODES), d)
+            self._steps = None  # (a mode may skip a step)
             self._fit_players()
         elif st >= S_OPTION:
             i = st - S_OPTION
@@ -285,7 +289,10 @@ class GameSteps:
         mod = self.module()
         out = [self._way_title()]
         bots = self.bots()
+        skipped = mod.skipped(self.mode)
         for step in mod.STEPS:
+            if step in skipped:
+                continue
             if step == "course":
                 out.append(self.course_title())
             elif step == "players":

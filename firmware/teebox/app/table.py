@@ -185,6 +185,11 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
                     self.show_decision()
             elif not self._held[i]:  # let go before it became a long press
                 self._intent(self._on_ok if b == OK else self._on_back)
+            elif b == OK and self.phase == PH_PLAY:
+                # OK let go after a hold: what it showed while held is hidden again.
+                let_go = getattr(self.presenter, "on_let_go", None)
+                if let_go is not None:
+                    let_go()
             return
         if kind == PRESS:
             self._direction(b)
@@ -429,6 +434,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         v = self.view
         for i in range(len(v.golfer)):
             v.golfer[i] = -1
+            v.spent[i] = 0
         for i in range(len(v.tokens)):
             v.tokens[i] = 0
         v.clear_path()

@@ -9,11 +9,23 @@ from teebox.core.holes18 import records  # re-exported: what records and journal
 
 MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
-OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),)
-STEPS = ("mode", "course", "players", "hands")  # as the table asks them
+# Golfer cards: none, dealt at random or chosen ("SELECT GOLFER"); the table then asks
+# each player for the card and side (app/presenters/holes18/golfer_deal.py).
+GOLFERS_OPTION = "golfers"
+NO_GOLFERS = "none"
+DEALT = "dealt"
+OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
+           (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS))
+STEPS = ("mode", "course", "players", "hands", GOLFERS_OPTION)  # as the table asks them
 DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
+
+
+def skipped(mode):
+    """The setup steps ``mode`` does not ask: the golfer cards where the rulebook skips
+    them (Solo Chaos Golf)."""
+    return () if modes.make(mode).golfer_cards else (GOLFERS_OPTION,)
 
 
 def new(setup, data=None):
