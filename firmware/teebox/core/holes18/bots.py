@@ -283,11 +283,20 @@ class SensibleBot:
         # a step short of the green leaves the same choice next round, so play it.
         p = game.players[seat]
         alone = not p.hand and p.rules.keeps_club(game.clubs[d.club])
-        if best_move is not None and far - 10 < expect and not alone:
+        if best_move is not None and far - 10 < expect and not alone and self._nearer(
+                game, seat, best_move, far):
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
         return (PLAY,)
+
+    def _nearer(self, game, seat, move, far):
+        # Whether a one-hex move ends nearer a green it aims at than ``far`` (tenths of a
+        # hex from here). A step aside at the same distance would leave the same choice
+        # next round, and the step back the round after (coastline, hole 5, next to the
+        # water: a golfer alone on the hole walked to and fro for ever).
+        land = game.simulate_move(move[1])[1]
+        return self._distance(game, seat, land[0], land[1]) * 10 < far
 
     def _route(self, game, seat, club, moves):
         # With nothing in hand but a wood that never expires (Dorian A, who may not reset
