@@ -124,11 +124,18 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
          players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         golfer: str = typer.Option(None, "--golfer", metavar="NAME|all",
+                                    help="Rate a golfer card instead: each side's strokes per "
+                                         "hole against games without golfers (--rounds "
+                                         "games per side)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
     from teebox_host import rate as rating  # the engine loads only for this command
 
     crs = _open(ref, width, height)
+    if golfer is not None:
+        _rate_golfers(crs, golfer, rounds, seed)
+        return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
     err = _stderr()
@@ -143,6 +150,27 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rating.rating_view(result))
+
+
+def _rate_golfers(crs, golfer, rounds, seed):
+    """``course rate --golfer``: the golfer sides' table (a bar while the bots play)."""
+    from teebox_host import rate_golfers
+
+    try:
+        sides = len(rate_golfers.golfer_sides(golfer)) + 1
+    except ValueError as exc:
+        _fail(str(exc))
+    err = _stderr()
+    with Progress(TextColumn("Golfers on {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("sides"), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        task = bar.add_task(crs.name, total=sides)
+        try:
+            result = rate_golfers.rate_golfers(crs, golfer, rounds, seed,
+                                               lambda done: bar.update(task, completed=done))
+        except ValueError as exc:
+            _fail(str(exc))
+    Console().print(rate_golfers.golfers_view(crs, result, seed))
 
 
 def _stderr():

@@ -185,11 +185,8 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
                     self.show_decision()
             elif not self._held[i]:  # let go before it became a long press
                 self._intent(self._on_ok if b == OK else self._on_back)
-            elif b == OK and self.phase == PH_PLAY:
-                # OK let go after a hold: what it showed while held is hidden again.
-                let_go = getattr(self.presenter, "on_let_go", None)
-                if let_go is not None:
-                    let_go()
+            elif b == OK and self.phase == PH_PLAY and hasattr(self.presenter, "on_let_go"):
+                self.presenter.on_let_go()  # let go after a hold: what it showed is hidden
             return
         if kind == PRESS:
             self._direction(b)
