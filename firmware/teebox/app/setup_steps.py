@@ -31,6 +31,7 @@ BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
 DEFAULT_COURSE = "starter"
+NONE = "none"  # an option's value that the last check leaves unsaid (no golfer cards)
 
 
 def value_text(v):
@@ -300,7 +301,7 @@ class GameSteps:
                     bots, "s" if bots > 1 else "")) if bots else ""))
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode":
+            elif step != "mode" and self.option(step) != NONE:  # (none: nothing to say)
                 out.append("%s%s: %s" % (step[0].upper(), step[1:],
                                          value_text(self.option(step))))
         return out

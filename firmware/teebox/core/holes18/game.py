@@ -12,7 +12,7 @@ MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
 # Golfer cards: none, dealt at random or chosen ("SELECT GOLFER"); the table then asks
 # each player for the card and side (app/presenters/holes18/golfer_deal.py).
 GOLFERS_OPTION = "golfers"
-NO_GOLFERS = "none"
+NO_GOLFERS = "none"  # (the table's last check says nothing of it)
 DEALT = "dealt"
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
            (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS))
