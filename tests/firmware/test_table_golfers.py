@@ -101,6 +101,31 @@ def test_dealt_cards_are_one_each_at_random_and_each_player_picks_its_side():
     assert [g[1] for g in t.game.setup.golfers] == ["B", "A", "A"]
 
 
+def test_after_a_draft_each_bag_holds_what_its_golfer_drafts():
+    """Dorian B: "Dorian may only take three clubs during the draft." With bags scanned
+    in after a physical draft, his player's bag is full at three."""
+    t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
+    d = K.Direct(t)
+    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+    auto.options["golfers"] = "chosen"
+    while t.flow is t.setup:
+        for text in auto.next_lines(t):
+            d.line(text)
+    K.lines(d, "press E 3", "press OK", "press OK")   # P1 Dorian B, P2 Bunjil A
+    assert "P1 Dorian B P2 Bunjil A OK: bags" in K.words(t)
+    K.lines(d, "press OK")
+    assert "P1 red: Scan your bag 0/3 clubs" in K.words(t)
+    for cid in ("driver-34", "6-iron-12", "4-iron-24"):
+        K.scan(t, cid)
+    assert "P2 yellow: Scan your bag 0/5 clubs" in K.words(t)
+    for cid in ("3-hybrid-2", "5-hybrid-4", "sand-wedge-7", "7-iron-14", "5-wood-20"):
+        K.scan(t, cid)
+    K.lines(d, "press OK")
+    assert t.game is not None, K.words(t)
+    assert len(t.game.players[0].hand) == 3
+    assert t.game.setup.golfers == (("dorian", "B"), ("bunjil", "A"))
+
+
 def test_a_bot_takes_the_a_side_of_a_card_nobody_took():
     t, d = _golfer_flow("chosen", players=2, bots=(1,))
     K.lines(d, "press OK")                   # P1: Bunjil A; P2 is a bot: no turn

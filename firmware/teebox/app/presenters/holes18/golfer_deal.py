@@ -114,6 +114,9 @@ class GolferDeal:
         if self.at >= self.players:
             if self.then is None:
                 return R_DONE
+            # A bag holds what the seat's golfer card drafts (Dorian B three clubs...).
+            self.then.sizes([golfer_cards.make(s, g).hand_limit()
+                             for s, g in enumerate(self.golfers())])
             self.active = self.then
             return R_CHANGED
         self.choice[self.at] = self.options()[self.index]
