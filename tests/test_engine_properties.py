@@ -471,7 +471,7 @@ def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
     # holds a 2 Iron too long for the green (the discarded clubs no better), Dorian A his
     # 3 Iron. A step aside at the same distance left the same choice next round, and the
     # step back the round after, until the choice limit (as `course rate --golfer`
-    # played these seeds): the bot must play the club or step nearer.
+    # played these seeds): the bot must play the club or step somewhere better.
     setup = engine.Setup(2, "stroke", seed, engine.DRAFT, list(cards))
     game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
                        shipped.load_default_shots(), setup)
