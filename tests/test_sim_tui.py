@@ -187,6 +187,27 @@ def test_board_cells_show_the_led_frame():
     run(go())
 
 
+def test_a_chaos_teams_board_numbers_both_golfers_of_each_team():
+    """Chaos Teams: "Each team has two golfers": the simulator's board carries the team's
+    number on both its golfers, the one its turn moves and the other."""
+    sim = started(mode="teams", players=2)
+    sim.press(B.OK)  # Start? OK: the game begins
+    sim.settle()
+    g = sim.table.game
+    crs = sim.table.course
+    _par, tq, tr, gq, gr = crs.hole(2)
+    g.mode.other[0] = [tq, tr]  # test set-up only: team 1's other golfer on hole 2's tee
+    sim.table.presenter.resumed()  # the LEDs as the game stands
+    lines = sim_tui.board_text(sim).plain.split("\n")
+
+    def label(q, r):
+        cell = cell_of(crs, q, r)
+        col, row = cell % crs.width, cell // crs.width
+        return lines[row][(row & 1) + 2 * col:(row & 1) + 2 * col + 2]
+    assert label(g.players[0].q, g.players[0].r) == "12"  # team 1's golfer and team 2's
+    assert label(tq, tr) == " 1"
+
+
 def test_board_follows_the_frame_as_it_changes():
     sim = started()
 
@@ -231,7 +252,8 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
             assert "Setting up: bots" in widget_text(app, "status")
             await keys("e")                              # NE: player 2 becomes a bot
             assert "P2 yellow*" in widget_text(app, "oled")
-            await keys("enter", "enter", "enter", "enter")  # seats, hands, golfers, start?
+            await keys("enter", "enter", "enter", "enter", "enter")  # seats, hands, out of
+            # bounds, golfer cards, start?
             assert "Start?" in widget_text(app, "oled")
             await keys("enter")
             assert sim.table.game is not None
@@ -1066,3 +1088,26 @@ def test_a_key_held_down_queues_only_a_few_presses():
     sim.settle()
     assert setup.course_index == (first + sim_tui.MAX_QUEUED) % len(setup.course_names)
     assert sim.press(B.E)   # room again
+
+
+def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
+    # Play Nine is played with the buttons alone: while it is in play the key help (the
+    # Buttons panel, or the one-line help of a small terminal) offers no card key, and c
+    # lays nothing. 18 Holes and the setup (card learning) offer it.
+    async def go():
+        for size, panel, card in ((SIZE, "keys", "c: lay a card"),
+                                  ((80, 24), "keyline", "c: card")):
+            for game, cards in (("play-nine", False), ("18-holes", True)):
+                sim = started(game=game, players=2)
+                app = sim_tui.SimApp(sim, realtime=False)
+                async with app.run_test(size=size) as pilot:
+                    app.redraw()
+                    await pilot.pause()
+                    assert card in widget_text(app, panel)  # in the setup: card learning
+                    await key_presser(pilot, sim, app)("enter")  # Start?
+                    assert sim.table.game is not None and sim.table.game_name == game
+                    assert (card in widget_text(app, panel)) is cards, (game, panel)
+                    assert "?: help" in widget_text(app, panel)
+                    await pilot.press("c")
+                    assert isinstance(app.screen, sim_tui.TableScreen) is not cards
+    run(go())

@@ -27,6 +27,8 @@ GAMES = [
     ("racing", "nine", 4, "first-game", 4, True),
     ("kelly", "championship", 3, "first-game", 3, True),
     ("kelly", "chaos", 2, "bag", 1, False),  # LED-only: the secret peek lights the green
+    ("teams", "chaos", 2, "first-game", 2, True),
+    ("teams", "starter", 2, "bag", 1, False),  # LED-only: the golfer nominated blinks
 ]
 
 

@@ -19,7 +19,7 @@ from teebox.core.holes18 import engine
 from teebox.core.holes18.protocol import (
     BUNKER, FLAG, GREEN_REACHED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
-    OUT_SCORED, OUT_TURN, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
+    OUT_SCORED, OUT_TURN, POLICY_OUTPUTS, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
 from teebox_host import render
 
 # A golfer's colour on the map and in tables, by seat: strong colours that no
@@ -79,15 +79,19 @@ def player_text(seat):
     return text
 
 
-def golfer_overlays(positions):
+def golfer_overlays(positions, partners=()):
     """Map overlays for ``render.course_map``: each golfer's number in its colour.
 
-    ``positions`` lists ``(q, r)`` per seat. Golfers sharing a hex show as
-    ``12`` (the first two numbers) in the first one's colour.
+    ``positions`` lists ``(q, r)`` per seat; ``partners`` per seat the hex of its second
+    golfer or None (a team's two golfers, Chaos Teams, both show its number). Golfers
+    sharing a hex show as ``12`` (the first two numbers) in the first one's colour.
     """
     at = {}
     for seat in range(len(positions)):
         at.setdefault(tuple(positions[seat]), []).append(seat)
+    for seat in range(len(partners)):
+        if partners[seat] is not None:
+            at.setdefault(tuple(partners[seat]), []).append(seat)
     overlays = {}
     for hexes, seats in at.items():
         label = "".join(str(s + 1) for s in seats[:2])
@@ -132,12 +136,15 @@ class HoleResult:
 
 class ChaosRound:
     """A Chaos Golf round in which tokens were taken: ``claims`` lists
-    ``(seat, hole, kind, points)``; ``positions`` after the round."""
+    ``(seat, hole, kind, points)``; ``positions`` after the round, and ``partners``
+    where each team's second golfer stands (Chaos Teams; else empty)."""
 
-    def __init__(self, round_no, claims, positions):
+    def __init__(self, round_no, claims, positions, partners=(), notes=()):
         self.round = round_no
         self.claims = claims
         self.positions = positions
+        self.partners = partners
+        self.notes = notes  # what the mode's own outputs said (Solo Chaos Golf's opponents)
 
 
 class Tally:
@@ -165,6 +172,7 @@ class Tally:
         self._round = game.round    # the round the next batch of outputs starts in
         self._first_round = [1] * self.players  # per seat: the round its hole began
         self._claims = []
+        self._notes = []            # this round's notes of the mode's own outputs
         self._worth = {}            # hole: the points on its green when it was teed off
         self.greens_at_start = None  # [(hole, points on its green)] at the first tee-off
 
@@ -213,13 +221,28 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
+            elif kind >= POLICY_OUTPUTS:
+                note = self.mode.output_text(self.game, out)
+                if note is not None:
+                    self._notes.append(note)
         # Turns (and so scores) happen in the round a batch starts in; the batch that
         # ends a round also begins the next one.
-        if self._claims and (self.game.round != self._round or self.game.over):
-            done.append(ChaosRound(self._round, self._claims, list(self.positions)))
+        if (self._claims or self._notes) and (self.game.round != self._round or self.game.over):
+            done.append(ChaosRound(self._round, self._claims, *self._golfers(),
+                                   notes=self._notes))
             self._claims = []
+            self._notes = []
         self._round = self.game.round
         return done
+
+    def _golfers(self):
+        # Where the golfers stand now, and each team's second golfer (Chaos Teams: which
+        # of its two a landing moved is the game's, so both are read from it).
+        g = self.game
+        partners = [self.mode.partner(g, p) for p in g.players]
+        if partners.count(None) == len(partners):
+            return list(self.positions), ()
+        return [p.position() for p in g.players], partners
 
     def _tee_off(self, seats, hole):
         # The points lying on the greens (Skins), and a hole played again: in an
@@ -407,6 +430,7 @@ def chaos_round_view(tally, result):
         if tally.line(seat, hole).hole_in_one:
             text.append("  HOLE-IN-ONE", style="bold")
         lines.append(text)
+    lines += [Text("  " + note) for note in result.notes]
     return Group(*lines)
 
 
@@ -417,9 +441,10 @@ def result_view(tally, result):
     return hole_result_view(tally, result)
 
 
-def position_map(tally, positions):
-    """The course map with each golfer's number where it stands."""
-    return render.course_map(tally.course, golfer_overlays(positions))
+def position_map(tally, positions, partners=()):
+    """The course map with each golfer's number where it stands (``partners``: see
+    :func:`golfer_overlays`)."""
+    return render.course_map(tally.course, golfer_overlays(positions, partners))
 
 
 def hole_cell(mode, line):
@@ -444,9 +469,15 @@ def hole_table(tally):
     table.add_column("Par", footer=str(render.total_par(tally.course)), justify="right")
     for seat in range(tally.players):
         table.add_column("P%d" % (seat + 1), footer=str(totals[seat]), justify="right")
+    # Automated opponents that are no seats (Solo Chaos Golf) have columns of their own.
+    others = mode.opponents(tally.game)
+    for name, points, _tokens in others:
+        table.add_column(name, footer=str(points), justify="right")
     for hole in range(1, tally.course.hole_count + 1):
         lines = tally.holes.get(hole)
         cells = [hole_cell(mode, lines[s]) if lines else "" for s in range(tally.players)]
+        cells += [" ".join(_CELL[kind] for h, kind in tokens if h == hole)
+                  for _name, _points, tokens in others]
         table.add_row(str(hole), str(tally.course.hole(hole)[0]), *cells)
     return table
 
@@ -461,8 +492,15 @@ def standings_table(tally):
     table.add_column("Player")
     table.add_column(unit.capitalize(), justify="right")
     table.add_column(tally.mode.count_title, justify="right")  # the tie-break it counts
-    for place, seat, score, count in standings:
-        table.add_row(str(place), player_text(seat), str(score), str(count))
+    rows = [(place, player_text(seat), score, str(count))
+            for place, seat, score, count in standings]
+    # Automated opponents (Solo Chaos Golf) placed among the players by their points.
+    others = tally.mode.opponents(tally.game)
+    everyone = [row[2] for row in standings] + [points for _n, points, _t in others]
+    rows += [(1 + len([s for s in everyone if s > points]), Text(" " + name), points, "")
+             for name, points, _tokens in others]
+    for place, who, score, count in sorted(rows, key=lambda r: r[0]):
+        table.add_row(str(place), who, str(score), count)
     return table
 
 
@@ -477,7 +515,13 @@ def summary_lines(tally):
     """Winner(s), hole-in-ones and the longest drive, one line each."""
     standings = tally.standings or tally.game.standings()
     first = [row[1] for row in standings if row[0] == 1]
-    if tally.standings is None:
+    others = tally.mode.opponents(tally.game)
+    if not first and others:
+        # An automated opponent is ahead (Solo Chaos Golf): it is named.
+        top = max(points for _name, points, _tokens in others)
+        win = ("Winner: " if tally.standings is not None else "Leading: ") + " and ".join(
+            name for name, points, _tokens in others if points == top)
+    elif tally.standings is None:
         win = "Leading (game not finished): " + _names(first)
     elif len(first) == 1:
         win = "Winner: " + _names(first)

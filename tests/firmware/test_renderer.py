@@ -230,6 +230,24 @@ def test_golfers_sharing_a_hex_take_turns_in_seat_order():
     assert r.rgb_of_cell(cell(2, 8)) == seat_rgb(2)
 
 
+def test_a_teams_second_golfer_shows_in_its_seat_colour_at_half_brightness():
+    """Chaos Teams: "Each team has two golfers": the golfer the team's turn does not move
+    now (``view.partner``) shows in the team's colour, dimmer; on a shared hex the
+    golfers take turns, the teams' first golfers before the second ones."""
+    r, view = make()
+    view.seats = 2
+    view.golfer[0] = cell(5, 5)
+    view.golfer[1] = cell(10, 10)
+    view.partner[0] = cell(7, 7)
+    view.partner[1] = cell(5, 5)
+    r.compose(0)
+    assert r.rgb_of_cell(cell(7, 7)) == scaled(seat_rgb(0), 128)
+    assert r.rgb_of_cell(cell(5, 5)) == seat_rgb(0)
+    r.compose(400)
+    assert r.rgb_of_cell(cell(5, 5)) == scaled(seat_rgb(1), 128)
+    assert r.rgb_of_cell(cell(10, 10)) == seat_rgb(1)
+
+
 def test_the_active_golfer_pulses_and_the_others_stay_steady():
     r, view = make()
     view.seats = 2

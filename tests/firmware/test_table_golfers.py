@@ -194,7 +194,7 @@ def test_each_seat_shows_its_golfer_side_and_whether_its_power_is_used():
     t.view.active = -1
     dim = _frame(t)
     t.view.spent[0] = 0
-    assert sum(dim) < sum(_frame(t))          # his golfer is drawn at half brightness
+    assert sum(dim) < sum(_frame(t))          # his golfer is drawn dimmer
 
 
 def test_iron_jane_has_no_power_to_turn():

@@ -42,14 +42,32 @@ def test_pressing_ok_through_the_defaults_starts_a_first_game():
     assert t.phase == T.PH_PLAY
     assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
     assert g.setup.golfers is None  # no golfer cards unless asked for
-    assert g.setup.hands == "first-game"
+    assert g.setup.hands == "first-game" and g.setup.bounds == "strict"
     assert g.course.name == "Starter Course"  # the default course
     assert "Lay your club" in K.screen(t)
 
 
+def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
+    """Rulebook (OUT-OF-BOUNDS & CLUBHOUSE, VARIATION): "If the players all agree to use
+    this variation then you may allow players to hit through out-of-bounds." After the
+    hands the table asks `6 Out of bounds` (`> strict`: the rule as written); right
+    chooses `> through`, and the game started plays it, in any mode."""
+    t = K.new_table()
+    s = _setup(t, "seed 3", "press OK 2", "press E", "press OK 5")  # Stroke Play, 2 players
+    assert s.step == sf.S_OPTION + 1 and "6 Out of bounds" in K.screen(t)
+    assert "> strict" in K.screen(t)
+    _setup(t, "press E")
+    assert "> through" in K.screen(t) and s.option("bounds") == "through"
+    _setup(t, "press OK")
+    assert "Stroke Play" in K.screen(t) and "Bounds: through" in K.screen(t)
+    _setup(t, "press OK")
+    g = t.game
+    assert g.setup.mode == "stroke" and g.setup.bounds == "through"
+
+
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
-    s = _setup(t, "press OK 2", "press W 4")  # W from match wraps to kelly, skins, racing, chaos
+    s = _setup(t, "press OK 2", "press E 3")  # E from match: stroke, stableford, chaos
     assert s.mode == "chaos" and "Chaos Golf" in K.screen(t) and "3-5 players" in K.screen(t)
     assert s.players == 3  # chaos needs 3: the 2 of the default went up
     _setup(t, "press OK 2")
@@ -129,10 +147,10 @@ def test_seats_show_each_players_colour_in_seating_order():
 def test_the_last_step_sums_the_game_up():
     t = K.new_table()
     _setup(t, "press OK 2", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
-           "press OK", "press E", "press OK")
+           "press OK", "press E", "press OK", "press E", "press OK")
     s = K.screen(t)
-    assert "7 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
-    assert "Golfers: dealt" in s
+    assert "8 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
+    assert "Bounds: through" in s and "Golfers: dealt" in s
     _setup(t, "press BACK", "press W", "press OK")
     assert "Golfers" not in K.screen(t)  # none: the summary says nothing of them
 
@@ -162,8 +180,10 @@ def test_every_setup_step_has_an_led_only_form():
     assert t.prompt.code == 4
     _setup(t, "press OK")
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (5, 2, 0)
-    _setup(t, "press OK")  # golfer cards: 18 Holes' second option (S_OPTION + 1)
-    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 3, 0)
+    _setup(t, "press OK")  # out of bounds: strict or hit through (the second option)
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
+    _setup(t, "press OK")  # golfer cards: 18 Holes' third option (S_OPTION + 2)
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 2, 3, 0)
     _setup(t, "press OK")
     assert t.prompt.code == 6
 
@@ -208,7 +228,7 @@ def test_a_course_that_cannot_be_used_is_refused_and_the_one_shown_stays():
     assert t.setup.course == "big" and t.view.flash == FLASH_REFUSED
     assert K.words(t).startswith("NO: course big cannot be used: big.course:3: size 30x20")
     assert t.course.name == "Pond"
-    _setup(t, "press OK 5")  # players, seats, hands, golfer cards, start?
+    _setup(t, "press OK 6")  # players, seats, hands, out of bounds, golfer cards, start?
     assert t.setup.step == sf.S_CONFIRM
     _setup(t, "press OK")
     assert t.game is None and t.setup.step == sf.S_CONFIRM  # no game on a course it lacks

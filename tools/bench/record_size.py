@@ -1,7 +1,7 @@
 """Game record sizes of every game and mode, over many seeds, against the 2 KB goal.
 
 For each game of the registry and each of its modes, plays ``--seeds`` games of
-5 players with the game's own bots (18 Holes on the 18-hole championship course,
+5 players (or the most a mode allows) with the game's own bots (18 Holes on the 18-hole championship course,
 Play Nine its nine holes), writes each as the board shelves it
 (``core/wire/gamerecord.py``) and prints the median and the largest record, and how
 much of it is the game log. The goal (issue 16): at most 2 KB for 5 players and 18
@@ -36,8 +36,12 @@ def _setup(entry, mode, seed, players):
 
 def played(name, mode, seed, players=PLAYERS):
     """A game of ``name`` in ``mode`` ("" for a game with one way to play) played to its
-    end by the game's own bots."""
+    end by the game's own bots: ``players``, or the most the mode allows (Chaos Teams:
+    two teams; Solo Chaos Golf: one)."""
     entry = games.load(name)
+    for m in entry.MODES:
+        if m[0] == mode:
+            players = min(players, m[2][1])
     game = entry.new(_setup(entry, mode, seed, players), _data(entry))
     entry.play_game(game, [entry.bot(seed * 8 + s) for s in range(players)])
     return game

@@ -18,9 +18,15 @@ pixels that move, in this order (later ones on top):
 3. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
 4. golfers in seat colours; golfers sharing a hex take turns in seat order
-   (400 ms each); the active golfer pulses (a triangle wave on brightness); a
-   golfer whose golfer card's power is used (``view.spent``) glows at half
-   brightness until it is ready again;
+            if i >= seats:
+                self._put(cell, 3 * (i - seats), _FULL >> 1)
+            else:
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
+
+    @staticmethod
+    def _golfer_cell(v, i, seats):
+        return v.golfer[i] if i < seats else v.partner[i - seats]
 5. the cursor, blinking white;
 6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
@@ -414,24 +420,27 @@ class Renderer:
 
     def _golfers(self, now):
         v = self.view
-        at = v.golfer
-        seats = min(v.seats, len(at))
+        seats = min(v.seats, len(v.golfer))
+        # Golfers 0..seats-1, then the second golfers of a team (Chaos Teams), dimmer.
+        n = seats + seats if seats and v.partner[0] >= 0 else seats
         turn = now // GOLFER_TURN_MS
-        for s in range(seats):
-            cell = at[s]
+        for i in range(n):
+            cell = self._golfer_cell(v, i, seats)
             if cell < 0:
                 continue
             sharing = 0
             rank = 0
-            for o in range(seats):
-                if at[o] == cell:
+            for o in range(n):
+                if self._golfer_cell(v, o, seats) == cell:
                     sharing += 1
-                    if o < s:
+                    if o < i:
                         rank += 1
             if turn % sharing != rank:
                 continue
-            level = _pulse(now) if s == v.active else _FULL
-            self._put(cell, 3 * s, level >> 1 if v.spent[s] else level)
+   (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
+   second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
+   power is used (``view.spent``) glows at a quarter of its brightness until it is
+   ready again;
 
     def _flight(self, now):
         v = self.view

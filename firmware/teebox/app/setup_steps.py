@@ -34,13 +34,7 @@ DEFAULT_COURSE = "starter"
 NONE = "none"  # an option's value that the last check leaves unsaid (no golfer cards)
 
 
-def value_text(v):
-    """An option's value as the display shows it ("yes", "no", or the value)."""
-    if v is True:
-        return "yes"
-    if v is False:
-        return "no"
-    return str(v)
+value_text = games_mod.value_text  # an option's value as the display shows it
 
 
 class GameSteps:
@@ -302,6 +296,7 @@ class GameSteps:
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
             elif step != "mode" and self.option(step) != NONE:  # (none: nothing to say)
-                out.append("%s%s: %s" % (step[0].upper(), step[1:],
+                # (the option's name: "change_luck" reads "Change luck")
+                out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),
                                          value_text(self.option(step))))
         return out

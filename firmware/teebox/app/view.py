@@ -41,9 +41,11 @@ MARK_GREEN = const(4)         # lands on a green the player scores on
 class View:
     """Preallocated picture of the table. The table writes fields; the renderer reads them.
 
-    * ``seats``: number of golfers; ``golfer[s]``: cell of seat ``s`` or -1.
+    * ``seats``: number of golfers; ``golfer[s]``: cell of seat ``s`` or -1;
+      ``partner[s]``: the cell of seat ``s``'s second golfer, the one its turn does not
+      move now (Chaos Teams), or -1.
     * ``active``: the seat whose turn it is (pulses), or -1.
-    * ``spent[s]``: 1 while seat ``s``'s golfer card has its power used (drawn at half
+    * ``spent[s]``: 1 while seat ``s``'s golfer card has its power used (drawn at a quarter of its
       brightness), else 0.
     * ``preview`` / ``preview_marks`` / ``preview_len``: the live preview of the
       selected card and direction: the cells flown, in order, the last being the
@@ -63,6 +65,7 @@ class View:
         self.cells = cells
         self.seats = 0
         self.golfer = array("h", [-1] * MAX_SEATS)
+        self.partner = array("h", [-1] * MAX_SEATS)
         self.active = -1
         self.spent = bytearray(MAX_SEATS)
         self.preview = array("h", [-1] * MAX_PATH)

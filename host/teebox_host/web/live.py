@@ -124,9 +124,10 @@ class LiveBoard:
             width = table.course.width if table.course is not None else prof.width
             golfers = {}
             for s in range(view.seats if playing else 0):
-                cell = view.golfer[s]
-                if cell >= 0:  # course cells are row-major in the course's grid
-                    golfers.setdefault(cell // width * prof.width + cell % width, []).append(s + 1)
+                for cell in (view.golfer[s], view.partner[s]):  # (partner: Chaos Teams)
+                    if cell >= 0:  # course cells are row-major in the course's grid
+                        golfers.setdefault(cell // width * prof.width + cell % width,
+                                           []).append(s + 1)
             turn = view.active if playing else -1
             title = board_title(vb.table)
             oled = list(getattr(hw.display, "shown", ()))

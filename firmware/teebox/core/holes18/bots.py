@@ -65,6 +65,14 @@ class SensibleBot:
                     return c
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
+        if [c for c in extras if c[1] in game.mode.extras]:
+            # The mode's own offer at one of the engine's decisions (Chaos Teams: the
+            # other golfer before the action): the mode knows when it is worth it.
+            mine = game.mode.bot_choice(game, seat, legal)
+            if mine is not None:
+                return mine
+            legal = [c for c in legal if c[0] != EXTRA or c[1] not in game.mode.extras]
+            extras = [c for c in legal if c[0] == EXTRA]
         if extras:
             rest = [c for c in legal if c[0] != EXTRA]
             power = self._power(game, seat, d, rest, [c[1] for c in extras])

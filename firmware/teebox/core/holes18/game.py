@@ -15,9 +15,11 @@ GOLFERS_OPTION = "golfers"
 NO_GOLFERS = "none"  # (the table's last check says nothing of it)
 DEALT = "dealt"
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
+           # the base game's VARIATION (the modes list no optional rule of their own)
+           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
            (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS))
-STEPS = ("mode", "course", "players", "hands", GOLFERS_OPTION)  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
+STEPS = ("mode", "course", "players", "hands", "bounds", GOLFERS_OPTION)  # as the table asks
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 

@@ -82,7 +82,7 @@ class ShotPlay:
             self.t_deck = c.big_hit_deck()
             self._draw_cards(outs)
         elif c.kind == "fixed":
-            self.stage = HIT_DIRECTION  # a wood: no card, straight line
+            self._shot_ready(HIT_DIRECTION, outs)  # a wood: no card, straight line
         elif len(c.decks) == 2:
             self.stage = CHOOSE_DECK
         else:
@@ -169,13 +169,19 @@ class ShotPlay:
             self.stage = DISCARD_FOR_HITTER
             self.acting = (self.left_of(self.t_player),)
         else:
-            self.stage = CHOOSE_CARD
+            self._shot_ready(CHOOSE_CARD, outs)
 
     def _discard_pile(self, pile, by, outs):
         self.t_discarded = pile
         outs.append((OUT_DISCARDED, by, pile, self.t_piles[pile][-1]))
         self.acting = (self.t_player,)
-        self.stage = CHOOSE_CARD
+        self._shot_ready(CHOOSE_CARD, outs)
+
+    def _shot_ready(self, stage, outs):
+        # The cards are drawn (a wood draws none): the card or the aim is next, but a mode
+        # may ask first which of the player's golfers hits (Chaos Teams: Mode.before_shot).
+        self.stage = stage
+        self.mode.before_shot(self, outs)
 
     def _after_direction(self, outs):
         if self.t_card >= 0 and len(self.shot_list[self.t_card].outcomes) > 1:

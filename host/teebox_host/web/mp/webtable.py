@@ -176,10 +176,10 @@ class WebTable:
         width = t.course.width if t.course is not None else hw.profile.width
         golfers = {}
         for s in range(view.seats if playing else 0):
-            cell = view.golfer[s]
-            if cell >= 0:  # course cells are row-major in the course's grid
-                key = str(cell // width * hw.profile.width + cell % width)
-                golfers[key] = golfers.get(key, "") + str(s + 1)
+            for cell in (view.golfer[s], view.partner[s]):  # (partner: Chaos Teams)
+                if cell >= 0:  # course cells are row-major in the course's grid
+                    key = str(cell // width * hw.profile.width + cell % width)
+                    golfers[key] = golfers.get(key, "") + str(s + 1)
         turn = view.active if playing else -1
         colour = palette.PLAYERS[3 * turn:3 * turn + 3] if turn >= 0 else b""
         return json.dumps({

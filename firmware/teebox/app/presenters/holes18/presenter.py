@@ -93,7 +93,8 @@ class Presenter:
             bags = flow.then
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         return engine.Game(t.course, t.clubs, t.shots,
-                           engine.Setup(setup.players, setup.mode, seed, hands, golfers), rng)
+                           engine.Setup(setup.players, setup.mode, seed, hands, golfers,
+                                        bounds=setup.option("bounds")), rng)
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
@@ -148,7 +149,9 @@ class Presenter:
             for v in ACTIONS:
                 if (v,) in legal:
                     t.opts.append((v,))
-            t.opts += [c for c in legal if c[0] == EXTRA]  # (Slick Rikesh B's clubs)
+            # Then the mode's own offers (Chaos Teams: the other golfer) and the golfer's
+            # (Slick Rikesh B's discarded clubs), in their words.
+            t.opts += [c for c in legal if c[0] == EXTRA]
             t.sel = self._default_action()
         elif k in _LIST_KINDS or k >= POLICY_KINDS:
             # (a mode's or golfer's own decision is an option list of its EXTRA choices)
@@ -207,10 +210,19 @@ class Presenter:
     def standings_line(self, row):
         """A line of the final standings: place, player, score, a star per hole-in-one or
         (Kelly Golf) own secret target claimed: the mode's count (Skins' play-off wins are
-        said by the place alone)."""
+        said by the place alone); with automated opponents (Solo Chaos Golf) their points
+        and the deck rank beaten."""
         place, seat, score, count = row
-        stars = count if self.t.game.mode.count_key in ("hole_in_ones", "targets") else 0
-        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
+        g = self.t.game
+        stars = count if g.mode.count_key in ("hole_in_ones", "targets") else 0
+        line = "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
+        others = g.mode.opponents(g)
+        if others:
+            # Automated opponents (Solo Chaos Golf): their points, and the rank beaten.
+            line += "\nvs %s" % " ".join([str(points) for _name, points, _t in others])
+            if count:
+                line += "\nRank %d beaten" % count
+        return line
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker
@@ -293,7 +305,8 @@ class Presenter:
         if not t.game.usable(d.player, d.club):
             why = "the %s plays from a tee box only" % club.name
         # (in the prompt's own words: "Hold OK: action", "Dir: move 1")
-        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in t.opts]
+        ways = ["Hold OK: " + ACTION_LABELS[ACTIONS.index(c[0])].lower() for c in t.opts
+                if c[0] != EXTRA]
         if [c for c in t.game.choices() if c[0] == MOVE]:
             ways.append("Dir: move 1")
         return why + (". " + "; ".join(ways) if ways else "")

@@ -14,7 +14,7 @@ from teebox.core.rng import Rng
 
 # Mode and seats of the demo games bots play in turn (the virtual board's --games).
 DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5),
-         ("kelly", 3))
+         ("kelly", 3), ("teams", 2))
 
 
 def deal_bags(clubs, players, seed):
@@ -55,11 +55,14 @@ def lines(auto, table, seat, choice):
     if k == SELECT_CLUB:
         if choice[0] == SELECT:
             return [auto.scan(choice[1], seat)]
-        # A hand reset or a golfer's power (Bunjil's look): the first OK shows the
-        # first offer, E steps to this seat's.
+        # A hand reset or a golfer's power (Bunjil's look): the first OK shows the first
+        # offer, E steps to this seat's. Declining an extra turn: BACK shows that offer.
         out = []
         cur = table.sel
-        if cur < 0:
+        if cur < 0 and choice[0] == DECLINE:
+            out.append("press BACK")
+            cur = table.opts.index(choice)
+        elif cur < 0:
             out.append("press OK")
             cur = [i for i in range(len(table.opts)) if table.opts[i] != (DECLINE,)][0]
         target = [i for i in range(len(table.opts))

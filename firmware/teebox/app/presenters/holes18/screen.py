@@ -194,7 +194,13 @@ class Screen:
         elif c[0] == MOVE:
             what = "Move %s" % DIR_NAMES[c[1]]
         elif c[0] == EXTRA:
-            what = policy_of(g, d.player, c[1]).choice_text(g, c[1])
+            # A mode's own offer (Chaos Teams: the other golfer, lit where it stands) or
+            # the golfer's (Slick Rikesh B: another player's discarded club).
+            x = policy_of(g, d.player, c[1])
+            what = x.choice_text(g, c[1])
+            at = x.choice_cell(g, c[1])
+            if at is not None:
+                t.view.cursor = t.cell(at[0], at[1])
             slot = len(ACTIONS) + extra.index(c)
         else:
             what = ACTION_LABELS[ACTIONS.index(c[0])]
@@ -238,7 +244,9 @@ class Screen:
             if worth:
                 head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
         else:
-            head = "Round %d" % g.round  # the holes in any order, or each golfer its own
+            # The holes in any order, or each golfer its own; a mode's own state instead
+            # when it has one (Solo Chaos Golf: the card and marker, the opponents' points).
+            head = g.mode.status(g) or "Round %d" % g.round
         code = CODE_EXTRA_TURN if d.extra else d.kind
         if t.sel >= 0:
             s = t.opt_seats[t.sel]

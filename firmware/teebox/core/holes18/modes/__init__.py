@@ -6,7 +6,8 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "teams",
+         "solo-chaos")
 
 
 def code(name):
@@ -38,5 +39,11 @@ def make(name):
     if name == "skins":
         from teebox.core.holes18.modes.skins import Skins
         return Skins()
-    from teebox.core.holes18.modes.kelly import KellyGolf
-    return KellyGolf()
+    if name == "teams":
+        from teebox.core.holes18.modes.teams import ChaosTeams
+        return ChaosTeams()
+    if name == "kelly":
+        from teebox.core.holes18.modes.kelly import KellyGolf
+        return KellyGolf()
+    from teebox.core.holes18.modes.solo import SoloChaos
+    return SoloChaos()

@@ -16,6 +16,9 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
   from the tee box of ``tee_hole`` (0: not a hit from a tee) is a hole-in-one;
 * ``on_reach(game, p, hole, hole_in_one, outs)``: ``p`` reached a target green;
 * ``on_water(game, p, outs)`` / ``on_out_of_bounds(game, p, outs)``: hazards;
+* ``before_shot(game, outs)``: the turn's shot cards are drawn (a wood: its shot is
+  next); a mode may ask a decision of its own (``game.ask``) before the card is kept
+  and the ball hit (Chaos Teams: which golfer hits);
 * ``extra_turn(game, p, moved)``: whether the turn just ended earns another;
 * ``end_of_round(game, outs)``: scoring, next hole, game over;
 * ``between_turns(game, outs)``: before each round and turn, a decision of the mode's
@@ -23,9 +26,13 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``standings(game)``: the places, best first;
 * ``state_ints(out)``: the mode's own state, for the digest.
 
-Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for) and
-``revealed(game)`` (what the
-mode kept secret, once the game is over).
+Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
+``partner(game, p)`` (where a player's second golfer stands: Chaos Teams),
+``revealed(game)`` (what the mode kept secret, once the game is over), ``opponents(game)``
+(automated opponents' points and tokens, for scorecards), ``markers(game)``
+(golfers that are no seats, for the LEDs: Solo Chaos Golf's opponents), ``status(game)``
+(a line or two of the mode's own state for the display) and ``output_text(game, out)``
+(a note for an output of the mode's own, kinds ``protocol.POLICY_OUTPUTS`` and up).
 
 A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
 """
@@ -69,6 +76,15 @@ class MatchPlay(Policy):
         """The greens a bot playing ``p`` heads for: by default every green it scores on."""
         return self.targets(game, p)
 
+    def partner(self, game, p):
+        """The hex ``(q, r)`` of ``p``'s second golfer, the one its turns do not move now
+        (Chaos Teams); None: a player has one golfer."""
+        return None
+
+    def before_shot(self, game, outs):
+        """The turn's cards are drawn: a mode may ask a decision of its own here
+        (``game.ask``; its handler resumes at the card or the aim). Nothing by default."""
+
     def between_turns(self, game, outs):
         """Before each round and each turn: a mode may ask a decision of its own
         (``game.ask``) or end the game; True if it did (nothing by default)."""
@@ -76,6 +92,24 @@ class MatchPlay(Policy):
 
     def revealed(self, game):
         """What the mode keeps secret, shown once the game is over (None: nothing)."""
+        return None
+
+    def opponents(self, game):
+        """Automated opponents that are no seats, for scorecards: ``(name, points,
+        ((hole, kind), ...))`` each, the tokens they won (none by default)."""
+        return ()
+
+    def markers(self, game):
+        """Golfers that are no seats (automated opponents), each ``(q, r)`` or None, shown
+        on the LEDs in the seat colours after the players' (none by default)."""
+        return ()
+
+    def status(self, game):
+        """The mode's own state as a line or two for the display ("" by default)."""
+        return ""
+
+    def output_text(self, game, out):
+        """The table's note for an output of the mode's own (None: no note)."""
         return None
 
     def before_hands(self, game, outs):
