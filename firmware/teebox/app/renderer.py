@@ -18,15 +18,10 @@ pixels that move, in this order (later ones on top):
 3. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
 4. golfers in seat colours; golfers sharing a hex take turns in seat order
-            if i >= seats:
-                self._put(cell, 3 * (i - seats), _FULL >> 1)
-            else:
-                level = _pulse(now) if i == v.active else _FULL
-                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
-
-    @staticmethod
-    def _golfer_cell(v, i, seats):
-        return v.golfer[i] if i < seats else v.partner[i - seats]
+   (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
+   second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
+   power is used (``view.spent``) glows at a quarter of its brightness until it is
+   ready again;
 5. the cursor, blinking white;
 6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
@@ -437,10 +432,15 @@ class Renderer:
                         rank += 1
             if turn % sharing != rank:
                 continue
-   (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
-   second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
-   power is used (``view.spent``) glows at a quarter of its brightness until it is
-   ready again;
+            if i >= seats:
+                self._put(cell, 3 * (i - seats), _FULL >> 1)
+            else:
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
+
+    @staticmethod
+    def _golfer_cell(v, i, seats):
+        return v.golfer[i] if i < seats else v.partner[i - seats]
 
     def _flight(self, now):
         v = self.view
