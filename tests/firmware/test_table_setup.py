@@ -37,7 +37,7 @@ def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
 
 def test_pressing_ok_through_the_defaults_starts_a_first_game():
     t = K.new_table()
-    _setup(t, "seed 3", "press OK 9")
+    _setup(t, "seed 3", "press OK 10")
     g = t.game
     assert t.phase == T.PH_PLAY
     assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
@@ -58,7 +58,7 @@ def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
     assert "> strict" in K.screen(t)
     _setup(t, "press E")
     assert "> through" in K.screen(t) and s.option("bounds") == "through"
-    _setup(t, "press OK")
+    _setup(t, "press OK 2")  # (no golfer cards)
     assert "Stroke Play" in K.screen(t) and "Bounds: through" in K.screen(t)
     _setup(t, "press OK")
     g = t.game
@@ -157,7 +157,7 @@ def test_the_last_step_sums_the_game_up():
 
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
-    _setup(t, "press OK 6", "press E", "press OK 3")
+    _setup(t, "press OK 6", "press E", "press OK 4")
     assert t.phase == T.PH_REGISTER and t.game is None
     assert "P1 red:" in K.screen(t)
 
@@ -291,7 +291,7 @@ def test_a_button_without_a_reader_and_too_many_players_are_refused():
 
 def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses():
     _loop, t = _reader_table(4)
-    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 4")  # seats 1 and 4
+    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 5")  # seats 1 and 4
     g = t.game
     assert g is not None and len(g.players) == 2
     p2_club = K.CLUBS[g.players[1].hand[0]].id
