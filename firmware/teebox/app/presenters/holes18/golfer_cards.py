@@ -62,6 +62,22 @@ class GolferCards:
         self.peek = None
         self.showing = False
 
+    def enter(self):
+        """A new decision: a card shown is hidden; the LEDs dim each golfer whose power
+        is used (a power turns ready without an output, on a new hole)."""
+        t = self.t
+        self.showing = False
+        for p in t.game.players:
+            t.view.spent[p.seat] = spent(t.game, p.seat)
+
+    def line(self, seat):
+        """:func:`golfer_line` of ``seat`` in the table's game."""
+        return golfer_line(self.t.game, seat)
+
+    def ready(self):
+        """:func:`ready_line` of the table's game."""
+        return ready_line(self.t.game)
+
     def outputs(self, outs):
         """Say what the golfer powers did (after the other notes of the same choice)."""
         t = self.t

@@ -13,7 +13,6 @@ Lucky's redraws the list of cards; Bunjil's card is his player's alone
 (``golfer_cards.py``).
 """
 
-from teebox.app.presenters.holes18.golfer_cards import GolferCards, spent
 from teebox.app.presenters.holes18.motion import Motion
 from teebox.app.presenters.holes18.screen import ACTION_LABELS, ACTIONS, DIRECTION_KINDS, Screen
 from teebox.app.setup_flow import BAG, step_index
@@ -37,8 +36,8 @@ class Presenter:
     def __init__(self, table):
         self.t = table
         self.motion = Motion(table)
-        self.golfers = GolferCards(table)
-        self.screen = Screen(table, self.motion, self.golfers)
+        self.golfers = None  # a game's golfer cards (golfer_cards.py), when it has any
+        self.screen = Screen(table, self.motion)
         self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
         self._dealt = False  # whether the clubs are dealt (the owners are known)
 
@@ -102,7 +101,12 @@ class Presenter:
         for c in range(len(own)):
             own[c] = 0xFF
         self._dealt = False
-        self.golfers.peek = None
+        # The golfer cards' code is imported only for a game that plays them.
+        self.golfers = None
+        if [p for p in game.players if p.rules.name]:
+            from teebox.app.presenters.holes18.golfer_cards import GolferCards
+            self.golfers = GolferCards(self.t)
+        self.screen.golfers = self.golfers
         for p in game.players:
             self._dealt = self._dealt or bool(p.hand or p.discards)
             for c in p.hand:
@@ -130,9 +134,8 @@ class Presenter:
         k = d.kind
         if not self._dealt:
             self.begin(g)  # the clubs are dealt after a mode's own setup (Skins' 5s)
-        self.golfers.showing = False
-        for p in g.players:
-            t.view.spent[p.seat] = spent(g, p.seat)  # (a power turns ready on a new hole)
+        if self.golfers is not None:
+            self.golfers.enter()
         if k == SELECT_CLUB:
             # What OK (reset, a golfer's power) and BACK (decline an extra turn) may
             # offer, and for whom.
@@ -193,7 +196,8 @@ class Presenter:
         stops blinking) and say what the golfers' powers did."""
         self.motion.clear_order()
         self.motion.outputs(outs)
-        self.golfers.outputs(outs)
+        if self.golfers is not None:
+            self.golfers.outputs(outs)
 
     def tick(self, now):
         """Flights landing, the play order blinking."""
@@ -260,7 +264,7 @@ class Presenter:
         a player with a private card (Bunjil's look) sees it until OK is let go."""
         t = self.t
         k = t.d.kind
-        if self.golfers.peeker() >= 0 and t.sel < 0:
+        if self.golfers is not None and self.golfers.peeker() >= 0 and t.sel < 0:
             self.golfers.showing = True
             t.show_decision()
         elif k == CHOOSE_ACTION:
@@ -274,7 +278,7 @@ class Presenter:
 
     def on_let_go(self):
         """OK let go after a hold: a private card shown is hidden again."""
-        if self.golfers.showing:
+        if self.golfers is not None and self.golfers.showing:
             self.golfers.showing = False
             self.t.show_decision()
 

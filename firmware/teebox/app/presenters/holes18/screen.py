@@ -4,7 +4,6 @@ selected choice would do, lit on the course before it is confirmed."""
 from teebox.app.view import MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE, MAX_PATH
 from teebox.core import hexgrid, terrain
 from teebox.core.hexgrid import DIR_NAMES
-from teebox.app.presenters.holes18.golfer_cards import golfer_line, ready_line
 from teebox.core.holes18 import cards
 from teebox.core.holes18.cards import shot_text
 from teebox.core.holes18.protocol import (
@@ -43,12 +42,13 @@ def policy_of(game, seat, code):
 class Screen:
     """The prompts and the preview of one table's 18 Holes game (``table``: the shell;
     ``motion``: its animations, for the flight in the air; ``golfers``: the golfer
-    cards' :class:`~teebox.app.presenters.holes18.golfer_cards.GolferCards`)."""
+    cards' :class:`~teebox.app.presenters.holes18.golfer_cards.GolferCards` of a game
+    that plays them, else None)."""
 
-    def __init__(self, table, motion, golfers):
+    def __init__(self, table, motion):
         self.t = table
         self.motion = motion
-        self.golfers = golfers
+        self.golfers = None
         # The cells of a path, filled and handed to the view at once (which copies them):
         # the flights' scratch list serves, as one did for both before the presenters.
         self._path = motion.path
@@ -152,10 +152,11 @@ class Screen:
         k = d.kind
         res = self.preview()
         who = t.label(d.player) if d.player >= 0 else ""
-        if k == SELECT_CLUB and self.golfers.showing and self.golfers.peeker() >= 0:
+        gc = self.golfers
+        if k == SELECT_CLUB and gc is not None and gc.showing and gc.peeker() >= 0:
             # The private card, while its player holds OK: the LEDs say no more than
             # the usual prompt (the seats still to choose).
-            pr.set(self.golfers.private_text(), k, -1, 0, -1, bytes(d.waiting))
+            pr.set(gc.private_text(), k, -1, 0, -1, bytes(d.waiting))
         elif k == SELECT_CLUB:
             self._select_club(g, d, pr)
         elif k == CHOOSE_ACTION:
@@ -207,7 +208,7 @@ class Screen:
             slot = ACTIONS.index(c[0])
         # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
         turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
-        card = golfer_line(g, d.player)
+        card = self.golfers.line(d.player) if self.golfers is not None else ""
         pr.set("%s %s\n%s%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
                % (who, turn, card + "\n" if card else "", club.name, club.initiative, what,
                   self._landing_text(res)),
@@ -229,7 +230,7 @@ class Screen:
         if at is not None:
             t.view.cursor = t.cell(at[0], at[1])
         secret = d.kind in x.secret_kinds
-        card = self.golfers.card_text(seat) if secret else ""
+        card = self.golfers.card_text(seat) if secret and self.golfers is not None else ""
         pr.set("%s\n%s\n%s> %s\n</>: other\nOK: confirm%s"
                % (t.label(seat), x.decision_text(g, d.kind), card + "\n" if card else "",
                   x.choice_text(g, code), "\nBACK: hide" if secret else ""),
@@ -272,8 +273,10 @@ class Screen:
             offer += "\nBACK: skip it"
         # Which powers are ready; instead, while a player may look at its private card
         # again, how (the display has 8 lines).
-        peeker = self.golfers.peeker()
-        ready = ready_line(g) if peeker < 0 else "P%d hold OK: card" % (peeker + 1)
+        ready = ""
+        if self.golfers is not None:
+            peeker = self.golfers.peeker()
+            ready = self.golfers.ready() if peeker < 0 else "P%d hold OK: card" % (peeker + 1)
         if ready:
             offer = "\n" + ready + offer
         what = "Extra turn" if d.extra else "Waiting"
