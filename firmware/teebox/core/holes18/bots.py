@@ -59,12 +59,18 @@ class SensibleBot:
             return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
             # A mode's or golfer's own decision: the policy that asked knows it best.
-            for x in (game.mode, game.players[seat].rules):
+            for x in (game.mode, game.players[seat].rules) + game.added:
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
+        for x in game.added:
+            if [c for c in extras if c[1] in x.extras]:
+                # An expansion module's offer (the putt and change of position cards).
+                mine = x.bot_choice(game, seat, legal)
+                if mine is not None:
+                    return mine
         if [c for c in extras if c[1] in game.mode.extras]:
             # The mode's own offer at one of the engine's decisions (Chaos Teams: the
             # other golfer before the action): the mode knows when it is worth it.

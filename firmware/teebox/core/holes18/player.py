@@ -11,7 +11,7 @@ from teebox.core.holes18.policy import Policy
 
 # Golfer names, in the order their codes are written into game logs (code = index + 1).
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
-           "the-shark")
+           "the-shark", "peter")
 SIDES = "AB"
 
 

@@ -7,6 +7,7 @@ the same game.
 
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.player import GOLFERS
 
 try:
@@ -41,7 +42,8 @@ class Setup:
       out-of-bounds for part of its flight") or ``"through"`` (its VARIATION: "you
       may allow players to hit through out-of-bounds. Landing in out-of-bounds is
       always out-of-bounds");
-    * ``expansions``: must be empty for now (no expansion rules yet).
+    * ``expansions``: the expansion modules played, names from
+      :data:`teebox.core.holes18.expansions.NAMES`.
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -66,8 +68,10 @@ class Setup:
                                  "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
-        if expansions:
-            raise ValueError("the %r expansion is not supported yet" % (expansions[0],))
+        for e in expansions:
+            if e not in EXPANSIONS:
+                raise ValueError("unknown expansion module %r (use: %s)"
+                                 % (e, ", ".join(EXPANSIONS)))
         if bounds not in BOUNDS:
             raise ValueError("bounds must be %r or %r, not %r" % (STRICT, HIT_THROUGH, bounds))
         self.players = players
@@ -76,7 +80,7 @@ class Setup:
         self.hands = hands
         self.golfers = golfers
         self.teams = teams
-        self.expansions = ()
+        self.expansions = tuple(expansions)
         self.bounds = bounds
 
     def __repr__(self):
