@@ -23,6 +23,7 @@ class Golfer(Policy):
     name = ""
     title = ""
     side = ""
+    expansion = ""  # the expansion whose box holds the card ("" for the base game's)
 
     def hand_limit(self):
         """How many clubs this player drafts (Iron Jane B-side: 4, Dorian B-side: 3...)."""

@@ -40,7 +40,8 @@ class GolferDeal:
         self.why = ""
         self.own = Prompt()
         rng = Rng(seed)
-        order = list(GOLFERS)
+        # The base game's cards (the table plays no expansion: Peter is Reading the Greens')
+        order = [g for g in GOLFERS if not golfer_cards.make(0, (g, "A")).expansion]
         rng.shuffle(order)
         self._deck = order     # the cards in dealing order (dealt: one per seat)
         self.choice = [None] * players
@@ -77,7 +78,8 @@ class GolferDeal:
             cands = [(self._deck[self.at], s) for s in SIDES]
         else:
             taken = [self.choice[s][0] for s in range(self.at) if self.choice[s] is not None]
-            cands = [(g, s) for g in GOLFERS if g not in taken for s in SIDES]
+            cands = [(g, s) for g in GOLFERS if g in self._deck and g not in taken
+                     for s in SIDES]
         out = []
         for c in cands:
             trial = list(self.choice)
