@@ -16,7 +16,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core.holes18 import bots, engine
+from teebox.core.holes18 import bots, engine, golfers
 from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox.core.holes18.player import GOLFERS, SIDES
 from teebox_host import render, scorecard
@@ -52,9 +52,11 @@ def golfer_title(golfer):
 
 
 def golfer_sides(name):
-    """The ``(name, side)`` pairs to rate for ``--golfer NAME`` (``all``: every card)."""
+    """The ``(name, side)`` pairs to rate for ``--golfer NAME`` (``all``: every card of
+    the base game; an expansion's card, Peter, is rated by name)."""
     if name == "all":
-        return [(g, s) for g in GOLFERS for s in SIDES]
+        return [(g, s) for g in GOLFERS if not golfers.make(0, (g, "A")).expansion
+                for s in SIDES]
     if name not in GOLFERS:
         raise ValueError("--golfer %s: no such golfer (use all or one of: %s)"
                          % (name, ", ".join(GOLFERS)))
