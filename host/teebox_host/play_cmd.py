@@ -127,7 +127,9 @@ def demo(
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
-    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
+    # (the table's choice of golfer cards: --golfers here)
+    chosen = options.game_options(game_name, option, ("golfers",) if golfer_cards is None
+                                  else ("hands", "golfers"))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     if golfer_cards is None:
@@ -185,10 +187,12 @@ def demo(
 
 
 def _golfer_choices(text, players, seed):
-    """The golfers of ``--golfers``: 'random' (seeded) or NAME:SIDE per player."""
+    """The golfers of ``--golfers``: 'random' (seeded, from the base game's eight) or
+    NAME:SIDE per player."""
     if text == "random":
+        from teebox.core.holes18 import golfers
         rng = Rng(seed ^ 0x601F)
-        names = list(GOLFERS)
+        names = list(golfers.base_game())
         rng.shuffle(names)
         return [(names[i], "AB"[rng.below(2)]) for i in range(players)]
     out: List[Optional[Tuple[str, str]]] = []

@@ -19,7 +19,9 @@ pixels that move, in this order (later ones on top):
    colour, the landing cell in the mark's colour at full brightness;
 4. golfers in seat colours; golfers sharing a hex take turns in seat order
    (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
-   second golfer (Chaos Teams) shows at half brightness;
+   second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
+   power is used (``view.spent``) glows at a quarter of its brightness until it is
+   ready again;
 5. the cursor, blinking white;
 6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
@@ -466,7 +468,8 @@ class Renderer:
             if i >= seats:
                 self._put(cell, 3 * (i - seats), _FULL >> 1)
             else:
-                self._put(cell, 3 * i, _pulse(now) if i == v.active else _FULL)
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
 
     def _flight(self, now):
         v = self.view

@@ -18,6 +18,11 @@ DATA_FILES = ()
 Setup = rules.Setup
 
 
+def skipped(mode):
+    """The setup steps a mode does not ask: none (Domino Golf has one way to play)."""
+    return ()
+
+
 def new(setup, data=None):
     """A :class:`~teebox.core.dominogolf.rules.Game` for ``setup``."""
     if data:

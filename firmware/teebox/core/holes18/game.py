@@ -9,13 +9,25 @@ from teebox.core.contract import play_game  # re-exported: part of a game's face
 from teebox.core.holes18 import records  # re-exported: what records and journals use
 
 MODES = tuple([m[:3] for m in modes.MODES])  # facts only: no mode's module is imported
+# Golfer cards: none, dealt at random or chosen ("SELECT GOLFER"); the table then asks
+# each player for the card and side (app/presenters/holes18/golfer_deal.py).
+GOLFERS_OPTION = "golfers"
+NO_GOLFERS = "none"  # (the table's last check says nothing of it)
+DEALT = "dealt"
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
            # the base game's VARIATION (the modes list no optional rule of their own)
-           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
-STEPS = ("mode", "course", "players", "hands", "bounds")  # as the table asks them
+           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
+           (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS))
+STEPS = ("mode", "course", "players", "hands", "bounds", GOLFERS_OPTION)  # as the table asks
 DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
+
+
+def skipped(mode):
+    """The setup steps ``mode`` does not ask: the golfer cards where the rulebook skips
+    them (Solo Chaos Golf)."""
+    return () if modes.make(mode).golfer_cards else (GOLFERS_OPTION,)
 
 
 def new(setup, data=None):

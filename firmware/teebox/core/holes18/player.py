@@ -16,9 +16,14 @@ SIDES = "AB"
 
 
 class Golfer(Policy):
-    """The rules every player follows unless a golfer card changes them."""
+    """The rules every player follows unless a golfer card changes them. ``name`` is the
+    card's setup name ("" for none), ``title`` what the table calls it ("Iron Jane"),
+    ``side`` "A" or "B"."""
 
     name = ""
+    title = ""
+    side = ""
+    expansion = ""  # the expansion whose box holds the card ("" for the base game's)
 
     def hand_limit(self):
         """How many clubs this player drafts (Iron Jane B-side: 4, Dorian B-side: 3...)."""

@@ -16,6 +16,8 @@ class Peter(Golfer):
     no power at all)."""
 
     name = "peter"
+    title = "Peter"
+    expansion = "greens"  # his card comes with Reading the Greens
 
     def __init__(self, side):
         self.side = side
