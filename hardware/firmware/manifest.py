@@ -34,6 +34,8 @@ BOARD_FILES = (
     "app/presenters/felt.py",
     "app/presenters/holes18/__init__.py",
     "app/presenters/holes18/bags.py",
+    "app/presenters/holes18/golfer_cards.py",
+    "app/presenters/holes18/golfer_deal.py",
     "app/presenters/holes18/motion.py",
     "app/presenters/holes18/presenter.py",
     "app/presenters/holes18/screen.py",
