@@ -27,7 +27,7 @@ _DATA = ("course", "clubs", "shots")
 def skipped(mode):
     """The setup steps ``mode`` does not ask: the golfer cards where the rulebook skips
     them (Solo Chaos Golf)."""
-    return () if modes.make(mode).golfer_cards else (GOLFERS_OPTION,)
+    return () if modes.golfer_cards(mode) else (GOLFERS_OPTION,)  # (no mode imported)
 
 
 def new(setup, data=None):

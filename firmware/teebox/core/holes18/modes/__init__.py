@@ -8,21 +8,22 @@ registry read the modes' facts here, and :func:`make` imports only the module of
 mode a game plays (on a Pico every mode's code at once would not leave a game room).
 """
 
-# Per mode: its name, title, (fewest, most players) (the class's own ``name``, ``title``
-# and ``players``: tests/firmware/test_games.py keeps them equal), and its module
-# and class. In the order their codes are written into game logs: never reorder, only
+# Per mode: its name, title, (fewest, most players), whether golfer cards are played
+# (the class's own ``name``, ``title``, ``players`` and ``golfer_cards``:
+# tests/firmware/test_games.py keeps them equal), and its module and class. In the order their codes are written into game logs: never reorder, only
 # append.
 MODES = (
-    ("match", "Match Play", (2, 5), "teebox.core.holes18.modes.match", "MatchPlay"),
-    ("stroke", "Stroke Play", (1, 5), "teebox.core.holes18.modes.stroke", "StrokePlay"),
-    ("stableford", "Stableford", (1, 5), "teebox.core.holes18.modes.stableford",
+    ("match", "Match Play", (2, 5), True, "teebox.core.holes18.modes.match", "MatchPlay"),
+    ("stroke", "Stroke Play", (1, 5), True, "teebox.core.holes18.modes.stroke", "StrokePlay"),
+    ("stableford", "Stableford", (1, 5), True, "teebox.core.holes18.modes.stableford",
      "Stableford"),
-    ("chaos", "Chaos Golf", (3, 5), "teebox.core.holes18.modes.chaos", "ChaosGolf"),
-    ("racing", "Golf Racing", (2, 5), "teebox.core.holes18.modes.racing", "GolfRacing"),
-    ("skins", "Skins", (2, 5), "teebox.core.holes18.modes.skins", "Skins"),
-    ("kelly", "Kelly Golf", (2, 5), "teebox.core.holes18.modes.kelly", "KellyGolf"),
-    ("teams", "Chaos Teams", (2, 2), "teebox.core.holes18.modes.teams", "ChaosTeams"),
-    ("solo-chaos", "Solo Chaos Golf", (1, 1), "teebox.core.holes18.modes.solo", "SoloChaos"),
+    ("chaos", "Chaos Golf", (3, 5), True, "teebox.core.holes18.modes.chaos", "ChaosGolf"),
+    ("racing", "Golf Racing", (2, 5), True, "teebox.core.holes18.modes.racing", "GolfRacing"),
+    ("skins", "Skins", (2, 5), True, "teebox.core.holes18.modes.skins", "Skins"),
+    ("kelly", "Kelly Golf", (2, 5), True, "teebox.core.holes18.modes.kelly", "KellyGolf"),
+    ("teams", "Chaos Teams", (2, 2), True, "teebox.core.holes18.modes.teams", "ChaosTeams"),
+    ("solo-chaos", "Solo Chaos Golf", (1, 1), False, "teebox.core.holes18.modes.solo",
+     "SoloChaos"),
 )
 NAMES = tuple([m[0] for m in MODES])
 
@@ -45,9 +46,14 @@ def players(name):
     return MODES[code(name)][2]
 
 
+def golfer_cards(name):
+    """Whether a mode is played with golfer cards, without importing its module."""
+    return MODES[code(name)][3]
+
+
 def make(name):
     """A fresh mode object for a mode name (imports that mode's module alone)."""
-    module, cls = MODES[code(name)][3:]
+    module, cls = MODES[code(name)][4:]
     mod = __import__(module)
     for part in module.split(".")[1:]:
         mod = getattr(mod, part)
