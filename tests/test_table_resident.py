@@ -204,6 +204,7 @@ MATCH_PLAY = """
 import sys
 from teebox import profile, shipped
 from teebox.app import bindings, board, boot, script
+from teebox.core import games
 
 hw = board.build(profile.load(%r), sim=True)
 bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
@@ -212,6 +213,9 @@ app.table.shed = True
 t = app.table
 runner = script.Runner(app)
 auto = script.Autoplayer(t.clubs, "match", "starter", 2, seed=3)
+holes18 = games.load("18-holes")
+for way in holes18.MODES:
+    holes18.skipped(way[0])  # what the setup menu asks of each mode a player scrolls past
 seen = set()  # the mode and golfer modules ever loaded, the setup menu's included
 for _ in range(3000):
     seen.update([n for n in sys.modules if n.startswith("teebox.core.holes18.modes")
