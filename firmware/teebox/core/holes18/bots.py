@@ -58,11 +58,15 @@ class SensibleBot:
         if kind in golfers.KINDS:
             return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
-            # A mode's or golfer's own decision: the policy that asked knows it best.
-            for x in (game.mode, game.players[seat].rules):
+            # A mode's, golfer's or module's own decision: the policy that asked knows it
+            # best; one whose choices decide a landing (the wind) is judged by the landing.
+            for x in (game.mode, game.players[seat].rules) + game.added:
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
+                if x.extras and x.choice_landing(game, legal[0][1]) is not None:
+                    return self._best(legal, lambda c: self._cost(
+                        game, seat, x.choice_landing(game, c[1])))
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
         if [c for c in extras if c[1] in game.mode.extras]:

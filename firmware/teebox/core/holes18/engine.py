@@ -84,6 +84,12 @@ class Decision:
         return "<Decision %s players=%r>" % (decision_name(self.kind), self.players)
 
 
+def _module(game, name):
+    # The rules of an expansion module (a policy.Module), or None while it has none here.
+    if name == "wind":
+        from teebox.core.holes18.expansions.wind import Wind
+        return Wind(game)
+    return None
 
 
 class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
@@ -97,11 +103,13 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     the seeded generator (tests stack the decks with it). ``golfers``, if given,
     is called ``golfers(seat, golfer_choice)`` for each player's
     :class:`~teebox.core.holes18.player.Golfer`; by default the golfer cards of the setup
-    (:func:`teebox.core.holes18.golfers.make`).
+    (:func:`teebox.core.holes18.golfers.make`). ``wind``: the wind cards
+    (``shipped.load_default_wind()``), needed when the setup plays the wind module.
     """
 
-    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):
+    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, wind=None):
         self.course = course
+        self.wind_cards = wind  # the wind deck's cards (Taming the Wind), as loaded
         self.clubs = tuple(clubs)
         self.shots = shots
         self.shot_list = tuple([s for d in cards.DECKS for s in shots.get(d, ())])
@@ -116,6 +124,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.rng = rng if rng is not None else Rng(setup.seed)
         self.decks = ShotDecks(shots, self.rng)
         self.effects = flight.BASE_EFFECTS
+        # The expansion modules' own rules (policy.Module), after the shot decks'
+        # shuffles so a game without them deals as before.
+        self.added = tuple([m for m in [_module(self, e) for e in setup.expansions]
+                            if m is not None])
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
@@ -126,7 +138,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             if p.golfer_choice is not None or golfers is not make_golfer:
                 p.rules = golfers(p.seat, p.golfer_choice)
         # The policies that add choices, per seat (empty in the base game: no cost).
-        self._extras = [tuple([x for x in (self.mode, p.rules) if x.extras])
+        self._extras = [tuple([x for x in (self.mode, p.rules) + self.added if x.extras])
                         for p in self.players]
         self._asked = None          # (stage, acting) a policy's own decision returns to
         self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
@@ -149,7 +161,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
         # The setup as the log keeps it: explicit hands as club indices.
-        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams)
+        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
+                           setup.expansions)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before
@@ -241,6 +254,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             p.state_ints(out)
             p.rules.state_ints(out)
         self.mode.state_ints(out)
+        for x in self.added:
+            x.state_ints(out)
         if self._asked is not None:
             out.append(self._asked[0])
             out.extend(self._asked[1])

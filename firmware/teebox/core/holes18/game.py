@@ -1,7 +1,7 @@
 """18 Holes as the game registry (:mod:`teebox.core.games`) loads it: the engine behind
 the face every game has. ``new(setup, data)`` takes ``data`` as
-``{"course": Course, "clubs": club list, "shots": shot decks}`` (``teebox.shipped``
-loads the shipped ones)."""
+``{"course": Course, "clubs": club list, "shots": shot decks}``, plus ``"wind"`` (the wind
+cards) for a game with the wind module (``teebox.shipped`` loads the shipped ones)."""
 
 from teebox.core.holes18 import bots, engine, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
@@ -11,7 +11,7 @@ MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),)
 STEPS = ("mode", "course", "players", "hands")  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
+DATA_FILES = ("clubs.json", "shots.json", "wind.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 
@@ -21,7 +21,8 @@ def new(setup, data=None):
     missing = [k for k in _DATA if not data or k not in data]
     if missing:
         raise ValueError("18 Holes needs data with its %s" % ", ".join(missing))
-    return engine.Game(data["course"], data["clubs"], data["shots"], setup)
+    return engine.Game(data["course"], data["clubs"], data["shots"], setup,
+                       wind=data.get("wind"))
 
 
 def bot(seed=0):

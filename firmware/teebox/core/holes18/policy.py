@@ -55,6 +55,11 @@ class Policy:
         while it is selected; None: no hex."""
         return None
 
+    def choice_landing(self, game, code):
+        """Where the ball would end with ``(EXTRA, code)`` (``(path, (q, r), outcome,
+        hit_tree)``), for a choice that decides a landing; None otherwise (bots judge by it)."""
+        return None
+
     def bot_choice(self, game, seat, legal):
         """What a sensible bot chooses among ``legal`` at this policy's own decision
         (``Game.ask``); None leaves it to the bot (the first legal choice)."""
@@ -62,3 +67,25 @@ class Policy:
 
     def state_ints(self, out):
         """Append the policy's own state as ints (for the state digest)."""
+
+
+class Module(Policy):
+    """An expansion module's rules (``Setup(expansions=...)``, ``Game.added``): a policy
+    offering its choices to every seat, plus hooks at the points where an expansion
+    changes the flow of a hole. The defaults play the base game."""
+
+    def new_hole(self, game, seats, hole, outs):
+        """Golfers ``seats`` have just been put on the tee of ``hole`` (``Game.tee_off``)."""
+
+    def hold_flight(self, game, hexes, chip, outs):
+        """The turn's ball is about to fly over ``hexes`` (its path from the golfer,
+        ``chip``: a chip-deck card). True if the module takes the flight over: it lands the
+        ball itself with ``Game.land_hit``, at once or from the handler of a decision of its
+        own (``Game.ask``)."""
+        return False
+
+    def drive(self, game, seat, res, card, outs):
+        """The turn's shot flew (``res`` as ``fly`` gives it, ``card`` the shot card or
+        None for a wood). True if the module decided who holds the longest drive card
+        (else the base rule: its player keeps it)."""
+        return False

@@ -6,7 +6,8 @@ golfers, teams), so the same setup and the same inputs give the same game.
 
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
-from teebox.core.holes18.player import GOLFERS
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
+from teebox.core.holes18.player import GOLFERS, WIND_GOLFERS
 
 try:
     from micropython import const
@@ -33,7 +34,8 @@ class Setup:
       :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"``, each golfer
       at most once (there is one card of each); played by :mod:`teebox.core.holes18.golfers`;
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
-    * ``expansions``: must be empty for now (no expansion rules yet).
+    * ``expansions``: the expansion modules played, names from
+      :data:`teebox.core.holes18.expansions.NAMES` (each at most once).
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -58,15 +60,19 @@ class Setup:
                                  "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
-        if expansions:
-            raise ValueError("the %r expansion is not supported yet" % (expansions[0],))
+        expansions = _expansions(expansions)
+        if golfers is not None and "wind" not in expansions:
+            for g in golfers:
+                if g is not None and g[0] in WIND_GOLFERS:
+                    raise ValueError("golfers: %s plays the wind: add the 'wind' expansion "
+                                     "(Taming the Wind) or choose another golfer" % g[0])
         self.players = players
         self.mode = mode
         self.seed = seed
         self.hands = hands
         self.golfers = golfers
         self.teams = teams
-        self.expansions = ()
+        self.expansions = expansions
 
     def __repr__(self):
         return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,
@@ -112,3 +118,17 @@ def _team(value, seat):
                          % (player_name(seat), MAX_PLAYERS - 1, value))
     return value
 
+
+
+def _expansions(names):
+    if not isinstance(names, (list, tuple)):
+        raise ValueError("expansions must list module names (%s), not %r"
+                         % (", ".join(EXPANSIONS), names))
+    for name in names:
+        if name not in EXPANSIONS:
+            raise ValueError("unknown expansion module %r (use: %s)"
+                             % (name, ", ".join(EXPANSIONS)))
+        if list(names).count(name) > 1:
+            raise ValueError("expansion module %r is named twice" % (name,))
+    # In the order of NAMES: the same game is the same setup however it was spelled.
+    return tuple([n for n in EXPANSIONS if n in names])
