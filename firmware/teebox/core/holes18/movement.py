@@ -38,6 +38,11 @@ class Movement:
         p = self._turn_player()
         return self._classify(p, self._flight(p, shot, outcome, direction))
 
+    def shot_hexes(self, shot, outcome, direction):
+        """The hexes the current turn's ball would fly over with card ``shot`` (-1: a
+        wood), before the wind, and whether it is a chip: ``(hexes, chip)`` (read-only)."""
+        return self._flight_hexes(self._turn_player(), shot, outcome, direction)
+
     def simulate_move(self, direction):
         """Where moving the current turn's golfer one hex would put it (read-only)."""
         p = self._turn_player()

@@ -13,6 +13,7 @@ from teebox.core.holes18.policy import Policy
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
            "the-shark", "wendy")
 WIND_GOLFERS = ("wendy",)  # expansion golfers of Taming the Wind: only with that module
+BASE_GOLFERS = tuple([g for g in GOLFERS if g not in WIND_GOLFERS])  # the base game's eight
 SIDES = "AB"
 
 

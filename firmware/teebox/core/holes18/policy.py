@@ -84,6 +84,12 @@ class Module(Policy):
         own (``Game.ask``)."""
         return False
 
+    def landings(self, game, hexes, chip):
+        """Every landing the turn's player could end with if its ball took this flight
+        (``hexes``, ``chip`` as in :meth:`hold_flight`), as ``simulate_shot`` gives them,
+        when the module changes a flight (the wind); None when it does not."""
+        return None
+
     def drive(self, game, seat, res, card, outs):
         """The turn's shot flew (``res`` as ``fly`` gives it, ``card`` the shot card or
         None for a wood). True if the module decided who holds the longest drive card

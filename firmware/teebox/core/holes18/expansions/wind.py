@@ -134,23 +134,14 @@ class Wind(Module):
     def gusts(self, game):
         """The hexes of the flight (indices) the wind may blow the ball from now: those the
         ball reaches whose neighbour downwind is not a tree."""
-        path = game.effects.fly(game.course, self.start[0], self.start[1], self.hexes)[0]
-        out = []
-        for i in range(min(len(path), MAX_HEXES)):
-            q, r = hexgrid.neighbour(path[i][0], path[i][1], self.toward)
-            if not game.effects.stops_flight(game.course.terrain(q, r)):
-                out.append(i)
-        return out
+        return gusts(game, self.start, self.hexes, self.toward)
 
     def blown(self, i):
         """The flight with the wind blowing the ball one hex from its ``i``-th hex."""
-        h = self.hexes
-        d = self.toward
-        return (h[:i + 1] + [hexgrid.neighbour(h[i][0], h[i][1], d)]
-                + [hexgrid.neighbour(x[0], x[1], d) for x in h[i + 1:]])
+        return blown(self.hexes, i, self.toward)
 
     def _blow(self, game, i, outs):
-        new = self.blown(i)
+        new = blown(self.hexes, i, self.toward)
         outs.append((OUT_GUST, game.t_player, new[i], new[i + 1]))
         self.hexes = new
         self.left -= 1
@@ -193,6 +184,26 @@ class Wind(Module):
             self._blow(game, code - GUST, outs)
             self.optional = False  # a wind she chose to apply is applied
         self._proceed(game, outs)
+
+    def landings(self, game, hexes, chip):
+        """Every landing the turn's player may end with in this wind (any hexes to blow
+        from; a wind it may ignore, also as hit), or None when no wind blows the shot."""
+        gusts_, toward, optional = self.played(game, game.t_player)
+        if chip or gusts_ == CALM:
+            return None
+        p = game.players[game.t_player]
+        start = (p.q, p.r)
+        flights = [list(hexes)]
+        for _ in range(gusts_):
+            more = []
+            for h in flights:
+                legal = gusts(game, start, h, toward)
+                more.extend([blown(h, i, toward) for i in legal] if legal else [h])
+            flights = more
+        if optional:
+            flights.append(list(hexes))
+        return [game._classify(p, game.effects.fly(game.course, start[0], start[1], h))
+                for h in flights]
 
     def choice_landing(self, game, code):
         """Where the ball ends with this choice (the gust's flight; IGNORE: as hit)."""
@@ -257,3 +268,24 @@ class Wind(Module):
         for h in self.hexes:
             out.extend(h)
 
+
+
+def gusts(game, start, hexes, toward):
+    """The indices of the hexes of a flight from ``start`` over ``hexes`` the wind blowing
+    ``toward`` may blow the ball from: those the ball reaches whose neighbour downwind is
+    not a tree ("you cannot apply the wind when adjacent to a tree hazard that blocks the
+    direction of the wind")."""
+    path = game.effects.fly(game.course, start[0], start[1], hexes)[0]
+    out = []
+    for i in range(min(len(path), MAX_HEXES)):
+        q, r = hexgrid.neighbour(path[i][0], path[i][1], toward)
+        if not game.effects.stops_flight(game.course.terrain(q, r)):
+            out.append(i)
+    return out
+
+
+def blown(hexes, i, toward):
+    """The flight ``hexes`` with the wind blowing the ball one hex ``toward`` from its
+    ``i``-th hex: the rest of the flight follows one hex over."""
+    return (hexes[:i + 1] + [hexgrid.neighbour(hexes[i][0], hexes[i][1], toward)]
+            + [hexgrid.neighbour(x[0], x[1], toward) for x in hexes[i + 1:]])
