@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from teebox.core.holes18 import cards
+from teebox.core.holes18.expansions import winddata
 from teebox_host.render import count
 from teebox import shipped
 
@@ -38,18 +39,28 @@ def _shot_summary(decks):
     return "%s (%s)" % (count(sum(len(v) for v in decks.values()), "shot card"), sizes)
 
 
+def _wind_summary(deck):
+    kinds = [len([c for c in deck if c.strength == s]) for s in (winddata.CALM, winddata.WINDY,
+                                                                 winddata.STRONG)]
+    return "%s (%d calm, %d windy, %d strong)" % (count(len(deck), "wind card"), *kinds)
+
+
 @app.command()
 def check(
     clubs: Optional[Path] = typer.Option(
         None, "--clubs", help="Club card file (default: the shipped clubs.json)."),
     shots: Optional[Path] = typer.Option(
         None, "--shots", help="Shot card file (default: the shipped shots.json)."),
+    wind: Optional[Path] = typer.Option(
+        None, "--wind", help="Wind card file of Taming the Wind (default: the shipped wind.json)."),
 ):
-    """Validate the club and shot card files; print every problem (exit 1 if there are any)."""
+    """Validate the club, shot and wind card files; print every problem (exit 1 if there are
+    any)."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
         (shots, "shots.json", cards.load_shots, _shot_summary),
+        (wind, "wind.json", winddata.load_wind, _wind_summary),
     ):
         path = path if path is not None else Path(shipped.data_path(default))
         name = str(path)
