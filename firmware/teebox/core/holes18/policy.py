@@ -90,6 +90,16 @@ class Module(Policy):
         when the module changes a flight (the wind); None when it does not."""
         return None
 
+    def arrow(self, game):
+        """An arrow the table draws across the board, ``(direction, hexes long)``, or None
+        (the wind's direction and strength)."""
+        return None
+
+    def status_text(self, game):
+        """A few words the table's display adds to the hole's heading (at most 7
+        characters: ``"wind NE"``), or ""."""
+        return ""
+
     def drive(self, game, seat, res, card, outs):
         """The turn's shot flew (``res`` as ``fly`` gives it, ``card`` the shot card or
         None for a wood). True if the module decided who holds the longest drive card

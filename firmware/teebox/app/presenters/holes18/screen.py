@@ -224,11 +224,15 @@ class Screen:
                    % (t.label(seat), x.decision_text(g, d.kind)), CODE_POLICY, seat)
             return
         code = t.opts[t.sel][1]
-        if code not in x.extras:
-            x = g.players[seat].rules
+        for y in (g.players[seat].rules,) + g.added:
+            if code not in x.extras and code in y.extras:
+                x = y  # the golfer's or a module's decision (where the wind blows)
         at = x.choice_cell(g, code)
         if at is not None:
             t.view.cursor = t.cell(at[0], at[1])
+        res = x.choice_landing(g, code)
+        if res is not None:
+            self._light(res, g.players[seat])  # the flight as this choice leaves it
         pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
                % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code),
                   "\nBACK: hide" if d.kind in x.secret_kinds else ""),
@@ -239,6 +243,10 @@ class Screen:
         if not g.mode.roams and not g.mode.spread:
             hole = g.players[d.players[0]].hole
             head = "Hole %d round %d" % (hole, g.round)
+            for x in g.added:  # the wind: "H3 R2 wind NE"
+                words = x.status_text(g)
+                if words:
+                    head = "H%d R%d %s" % (hole, g.round, words)
             worth = g.mode.green_tokens(hole)
             if worth:
                 head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)

@@ -102,6 +102,20 @@ class Wind(Module):
             self.last = (self.card.strength, self.tile)
         outs.append((OUT_WIND, self.card.strength, self.tile))
 
+    def arrow(self, game):
+        """The wind tile on the board: 3 hexes toward the wind, 5 in a strong wind."""
+        strength, toward = self.condition()
+        if strength == CALM:
+            return None
+        return toward, 3 if strength == WINDY else 5
+
+    def status_text(self, game):
+        """ "calm", "wind NE" or "gale NE" (a strong wind) for the hole's heading."""
+        strength, toward = self.condition()
+        if strength == CALM:
+            return "calm"
+        return "%s %s" % ("wind" if strength == WINDY else "gale", hexgrid.DIR_NAMES[toward])
+
     # -------------------------------------------------------------- a shot in the wind
 
     def played(self, game, seat):
