@@ -10,14 +10,15 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from teebox.core import scoring, terrain
+from teebox.core import hexgrid, scoring, terrain
+from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION,
-    OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, POLICY_KINDS, SELECT_CLUB,
-    WATER)
+    OUT_FLIGHT, OUT_GUST, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, POLICY_KINDS,
+    SELECT_CLUB, WATER)
 from teebox_host import render, scorecard
 from teebox_host.simfaces import GameFace, player_label as _label
 
@@ -29,7 +30,8 @@ class Face(GameFace):
     def __init__(self, sim, game, name):
         GameFace.__init__(self, sim, game, name)
         t = sim.table
-        self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup)
+        self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup,
+                                  wind=game.wind_cards)
         self.tally = scorecard.Tally(self.shadow)
         self.tally.feed(self.shadow.initial_outputs)
         self.shot = None
@@ -51,7 +53,9 @@ class Face(GameFace):
         """The hole(s) the golfers are on and the round."""
         g = self.game
         holes = sorted(set(p.hole for p in g.players))
-        return " \u00b7 hole %s \u00b7 round %d" % ("/".join(str(h) for h in holes), g.round)
+        words = "".join([" \u00b7 " + x.status_text(g) for x in g.added if x.status_text(g)])
+        return " \u00b7 hole %s \u00b7 round %d%s" % ("/".join(str(h) for h in holes), g.round,
+                                                    words)
 
     def card_groups(self):
         """Each seat's hand and played clubs."""
@@ -86,7 +90,7 @@ class Face(GameFace):
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
-        out.append(": %s. " % self._question(k))
+        out.append(": %s. " % self._question(k, d))
         secret = k >= POLICY_KINDS and k in self.game.mode.secret_kinds
         if secret and t.selected() is None:
             out.append("Secret: the others look away; OK: peek.")
@@ -112,10 +116,18 @@ class Face(GameFace):
             out.append("\nLast shot: ", style="bold")
             out.append_text(self.shot)
 
-    def _question(self, k):
-        # A mode's own decision in its words (Kelly Golf: "Keep which target?").
+    def _question(self, k, d):
+        # A mode's, golfer's or module's own decision in its words (Kelly Golf: "Keep which
+        # target?", the wind: "blown from which hex?").
+        g = self.game
+        if k >= POLICY_KINDS and d.players:
+            seat = d.players[0]
+            legal = g.choices(seat)
+            for x in (g.mode, g.players[seat].rules) + g.added:
+                if legal and legal[0][1] in x.extras:
+                    return x.decision_text(g, k)
         if k >= POLICY_KINDS:
-            return self.game.mode.decision_text(self.game, k)
+            return g.mode.decision_text(g, k)
         return decision_name(k)
 
     def key(self):
@@ -242,12 +254,18 @@ def shot_report(outs, positions, course, clubs):
     club of each seat's turn (the rough costs no distance with some)."""
     text = None
     penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
+    gusts = [o for o in outs if o[0] == OUT_GUST]
     for o in outs:
         if o[0] == OUT_FLIGHT:
             seat, path, land, outcome, tree = o[1], o[2], o[3], o[4], o[5]
             text = Text()
             text.append_text(_label(None, seat))
             text.append(": the ball flew %d hex%s" % (len(path), "" if len(path) == 1 else "es"))
+            if gusts:
+                # Taming the Wind: the gusts are hexes of the flight too.
+                text.append(", the wind blowing it %s hex%s %s" % (
+                    "one" if len(gusts) == 1 else "two", "" if len(gusts) == 1 else "es",
+                    DIR_NAMES[hexgrid.direction_between(*(gusts[0][2] + gusts[0][3]))]))
             start = course.terrain(*positions[seat])
             club = clubs.get(seat)
             if (start == terrain.ROUGH or start == terrain.WATER) and club is not None and not (
