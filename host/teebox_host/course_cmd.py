@@ -124,6 +124,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
          players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         expansion: str = typer.Option(
+             "", "--expansion", help="Expansion modules to play, comma-separated: 'wind' "
+             "(Taming the Wind). Rate with and without to compare."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
     from teebox_host import rate as rating  # the engine loads only for this command
@@ -138,8 +141,10 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                   disable=not err.is_terminal) as bar:
         task = bar.add_task(crs.name, total=rounds)
         try:
+            modules = tuple([m.strip() for m in expansion.split(",") if m.strip()])
             result = rating.rate_course(crs, rounds, players, seed,
-                                        lambda done: bar.update(task, completed=done))
+                                        lambda done: bar.update(task, completed=done),
+                                        modules)
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rating.rating_view(result))

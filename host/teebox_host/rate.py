@@ -24,6 +24,10 @@ from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS
 from teebox import shipped
 
+# How the rating names the expansion modules it was played with.
+MODULE_TITLES = {"greens": "Reading the Greens", "wind": "Taming the Wind",
+                 "coast": "Coastlines"}
+
 
 class HoleRating:
     """The figures of one hole over every round: ``strokes`` (sum), ``rounds``,
@@ -50,11 +54,13 @@ class HoleRating:
 class CourseRating:
     """Per-hole figures of a course (``holes``: a HoleRating per hole) and the whole
     round (``rounds``, ``caught``: rounds in which a hazard caught a ball anywhere,
-    ``catches``: total catches). ``seed`` is the first game's seed."""
+    ``catches``: total catches). ``seed`` is the first game's seed; ``expansions`` the
+    expansion modules the games played."""
 
-    def __init__(self, course, seed=0):
+    def __init__(self, course, seed=0, expansions=()):
         self.course = course
         self.seed = seed
+        self.expansions = tuple(expansions)
         self.holes = [HoleRating(n, course.hole(n)[0]) for n in range(1, course.hole_count + 1)]
         self.rounds = 0
         self.games = 0
@@ -86,19 +92,22 @@ class CourseRating:
         return sum(h.strokes for h in self.holes) / self.rounds
 
 
-def first_game_hands(clubs, game, players):
+def first_game_hands(clubs, game, players, expansions=()):
     """Club indices of the first-game hands for ``game``: seat ``s`` gets hand
-    letter ``(game + s) % 5`` (A to E in turn)."""
+    letter ``(game + s) % 5`` (A to E in turn); with the wind module the wind hybrids
+    take the place of the base hybrids they replace."""
+    pool = cards.clubs_for(clubs, cards.HAND_SIZE, expansions)
     out = []
     for seat in range(players):
         letter = cards.HANDS[(game + seat) % len(cards.HANDS)]
         out.append([i for i in range(len(clubs))
-                    if clubs[i].hand == letter and not clubs[i].expansion])
+                    if clubs[i].hand == letter and clubs[i] in pool])
     return out
 
 
-def rate_course(course, rounds=20, players=1, seed=1, progress=None):
+def rate_course(course, rounds=20, players=1, seed=1, progress=None, expansions=()):
     """Play ``rounds`` Stroke Play games of ``players`` SensibleBots; a CourseRating.
+    ``expansions``: the expansion modules played (``"wind"``: Taming the Wind).
 
     ``progress(games_done)`` is called after each game. ValueError naming the option
     if ``rounds``, ``players`` or ``seed`` is out of range.
@@ -113,11 +122,13 @@ def rate_course(course, rounds=20, players=1, seed=1, progress=None):
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
     clubs = shipped.load_default_clubs()
     shots = shipped.load_default_shots()
-    rating = CourseRating(course, seed)
+    wind = shipped.load_default_wind() if "wind" in expansions else None
+    rating = CourseRating(course, seed, expansions)
     for i in range(rounds):
         setup = engine.Setup(players, StrokePlay.name, seed=seed + i,
-                             hands=first_game_hands(clubs, i, players))
-        game = engine.Game(course, clubs, shots, setup)
+                             hands=first_game_hands(clubs, i, players, expansions),
+                             expansions=expansions)
+        game = engine.Game(course, clubs, shots, setup, wind=wind)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         rating.add(scorecard.play_bots(game, seats))
         if progress is not None:
@@ -135,9 +146,11 @@ def rating_view(rating):
     head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
     last = rating.seed + rating.games - 1
     seeds = "seed %d" % last if last == rating.seed else "seeds %d-%d" % (rating.seed, last)
-    games = Text("%s of Stroke Play, %s each (%s): %s" % (
-        render.count(rating.games, "game"), render.count(rating.rounds // rating.games,
-                                                         "SensibleBot"),
+    games = Text("%s of Stroke Play%s, %s each (%s): %s" % (
+        render.count(rating.games, "game"),
+        " with " + ", ".join(MODULE_TITLES[m] for m in rating.expansions)
+        if rating.expansions else "",
+        render.count(rating.rounds // rating.games, "SensibleBot"),
         seeds, render.count(rating.rounds, "round")))
     note = Text("Strokes: turns plus penalty strokes. Hazards: share of rounds in which the "
                 "hazard caught a ball on the hole (Total: anywhere on the course).", style="dim")
