@@ -253,6 +253,15 @@ def test_the_wind_hybrids_replace_the_base_hybrids_in_a_wind_draft():
     the same initiative (#2, #4 and #6)." """
     names = [c.id for c in cards.clubs_for(CLUBS, 5, ("wind",))]
     assert "3-hybrid-wind" in names and "3-hybrid-2" not in names and "8-hybrid-5" in names
+    crs = make_course(BASE, HOLES, wind=WINDY_TR)
+    g = engine.Game(crs, CLUBS, SHOTS, engine.Setup(3, "match", 2, engine.DRAFT,
+                                                    expansions=("wind",)), wind=WIND_CARDS)
+    drafted = [CLUBS[c].id for packet in g.packets for c in packet]
+    assert "8-hybrid-wind" in drafted and "8-hybrid-6" not in drafted
+    g = engine.Game(crs, CLUBS, SHOTS, engine.Setup(5, "match", 2, expansions=("wind",)),
+                    wind=WIND_CARDS)
+    dealt = [CLUBS[c].id for p in g.players for c in p.hand]
+    assert "3-hybrid-wind" in dealt and "3-hybrid-2" not in dealt and len(dealt) == 25
 
 
 # ------------------------------------------------------------------ the longest drive
