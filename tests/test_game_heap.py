@@ -16,10 +16,12 @@ from tools.bench import game_heap
 # live between steps and at its peak inside steps (the collector off for 8 inputs).
 # 18 Holes: code 100,528, short game (246 inputs) live 147,328, peak 157,120; with the
 # eight golfer cards (core/holes18/golfers, every module counted) code 120,416, and
-# after the merge of Kelly Golf and Skins' hooks from main code 128,976;
+# after the merge of Kelly Golf and Skins' hooks from main code 128,976; with Taming the
+# Wind (expansions/wind.py, winddata.py, golfers/wendy.py: imported only by a wind game,
+# counted all the same) code 145,376;
 # Play Nine: code 35,296, short game (246 inputs) live 39,936, peak 57,936.
 CEILINGS = {
-    "18-holes": {"code": 132 * 1024, "live": 184 * 1024, "in_step": 200 * 1024},
+    "18-holes": {"code": 148 * 1024, "live": 184 * 1024, "in_step": 200 * 1024},
     "play-nine": {"code": 36 * 1024, "live": 52 * 1024, "in_step": 68 * 1024},
 }
 

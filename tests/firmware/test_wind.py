@@ -5,7 +5,7 @@ from fwtest import raises
 from engine_kit import (CLUBS, SHOTS, StackRng, ax, club, face, kinds, make_course, one, place,
                         play)
 from teebox import shipped
-from teebox.core import hexgrid, terrain
+from teebox.core import course, hexgrid, terrain
 from teebox.core.hexgrid import E, NE
 from teebox.core.holes18 import bots, cards, engine, gamelog
 from teebox.core.holes18.expansions import wind as wind_mod
@@ -110,6 +110,7 @@ def test_the_course_suggests_the_wind_deck():
     assert len(deck) == 13 and len([c for c in deck if c.strength == winddata.STRONG]) == 1
     assert sorted(set([c.tile for c in deck if c.tile >= 0])) == [0, 1, 2]
     assert len(winddata.deck_for(WIND_CARDS, (0,) * 8)) == 22  # no suggestion: all cards
+    assert course.WIND_CARDS == winddata.TILE + ("S", "C")   # the header's order
 
 
 def test_a_wind_card_is_revealed_at_the_start_of_each_hole():

@@ -10,7 +10,6 @@ the club and shot cards' (``cards.CardDataError``, one line each, naming the car
 """
 
 from teebox.core import hexgrid
-from teebox.core.course import WIND_CARDS
 from teebox.core.holes18.cards import (CardDataError, _card_label, _check_about, _field, _keys,
                                        _parse, _Problems, _typed)
 
@@ -25,7 +24,10 @@ WINDY = const(1)
 STRONG = const(2)
 STRENGTHS = ("calm", "windy", "strong")
 
-TILE = WIND_CARDS[:6]  # the six directions of the wind tile, the course header's order
+# The six directions of the wind tile in the order of a course's ``wind:`` header
+# (``course.WIND_CARDS``, then strong and calm; not imported: a game loads no course
+# parser). tests/firmware/test_wind.py checks they agree.
+TILE = ("TL", "TM", "TR", "BR", "BM", "BL")
 # Teebox's board is pointy-top, the tile's hexes flat-top: each side turns 30 degrees.
 # The booklet's Martinique example fixes the turn: "the wind is blow towards the
 # top-right ... one additional hex in a north-easterly direction" (RULES-NOTES E-W1).
@@ -130,7 +132,7 @@ def deck_for(cards, suggested):
     if not any(suggested):
         return list(cards)
     out = []
-    for i in range(len(WIND_CARDS)):
+    for i in range(len(suggested)):
         if i < len(TILE):
             kind = [c for c in cards if c.tile == i]
         elif i == len(TILE):
