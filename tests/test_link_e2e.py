@@ -211,7 +211,7 @@ def test_a_virtual_board_keeps_its_flash_in_a_folder(tmp_path):
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("killed, then", [("18-holes", None), ("play-nine", None),
-                                          ("18-holes", "play-nine")])
+                                          ("domino-golf", None), ("18-holes", "play-nine")])
 def test_a_board_killed_mid_game_finishes_it_by_its_own_rules(tmp_path, killed, then):
     # The board was stopped while bots played a three-player game and started again with
     # bots for --games (`teebox board --virtual [--game ...] --store DIR`): the firmware

@@ -83,7 +83,7 @@ def test_an_installed_teebox_runs_firmware_in_micropython_without_a_source_check
 
 # ---------------------------------------------------------------- one table, many games
 
-GAME_PACKAGES = ("teebox.core.holes18", "teebox.core.playnine")
+GAME_PACKAGES = ("teebox.core.holes18", "teebox.core.playnine", "teebox.core.dominogolf")
 FIRMWARE = ROOT / "firmware"
 # What must work for every game alike: it finds a game through the registry
 # (teebox.core.games.load, which imports it only when asked) and imports none itself.
@@ -159,7 +159,8 @@ def test_the_seam_check_sees_an_import_of_a_game():
         "teebox.core.playnine.game")
     from teebox.core import games
     assert [g.module for g in games.GAMES] == ["teebox.core.holes18.game",
-                                               "teebox.core.playnine.game"]
+                                               "teebox.core.playnine.game",
+                                               "teebox.core.dominogolf.game"]
 
 
 def test_loading_the_journal_and_the_link_in_a_fresh_interpreter_loads_no_game():
@@ -183,6 +184,7 @@ def _outside_the_games():
     """Every firmware and host source file that is not a game's own (its package, and
     its presenter under app/presenters/)."""
     own = ("firmware/teebox/core/holes18/", "firmware/teebox/core/playnine/",
+           "firmware/teebox/core/dominogolf/",
            "firmware/teebox/app/presenters/", "host/teebox_host/micropython/")
     files = sorted(list((FIRMWARE / "teebox").rglob("*.py")) + _host_files())
     return [p.relative_to(ROOT).as_posix() for p in files

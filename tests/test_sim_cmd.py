@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
 from teebox.app import script
+from teebox.core.holes18 import modes
 from teebox_host import sim_cmd
 from teebox_host.cli import _register, app
 
@@ -155,6 +156,22 @@ def test_the_demo_plays_play_nine_through_the_buttons():
     assert "Final standings: 1. P" in out
 
 
+def test_the_demo_plays_domino_golf_through_the_buttons_keeping_the_bags_secret():
+    res = _invoke("--demo", "--game", "domino-golf", "--players", "3", "--seed", "5")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "|> Domino Golf   |" in out          # chosen in the table's own setup
+    assert "|Others look away|" in out          # a golf bag is shown only on a peek
+    assert "|Game over       |" in out
+    assert "Domino Golf, 18 holes, 3 players, seed 5" in out
+    # The final scorecard: the par of every hole above the players' strokes.
+    assert "Final scorecard: Domino Golf, 18 holes" in out
+    par = [ln for ln in out.splitlines() if ln.strip().startswith("Par ")][0].split()[1:]
+    assert len(par) == 19 and set(par[:18]) <= {"3", "4", "5"}
+    assert int(par[18]) == sum(int(p) for p in par[:18])
+    assert "Final standings: 1. P" in out
+
+
 def test_a_play_nine_script_prints_its_scorecard_as_the_replay_of_its_log(write):
     sim = sim_cmd.SimTable(profile_mod.load_named())
     auto = script.Autoplayer(sim.table.clubs, players=2, seed=8, game="play-nine",
@@ -176,7 +193,7 @@ def test_a_play_nine_script_prints_its_scorecard_as_the_replay_of_its_log(write)
 def test_the_demo_checks_its_game_and_mode():
     res = _invoke("--game", "golf")
     assert res.exit_code == 1
-    assert "--game golf: unknown game (use one of: 18-holes, play-nine)" in res.output
+    assert "--game golf: unknown game (use one of: 18-holes, play-nine, domino-golf)" in res.output
     res = _invoke("--game", "play-nine", "--players", "1")
     assert res.exit_code == 1 and "--players 1: Play Nine is played by 2 to 5" in res.output
     res = _invoke("--game", "play-nine", "--mode", "x")
@@ -225,3 +242,45 @@ def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scoreca
     for place, seat, score, _wins in g.standings():
         assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
                          res.output), res.output
+
+
+def test_the_demo_chooses_a_rule_variation_at_the_tables_setup():
+    # The bots answer the table's "Out of bounds" step with the variation asked for (the
+    # rulebook's "hit through out-of-bounds"); the game played says so.
+    res = _invoke("--demo", "--mode", "racing", "--option", "bounds=through", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    assert "|6 Out of bounds |" in res.output and "|> through       |" in res.output
+    assert "|Bounds: through |" in res.output  # the last check before the start
+    assert "Golf Racing on Starter Course (out of bounds: through), 2 players, seed 2" in (
+        res.output)
+    res = _invoke("--demo", "--option", "bounds=sometimes")
+    assert res.exit_code == 1 and "bounds is one of: strict, through" in res.output
+
+
+@pytest.mark.parametrize("mode", modes.NAMES)
+def test_the_demo_plays_every_way_to_play_through_the_table_to_the_end(mode):
+    # Each mode in the simulator: the bots set it up and play it through the table's
+    # buttons and card reader to the final scorecard (players: the fewest it takes, 2 at
+    # least where it allows 2).
+    facts = modes.make(mode)
+    players = min(max(2, facts.players[0]), facts.players[1])
+    res = _invoke("--demo", "--mode", mode, "--players", str(players), "--seed", "3")
+    assert res.exit_code == 0, res.output
+    assert re.search(r"^%s on Starter Course, %d players?, seed 3: \d+ inputs$" % (
+        facts.title, players), res.output, re.M), res.output[-2000:]
+    assert "ended before the game was over" not in res.output
+    assert re.search(r"^Winners?: ", res.output, re.M)
+
+
+def test_a_solo_chaos_golf_script_written_through_the_table_replays_in_the_simulator(write):
+    """Solo Chaos Golf in the simulator: a bot chooses the deck (the course's solo par
+    offered first), lays its clubs and plays on without peeking through the table's
+    buttons and cards; the script replays to the same end, the opponents' points in the
+    standings."""
+    text, played = _generate("solo-chaos", "chaos", 1, seed=3)
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and g.mode.rank == g.course.solo_par
+    assert "Solo Chaos Golf on Chaos Meadow, 1 player, seed 3: %d inputs" % len(
+        g.inputs) in res.output

@@ -42,8 +42,10 @@ state = {"auto": None, "line": 0, "phase": 0}
 
 def note(label):
     # The live heap (collected as this top-level call began) and the game modules loaded.
+    # (presenters.felt, the board Play Nine and Domino Golf lay, is the shell's: it stays)
     own = [n for n in sys.modules if n.startswith("teebox.core.holes18")
-           or n.startswith("teebox.core.playnine") or n.startswith("teebox.app.presenters.")]
+           or n.startswith("teebox.core.playnine") or (n.startswith("teebox.app.presenters.")
+                                                       and n != "teebox.app.presenters.felt")]
     print("RESIDENT", label, heapmeter.checkpoint(label), " ".join(sorted(own)))
 
 

@@ -87,5 +87,5 @@ def test_the_micropython_board_plays_play_nine_as_cpython_replays_it(tmp_path):
 def test_an_unknown_game_for_the_virtual_board_is_named():
     result = teebox("board", "--virtual", "--game", "golf")
     assert result.exit_code == 1
-    assert "--game golf: unknown game 'golf' (Teebox plays: 18-holes, play-nine)" in (
+    assert "--game golf: unknown game 'golf' (Teebox plays: 18-holes, play-nine, domino-golf)" in (
         result.output)

@@ -85,6 +85,9 @@ GAME_HEAP = {  # what each game adds above the code (the shell's and its own) at
     # 5 players, nine holes, the game alone (no table): its live peak, 42,752 B, less its
     # code, 35,296 B (tools.bench.game_heap)
     "play-nine": 42752 - 35296,
+    # 5 players, 18 holes with mulligans, the game alone: its live peak, 45,344 B, less
+    # its code, 39,312 B (tools.bench.game_heap)
+    "domino-golf": 45344 - 39312,
 }
 GAME_STATE_BYTES = max(GAME_HEAP.values())  # the largest game's state
 HEADROOM = 1.25  # a board the parts list names must hold code and game with 25 % to spare
@@ -217,7 +220,9 @@ def resident_modules(firmware=None):
     firmware = Path(firmware) if firmware is not None else firmware_dir()
     board = board_modules(firmware)
     shown = dict(zip([p[0] for p in presenters.PRESENTERS], presenters.own_modules()))
-    owns = {g.name: [g.package, shown[g.name]] for g in games.GAMES}  # a game's prefixes
+    owns = {g.name: [g.package, shown[g.name]] + [m for n, m in presenters.SHARED
+                                                  if n == g.name]
+            for g in games.GAMES}  # a game's prefixes
 
     def owned(name, prefixes):
         return name not in CARD_MODULES and any(

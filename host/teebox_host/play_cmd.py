@@ -6,6 +6,7 @@ saved game log (``--save-log`` here, or a game synced from the board), replays
 it through the rules engine and prints the same final scorecard.
 """
 
+from importlib import import_module
 from pathlib import Path
 from typing import List, Optional, Tuple
 
@@ -18,12 +19,19 @@ from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
 from teebox.core.holes18.player import BASE_GOLFERS, GOLFERS
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
-from teebox_host import playnine_demo, render, replay_cmd, scorecard
+from teebox_host import options, render, replay_cmd, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
 
 BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot}
+# The games whose demo is a module of its own (18 Holes' is drawn here), by registry
+# name: each module has ``players_for(players)``, ``play(players, seed, bot_kind, out,
+# limit)``, ``final_view(game)`` and ``encoded_log(game)``.
+DEMOS = (
+    ("play-nine", "teebox_host.playnine_demo"),
+    ("domino-golf", "teebox_host.dominogolf_demo"),
+)
 # A demo stops with an error rather than run forever (random bots seldom hole out).
 CHOICE_LIMIT = 20000
 
@@ -38,11 +46,11 @@ def _load_cards():
 
 
 def _describe(game):
-    """One line: mode, players, course, seed."""
+    """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
-    return Text("%s, %d player%s, %s, seed %d" % (
-        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed),
-        style="bold")
+    return Text("%s, %d player%s, %s, seed %d%s" % (
+        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed,
+        "" if s.bounds == engine.STRICT else ", out of bounds: %s" % s.bounds), style="bold")
 
 
 def _hands(game):
@@ -62,9 +70,11 @@ def _check_options(mode, players, seed, bot_kind):
     rules = modes.make(mode)
     lo, hi = rules.players
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+        _fail("--players %d: %s is played by %s" % (
+            players, rules.title,
+            "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players
 
@@ -95,29 +105,38 @@ def demo(
         help="Stop the game after this many choices (its --save-log is then a game in "
              "progress, and says so)."),
     game_name: str = typer.Option("18-holes", "--game", callback=lower,
-                                  help="18-holes or play-nine (--mode, --course: 18 Holes only)."),
+                                  help="One of: %s (--mode, --course, --golfers: 18 Holes "
+                                       "only)." % ", ".join(games.names())),
     golfer_cards: Optional[str] = typer.Option(
         None, "--golfers", metavar="random|NAME:SIDE,...",
         help="Golfer cards for the bots, drafting their clubs: 'random' deals each a card "
              "and side from the seed, or one NAME:SIDE per player (e.g. swift:A,lucky:B; "
              "'-' for none). Names: %s." % ", ".join(GOLFERS)),
+    option: List[str] = typer.Option(
+        [], "--option", metavar="NAME=VALUE",
+        help="A rule variation, as the table's setup asks it (18 Holes: bounds=strict or "
+             "bounds=through, the rulebook's hitting through out of bounds; Play Nine: "
+             "holes=N, playoff=yes or no; Domino Golf: holes, mulligan, change_luck)."),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
-    if game_name == playnine_demo.NAME:
-        return _demo_play_nine(players, seed, save_log, bot_kind)
+    for name, module in DEMOS:
+        if name == game_name:
+            return _demo_of(import_module(module), players, seed, save_log, bot_kind,
+                            options.game_options(game_name, option))
     if game_name != "18-holes":
         _fail("--game %s: unknown game (use one of: %s)" % (game_name, ", ".join(games.names())))
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
+    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     if golfer_cards is None:
-        setup = engine.Setup(players, mode, seed=seed)
+        setup = engine.Setup(players, mode, seed=seed, **chosen)
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
-                                 _golfer_choices(golfer_cards, players, seed))
+                                 _golfer_choices(golfer_cards, players, seed), **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
     game = engine.Game(crs, clubs, shots, setup)
@@ -184,22 +203,23 @@ def _golfer_choices(text, players, seed):
     return out
 
 
-def _demo_play_nine(players, seed, save_log, bot_kind):
-    """``teebox demo --game play-nine``: see ``teebox_host.playnine_demo``."""
+def _demo_of(demo_mod, players, seed, save_log, bot_kind, chosen):
+    """``teebox demo --game NAME`` of a game with a demo module (``DEMOS``); ``chosen``:
+    its options, from ``--option``."""
     try:
-        players = playnine_demo.players_for(players)
+        players = demo_mod.players_for(players)
     except ValueError as exc:
         _fail(str(exc))
     _check_seed_and_bots(seed, bot_kind)
     out = _console()
     try:
-        game = playnine_demo.play(players, seed, bot_kind, out, CHOICE_LIMIT)
+        game = demo_mod.play(players, seed, bot_kind, out, CHOICE_LIMIT, chosen)
     except RuntimeError as exc:
         _fail(str(exc))
     out.print()
-    out.print(playnine_demo.final_view(game))
+    out.print(demo_mod.final_view(game))
     if save_log is not None:
-        data = playnine_demo.encoded_log(game)
+        data = demo_mod.encoded_log(game)
         try:
             save_log.write_bytes(data)
         except OSError as exc:

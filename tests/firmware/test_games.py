@@ -13,10 +13,12 @@ def _steps_are_setup_fields(mod, setup):
 
 
 def test_the_registry_lists_every_game_with_title_and_player_counts():
-    assert games.names() == ("18-holes", "play-nine")
+    assert games.names() == ("18-holes", "play-nine", "domino-golf")
     assert [(g.title, g.players) for g in games.GAMES] == [("18 Holes", (1, 5)),
-                                                          ("Play Nine", (2, 5))]
-    assert "Teebox plays: 18-holes, play-nine" in raises(ValueError, games.get, "golf").args[0]
+                                                          ("Play Nine", (2, 5)),
+                                                          ("Domino Golf", (2, 5))]
+    assert "Teebox plays: 18-holes, play-nine, domino-golf" in raises(
+        ValueError, games.get, "golf").args[0]
 
 
 def test_play_nine_is_loaded_by_name_and_played_by_its_bots_to_the_end():
@@ -35,11 +37,30 @@ def test_play_nine_is_loaded_by_name_and_played_by_its_bots_to_the_end():
     assert "reads no data files" in raises(ValueError, mod.new, setup, {"course": 1}).args[0]
 
 
+def test_domino_golf_is_loaded_by_name_and_played_by_its_bots_to_the_end():
+    # "Domino Golf for 2-5 players"
+    entry = games.get("domino-golf")
+    mod = entry.load()
+    assert entry.players == (2, 5) and mod.MODES == () and mod.DATA_FILES == ()
+    assert "2 to 5 players" in raises(ValueError, mod.Setup, 6).args[0]
+    assert [o[0] for o in mod.OPTIONS] == ["holes", "mulligan", "change_luck"]
+    setup = mod.Setup(3, seed=4, holes=3, mulligan=True, change_luck=True)
+    _steps_are_setup_fields(mod, setup)
+    for name, _title, values, default in mod.OPTIONS:
+        assert default in values and getattr(mod.Setup(2), name) == default
+    game = mod.new(setup)
+    table = mod.play_game(game, [mod.bot(0), mod.random_bot(1), mod.bot(2)])
+    assert game.over and game.pending().kind == contract.GAME_OVER and len(table) == 3
+    assert "reads no data files" in raises(ValueError, mod.new, setup, {"course": 1}).args[0]
+    assert raises(contract.IllegalMove, mod.new(setup).apply, (99,))
+
+
 def test_18_holes_is_loaded_by_name_and_built_from_its_data():
     entry = games.get("18-holes")
     mod = games.load("18-holes")
     assert [m[0] for m in mod.MODES] == ["match", "stroke", "stableford", "chaos", "racing",
-                                         "skins", "kelly", "teams"]
+                                         "skins", "kelly", "teams",
+                                         "solo-chaos"]
     assert mod.MODES[0][1] == "Match Play" and mod.MODES[3][2] == (3, 5)
     setup = mod.Setup(2, "match", seed=3)
     _steps_are_setup_fields(mod, setup)

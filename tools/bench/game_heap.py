@@ -54,12 +54,15 @@ GAMES = {
                 "        'clubs': shipped.load_default_clubs(),\n"
                 "        'shots': shipped.load_default_shots()}\n",
     "play-nine": "setup = g.Setup(%(players)d, 2026)\ndata = None\n",
+    "domino-golf": "setup = g.Setup(%(players)d, 2026, mulligan=True)\ndata = None\n",
 }
 # The same games made short for the tests, still played to the end: 18 Holes on the
-# five-hole starter course (about a quarter of the inputs), Play Nine over three holes.
+# five-hole starter course (about a quarter of the inputs), Play Nine over three holes,
+# Domino Golf over nine.
 SHORT_GAMES = {
     "18-holes": GAMES["18-holes"].replace("'championship'", "'starter'"),
     "play-nine": "setup = g.Setup(%(players)d, 2026, holes=3)\ndata = None\n",
+    "domino-golf": "setup = g.Setup(%(players)d, 2026, holes=9, mulligan=True)\ndata = None\n",
 }
 
 _SCENARIO = """

@@ -14,15 +14,17 @@ old one (a sticker replaced).
 """
 
 FILE = "cards"
+CLUB_KIND = 0x0C  # the 4th byte of a simulated club card's tag (other sets have their own)
 
 
-def demo_uid(club):
-    """The made-up 7-byte UID of club ``club``'s card on a simulated table.
+def demo_uid(club, kind=CLUB_KIND):
+    """The made-up 7-byte UID of club ``club``'s card on a simulated table (``kind``: of
+    piece ``club`` of another set of tagged pieces, ``app/presenters`` ``TAG_SETS``).
 
     The simulator and tests lay these instead of real stickers; they look
     like NTAG213 UIDs (manufacturer byte 0x04).
     """
-    return bytes((0x04, 0x7E, 0xEB, 0x0C, 0x5A, club >> 8, club & 0xFF))
+    return bytes((0x04, 0x7E, 0xEB, kind, 0x5A, club >> 8, club & 0xFF))
 
 
 class Bindings:
@@ -130,9 +132,9 @@ class Bindings:
         """Write the bindings to the store, all or nothing (``write_atomic``)."""
         self.store.write_atomic(self.name, self.text().encode())
 
-    def bind_demo_cards(self):
-        """Give every club its simulator tag (:func:`demo_uid`) and save: a simulated table's
-        cards come learned."""
+    def bind_demo_cards(self, kind=CLUB_KIND):
+        """Give every club its simulator tag (:func:`demo_uid`, of ``kind``) and save: a
+        simulated table's cards come learned."""
         for c in range(len(self.clubs)):
-            self.bind(demo_uid(c), c)
+            self.bind(demo_uid(c, kind), c)
         self.save()

@@ -1,10 +1,14 @@
 """Card learning (start menu, "Learn cards"): the table learns which NFC tag is stuck on
-which club card, once (``docs/table-guide.md``, "For makers: learning the cards").
+which club card, once, and on which piece of every other set of tagged pieces a game
+plays with (Domino Golf's dominoes: ``app/presenters`` ``TAG_SETS``), so it knows no
+game (``docs/table-guide.md``, "For makers: learning the cards").
 
 Imported only when the players choose it, with the club cards it walks: a board that
 plays only games without cards never loads either (``app/table_cards.py``).
 """
 
+from teebox.app import presenters
+from teebox.app.bindings import Bindings
 from teebox.app.prompt import R_ACK, R_CHANGED, R_EXIT, R_NONE, R_REFUSED, Prompt, step_index
 from teebox.core.hexgrid import E
 
@@ -17,30 +21,55 @@ except ImportError:  # CPython
 # Card learning question codes
 L_CARD = const(1)
 L_REBIND = const(2)
+CLUBS_TITLE = "Club cards"
+
+
+def _club_label(club):
+    # A club as the display names it: its name and initiative (the card's corner).
+    return "%s (%d)" % (club.name, club.initiative)
 
 
 class CardLearning:
-    """Card learning: scan each physical club card once, walking the clubs in data order.
+    """Card learning: scan each physical piece once, walking a set's pieces in data order:
+    first the club cards, then (hold OK) each set of ``presenters.TAG_SETS``.
 
-    The display names the club; the LED-only form shows its initiative as that
-    many lit cells. A scanned tag is bound and saved at once (store
-    ``write_atomic``). A tag already bound to another club asks first: OK moves
-    it to this club, BACK keeps it where it was. The direction buttons skip to
-    the next or previous club; BACK (with no question open) leaves.
+    The display names the piece; the LED-only form shows its initiative (a club's, or
+    a piece's place in its set) as that many lit cells. A scanned tag is bound and
+    saved at once (store ``write_atomic``). A tag already bound to another piece (of
+    any set: a sticker means one piece) asks first: OK moves it to this piece, BACK
+    keeps it where it was. The direction buttons skip to the next or previous piece;
+    holding OK goes to the next set; BACK (with no question open) leaves.
     """
 
     def __init__(self, bindings, clubs):
-        self.bindings = bindings
-        self.clubs = clubs
+        self.sets = [bindings]   # each set's Bindings; its pieces are its ``clubs``
+        self.titles = [CLUBS_TITLE]
+        self.labels = [_club_label]
+        for title, module in presenters.TAG_SETS:
+            mod = presenters.tag_set(module)
+            self.sets.append(Bindings(bindings.store, mod.pieces(), mod.FILE))
+            self.titles.append(title)
+            self.labels.append(mod.label)
+        self.at = 0              # the set walked now
         self.prompt = Prompt()
         missing = bindings.missing()
-        self.club = missing[0] if missing else 0
-        self.pending = None   # a tag bound to another club, waiting for OK / BACK
+        self.club = missing[0] if missing else 0  # the piece shown, of the set walked
+        self.pending = None   # (uid, set, piece) of a tag bound elsewhere, waiting for OK / BACK
         self.note = ""
         self._show()
 
+    @property
+    def bindings(self):
+        """The tags of the set walked now."""
+        return self.sets[self.at]
+
+    @property
+    def clubs(self):
+        """The pieces of the set walked now (the club cards first)."""
+        return self.sets[self.at].clubs
+
     def on_dir(self, d):
-        """Skip to the next (right-hand buttons) or previous club."""
+        """Skip to the next (right-hand buttons) or previous piece."""
         if self.pending is not None:
             return R_NONE
         self.club = step_index(self.club, len(self.clubs), d)
@@ -49,18 +78,31 @@ class CardLearning:
         return R_CHANGED
 
     def on_more(self):
-        """Holding OK skips to the next club, like E."""
-        return self.on_dir(E)
+        """Holding OK goes to the next set of pieces (its first piece without a tag);
+        with the club cards alone, it skips to the next club, like E."""
+        if len(self.sets) == 1:
+            return self.on_dir(E)
+        if self.pending is not None:
+            return R_NONE
+        self.at = (self.at + 1) % len(self.sets)
+        missing = self.bindings.missing()
+        self.club = missing[0] if missing else 0
+        self.note = ""
+        self._show()
+        return R_CHANGED
 
     def on_ok(self):
-        """Confirm moving a tag to this club (only while asked)."""
+        """Confirm moving a tag to this piece (only while asked)."""
         if self.pending is None:
             return R_NONE
-        uid = self.pending
+        uid, at, before = self.pending
         self.pending = None
-        before = self.bindings.bind(uid, self.club)
+        if at != self.at:
+            self.sets[at].unbind(before)
+            self.sets[at].save()
+        self.bindings.bind(uid, self.club)
         self.bindings.save()
-        self._advance("Moved from %s" % self.clubs[before].name)
+        self._advance("Moved from %s" % self.sets[at].clubs[before].name)
         return R_ACK
 
     def on_back(self):
@@ -73,17 +115,18 @@ class CardLearning:
         return R_EXIT
 
     def on_scan(self, seat, uid):
-        """Bind the scanned tag to the club shown (asking first if it means another club)."""
+        """Bind the scanned tag to the piece shown (asking first if it means another)."""
         if self.pending is not None:
             return R_REFUSED
-        bound = self.bindings.club_of(uid)
-        if bound == self.club:
+        if self.bindings.club_of(uid) == self.club:
             self._advance("Already learned")
             return R_ACK
-        if bound >= 0:
-            self.pending = bytes(uid)
-            self._show()
-            return R_CHANGED
+        for at in range(len(self.sets)):
+            bound = self.sets[at].club_of(uid)
+            if bound >= 0:
+                self.pending = (bytes(uid), at, bound)
+                self._show()
+                return R_CHANGED
         self.bindings.bind(uid, self.club)
         self.bindings.save()
         self._advance("Learned")
@@ -96,15 +139,21 @@ class CardLearning:
 
     def _show(self):
         c = self.clubs[self.club]
+        label = self.labels[self.at]
         p = self.prompt
+        count = c.initiative
         if self.pending is not None:
-            other = self.clubs[self.bindings.club_of(self.pending)]
-            p.set("Card is the\n%s (%d)\nMake it %s\n(%d)?\nOK: yes\nBACK: no"
-                  % (other.name, other.initiative, c.name, c.initiative),
-                  L_REBIND, -1, c.initiative, c.initiative - 1)
+            _uid, at, before = self.pending
+            p.set("Card is the\n%s\nMake it %s?\nOK: yes\nBACK: no"
+                  % (self.labels[at](self.sets[at].clubs[before]), label(c)),
+                  L_REBIND, -1, count, count - 1)
             return
         tag = "has a card" if self.bindings.uid_of(self.club) is not None else "no card yet"
         extra = " (%s)" % c.expansion if c.expansion else ""
-        p.set("Learn %d/%d%s\nScan the card:\n%s (%d)\n%s\n%s\n</>: skip\nBACK: done"
-              % (self.club + 1, len(self.clubs), extra, c.name, c.initiative, tag, self.note),
-              L_CARD, -1, c.initiative, c.initiative - 1)
+        more = ""
+        if len(self.sets) > 1:
+            more = "\nHold OK: " + self.titles[(self.at + 1) % len(self.sets)].lower()
+        head = "Learn" if self.at == 0 else self.titles[self.at]
+        p.set("%s %d/%d%s\nScan the card:\n%s\n%s\n%s\n</>: skip%s\nBACK: done"
+              % (head, self.club + 1, len(self.clubs), extra, label(c), tag, self.note, more),
+              L_CARD, -1, count, count - 1)

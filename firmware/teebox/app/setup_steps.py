@@ -33,13 +33,7 @@ HAND_LABELS = ("First game", "Scan bags")
 DEFAULT_COURSE = "starter"
 
 
-def value_text(v):
-    """An option's value as the display shows it ("yes", "no", or the value)."""
-    if v is True:
-        return "yes"
-    if v is False:
-        return "no"
-    return str(v)
+value_text = games_mod.value_text  # an option's value as the display shows it
 
 
 class GameSteps:
@@ -293,7 +287,7 @@ class GameSteps:
                     bots, "s" if bots > 1 else "")) if bots else ""))
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode":
-                out.append("%s%s: %s" % (step[0].upper(), step[1:],
+            elif step != "mode":  # (the option's name: "change_luck" reads "Change luck")
+                out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),
                                          value_text(self.option(step))))
         return out

@@ -54,6 +54,12 @@ class CardKeeper:
             self._read_cards()  # the cards are at hand: the start menu counts them at once
 
     @property
+    def store(self):
+        """The board's flash store (``hal.store``): where a game's presenter reads files
+        of its own (the tags of a set of pieces other than the club cards)."""
+        return self._store
+
+    @property
     def clubs(self):
         """The club cards (``core/holes18/cards.py``), read on first use."""
         self._read_cards()

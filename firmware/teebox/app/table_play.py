@@ -116,10 +116,9 @@ class PlayKeeper:
         """``choice``, as one tuple shared by equal choices: the rules keep every input
         for the game log, so a whole game then holds a few dozen choice tuples instead
         of one per input."""
-        key = (choice[0] << 8) | (choice[1] if len(choice) > 1 else 0xFF)
-        got = self._choices.get(key)
+        got = self._choices.get(choice)  # (keyed by every number: a choice may have three)
         if got is None:
-            self._choices[key] = got = choice
+            self._choices[choice] = got = choice
         return got
 
     def take(self, choice, seat):

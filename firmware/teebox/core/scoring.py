@@ -1,4 +1,5 @@
-"""Final standings, shared by every game and mode (a mode's own points are in its module)."""
+"""Final standings, shared by every game and mode (a mode's own points are in its module),
+and a score against par as golfers say it."""
 
 
 def standings(scores, hole_in_ones, lower_wins=False):
@@ -27,3 +28,10 @@ def standings(scores, hole_in_ones, lower_wins=False):
 def winners(table):
     """The players in first place of a standings table (several for a shared win)."""
     return tuple([row[1] for row in table if row[0] == 1])
+
+
+def to_par(diff):
+    """Strokes ``diff`` above par as golfers say them: ``E`` (even), ``+2``, ``-1``."""
+    if diff == 0:
+        return "E"
+    return "+%d" % diff if diff > 0 else "%d" % diff

@@ -7,7 +7,7 @@ imports no game itself. :class:`GameFace` shows any game from the facts every ga
 gives (its rules object's standings and pending decision, its ``records`` face's score
 sheet, progress and mode facts); a game may have a face of its own (``FACES``) that
 shows more (18 Holes: the tokens won, where the ball flew; Play Nine: the card drawn,
-the hole's running score).
+the hole's running score; Domino Golf: the domino aimed at, the lie).
 
 A face is made for one game: ``Face(sim, game, name)`` (``sim``: the simulated table,
 ``sim_cmd.SimTable``; ``game``: the table's rules object; ``name``: its registry name).
@@ -26,6 +26,7 @@ from teebox_host import render
 FACES = (
     ("18-holes", "teebox_host.simfaces.holes18"),
     ("play-nine", "teebox_host.simfaces.playnine"),
+    ("domino-golf", "teebox_host.simfaces.dominogolf"),
 )
 
 
@@ -62,6 +63,7 @@ class GameFace:
 
     WORDS: tuple = ()
     LEGEND = ""
+    CARDS = True  # the game is played with club cards on the reader (the simulator's c key)
 
     def __init__(self, sim, game, name):
         self.sim = sim

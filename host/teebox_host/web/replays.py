@@ -34,14 +34,16 @@ def _golfers(cells):
 def steps(result, data=None):
     """The replay of stored game ``result`` (a ``scoredb.GameResult``) on its board:
     ``{"board": ..., "frames": [{"golfers", "caption"}, ...]}``, a frame at the start
-    and each time a golfer moves; None for a game without a board. ValueError or
-    LookupError as the replay raises them."""
+    and each time a golfer moves; a frame whose board differs from the one before
+    carries its ``"cells"`` (Domino Golf: each hole). None for a game without a board.
+    ValueError or LookupError as the replay raises them."""
     look = boards.of(result.game)
     if look is None:
         return None
     face, final, game = _again(result, data or replay_cmd.replay_data())
     names = {seat: name for seat, name, _colour in result.players}
     last = look.positions(game)
+    first = shown = look.board(game)
     hole, _round = face.progress(game)
     frames = [{"golfers": _golfers(last), "caption": f"Hole {hole}: everyone on the tee"}]
     for seat, choice in final.inputs:
@@ -52,10 +54,14 @@ def steps(result, data=None):
                      if now[s] != last[s]]
             hole, rnd = face.progress(game)
             what = "game over" if game.over else ", ".join(moved) + " moved"
-            frames.append({"golfers": _golfers(now),
-                           "caption": f"Hole {hole}, round {rnd}: {what}"})
+            frame = {"golfers": _golfers(now), "caption": f"Hole {hole}, round {rnd}: {what}"}
+            board = look.board(game)
+            if board is not None and board["cells"] != shown["cells"]:  # (a new hole)
+                shown = board
+                frame["cells"] = board["cells"]
+            frames.append(frame)
             last = now
-    return {"board": look.board(game), "frames": frames}
+    return {"board": first, "frames": frames}
 
 
 def heat(store, course_hash, data=None, limit=HEAT_GAMES):

@@ -38,6 +38,14 @@ buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
 * ``register(auto, flow)``: the lines for the flow the game asks for before it starts
   (``table.flow`` in the table's register phase);
 * ``DEMOS``: ``((mode, players), ...)``, the games a virtual board's bots play in turn.
+
+A game played with tagged pieces of its own (besides 18 Holes' club cards, which the
+table reads itself: ``app/table_cards.py``) names them in :data:`TAG_SETS`, so card
+learning (``app/card_learning.py``) learns them too without knowing the game. The
+module named there has ``FILE`` (the store file of its tags, ``app/bindings.py``'s
+format), ``DEMO_KIND`` (its simulated tags: ``bindings.demo_uid``), ``pieces()`` (each
+with ``id``, ``name``, ``initiative`` (the LED-only count) and ``expansion``) and
+``label(piece)`` (how the display names one).
 """
 
 import sys
@@ -45,6 +53,18 @@ import sys
 PRESENTERS = (
     ("18-holes", "teebox.app.presenters.holes18.presenter"),
     ("play-nine", "teebox.app.presenters.playnine"),
+    ("domino-golf", "teebox.app.presenters.dominogolf.presenter"),
+)
+
+# ``(game, module)``: a module of a game outside its own packages, shared by its presenter
+# with the host (which imports ``core``, never ``app``): let go of with the game's code.
+SHARED = (
+    ("domino-golf", "teebox.core.dominogolf_map"),
+)
+
+# ``(title, module)`` of each set of tagged pieces besides the club cards (see above).
+TAG_SETS = (
+    ("Dominoes", "teebox.app.presenters.dominogolf.tags"),
 )
 
 
@@ -80,6 +100,11 @@ def load(game):
     return _import(module_of(game)).Presenter
 
 
+def tag_set(module):
+    """The module of a set of tagged pieces (a :data:`TAG_SETS` module), imported."""
+    return _import(module)
+
+
 def autoplay(game):
     """The autoplay module of game ``game`` (host-side: scripts and bots at the table)."""
     return _import(module_of(game) + "_autoplay")
@@ -97,6 +122,9 @@ def code_to_drop(keep):
     for g in games.GAMES:
         if g.name != keep:
             drop.append(g.package)
+    for name, module in SHARED:
+        if name != keep:
+            drop.append(module)
     return drop
 
 

@@ -14,6 +14,7 @@ Buttons: E and W move along a row, NE/NW to the top row, SE/SW to the bottom row
 (replace, discard and turn over, skip); OK does it.
 """
 
+from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_GREEN
 from teebox.core import terrain
@@ -57,28 +58,6 @@ def bot_seed(game, seat):
     a power cut goes on as it would have."""
     s = (game.setup.seed * 32 + game.hole) * 1024 + game.turns
     return ((s * 4 + game.pending().kind) * 16 + len(game.face_down(seat))) * 8 + seat
-
-
-class Felt:
-    """What the LEDs draw under the view while Play Nine is played: a course-like
-    board of ``width`` x ``height`` cells whose kinds are ``cells()``."""
-
-    name = "Play Nine"
-    hole_count = 0  # (no tee boxes or greens to label)
-    data = None
-
-    def __init__(self, width, height, kinds):
-        self.width = width
-        self.height = height
-        self.kinds = kinds
-
-    def cells(self):
-        """Per cell, row-major, the terrain kind whose colour it shows."""
-        return self.kinds
-
-    def terrain_at(self, col, row):
-        """The kind at offset cell ``(col, row)``."""
-        return self.kinds[row * self.width + col]
 
 
 class Presenter:
@@ -165,7 +144,7 @@ class Presenter:
             kinds[self._cell(self.discard_at)] = band(g.discard[-1])
         if g.drawn is not None:
             kinds[self._cell(self.drawn_at)] = band(g.drawn)
-        self.board = Felt(t.width, t.height, kinds)
+        self.board = Felt(t.width, t.height, kinds, "Play Nine")
         t.course = self.board
 
     def outputs(self, outs):

@@ -102,6 +102,7 @@ OUT_POWER = const(31)        # (k, player, ready): a golfer's power turned used 
 OUT_WIND = const(32)         # (k, strength, direction): the hole's wind card (Taming the Wind;
 #                              strength 0 calm, 1 windy, 2 strong; direction the tile's, 0-5)
 OUT_GUST = const(33)         # (k, player, (q, r), (q2, r2)): the wind blew the ball one hex
+POLICY_OUTPUTS = const(64)   # output kinds from here up are a mode's own (MatchPlay.output_text)
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",

@@ -1,5 +1,6 @@
 // A stored game's replay: puts the golfers of each step (frames from the server) on the
-// drawn board; buttons and the arrow keys step through it, play runs it on its own.
+// drawn board; buttons and the arrow keys step through it, play runs it on its own. A
+// step whose board changed (a game laying each hole anew) carries its cells' colours.
 
 const SVG = "http://www.w3.org/2000/svg";
 const STEP_MS = 700;                  // a step this long while playing
@@ -9,11 +10,28 @@ const board = document.querySelector("#replay svg");
 const caption = document.getElementById("caption");
 const counter = document.getElementById("step");
 const play = document.getElementById("play");
+const hexes = Array.from(board.querySelectorAll(".cell"));
+const start = hexes.map((hex) => hex.getAttribute("fill"));  // the board as the game began
 let at = 0;
 let timer = null;
 
+function paint() {
+  // The cells of the last step at or before this one that carried them.
+  let cells = start;
+  for (let i = at; i >= 0; i--) {
+    if (data.frames[i].cells) {
+      cells = data.frames[i].cells;
+      break;
+    }
+  }
+  hexes.forEach((hex, i) => {
+    if (hex.getAttribute("fill") !== cells[i]) hex.setAttribute("fill", cells[i]);
+  });
+}
+
 function draw() {
   board.querySelectorAll(".golfer").forEach((e) => e.remove());
+  paint();
   const frame = data.frames[at];
   for (const [cell, seats] of Object.entries(frame.golfers)) {
     const hex = board.querySelector(`.cell[data-cell="${cell}"]`);

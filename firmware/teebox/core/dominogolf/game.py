@@ -1,0 +1,33 @@
+"""Domino Golf as the game registry (:mod:`teebox.core.games`) loads it. It needs no
+data files: the double-12 set is generated in code and ``new(setup)`` draws from the
+setup's seed."""
+
+from teebox.core.contract import play_game  # re-exported: part of a game's face
+from teebox.core.dominogolf import records  # re-exported: what records and journals use
+from teebox.core.dominogolf import bot as bots
+from teebox.core.dominogolf import rules, shots
+
+MODES = ()  # one way to play; its variations are options
+OPTIONS = (("holes", "Holes", shots.LENGTHS, rules.HOLES),
+           ("mulligan", "One mulligan each", (False, True), False),
+           ("change_luck", "Change of luck", (False, True), False))
+STEPS = ("players", "holes", "mulligan", "change_luck")
+DATA_FILES = ()
+Setup = rules.Setup
+
+
+def new(setup, data=None):
+    """A :class:`~teebox.core.dominogolf.rules.Game` for ``setup``."""
+    if data:
+        raise ValueError("Domino Golf reads no data files, not %r" % (data,))
+    return rules.Game(setup)
+
+
+def bot(seed=0):
+    """A sensible player for an empty seat."""
+    return bots.SensibleBot(seed)
+
+
+def random_bot(seed=0):
+    """A player choosing at random (a fuzzer)."""
+    return bots.RandomBot(seed)

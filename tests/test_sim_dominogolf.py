@@ -1,0 +1,99 @@
+"""Domino Golf in the simulator (`teebox sim --game domino-golf`): the face beside the board
+shows the par of every hole over the players' strokes, the hole in play so far, whose shot
+it is at which domino, and never a domino of a golf bag."""
+
+import io
+
+from rich.console import Console
+from rich.text import Text
+
+from teebox.app import script
+from teebox.core.dominogolf import dominoes
+from teebox.core.dominogolf.protocol import PLAY
+from teebox_host import sim_tui, simfaces
+
+
+def test_the_face_shows_par_per_hole_the_hole_in_play_and_whose_shot_but_no_bag():
+    sim = sim_tui.LiveTable(seed=2)
+    auto = script.Autoplayer(sim.clubs, players=3, seed=2, game="domino-golf",
+                             options={"holes": 6})
+    while sim.table.game is None or len(sim.table.game.scores[0]) < 2 \
+            or sim.table.game.station[sim.table.game.turn] == 0:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+        auto.check(sim.table)
+    g = sim.table.game
+    sim.follow()
+    face = sim.face
+    assert isinstance(face, simfaces.face_class("domino-golf"))
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(face.scorecard())
+    card = console.export_text()
+    rows = card.split("\n")
+    assert rows[0].split() == ["Hole", "1", "2", "%d" % g.hole, "now", "Total"]
+    par = [ln for ln in rows if ln.strip().startswith("Par ")][0].split()
+    assert par[1:] == [str(g.pars[0]), str(g.pars[1]), str(g.pars[0] + g.pars[1])]
+    for seat in range(3):
+        row = [ln for ln in rows if ln.strip().startswith("P%d " % (seat + 1))][0].split()
+        assert row[2:] == [str(g.scores[seat][0]), str(g.scores[seat][1]), str(g.strokes[seat]),
+                           str(g.totals[seat])]
+    assert "strokes per hole; now: the hole in play so far" in card
+    assert face.title() == " \u00b7 hole %d of 6, par %d" % (g.hole, g.par)
+    status = Text()
+    d = g.pending()
+    face.status(status, d)
+    target = dominoes.name(d.target)
+    assert ("P%d " % (d.player + 1)) in status.plain and ("%s (%d pips)" % (
+        target, dominoes.pips(d.target))) in status.plain
+    for x in g.bags[d.player]:  # the bag is the shooter's secret, on the screen too
+        assert dominoes.name(x) + " " not in status.plain.replace(target, "")
+
+
+def test_a_game_of_domino_golf_is_played_through_the_keys_beside_a_bot():
+    # `teebox sim --game domino-golf`: P1 plays every shot with the keys (peeking at the
+    # golf bag), P2 is the table's bot; three holes, to the final scorecard with par.
+    from test_sim_tui import SIZE, play_out, run, scorecard_text, widget_text
+    sim = sim_tui.LiveTable(seed=1)
+    auto = script.Autoplayer(sim.clubs, players=2, seed=1, bot_seed=3, bot_seats=(1,),
+                             game="domino-golf", options={"holes": 3})
+    seen = {"hidden": False}
+
+    async def go():
+        app = sim_tui.SimApp(sim, realtime=False)
+        async with app.run_test(size=SIZE) as pilot:
+            def each():
+                app.redraw()
+                if "Others look away" in widget_text(app, "oled"):
+                    seen["hidden"] = True  # a shot waits: the bag stays hidden
+            await play_out(pilot, sim, auto, 3000, each)
+            app.redraw()
+            await pilot.pause()
+            g = sim.table.game
+            assert sim.table.game_name == "domino-golf" and g.over and g.setup.holes == 3
+            card = scorecard_text(app)
+            assert "Final scorecard: Domino Golf, 3 holes" in card
+            par = [ln for ln in card.split("\n") if ln.strip().startswith("Par ")][0]
+            assert par.split()[1:] == [str(p) for p in g.pars[:3]] + [str(sum(g.pars[:3]))]
+            assert "Game over" in widget_text(app, "oled")
+    run(go())
+    assert seen["hidden"]
+
+
+def test_the_simulators_dominoes_come_learned_and_a_script_lays_one_from_the_bag():
+    # A simulated table's tagged dominoes have their simulator tags (bindings.demo_uid of
+    # the domino's number): a script plays a domino of the bag by laying it on the reader.
+    from teebox import profile as profile_mod
+    from teebox.app.bindings import demo_uid
+    from teebox.app.presenters.dominogolf import tags
+    from teebox_host import sim_cmd
+    sim = sim_cmd.SimTable(profile_mod.load_named())
+    auto = script.Autoplayer(sim.table.clubs, players=2, seed=3, game="domino-golf",
+                             options={"holes": 3})
+    while sim.table.game is None:
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+    g = sim.table.game
+    seat = g.pending().player
+    x = g.bags[seat][0]
+    sim.do("scan " + demo_uid(x, tags.DEMO_KIND).hex())
+    assert g.inputs == [(seat, (PLAY, x))] and x in g.played[seat]
