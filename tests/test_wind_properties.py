@@ -52,7 +52,7 @@ def _play(name, mode, seed):
     lo, hi = modes.make(mode).players
     players = lo + seed % (hi - lo + 1)
     golfers = None
-    if seed % 2:
+    if seed % 2 and mode != "solo-chaos":  # (Solo Chaos Golf: "Skip golfer cards")
         golfers = [None] * players
         golfers[seed % players] = ("wendy", "AB"[seed // 2 % 2])
     setup = engine.Setup(players, mode, seed, engine.FIRST_GAME, golfers,
