@@ -40,9 +40,11 @@ except ImportError:  # CPython
         return x
 
 WIND = POLICY_KINDS + 48   # where in the flight the wind blows the ball (turn player)
-IGNORE = const(112)        # (EXTRA, IGNORE): Wendy A treats the WINDY condition as CALM
-GUST = const(113)          # (EXTRA, GUST + i): the wind blows from the i-th hex flown
-MAX_HEXES = const(15)      # GUST codes stay under 128 (the golfers' codes)
+# Codes of the modules' choices start at 240: modes use codes under 128 (Solo Chaos Golf
+# all of them), golfers 128 to 223.
+IGNORE = const(240)        # (EXTRA, IGNORE): Wendy A treats the WINDY condition as CALM
+GUST = const(241)          # (EXTRA, GUST + i): the wind blows from the i-th hex flown
+MAX_HEXES = const(15)      # a flight (and its gusts) is at most this long
 LONG = const(6)            # "The wind allows a drive to go 6, 7 or 8 hexes"
 
 
