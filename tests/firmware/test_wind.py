@@ -13,7 +13,8 @@ from teebox.core.holes18.expansions import winddata
 from teebox.core.holes18.expansions.wind import GUST, IGNORE, WIND
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_CARD, DISCARD, EXIT_BUNKER, EXTRA, KEEP, MOVE,
-    OUT_FLIGHT, OUT_GUST, OUT_LONGEST_DRIVE, OUT_MOVE, OUT_NEXT_HOLE, OUT_WIND, PLAY, SELECT)
+    GREEN, OUT_FLIGHT, OUT_GUST, OUT_LONGEST_DRIVE, OUT_MOVE, OUT_NEXT_HOLE, OUT_WIND, PLAY,
+    SELECT)
 
 WIND_CARDS = shipped.load_default_wind()
 WINDY_TR = "TL0 TM0 TR1 BR0 BM0 BL0 S0 C0"   # a deck of one card: windy, top-right
@@ -431,3 +432,20 @@ def test_a_sensible_bot_keeps_the_ball_out_of_the_trees_and_the_water():
     worst = min([g.added[0].choice_landing(g, c[1])[0] for c in g.choices()], key=len)
     assert len(res[0]) >= len(worst)
     assert g.course.terrain(res[1][0], res[1][1]) != terrain.TREE
+
+
+def test_a_ball_the_wind_blows_onto_the_green_arrives_from_the_wind_side():
+    """ "REACHING THE GREEN: If you shoot over the GREEN and the WIND blows you back onto the
+    green, you are considered to have arrived from the side the wind pushed you onto the
+    green." The flight's last step onto the green is the wind's."""
+    green = ax(10, 2)
+    short = hexgrid.neighbour(green[0], green[1], hexgrid.SW)   # the wind blows NE from here
+    start = (short[0] - 2, short[1])   # in the rough: the 5 Wood flies 2 hexes
+    g = _game([[club("5 Wood")]])
+    col, row = hexgrid.to_offset(start[0], start[1])
+    place(g, 0, col, row)
+    outs = _wood(g)
+    outs += g.apply((EXTRA, GUST + 1))
+    f = one(outs, OUT_FLIGHT)
+    assert f[3] == green and f[4] == GREEN
+    assert hexgrid.direction_between(f[2][-2][0], f[2][-2][1], green[0], green[1]) == NE
