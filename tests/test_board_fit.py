@@ -44,6 +44,9 @@ def test_every_module_is_the_shell_s_one_game_s_or_one_tool_s():
                                                  "teebox.core.coursegen_tiles"]
     assert "teebox.core.holes18.modes.skins" in res.games["18-holes"]  # every way to play
     assert "teebox.app.presenters.playnine" in res.games["play-nine"]
+    # Card learning walks the dominoes too: their tags' module counts for it.
+    assert {"teebox.app.presenters.dominogolf.tags", "teebox.core.dominogolf.dominoes"} <= set(
+        res.tools["teebox.app.card_learning"])
     game_code = [n for n in res.shell if "holes18" in n or "playnine" in n]
     assert game_code == ["teebox.core.holes18", "teebox.core.holes18.cards"]  # the card data
 

@@ -558,3 +558,18 @@ def test_dorian_a_alone_with_his_never_expiring_club_still_holes_out(seed):
                       (("dorian", "A"),))
     checker.play()
     assert checker.game.over
+
+
+@pytest.mark.parametrize("seed, cards", [(7, (("slick-rikesh", "B"), None)),
+                                         (63, (("dorian", "A"), None))])
+def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
+    # RULES-NOTES G15. Coastline's 5th green, the other player holed out: Slick Rikesh B
+    # holds a 2 Iron too long for the green (the discarded clubs no better), Dorian A his
+    # 3 Iron. A step aside at the same distance left the same choice next round, and the
+    # step back the round after, until the choice limit (as `course rate --golfer`
+    # played these seeds): the bot must play the club or step somewhere better.
+    setup = engine.Setup(2, "stroke", seed, engine.DRAFT, list(cards))
+    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(seed * 8 + 1), bots.SensibleBot(seed * 8 + 2)])
+    assert game.over

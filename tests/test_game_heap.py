@@ -21,13 +21,14 @@ from tools.bench import game_heap
 # module is imported with the registry's MODES: modes/solo.py adds 16.8 KB live to any
 # game from .mpy files, the solo cards 2.3 KB); with Taming the
 # Wind (expansions/wind.py, winddata.py, golfers/wendy.py: imported only by a wind game,
-# counted all the same) code 165,136;
+# counted all the same) code 165,136; with Reading the Greens too (merged
+# from main: its modules counted the same way) code 189,952;
 # Play Nine: code 35,296, short game (246 inputs) live 39,936, peak 57,936.
 # Domino Golf: code 39,312, short game (nine holes, 95 inputs) live 44,352, peak 50,448.
 # A Domino Golf game is a few shots a player a hole (the whole game 187 inputs): its
 # short game gives 11 samples, so its floor ("samples") is 10 instead of 25.
 CEILINGS = {
-    "18-holes": {"code": 168 * 1024, "live": 196 * 1024, "in_step": 208 * 1024},
+    "18-holes": {"code": 192 * 1024, "live": 196 * 1024, "in_step": 208 * 1024},
     "play-nine": {"code": 36 * 1024, "live": 52 * 1024, "in_step": 68 * 1024},
     "domino-golf": {"code": 44 * 1024, "live": 56 * 1024, "in_step": 64 * 1024,
                     "samples": 10},

@@ -90,14 +90,16 @@ def feed(n=%d):
 """
 
 EVENTS_PER_STEP = 25
-# Ceilings. The state ceiling is the issue's 64 kB target (measured: 59,360 B). The
+# Ceilings. The state ceiling was the issue's 64 kB target (measured: 59,360 B), lowered
+# by the 1 kB the renderer gave back on 2026-11-26 (one token layer, not two; measured
+# then: 58,560 B). The
 # whole-run one (measured: 298,448 B, of it 239,088 B of .mpy code, which the board
 # keeps in flash) leaves about 5% for code still to come and fails on anything that
 # grows per turn or per frame. It was 258 kB until the game and its presenter became
 # modules the table loads when the game starts (the module docstring says what that
 # added to the code: ~19 kB; the state stayed within 0.5 kB), and 290 kB until Skins
 # and Kelly Golf added their hooks to the shared engine and presenter (~16 kB of code).
-STATE_CEILING = 64 * 1024
+STATE_CEILING = 63 * 1024
 TOTAL_CEILING = 312 * 1024
 
 
@@ -131,7 +133,7 @@ def play(*texts):
         runner.step(script.parse_line(text, 1, t.clubs))
 
 
-play("seed 3", "press OK 9")
+play("seed 3", "press OK 10")
 assert t.game is not None
 print("ALLOC game", measure(app.step, 60))
 # P1's Sand Wedge (initiative 7) chips first: declare east, then OK (and OK again for a

@@ -204,7 +204,9 @@ class Resident:
     which the table keeps); ``games`` maps each game to its own modules (its package and
     its presenter's: every way to play counted), ``tools`` each tool (the course
     generator, the self-test, card learning: never resident beside a game) to the tools'
-    modules it imports (the course generator: its tile set too).
+    modules it imports (the course generator: its tile set too; card learning: also the
+    sets of tagged pieces it walks, Domino Golf's tags and dominoes, though a game owns
+    them).
     """
 
     shell: list
@@ -220,20 +222,39 @@ def resident_modules(firmware=None):
     firmware = Path(firmware) if firmware is not None else firmware_dir()
     board = board_modules(firmware)
     shown = dict(zip([p[0] for p in presenters.PRESENTERS], presenters.own_modules()))
-    owns = {g.name: [g.package, shown[g.name]] + [m for n, m in presenters.SHARED
-                                                  if n == g.name]
-            for g in games.GAMES}  # a game's prefixes
+    owns = {g.name: [g.package, shown[g.name]] for g in games.GAMES}  # a game's prefixes
 
     def owned(name, prefixes):
         return name not in CARD_MODULES and any(
             name == p or name.startswith(p + ".") for p in prefixes)
 
     every = [p for prefixes in owns.values() for p in prefixes] + list(games.TOOLS)
+    # Card learning imports the sets of tagged pieces (presenters.TAG_SETS: Domino Golf's
+    # tags and the dominoes they name) by name at run time, beside its own code.
+    tag_sets = [n for n in _tag_set_modules(firmware, board) if owned(n, every)]
     return Resident(
         [n for n in board if not owned(n, every)],
         {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES},
         {t: [n for n in imported_modules(firmware, [t] if t in board else [])
-             if owned(n, games.TOOLS)] for t in games.TOOLS})
+             if owned(n, games.TOOLS)] + (tag_sets if t == "teebox.app.card_learning" else [])
+         for t in games.TOOLS})
+
+
+def _tag_set_modules(firmware, board):
+    # What importing each TAG_SETS module by name loads: it, what it imports, and the
+    # packages holding them (their own imports are the shell's, already loaded).
+    from teebox.app import presenters
+    out: set = set()
+    todo = [m for _title, m in presenters.TAG_SETS if m in board]
+    while todo:
+        name = todo.pop()
+        if name in out:
+            continue
+        out.add(name)
+        parts = name.split(".")
+        out.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        todo += _imports(firmware, module_file(firmware, name))
+    return sorted(out)
 
 
 # ---------------------------------------------------------------- tools

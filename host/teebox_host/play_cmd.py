@@ -128,7 +128,9 @@ def demo(
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
-    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
+    # (the table's choice of golfer cards: --golfers here)
+    chosen = options.game_options(game_name, option, ("golfers",) if golfer_cards is None
+                                  else ("hands", "golfers"))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     if golfer_cards is None:

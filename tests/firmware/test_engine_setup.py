@@ -63,8 +63,8 @@ def test_setup_refuses_what_it_cannot_play_and_says_why():
     assert "hands" in str(raises(ValueError, Setup, 2, "match", 0, "deal"))
     assert "golfer of player 1" in str(raises(ValueError, Setup, 1, "stroke", 0, "draft",
                                               [("tiger", "A")]))
-    assert "unknown expansion module 'moon'" in str(raises(ValueError, Setup, 2, "match", 0,
-                                                            "draft", None, None, ("moon",)))
+    assert "unknown expansion module 'tides'" in str(raises(ValueError, Setup, 2, "match", 0,
+                                                            "draft", None, None, ("tides",)))
     err = raises(ValueError, _game, 2, "chaos")
     assert str(err) == "Chaos Golf is played by 3 to 5 players, not 2"
     assert "2 to 5" in str(raises(ValueError, _game, 1, "match"))

@@ -43,7 +43,7 @@ def test_domino_golf_is_loaded_by_name_and_played_by_its_bots_to_the_end():
     mod = entry.load()
     assert entry.players == (2, 5) and mod.MODES == () and mod.DATA_FILES == ()
     assert "2 to 5 players" in raises(ValueError, mod.Setup, 6).args[0]
-    assert [o[0] for o in mod.OPTIONS] == ["holes", "mulligan", "change_luck"]
+    assert [o[0] for o in mod.OPTIONS] == ["holes", "mulligan", "change_luck", "real_set"]
     setup = mod.Setup(3, seed=4, holes=3, mulligan=True, change_luck=True)
     _steps_are_setup_fields(mod, setup)
     for name, _title, values, default in mod.OPTIONS:

@@ -46,6 +46,8 @@ class View:
       ``partner[s]``: the cell of seat ``s``'s second golfer, the one its turn does not
       move now (Chaos Teams), or -1.
     * ``active``: the seat whose turn it is (pulses), or -1.
+    * ``spent[s]``: 1 while seat ``s``'s golfer card has its power used (drawn at a quarter of its
+      brightness), else 0.
     * ``preview`` / ``preview_marks`` / ``preview_len``: the live preview of the
       selected card and direction: the cells flown, in order, the last being the
       landing, each with a ``MARK_*``.
@@ -68,6 +70,7 @@ class View:
         self.golfer = array("h", [-1] * MAX_SEATS)
         self.partner = array("h", [-1] * MAX_SEATS)
         self.active = -1
+        self.spent = bytearray(MAX_SEATS)
         self.preview = array("h", [-1] * MAX_PATH)
         self.preview_marks = bytearray(MAX_PATH)
         self.preview_len = 0

@@ -63,7 +63,19 @@ class Face(GameFace):
 
     @staticmethod
     def flow_status(out, flow):
-        """Bag registration: whose bag is scanned now, or OK to start."""
+        """The golfer cards (who takes one now), then bag registration: whose bag is
+        scanned now, or OK to start."""
+        if hasattr(flow, "golfers"):
+            if flow.active is None:
+                if flow.at >= flow.players:
+                    out.append("Golfer cards taken: OK plays (BACK: choose again).",
+                               style="bold")
+                else:
+                    out.append_text(_label(None, flow.at))
+                    out.append(": take a golfer card and side (d e x: next, a w z: "
+                               "previous), OK.")
+                return
+            flow = flow.active
         seat = flow.seat()
         if seat < 0:
             out.append("Bags ready: OK starts the game.", style="bold")
@@ -73,7 +85,11 @@ class Face(GameFace):
 
     @staticmethod
     def flow_groups(flow):
-        """Each seat's bag as far as it is registered."""
+        """Each seat's bag as far as it is registered (none while golfer cards are taken)."""
+        if hasattr(flow, "golfers"):
+            if flow.active is None:
+                return []
+            flow = flow.active
         return [(s, list(flow.hands[s]), []) for s in range(len(flow.hands))]
 
     def status(self, out, d):
@@ -90,8 +106,8 @@ class Face(GameFace):
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
-        out.append(": %s. " % self._question(k, d))
-        secret = k >= POLICY_KINDS and k in self.game.mode.secret_kinds
+        out.append(": %s. " % self._question(k).replace("\n", " "))
+        secret = k >= POLICY_KINDS and k in self._policy(k).secret_kinds
         if secret and t.selected() is None:
             out.append("Secret: the others look away; OK: peek.")
         elif k >= POLICY_KINDS:
@@ -116,18 +132,24 @@ class Face(GameFace):
             out.append("\nLast shot: ", style="bold")
             out.append_text(self.shot)
 
-    def _question(self, k, d):
-        # A mode's, golfer's or module's own decision in its words (Kelly Golf: "Keep which
-        # target?", the wind: "blown from which hex?").
+    def _policy(self, k):
+        # The mode, the golfer of the seat deciding or a module, whose own decision ``k`` is.
         g = self.game
-        if k >= POLICY_KINDS and d.players:
-            seat = d.players[0]
-            legal = g.choices(seat)
-            for x in (g.mode, g.players[seat].rules) + g.added:
-                if legal and legal[0][1] in x.extras:
-                    return x.decision_text(g, k)
+        d = g.pending()
+        seat = d.players[0] if d.players else d.player
+        legal = g.choices(seat) if seat >= 0 else []
+        for x in g.added:  # an expansion module's own decision (the wind's)
+            if legal and legal[0][1] in x.extras:
+                return x
+        if legal and legal[0][1] not in g.mode.extras:
+            return g.players[seat].rules
+        return g.mode
+
+    def _question(self, k):
+        # A mode's or golfer's own decision in its words (Kelly Golf: "Keep which
+        # target?", Dorian: "Dorian: which club never expires?").
         if k >= POLICY_KINDS:
-            return g.mode.decision_text(g, k)
+            return self._policy(k).decision_text(self.game, k)
         return decision_name(k)
 
     def key(self):
@@ -169,13 +191,23 @@ class Face(GameFace):
             for h in range(1, crs.hole_count + 1):
                 lines = tally.holes.get(h)
                 cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
-            card.add_row(_label(t, seat), *cells, Text(str(totals[seat]), style="bold"))
+            card.add_row(self._player(t, seat), *cells, Text(str(totals[seat]), style="bold"))
         parts = [card, Text(scorecard.LEGEND[mode], style="dim"), self.places()]
         if g.over:
             parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name),
                           style="bold")] + parts
             parts += scorecard.summary_lines(tally)[1:]
         return Group(*parts)
+
+    def _player(self, t, seat):
+        # A scorecard row's player: the label, and its golfer card with its power.
+        label = _label(t, seat)
+        rules = self.game.players[seat].rules
+        if rules.name:
+            state = rules.power_state(self.game, seat)
+            label.append(" %s %s%s" % (rules.title, rules.side, "" if state is None else (
+                ", ready" if state else ", used")), style="italic")
+        return label
 
     # ------------------------------------------------------------ printed (sim_cmd)
 

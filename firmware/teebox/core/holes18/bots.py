@@ -18,8 +18,8 @@ from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, KEEP, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB,
-    STOP, WATER)
+    HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT,
+    SELECT_CLUB, STOP, WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -71,6 +71,12 @@ class SensibleBot:
                         game, seat, x.choice_landing(game, c[1])))
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
+        for x in game.added:
+            if [c for c in extras if c[1] in x.extras]:
+                # An expansion module's offer (the putt and change of position cards).
+                mine = x.bot_choice(game, seat, legal)
+                if mine is not None:
+                    return mine
         if [c for c in extras if c[1] in game.mode.extras]:
             # The mode's own offer at one of the engine's decisions (Chaos Teams: the
             # other golfer before the action): the mode knows when it is worth it.
@@ -167,11 +173,9 @@ class SensibleBot:
         return min([self._shot_cost(game, seat, shot, i, direction) for i in range(n)])
 
     def _shot_cost(self, game, seat, shot, outcome, direction):
-        # A module changing the flight (the wind) offers several landings: the bot will
-        # pick the best of them when asked.
+        # A module changing the flight (the wind) offers several landings: the best counts.
         for x in game.added:
-            hexes, chip = game.shot_hexes(shot, outcome, direction)
-            lands = x.landings(game, hexes, chip)
+            lands = x.landings(game, *game.shot_hexes(shot, outcome, direction))
             if lands:
                 return min([self._cost(game, seat, res) for res in lands])
         return self._cost(game, seat, game.simulate_shot(shot, outcome, direction))
@@ -306,11 +310,21 @@ class SensibleBot:
         # a step short of the green leaves the same choice next round, so play it.
         p = game.players[seat]
         alone = not p.hand and p.rules.keeps_club(game.clubs[d.club])
-        if best_move is not None and far - 10 < expect and not alone:
+        if best_move is not None and far - 10 < expect and not alone and self._better(
+                game, seat, best_move):
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
         return (PLAY,)
+
+    def _better(self, game, seat, move):
+        # Whether a one-hex move ends somewhere better than here (nearer, or as near with a
+        # better lie). Any step judged only against the other steps could be undone by
+        # the step back next round (coastline, hole 5, by the water: a golfer alone on the
+        # hole walked to and fro for ever); steps that must each do better cannot.
+        p = game.players[seat]
+        here = self._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
+        return self._cost(game, seat, game.simulate_move(move[1])) < here
 
     def _route(self, game, seat, club, moves):
         # With nothing in hand but a wood that never expires (Dorian A, who may not reset

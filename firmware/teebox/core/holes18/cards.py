@@ -69,6 +69,25 @@ def deck_above(name):
     return DECKS[i + 1] if i + 1 < len(DECKS) else None
 
 
+def deck_name(i):
+    """Shot deck ``i`` (index into ``DECKS``) as the display names it: ``"chip deck"`` or
+    ``"deck 3"``."""
+    return "chip deck" if DECKS[i] == "C" else "deck " + DECKS[i]
+
+
+def shot_text(shot):
+    """A shot card as the display shows it: ``"SSL"``, ``"wild 3"``, ``"super>4"``."""
+    if shot.special == SUPER or shot.special == SHORT:
+        return "%s>%s" % (SPECIAL_NAMES[shot.special], shot.special_deck)
+    if shot.special == SHUFFLE:
+        return "shuffle"
+    if not shot.outcomes:
+        return "-"
+    if len(shot.outcomes) > 1:
+        return "wild %d" % len(shot.outcomes)
+    return shot.outcomes[0][0]
+
+
 def deck_index(name):
     """The index of shot deck ``name`` in ``DECKS``, or -1 for none (no deck drawn yet)."""
     return DECKS.index(name) if name in DECKS else -1  # (DECKS is a tuple: "" is not in it)

@@ -53,9 +53,10 @@ class Hands:
         index = {}
         for i in range(len(self.clubs)):
             index[id(self.clubs[i])] = i
-        # "Add the three hybrid club variations ... and take out the 3 hybrid cards that
-        # have the same initiative" (Taming the Wind): the modules' cards are in the draft.
-        pool = [index[id(c)] for c in cards.clubs_for(self.clubs, n, self.setup.expansions)]
+        # The expansion clubs of the modules played join the draft ("Add the MALLET PUTTER
+        # and GAP WEDGE to the deck of available clubs").
+        played = tuple([e for e in self.setup.expansions if e in cards.EXPANSIONS])
+        pool = [index[id(c)] for c in cards.clubs_for(self.clubs, n, played)]
         for p in self.players:
             if p.rules.carries_driver():
                 # Slugger: "Remove this card from the deck before the Club Draft and give it

@@ -108,8 +108,17 @@ class Movement:
             self.mode.on_water(self, p, outs)
         elif outcome == GREEN:
             hole = self.course.green_hole(land[0], land[1])
-            self.mode.on_reach(self, p, hole, self.mode.hole_in_one(self, p, hole, tee_hole),
-                               outs)
+            hole_in_one = self.mode.hole_in_one(self, p, hole, tee_hole)
+            came = start
+            for cell in path:  # the last hex of the flight before the green
+                if cell == land:
+                    break
+                came = cell
+            played = False
+            for x in self.added:
+                played = x.on_green(self, p, hole, came, hole_in_one, outs) or played
+            if not played:
+                self.mode.on_reach(self, p, hole, hole_in_one, outs)
         return land != start
 
 

@@ -11,16 +11,21 @@ from teebox.core.holes18.policy import Policy
 
 # Golfer names, in the order their codes are written into game logs (code = index + 1).
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
-           "the-shark", "wendy")
+           "the-shark", "peter", "wendy")
 WIND_GOLFERS = ("wendy",)  # expansion golfers of Taming the Wind: only with that module
-BASE_GOLFERS = tuple([g for g in GOLFERS if g not in WIND_GOLFERS])  # the base game's eight
+BASE_GOLFERS = GOLFERS[:8]  # the base game's eight cards (the expansions' come after)
 SIDES = "AB"
 
 
 class Golfer(Policy):
-    """The rules every player follows unless a golfer card changes them."""
+    """The rules every player follows unless a golfer card changes them. ``name`` is the
+    card's setup name ("" for none), ``title`` what the table calls it ("Iron Jane"),
+    ``side`` "A" or "B"."""
 
     name = ""
+    title = ""
+    side = ""
+    expansion = ""  # the expansion whose box holds the card ("" for the base game's)
 
     def hand_limit(self):
         """How many clubs this player drafts (Iron Jane B-side: 4, Dorian B-side: 3...)."""

@@ -25,6 +25,8 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   was played with (``data``: ``"courses"``, a function from a course hash to the
   course or None, and the card data ``"clubs"`` and ``"shots"``);
 * ``data_of(game)``: the ``data`` that replays ``game``'s own log;
+* ``golfers(log)``: ``(seat, golfer, side)`` of each seat that played a golfer card,
+  read from log bytes (a game without golfer cards: none), for the score history;
 * ``course(game)``: ``(8-byte hash, name)`` of its course (or layout: games
   without a course name their layout), what bests are compared on;
 * ``progress(game)``: ``(hole, round)`` as the link reports a game in play;
@@ -109,6 +111,12 @@ def replay(data, found):
                 table[out[2] - 1][out[1]] += out[4]
     holes = [(h + 1, course.hole(h + 1)[0], tuple(table[h])) for h in range(course.hole_count)]
     return game, holes
+
+
+def golfers(data):
+    """``[(seat, golfer name, side)]`` of the seats with a golfer card, from log bytes."""
+    cards = gamelog.decode(data).setup.golfers or ()
+    return [(s, cards[s][0], cards[s][1]) for s in range(len(cards)) if cards[s] is not None]
 
 
 def data_of(game):

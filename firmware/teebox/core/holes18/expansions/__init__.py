@@ -1,3 +1,3 @@
-"""The 18 Holes expansion modules a setup may name (``Setup(expansions=...)``)."""
+"""The 18 Holes expansion modules a game may play (``Setup(expansions=...)``)."""
 
 NAMES = ("greens", "wind", "coast")

@@ -71,7 +71,7 @@ class Wind(Module):
         self._clear_flight()
         self.best = 0        # the longest drive so far, in hexes
         self.claim = -1      # who hit it
-        self.revealed = False  # the longest drive card has been drawn and played
+        self.card_out = False  # the longest drive card has been drawn and played (revealed)
 
     def _clear_flight(self):
         self.hexes = []      # the flight being blown, from the golfer
@@ -262,9 +262,9 @@ class Wind(Module):
                 self.best = hexes
                 self.claim = seat
             if card is not None and card.special == LONGEST_DRIVE:
-                self.revealed = True
+                self.card_out = True
                 game.t_held = game.t_card  # out of the deck, whoever holds it
-        if self.revealed and self.claim >= 0 and game.longest_drive != self.claim:
+        if self.card_out and self.claim >= 0 and game.longest_drive != self.claim:
             game.longest_drive = self.claim
             outs.append((OUT_LONGEST_DRIVE, self.claim))
         return True
@@ -278,7 +278,7 @@ class Wind(Module):
             out.extend([self.cards.index(c) for c in pile])
         out.append(-1 if self.card is None else self.cards.index(self.card))
         out.extend((self.tile, self.left, self.toward, int(self.optional), self.best,
-                    self.claim, int(self.revealed)))
+                    self.claim, int(self.card_out)))
         out.extend(self.last if self.last is not None else (-1, -1))
         out.extend(self.start)
         for h in self.hexes:

@@ -50,6 +50,8 @@ def make(seat, choice):
         from teebox.core.holes18.golfers.swift import Swift as cls
     elif name == "the-shark":
         from teebox.core.holes18.golfers.the_shark import TheShark as cls
+    elif name == "peter":  # Reading the Greens: his power is putting (expansions.peter)
+        from teebox.core.holes18.expansions.peter import Peter as cls
     elif name == "wendy":
         from teebox.core.holes18.golfers.wendy import Wendy as cls
     else:

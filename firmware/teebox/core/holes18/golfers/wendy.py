@@ -16,6 +16,8 @@ class Wendy(Golfer):
     """Wendy, ``side`` "A" or "B"."""
 
     name = "wendy"
+    title = "Wendy"
+    expansion = "wind"  # her card comes with Taming the Wind
 
     def __init__(self, side):
         self.side = side
