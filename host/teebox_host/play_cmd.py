@@ -16,7 +16,7 @@ from rich.text import Text
 
 from teebox.core import course as course_mod, games
 from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
-from teebox.core.holes18.player import BASE_GOLFERS, GOLFERS
+from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
 from teebox_host import options, render, replay_cmd, scorecard
@@ -188,10 +188,12 @@ def demo(
 
 
 def _golfer_choices(text, players, seed):
-    """The golfers of ``--golfers``: 'random' (seeded) or NAME:SIDE per player."""
+    """The golfers of ``--golfers``: 'random' (seeded, from the base game's eight) or
+    NAME:SIDE per player."""
     if text == "random":
+        from teebox.core.holes18 import golfers
         rng = Rng(seed ^ 0x601F)
-        names = list(BASE_GOLFERS)
+        names = list(golfers.base_game())
         rng.shuffle(names)
         return [(names[i], "AB"[rng.below(2)]) for i in range(players)]
     out: List[Optional[Tuple[str, str]]] = []

@@ -55,8 +55,7 @@ def golfer_sides(name):
     """The ``(name, side)`` pairs to rate for ``--golfer NAME`` (``all``: every card of
     the base game; an expansion's card, Peter, is rated by name)."""
     if name == "all":
-        return [(g, s) for g in GOLFERS if not golfers.make(0, (g, "A")).expansion
-                for s in SIDES]
+        return [(g, s) for g in golfers.base_game() for s in SIDES]
     if name not in GOLFERS:
         raise ValueError("--golfer %s: no such golfer (use all or one of: %s)"
                          % (name, ", ".join(GOLFERS)))

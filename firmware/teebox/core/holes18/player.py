@@ -13,7 +13,6 @@ from teebox.core.holes18.policy import Policy
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
            "the-shark", "peter", "wendy")
 WIND_GOLFERS = ("wendy",)  # expansion golfers of Taming the Wind: only with that module
-BASE_GOLFERS = GOLFERS[:8]  # the base game's eight cards (the expansions' come after)
 SIDES = "AB"
 
 

@@ -41,7 +41,7 @@ class GolferDeal:
         self.own = Prompt()
         rng = Rng(seed)
         # The base game's cards (the table plays no expansion: Peter is Reading the Greens')
-        order = [g for g in GOLFERS if not golfer_cards.make(0, (g, "A")).expansion]
+        order = list(golfer_cards.base_game())
         rng.shuffle(order)
         self._deck = order     # the cards in dealing order (dealt: one per seat)
         self.choice = [None] * players

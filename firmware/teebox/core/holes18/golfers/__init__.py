@@ -59,6 +59,12 @@ def make(seat, choice):
     return cls(side)
 
 
+def base_game():
+    """The base game's golfer names in :data:`GOLFERS` order (an expansion's card, such
+    as Peter, is not dealt with the base game's eight)."""
+    return tuple([g for g in GOLFERS if not make(0, (g, "A")).expansion])
+
+
 def club_codes(clubs):
     """The CLUB codes of these club indices."""
     return tuple([CLUB + c for c in clubs])
