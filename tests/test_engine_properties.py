@@ -80,8 +80,8 @@ from hypothesis import strategies as st
 
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18 import golfers as golfer_cards
 from teebox.core.holes18.modes.skins import BOX
-from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, FLAG, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
                                   TOKEN_1, TOKEN_2, TOKEN_5, VERB_ARITY)
@@ -166,7 +166,7 @@ def game_specs(draw, mode, salt=0):
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
     golfers = None
     if draw(st.booleans()) and mode != "solo-chaos":  # ("Skip golfer cards" in Solo Chaos Golf)
-        cards_ = draw(st.permutations(GOLFERS))
+        cards_ = draw(st.permutations(golfer_cards.base_game()))
         golfers = tuple([None if draw(st.integers(0, 3)) == 0
                          else (cards_[i], draw(st.sampled_from("AB"))) for i in range(players)])
         if golfers == (("slick-rikesh", "B"),):

@@ -19,19 +19,19 @@ from tools.bench import game_heap
 # after the merge of Kelly Golf and Skins' hooks from main code 128,976; with Chaos Teams
 # and Solo Chaos Golf code 143,264, short game live 191,120, peak 199,344 (every mode's
 # module was imported with the registry's MODES: modes/solo.py added 16.8 KB live to any
-# game from .mpy files, the solo cards 2.3 KB); since the modes' facts are a table in
-# modes/__init__.py and a game imports its own mode's module alone (2026-11-26): code
-# 145,968 (every mode's module still counted: the code any game may import), short
-# game live 163,056, peak 171,280 (main before it: code 144,336, live 192,448, peak
-# 200,672); after merging main's Reading the Greens and golfer cards option: code
-# 180,960 in 57 modules (over the code ceiling, as on main: 179,280), live 166,256,
-# peak 174,480;
+# game from .mpy files, the solo cards 2.3 KB); with Taming the
+# Wind (expansions/wind.py, winddata.py, golfers/wendy.py: imported only by a wind game,
+# counted all the same) code 165,136; with Reading the Greens too (merged
+# from main: its modules counted the same way) code 189,952; since the modes' facts are a
+# table in modes/__init__.py and a game imports its own mode's module alone (2026-11-26):
+# short game live 163,056, peak 171,280 (main before it: live 192,448, peak 200,672;
+# the code figure still counts every mode's module: the code any game may import);
 # Play Nine: code 35,296, short game (246 inputs) live 39,936, peak 57,936.
 # Domino Golf: code 39,312, short game (nine holes, 95 inputs) live 44,352, peak 50,448.
 # A Domino Golf game is a few shots a player a hole (the whole game 187 inputs): its
 # short game gives 11 samples, so its floor ("samples") is 10 instead of 25.
 CEILINGS = {
-    "18-holes": {"code": 144 * 1024, "live": 172 * 1024, "in_step": 180 * 1024},
+    "18-holes": {"code": 192 * 1024, "live": 172 * 1024, "in_step": 180 * 1024},
     "play-nine": {"code": 36 * 1024, "live": 52 * 1024, "in_step": 68 * 1024},
     "domino-golf": {"code": 44 * 1024, "live": 56 * 1024, "in_step": 64 * 1024,
                     "samples": 10},

@@ -141,6 +141,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                     help="Rate a golfer card instead: each side's strokes per "
                                          "hole against games without golfers (--rounds "
                                          "games per side)."),
+         expansion: str = typer.Option(
+             "", "--expansion", help="Expansion modules to play, comma-separated: 'wind' "
+             "(Taming the Wind). Rate with and without to compare."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid.
 
@@ -150,6 +153,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 
     # (the rating deals the hands; golfer cards: --golfer)
     chosen = game_options("18-holes", option, ("hands", "golfers"))
+    modules = tuple([m.strip() for m in expansion.split(",") if m.strip()])
     if mode is not None:
         chosen["mode"] = mode.lower()
 
@@ -173,7 +177,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
             else:
                 view = rating.rating_view(rating.rate_course(
                     crs, rounds, players, seed, lambda done: bar.update(task, completed=done),
-                    **chosen))
+                    expansions=modules, **chosen))
         except ValueError as exc:
             _fail(str(exc))
     Console().print(view)

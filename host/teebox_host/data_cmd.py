@@ -12,6 +12,7 @@ import typer
 
 from teebox.core.holes18 import cards
 from teebox.core.holes18.expansions import greens_data
+from teebox.core.holes18.expansions import winddata
 from teebox_host.render import count
 from teebox import shipped
 
@@ -54,6 +55,12 @@ def _shot_summary(decks):
     return "%s (%s)" % (count(sum(len(v) for v in decks.values()), "shot card"), sizes)
 
 
+def _wind_summary(deck):
+    kinds = [len([c for c in deck if c.strength == s]) for s in (winddata.CALM, winddata.WINDY,
+                                                                 winddata.STRONG)]
+    return "%s (%d calm, %d windy, %d strong)" % (count(len(deck), "wind card"), *kinds)
+
+
 @app.command()
 def check(
     clubs: Optional[Path] = typer.Option(
@@ -65,15 +72,18 @@ def check(
     greens: Optional[Path] = typer.Option(
         None, "--greens",
         help="Reading the Greens dice and green cards (default: the shipped greens.json)."),
+    wind: Optional[Path] = typer.Option(
+        None, "--wind", help="Wind card file of Taming the Wind (default: the shipped wind.json)."),
 ):
-    """Validate the club, shot, Solo Chaos Golf and green card files; print every problem
-    (exit 1 if there are any)."""
+    """Validate the club, shot, Solo Chaos Golf, green and wind card files; print every
+    problem (exit 1 if there are any)."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
         (shots, "shots.json", cards.load_shots, _shot_summary),
         (solo, "solo.json", cards.load_solo, _solo_summary),
         (greens, "greens.json", greens_data.load_greens, _greens_summary),
+        (wind, "wind.json", winddata.load_wind, _wind_summary),
     ):
         path = path if path is not None else Path(shipped.data_path(default))
         name = str(path)

@@ -15,18 +15,20 @@ pixels that move, in this order (later ones on top):
    the phase or ``view.tokens`` changes, and frames copy it;
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
-3. the preview path: cells flown over tinted half and half with their mark's
+3. the wind's arrow (Taming the Wind): its hexes sky blue, the shaft dim, the head at
+   full brightness;
+4. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
-4. golfers in seat colours; golfers sharing a hex take turns in seat order
+5. golfers in seat colours; golfers sharing a hex take turns in seat order
    (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
    second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
    power is used (``view.spent``) glows at a quarter of its brightness until it is
    ready again;
-5. the cursor, blinking white;
-6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
+6. the cursor, blinking white;
+7. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
    (the table then shows the golfer at its new place);
-7. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
+8. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
    out of bounds and a refused card blink red, a green reached blinks in the
    seat colour, an acknowledgement fades out in the seat colour; a
    hole-in-one sends gold rings from the hole across the whole board.
@@ -90,7 +92,7 @@ _SHAPES = bytes((0, _RIPPLE, _SPRAY, _BLINK, _BLINK, _BURST, _BLINK, _FADE))
 
 # Every colour the renderer draws, in one table: a colour is an offset into it.
 _INK = (palette.PLAYERS + palette.MARKS + palette.FLASH + palette.GOLD + palette.SILVER
-        + palette.CURSOR + palette.BALL + palette.BRONZE)
+        + palette.CURSOR + palette.BALL + palette.BRONZE + palette.WIND)
 _MARKS_AT = len(palette.PLAYERS)
 _FLASH_AT = _MARKS_AT + len(palette.MARKS)
 _GOLD_AT = _FLASH_AT + len(palette.FLASH)
@@ -98,6 +100,8 @@ _SILVER_AT = _GOLD_AT + 3
 _CURSOR_AT = _SILVER_AT + 3
 _BALL_AT = _CURSOR_AT + 3
 _BRONZE_AT = _BALL_AT + 3
+_WIND_AT = _BRONZE_AT + 3
+_WIND_TAIL = const(96)         # the arrow's shaft, of 256 (its head: full)
 _MARK_COUNT = len(palette.MARKS) // 3
 
 
@@ -117,6 +121,13 @@ def _since(a, b):
     if d >= _TICKS_HALF:
         d = d - _TICKS_MASK - 1
     return d
+
+
+def _wind_arrow(r, v):
+    # The wind's arrow (a layer of Renderer.compose, kept out of the class for its size).
+    n = min(v.wind_len, len(v.wind))
+    for i in range(n):
+        r._put(v.wind[i], _WIND_AT, _FULL if i == n - 1 else _WIND_TAIL)
 
 
 def _pulse(now):
@@ -307,6 +318,7 @@ class Renderer:
         whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
         if whole:
             self._fill_board(kind, v.flash_seat, age)
+        _wind_arrow(self, self.view)
         self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:

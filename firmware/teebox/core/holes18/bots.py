@@ -58,11 +58,17 @@ class SensibleBot:
         if kind in golfers.KINDS:
             return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
-            # A mode's or golfer's own decision: the policy that asked knows it best.
+            # A mode's, golfer's or module's own decision: the policy that asked knows it
+            # best; one whose choices decide a landing (the wind) is judged by the landing.
             for x in (game.mode, game.players[seat].rules) + game.added:
+                if legal[0][1] not in x.extras:
+                    continue  # not the policy that asked
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
+                if x.choice_landing(game, legal[0][1]) is not None:
+                    return self._best(legal, lambda c: self._cost(
+                        game, seat, x.choice_landing(game, c[1])))
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
         for x in game.added:
@@ -101,8 +107,8 @@ class SensibleBot:
                 return (legal[0][0], route[1])
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
         if kind == CHOOSE_OUTCOME:
-            return self._best(legal, lambda c: self._cost(
-                game, seat, game.simulate_shot(d.shot, c[1], d.direction)))
+            return self._best(legal, lambda c: self._shot_cost(
+                game, seat, d.shot, c[1], d.direction))
         if kind in (CHOOSE_CARD, DISCARD_FOR_HITTER):
             # The hitter keeps the card that serves it best; its left neighbour throws
             # that same card away.
@@ -164,8 +170,15 @@ class SensibleBot:
 
     def _aim_cost(self, game, seat, shot, direction):
         n = len(game.shot_list[shot].outcomes) if shot >= 0 else 1
-        return min([self._cost(game, seat, game.simulate_shot(shot, i, direction))
-                    for i in range(n)])
+        return min([self._shot_cost(game, seat, shot, i, direction) for i in range(n)])
+
+    def _shot_cost(self, game, seat, shot, outcome, direction):
+        # A module changing the flight (the wind) offers several landings: the best counts.
+        for x in game.added:
+            lands = x.landings(game, *game.shot_hexes(shot, outcome, direction))
+            if lands:
+                return min([self._cost(game, seat, res) for res in lands])
+        return self._cost(game, seat, game.simulate_shot(shot, outcome, direction))
 
     def _pile_cost(self, game, hitter, d, pile):
         shot = d.piles[pile][-1]

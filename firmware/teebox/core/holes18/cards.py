@@ -8,6 +8,7 @@ a file in one pass.
 """
 
 from teebox.core import jsondata
+from teebox.core.holes18.expansions import NAMES as MODULES
 
 try:
     from micropython import const
@@ -35,7 +36,7 @@ SPECIAL_NAMES = ("", "super", "short", "shuffle", "longest_drive")
 
 POWERS = ("tee_only", "no_rough_penalty", "sand_as_rough", "no_declare",
           "wind_hybrid", "putter", "choose_green_side")
-EXPANSIONS = ("greens", "wind")
+EXPANSIONS = ("greens", "wind")  # the modules that bring club cards
 HANDS = "ABCDE"
 PLAYER_MARKS = (1, 3, 5)
 
@@ -695,8 +696,8 @@ def clubs_for(clubs, players, expansions=()):
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError("18 Holes is played by 1 to %d players, not %d" % (MAX_PLAYERS, players))
     for e in expansions:
-        if e not in EXPANSIONS:
-            raise ValueError("unknown expansion %r (use: %s)" % (e, ", ".join(EXPANSIONS)))
+        if e not in MODULES:
+            raise ValueError("unknown expansion module %r (use: %s)" % (e, ", ".join(MODULES)))
     swap = {}
     if "wind" in expansions:
         for c in clubs:

@@ -84,13 +84,14 @@ class Decision:
         return "<Decision %s players=%r>" % (decision_name(self.kind), self.players)
 
 
-
-
 def _module(game, name):
     # The rules of an expansion module (a policy.Module), or None while it has none here.
     if name == "greens":
         from teebox.core.holes18.expansions.greens_play import GreensPlay
         return GreensPlay(game)
+    if name == "wind":
+        from teebox.core.holes18.expansions.wind import Wind
+        return Wind(game)
     return None
 
 
@@ -113,12 +114,16 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     is called ``golfers(seat, golfer_choice)`` for each player's
     :class:`~teebox.core.holes18.player.Golfer`; by default the golfer cards of the setup
     (:func:`teebox.core.holes18.golfers.make`). ``greens``: the putting dice and green cards
-    (``shipped.load_default_greens()``), needed when the setup plays Reading the Greens.
+    (``shipped.load_default_greens()``), needed when the setup plays Reading the Greens;
+    ``wind``: the wind cards (``shipped.load_default_wind()``), needed when it plays Taming
+    the Wind.
     """
 
-    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None):
+    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None,
+                 wind=None):
         self.course = course
         self.green_cards = greens  # the putting dice and green cards (Reading the Greens)
+        self.wind_cards = wind  # the wind deck's cards (Taming the Wind), as loaded
         self.clubs = tuple(clubs)
         self.shots = shots
         self.shot_list = tuple([s for d in cards.DECKS for s in shots.get(d, ())])
@@ -134,6 +139,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.decks = ShotDecks(shots, self.rng)
         self.effects = (flight.BASE_EFFECTS if setup.bounds == STRICT
                         else flight.HIT_THROUGH_EFFECTS)
+        # The expansion modules' own rules (policy.Module), after the shot decks'
+        # shuffles so a game without them deals as before.
+        self.added = tuple([m for m in [_module(self, e) for e in setup.expansions]
+                            if m is not None])
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)

@@ -1,8 +1,8 @@
 """18 Holes as the game registry (:mod:`teebox.core.games`) loads it: the engine behind
 the face every game has. ``new(setup, data)`` takes ``data`` as
 ``{"course": Course, "clubs": club list, "shots": shot decks}``, plus ``"greens"`` (the
-putting dice and green cards) for a game with Reading the Greens (``teebox.shipped`` loads
-the shipped ones)."""
+putting dice and green cards) for a game with Reading the Greens and ``"wind"`` (the wind
+cards) for one with Taming the Wind (``teebox.shipped`` loads the shipped ones)."""
 
 from teebox.core.holes18 import bots, engine, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
@@ -19,7 +19,7 @@ OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GA
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
            (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS))
 STEPS = ("mode", "course", "players", "hands", "bounds", GOLFERS_OPTION)  # as the table asks
-DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "courses/*.course")
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "wind.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 
@@ -36,7 +36,7 @@ def new(setup, data=None):
     if missing:
         raise ValueError("18 Holes needs data with its %s" % ", ".join(missing))
     return engine.Game(data["course"], data["clubs"], data["shots"], setup,
-                       greens=data.get("greens"))
+                       greens=data.get("greens"), wind=data.get("wind"))
 
 
 def bot(seed=0):

@@ -37,6 +37,7 @@ import struct
 
 from teebox.core import contract, varint
 from teebox.core.holes18 import cards, inputlog, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.engine import HIT_THROUGH, STRICT, Game, Setup
 from teebox.core.holes18.player import GOLFERS, SIDES
 
@@ -122,7 +123,12 @@ def encode(log):
     for g in s.golfers or ():
         varint.put(out, 0 if g is None else GOLFERS.index(g[0]) + 1)
         varint.put(out, 0 if g is None else SIDES.index(g[1]))
-    varint.put(out, 0 if s.teams is None else 1)
+    # The teams flag carries the expansion modules above its first bit (one bit each, in
+    # expansions.NAMES order): a game without them writes the bytes it always did.
+    mask = 0
+    for name in s.expansions:
+        mask |= 1 << EXPANSIONS.index(name)
+    varint.put(out, (0 if s.teams is None else 1) | mask << 1)
     for t in s.teams or ():
         varint.put(out, 0 if t is None else t + 1)
     if variations:
@@ -181,7 +187,11 @@ def decode(data):
             golfers.append(None if code == 0 else (GOLFERS[code - 1], SIDES[side]))
     teams = None
     flag, pos = varint.get(data, pos)
-    if flag:
+    mask = flag >> 1
+    if mask >> len(EXPANSIONS):
+        raise ValueError("game log: unknown expansion modules %d" % mask)
+    expansions = tuple([EXPANSIONS[i] for i in range(len(EXPANSIONS)) if mask >> i & 1])
+    if flag & 1:
         teams = []
         for _ in range(players):
             team, pos = varint.get(data, pos)
@@ -193,7 +203,8 @@ def decode(data):
             raise ValueError("game log: unknown rule variations %d" % variations)
         if variations & _HIT_THROUGH:
             bounds = HIT_THROUGH
-    setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams, bounds=bounds)
+    setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams, expansions,
+                  bounds=bounds)
     inputs = []
     while pos < len(data):
         try:
@@ -246,8 +257,9 @@ def load(data):
     return decode(body), kind, FILE_HEADER
 
 
-def replay(log, course, clubs, shots):
-    """Rebuild a game by applying every input of ``log``; returns the Game.
+def replay(log, course, clubs, shots, wind=None):
+    """Rebuild a game by applying every input of ``log``; returns the Game (``wind``: the
+    wind cards, for a game with the wind module).
 
     ValueError if the course or the card data differ from the game's, or if an
     input is illegal (naming the input and the reason).
@@ -260,7 +272,8 @@ def replay(log, course, clubs, shots):
     if crc != log.cards_crc:
         raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
                          % (log.cards_crc, crc))
-    return contract.replay(Game(course, clubs, shots, log.setup), log.inputs, _refused)
+    return contract.replay(Game(course, clubs, shots, log.setup, wind=wind), log.inputs,
+                           _refused)
 
 
 def _refused(i, seat, choice, exc):

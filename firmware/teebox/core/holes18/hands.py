@@ -16,11 +16,15 @@ class Hands:
     """Dealing the clubs: :class:`~teebox.core.holes18.engine.Game` inherits these steps."""
 
     def _first_game_hands(self):
+        # The hands by letter from the cards in play with the modules (the wind hybrids
+        # in place of the base hybrids they replace).
+        pool = [id(c) for c in cards.clubs_for(self.clubs, cards.HAND_SIZE,
+                                               self.setup.expansions)]
         out = []
         for i in range(len(self.players)):
             letter = cards.HANDS[i]
             out.append([c for c in range(len(self.clubs))
-                        if self.clubs[c].hand == letter and not self.clubs[c].expansion])
+                        if self.clubs[c].hand == letter and id(self.clubs[c]) in pool])
         return out
 
     def _resolve_hands(self, hands):

@@ -38,6 +38,11 @@ class Movement:
         p = self._turn_player()
         return self._classify(p, self._flight(p, shot, outcome, direction))
 
+    def shot_hexes(self, shot, outcome, direction):
+        """The hexes the current turn's ball would fly over with card ``shot`` (-1: a
+        wood), before the wind, and whether it is a chip: ``(hexes, chip)`` (read-only)."""
+        return self._flight_hexes(self._turn_player(), shot, outcome, direction)
+
     def simulate_move(self, direction):
         """Where moving the current turn's golfer one hex would put it (read-only)."""
         p = self._turn_player()
@@ -50,6 +55,11 @@ class Movement:
 
     def _flight(self, p, shot, outcome, direction):
         # The raw flight of a card (or a wood when shot < 0) from p's position.
+        hexes, chip = self._flight_hexes(p, shot, outcome, direction)
+        return self.effects.fly(self.course, p.q, p.r, hexes, chip)
+
+    def _flight_hexes(self, p, shot, outcome, direction):
+        # The hexes a card's (or a wood's) flight path passes from p, and whether it chips.
         lie = self.lie(p.seat, self.t_club)
         c = self.clubs[self.t_club]
         if shot < 0:
@@ -59,8 +69,7 @@ class Movement:
             card = self.shot_list[shot]
             steps = flight.shot_steps(card.outcomes[outcome], lie, c.no_rough_penalty)
             chip = card.deck == "C"  # a super out of the chip deck loses the fly-over
-        hexes = flight.path_hexes(p.q, p.r, direction, steps)
-        return self.effects.fly(self.course, p.q, p.r, hexes, chip)
+        return flight.path_hexes(p.q, p.r, direction, steps), chip
 
     def _step(self, p, direction):
         q, r = hexgrid.neighbour(p.q, p.r, direction)

@@ -55,6 +55,11 @@ class Policy:
         while it is selected; None: no hex."""
         return None
 
+    def choice_landing(self, game, code):
+        """Where the ball would end with ``(EXTRA, code)`` (``(path, (q, r), outcome,
+        hit_tree)``), for a choice that decides a landing; None otherwise (bots judge by it)."""
+        return None
+
     def bot_choice(self, game, seat, legal):
         """What a sensible bot chooses among ``legal`` at this policy's own decision
         (``Game.ask``); None leaves it to the bot (the first legal choice)."""
@@ -110,4 +115,33 @@ class Module(Policy):
 
     def before_end_turn(self, game, seat, outs):
         """The turn of ``seat`` ends; True if a decision of the module's own comes first."""
+        return False
+
+    def hold_flight(self, game, hexes, chip, outs):
+        """The turn's ball is about to fly over ``hexes`` (its path from the golfer,
+        ``chip``: a chip-deck card). True if the module takes the flight over: it lands the
+        ball itself with ``Game.land_hit``, at once or from the handler of a decision of its
+        own (``Game.ask``)."""
+        return False
+
+    def landings(self, game, hexes, chip):
+        """Every landing the turn's player could end with if its ball took this flight
+        (``hexes``, ``chip`` as in :meth:`hold_flight`), as ``simulate_shot`` gives them,
+        when the module changes a flight (the wind); None when it does not."""
+        return None
+
+    def arrow(self, game):
+        """An arrow the table draws across the board, ``(direction, hexes long)``, or None
+        (the wind's direction and strength)."""
+        return None
+
+    def status_text(self, game):
+        """A few words the table's display adds to the hole's heading (at most 7
+        characters: ``"wind NE"``), or ""."""
+        return ""
+
+    def drive(self, game, seat, res, card, outs):
+        """The turn's shot flew (``res`` as ``fly`` gives it, ``card`` the shot card or
+        None for a wood). True if the module decided who holds the longest drive card
+        (else the base rule: its player keeps it)."""
         return False

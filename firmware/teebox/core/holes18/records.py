@@ -91,8 +91,12 @@ def replay(data, found):
     course = found["courses"](played.course_hash)
     if course is None:
         raise LookupError("course %s" % bytes(played.course_hash).hex())
+    wind = found["wind"] if "wind" in played.setup.expansions else None
+    if "wind" in played.setup.expansions and wind is None:
+        raise ValueError("the game was played with Taming the Wind: it replays with the "
+                         "wind cards (data[\"wind\"])")
     game = gamelog.replay(gamelog.GameLog(played.setup, played.course_hash, played.cards_crc,
-                                          []), course, found["clubs"], found["shots"])
+                                          []), course, found["clubs"], found["shots"], wind)
     n = played.setup.players
     table = [[0] * n for _ in range(course.hole_count)]
     for i in range(len(played.inputs)):
@@ -117,7 +121,8 @@ def golfers(data):
 
 def data_of(game):
     """The data ``game`` is played with, as :func:`replay` takes it."""
-    return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots}
+    return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots,
+            "wind": game.wind_cards}
 
 
 def course(game):

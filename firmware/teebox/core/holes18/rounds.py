@@ -50,7 +50,7 @@ class RoundFlow:
             self.players[s].new_hole(hole, tq, tr)
         outs.append((OUT_NEXT_HOLE, tuple(seats), hole, tq, tr))
         for x in self.added:
-            x.new_hole(self, seats, hole, outs)
+            x.new_hole(self, seats, hole, outs)  # the wind card of the hole
 
     def next_hole(self, outs):
         """Everyone to the next tee together, or the game ends after the last hole."""

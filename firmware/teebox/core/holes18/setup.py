@@ -8,7 +8,7 @@ the same game.
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
 from teebox.core.holes18.expansions import NAMES as EXPANSIONS
-from teebox.core.holes18.player import GOLFERS
+from teebox.core.holes18.player import GOLFERS, WIND_GOLFERS
 
 try:
     from micropython import const
@@ -43,7 +43,7 @@ class Setup:
       may allow players to hit through out-of-bounds. Landing in out-of-bounds is
       always out-of-bounds");
     * ``expansions``: the expansion modules played, names from
-      :data:`teebox.core.holes18.expansions.NAMES`.
+      :data:`teebox.core.holes18.expansions.NAMES` (each at most once).
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -68,10 +68,12 @@ class Setup:
                                  "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
-        for e in expansions:
-            if e not in EXPANSIONS:
-                raise ValueError("unknown expansion module %r (use: %s)"
-                                 % (e, ", ".join(EXPANSIONS)))
+        expansions = _expansions(expansions)
+        if golfers is not None and "wind" not in expansions:
+            for g in golfers:
+                if g is not None and g[0] in WIND_GOLFERS:
+                    raise ValueError("golfers: %s plays the wind: add the 'wind' expansion "
+                                     "(Taming the Wind) or choose another golfer" % g[0])
         if bounds not in BOUNDS:
             raise ValueError("bounds must be %r or %r, not %r" % (STRICT, HIT_THROUGH, bounds))
         self.players = players
@@ -80,7 +82,7 @@ class Setup:
         self.hands = hands
         self.golfers = golfers
         self.teams = teams
-        self.expansions = tuple(expansions)
+        self.expansions = expansions
         self.bounds = bounds
 
     def __repr__(self):
@@ -128,3 +130,17 @@ def _team(value, seat):
                          % (player_name(seat), MAX_PLAYERS - 1, value))
     return value
 
+
+
+def _expansions(names):
+    if not isinstance(names, (list, tuple)):
+        raise ValueError("expansions must list module names (%s), not %r"
+                         % (", ".join(EXPANSIONS), names))
+    for name in names:
+        if name not in EXPANSIONS:
+            raise ValueError("unknown expansion module %r (use: %s)"
+                             % (name, ", ".join(EXPANSIONS)))
+        if list(names).count(name) > 1:
+            raise ValueError("expansion module %r is named twice" % (name,))
+    # In the order of NAMES: the same game is the same setup however it was spelled.
+    return tuple([n for n in EXPANSIONS if n in names])

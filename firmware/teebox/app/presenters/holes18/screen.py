@@ -35,8 +35,14 @@ DIRECTION_KINDS = (DECLARE_DIRECTION, HIT_DIRECTION)
 
 
 def policy_of(game, seat, code):
-    """The policy whose choice ``(EXTRA, code)`` is: the mode's, else ``seat``'s golfer."""
-    return game.mode if code in game.mode.extras else game.players[seat].rules
+    """The policy whose choice ``(EXTRA, code)`` is: the mode's, an expansion module's (the
+    wind's), else ``seat``'s golfer."""
+    if code in game.mode.extras:
+        return game.mode
+    for x in game.added:
+        if code in x.extras:
+            return x
+    return game.players[seat].rules
 
 
 class Screen:
@@ -229,6 +235,9 @@ class Screen:
         at = x.choice_cell(g, code)
         if at is not None:
             t.view.cursor = t.cell(at[0], at[1])
+        res = x.choice_landing(g, code)
+        if res is not None:
+            self._light(res, g.players[seat])  # the flight as this choice leaves it (the wind)
         secret = d.kind in x.secret_kinds
         card = self.golfers.card_text(seat) if secret and self.golfers is not None else ""
         pr.set("%s\n%s\n%s> %s\n</>: other\nOK: confirm%s"
@@ -241,6 +250,10 @@ class Screen:
         if not g.mode.roams and not g.mode.spread:
             hole = g.players[d.players[0]].hole
             head = "Hole %d round %d" % (hole, g.round)
+            for x in g.added:  # the wind: "H3 R2 wind NE"
+                words = x.status_text(g)
+                if words:
+                    head = "H%d R%d %s" % (hole, g.round, words)
             worth = g.mode.green_tokens(hole)
             if worth:
                 head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
