@@ -54,7 +54,9 @@ def test_a_five_player_game_fits_under_its_ceiling_and_ends_as_in_cpython(name,
     ceiling = CEILINGS[name]
     assert modules > 3 and 0 < code <= ceiling["code"]
     assert heap.samples >= heap.inputs // game_heap.CHOICES_PER_SAMPLE > ceiling.get("samples", 25)
-    # the code is in every figure, and playing the game takes heap above the built game
-    assert code < heap.start < heap.live and heap.start < heap.in_step
+    # playing the game takes heap above the built game (the code figure counts every way
+    # to play and every expansion; a game imports its own alone, so the built 18 Holes
+    # game holds less than that figure: tests/test_table_resident.py)
+    assert 0 < heap.start < heap.live and heap.start < heap.in_step
     assert heap.live <= ceiling["live"] and heap.in_step <= ceiling["in_step"]
     assert heap.digest == heap.cpython
