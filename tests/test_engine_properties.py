@@ -299,8 +299,8 @@ class Checker:
         if getattr(game.mode, "box", None) is not None:
             self.check_tokens()
         self.check_green_flags()
-        if len(getattr(game.mode, "five", ())) > 1:
-            self.check_fives_and_twos()
+        if len(getattr(game.mode, "five", ())) > 1 and not hasattr(game.mode, "won"):
+            self.check_fives_and_twos()  # (with automated opponents: check_opponents)
         if stage == DRAFT_PICK or game.players[0].hole == 0:
             return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
