@@ -120,7 +120,7 @@ def test_the_parts_list_s_board_takes_the_code_in_rom_or_as_files_with_room_to_s
     # On a stock Pico 2, `teebox deploy` writes the code and data as a ROMFS image when
     # it fits the stock partition; otherwise it fills the image with the table shell and
     # the costliest packages and copies the rest as .mpy files (`deploy.split_code`),
-    # docs/memory.md "Three ways to deploy". What is files must fit the heap with the
+    # docs/memory.md "Four ways to deploy". What is files must fit the heap with the
     # parts list's quarter to spare. Since the golfers the whole image (about 365 KB)
     # outgrows the 256 KB partition: the Pico 2 takes the split.
     assert pico2.mode in (deploy.ROMFS, deploy.SPLIT)

@@ -903,9 +903,24 @@ def test_command_writes_the_image_once_and_says_where_the_code_runs(cli, board):
     assert "The board is up to date" in second.output
 
 
+def test_command_says_which_modules_went_into_the_image_and_which_as_files(cli, board,
+                                                                          firmware, tmp_path):
+    whole = deploy.romfs_image(deploy.build(deploy.choose_profile(), firmware,
+                                            tmp_path / "whole"))
+    board.rom = bytearray(len(whole) - 1)
+    result = cli()
+    assert result.exit_code == 0, result.output
+    assert ("Code: a ROMFS image in flash with the table shell, and the packages"
+            in result.output)
+    assert "In the image (2 modules): teebox, teebox.core\n" in result.output
+    assert "As files (2 modules): teebox.core.extra, teebox.core.rules\n" in result.output
+    assert "Heap: code " in result.output  # what the files take, of the board's free heap
+    assert "ROMFS image written intact; 4 files copied intact" in result.output
+
+
 def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, board,
                                                                          monkeypatch):
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 200 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 200 * 1024)
     result = cli("--dry-run")
     assert result.exit_code == 0
     assert "Code: .mpy files on the board's filesystem" in result.output
@@ -925,12 +940,12 @@ def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, boa
 
 def test_command_shows_the_heap_the_code_and_largest_game_take_of_the_board_s(cli,
                                                                               monkeypatch):
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 100 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 100 * 1024)
     result = cli("--dry-run")
     assert "192.0 KB of heap free" in result.output
     assert ("Heap: code 100.0 KB + the largest game (18-holes) 60.0 KB = 160.0 KB of the "
             "192.0 KB free: less than the 25 % headroom") in result.output
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 50 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 50 * 1024)
     assert "= 110.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
 
 

@@ -26,8 +26,10 @@ also asks for a ROMFS partition and a ``teebox`` package frozen into the firmwar
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
   at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
   the partition's, then hashed on the board; only main.py and the profile are copied.
-  An image larger than the partition falls back to FILES when those fit the heap
-  (:func:`files_instead`: an old image in the partition is replaced by an empty one).
+  An image larger than the partition is split (SPLIT, :func:`split_code`): the image
+  takes the shell's packages and as many others as fit, the rest go as .mpy files. Only
+  when not even the package's top fits does it fall back to FILES, when those fit the
+  heap (:func:`files_instead`: an old image in the partition is replaced by an empty one).
 * FROZEN: only the data files, main.py and the profile are copied.
 * FILES: as above; refused (unless ``--force``) when the code and the largest game will
   not fit the free heap the board reports.
@@ -954,21 +956,25 @@ def ram_fit(built, info, in_rom=()):
     return Fit(code_ram(built, in_rom), peak_game(built, in_rom), info.heap_free)
 
 
-def ram_problem(fit):
-    """Why code copied as .mpy files and the largest game will not fit, with the figures
-    and the ways out; None when they fit or nothing is known (``fit`` None)."""
+NO_ROMFS = "the board has no ROMFS partition, so its modules are copied as .mpy files"
+PART_ROMFS = ("the board's ROMFS partition holds only part of the code, so the rest is "
+              "copied as .mpy files")
+
+
+def ram_problem(fit, why=NO_ROMFS):
+    """Why code copied as .mpy files (``why``) and the largest game will not fit, with
+    the figures and the ways out; None when they fit or nothing is known (``fit`` None)."""
     if fit is None or fit.fits:
         return None
-    return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
-            "importing them copies their bytecode into RAM: about %s (the table shell and "
-            "the largest game's own code), and the game needs %s more (%s at its peak), %s "
-            "in all, but this board has %s free. The table would "
+    return ("%s and importing them copies their bytecode into RAM: about %s (the table "
+            "shell and the largest game's own code), and the game needs %s more (%s at its "
+            "peak), %s in all, but this board has %s free. The table would "
             "stop with a MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
             "MicroPython (it has a ROMFS partition and about 460 KB free); or give the code "
             "room in flash on this board: flash a MicroPython with a ROMFS partition, or "
             "build a firmware with the code frozen in (hardware/firmware/manifest.py), and "
             "deploy again. See %s."
-            % (_kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
+            % (why, _kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
                _kb(fit.free), MEMORY_DOC))
 
 
@@ -1320,8 +1326,8 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
     plan = make_plan(built, manifest, info.stray if info else (), MODE_KINDS[mode], files)
     plan.notes[:0] = notes
     report = Report(built, plan, info, dry_run, mode=mode, rom=rom, split=split)
-    problem = (ram_problem(ram_fit(built, info, split.rom if split else ()))
-               if mode in (FILES, SPLIT) else None)
+    problem = (ram_problem(ram_fit(built, info, split.rom), PART_ROMFS) if split else
+               ram_problem(ram_fit(built, info)) if mode == FILES else None)
     if problem and not (dry_run or force):
         raise DeployError("%s Nothing was copied. To copy anyway: teebox deploy --force."
                           % problem)
