@@ -118,6 +118,27 @@ def test_every_mode_plays_to_the_end_on_a_generated_course():
             assert game.over and len(table) == players, (name, holes)
 
 
+def test_both_modules_play_to_the_end_on_a_generated_course_with_its_suggestions():
+    # The wind deck comes from the course's wind header and Reading the Greens deals one
+    # green card a hole from its greens header (played in Match Play for now); the wind
+    # blows in every way to play. A few seeds, each size in turn.
+    wind = shipped.load_default_wind()
+    greens = shipped.load_default_greens()
+    for i in range(len(modes.NAMES)):
+        name = modes.NAMES[i]
+        holes = 5 if MICROPYTHON else coursegen.HOLE_CHOICES[i % 3]
+        crs = course.load(coursegen.generate(TILES, holes, coursegen.DIFFICULTIES[i % 3],
+                                             50 + i))
+        lo, hi = modes.make(name).players
+        players = min(hi, max(2, lo))
+        added = ("greens", "wind") if name == "match" else ("wind",)
+        setup = engine.Setup(players, name, seed=i + 1, expansions=added)
+        game = engine.Game(crs, CLUBS, SHOTS, setup, greens=greens, wind=wind)
+        assert len(game.added) == len(added), (name, game.added)
+        table = bots.play_game(game, [bots.SensibleBot(s + 1) for s in range(players)])
+        assert game.over and len(table) == players, (name, holes)
+
+
 def test_options_it_cannot_meet_are_refused_with_what_to_do():
     err = raises(coursegen.GenerateError, coursegen.generate, TILES, 7, "normal", 1)
     assert str(err) == "a generated course has 5 or 9 or 18 holes, not 7"
