@@ -50,6 +50,10 @@ _MIN_CELLS = const(5)      # a slot needs this many of its seven cells on the bo
 # Suggested wind decks (TL TM TR BR BM BL strong calm) per difficulty: fewer calm
 # cards and the strong wind for a harder game; every count fits the 22-card deck.
 _WIND = ((2, 2, 2, 2, 2, 2, 0, 3), (2, 2, 2, 2, 2, 2, 1, 2), (3, 3, 3, 3, 3, 3, 1, 1))
+# Solo par per hole count (as HOLE_CHOICES) and difficulty: the median of what
+# `teebox course rate --solo` measured on ten generated courses of each (seeds 1 to 10,
+# 2026-11-26, docs/course-format.md "Generated courses"), halves rounded down.
+_SOLO_PAR = ((12, 12, 10), (15, 12, 12), (18, 18, 15))
 
 
 class GenerateError(ValueError):
@@ -391,10 +395,7 @@ def _adjust(lay, tileset, difficulty, rng):
 
 def _suggestions(src, lay, difficulty):
     """Solo par, green-card mix and wind deck for the course (the format's suggestions)."""
-    holes = len(lay.holes)
-    # Like the built-ins (17 for five holes to 21 for eighteen), a notch kinder to a
-    # solo player on a relaxed course and a notch harder on a challenging one.
-    src.solo_par = 16 + holes * 5 // 18 + (1, 0, -1)[difficulty]
+    src.solo_par = _SOLO_PAR[HOLE_CHOICES.index(len(lay.holes))][difficulty]
     mix = [0, 0, 0]
     for stars in lay.greens:
         # One green card per hole: the green tile's stars, shifted by the difficulty.
