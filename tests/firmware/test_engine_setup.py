@@ -63,8 +63,8 @@ def test_setup_refuses_what_it_cannot_play_and_says_why():
     assert "hands" in str(raises(ValueError, Setup, 2, "match", 0, "deal"))
     assert "golfer of player 1" in str(raises(ValueError, Setup, 1, "stroke", 0, "draft",
                                               [("tiger", "A")]))
-    assert "not supported yet" in str(raises(ValueError, Setup, 2, "match", 0, "draft", None,
-                                             None, ("wind",)))
+    assert "unknown expansion module 'moon'" in str(raises(ValueError, Setup, 2, "match", 0,
+                                                           "draft", None, None, ("moon",)))
     err = raises(ValueError, _game, 2, "chaos")
     assert str(err) == "Chaos Golf is played by 3 to 5 players, not 2"
     assert "2 to 5" in str(raises(ValueError, _game, 1, "match"))
@@ -259,3 +259,16 @@ def test_the_driver_may_be_played_from_any_tee_box():
     place(g, 0, 7, 4)
     select(g, {0: club("Driver")})
     assert (PLAY,) in g.choices()
+
+
+def test_setup_takes_any_of_the_expansion_modules_once_each():
+    """Booklet, A NOTE ON RULES: "This expansion includes two modules. You may play either
+    of them or both in the same game." The Coastlines tile pack is a third switch."""
+    assert Setup(2).expansions == ()
+    assert Setup(2, expansions=["coast", "greens"]).expansions == ("greens", "coast")
+    assert Setup(2, expansions=("greens", "wind", "coast")).expansions == ("greens", "wind",
+                                                                          "coast")
+    assert "listed twice" in str(raises(ValueError, Setup, 2, "match", 0, "first-game", None,
+                                        None, ("wind", "wind")))
+    assert "must list module names" in str(raises(ValueError, Setup, 2, "match", 0,
+                                                  "first-game", None, None, "wind"))

@@ -6,6 +6,7 @@ golfers, teams), so the same setup and the same inputs give the same game.
 
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.player import GOLFERS
 
 try:
@@ -33,7 +34,9 @@ class Setup:
       :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"``, each golfer
       at most once (there is one card of each); played by :mod:`teebox.core.holes18.golfers`;
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
-    * ``expansions``: must be empty for now (no expansion rules yet).
+    * ``expansions``: the expansion's modules played, names from
+      :data:`teebox.core.holes18.expansions.NAMES` (any of them, each at most once),
+      kept in that order whatever order they are given in.
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -58,19 +61,31 @@ class Setup:
                                  "discard: not in a one-player game")
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
-        if expansions:
-            raise ValueError("the %r expansion is not supported yet" % (expansions[0],))
+        expansions = _expansions(expansions)
         self.players = players
         self.mode = mode
         self.seed = seed
         self.hands = hands
         self.golfers = golfers
         self.teams = teams
-        self.expansions = ()
+        self.expansions = expansions
 
     def __repr__(self):
         return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,
                                                      self.hands)
+
+
+def _expansions(names):
+    if isinstance(names, str) or not isinstance(names, (list, tuple)):
+        raise ValueError("expansions must list module names (%s), not %r"
+                         % (", ".join(EXPANSIONS), names))
+    for name in names:
+        if name not in EXPANSIONS:
+            raise ValueError("unknown expansion module %r (use: %s)"
+                             % (name, ", ".join(EXPANSIONS)))
+        if names.count(name) > 1:
+            raise ValueError("expansion module %r is listed twice" % (name,))
+    return tuple([n for n in EXPANSIONS if n in names])
 
 
 def _explicit_hands(hands, players):
