@@ -44,7 +44,7 @@ from teebox.core.holes18.protocol import (
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
 from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
-    DRAFT, FIRST_GAME, HAND_KINDS, MAX_PLAYERS, Setup, player_name)
+    DRAFT, FIRST_GAME, HAND_KINDS, MAX_PLAYERS, Setup, played_expansions, player_name)
 from teebox.core.holes18.shots import ShotPlay
 from teebox.core.rng import Rng
 
@@ -116,6 +116,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.rng = rng if rng is not None else Rng(setup.seed)
         self.decks = ShotDecks(shots, self.rng)
         self.effects = flight.BASE_EFFECTS
+        self.expansions = played_expansions(setup, course)  # the modules this game plays
+        if "coast" in self.expansions:
+            from teebox.core.holes18.expansions import coast  # only where coastline lies
+            self.effects = coast.CoastEffects()
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
@@ -149,7 +153,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
         # The setup as the log keeps it: explicit hands as club indices.
-        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams)
+        self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
+                           setup.expansions)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before

@@ -75,6 +75,16 @@ class Setup:
                                                      self.hands)
 
 
+def played_expansions(setup, course):
+    """The expansion modules a game of ``setup`` on ``course`` plays: the setup's, plus
+    ``"coast"`` on a course with coastline terrain. Booklet: the tiles are shuffled
+    "in with your existing tiles" and their HAZARDS have no other rules, so fescue,
+    gorse and ocean always play by them (RULES-NOTES E-C1)."""
+    if course.uses_coastline and "coast" not in setup.expansions:
+        return _expansions(setup.expansions + ("coast",))
+    return setup.expansions
+
+
 def _expansions(names):
     if isinstance(names, str) or not isinstance(names, (list, tuple)):
         raise ValueError("expansions must list module names (%s), not %r"
