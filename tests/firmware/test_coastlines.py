@@ -125,7 +125,7 @@ def test_after_the_missed_turn_the_shore_hex_plays_as_rough_once():
     play(g, (PLAY,), (DECK, cards.DECKS.index("2")))
     f = _flight(play(g, (AIM, NE)))
     assert len(f[2]) == 2 and f[4] == NORMAL  # the rough path "SL", not "SSL"
-    assert not g.effects.ashore  # once: the next shot from a fairway is a fairway shot
+    assert g.players[0].ashore is None  # once: the next shot from a fairway is a fairway shot
 
 
 def test_a_flight_only_over_the_ocean_steps_back_to_where_it_was_hit():

@@ -119,7 +119,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.expansions = played_expansions(setup, course)  # the modules this game plays
         if "coast" in self.expansions:
             from teebox.core.holes18.expansions import coast  # only where coastline lies
-            self.effects = coast.CoastEffects()
+            self.effects = coast.EFFECTS
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)

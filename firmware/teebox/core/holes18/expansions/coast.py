@@ -24,12 +24,8 @@ _CHIP_ONLY = "from the gorse you may only chip or move one hex"
 
 
 class CoastEffects(flight.TerrainEffects):
-    """Terrain effects with the Coastlines rules; one per game (it remembers who
-    came back ashore from the ocean and plays the next shot as rough)."""
-
-    def __init__(self):
-        flight.TerrainEffects.__init__(self)
-        self.ashore = {}  # seat -> (q, r, hole) where the ocean put it back ashore
+    """Terrain effects with the Coastlines rules. Holds no game state (games share
+    :data:`EFFECTS`): who came back ashore is the player's ``ashore``."""
 
     def fly(self, course, q, r, hexes, chip=False):
         """The base flight, then "step back along your flight path" out of the ocean:
@@ -50,7 +46,7 @@ class CoastEffects(flight.TerrainEffects):
     def lie_at(self, game, p):
         """Rough for the first shot after coming back ashore ("Play the turn after
         that as though the hex was rough"), else the cell's lie."""
-        if self.ashore.get(p.seat) == (p.q, p.r, p.hole):
+        if p.ashore == (p.q, p.r, p.hole):
             return flight.LIE_ROUGH
         return flight.TerrainEffects.lie_at(self, game, p)
 
@@ -86,7 +82,10 @@ class CoastEffects(flight.TerrainEffects):
     def landed(self, game, p, land, outcome):
         """The rough lie lasts one turn; an ocean landing (WATER ashore, off any
         water or lake cell) starts it."""
-        self.ashore.pop(p.seat, None)
+        p.ashore = None
         kind = game.course.terrain(land[0], land[1])
         if outcome == WATER and kind not in (terrain.WATER, terrain.LAKE):
-            self.ashore[p.seat] = (land[0], land[1], p.hole)
+            p.ashore = (land[0], land[1], p.hole)
+
+
+EFFECTS = CoastEffects()
