@@ -2,13 +2,13 @@
 # fescue, gorse and ocean. Runs under CPython and inside MicroPython.
 from fwtest import raises
 
-from engine_kit import (CLUBS, SHOTS, ax, at, club, face, make_course, new_game, one, place,
-                        play, select)
+from engine_kit import (CLUBS, SHOTS, StackRng, ax, at, club, face, make_course, new_game, one,
+                        place, play, select)
 from teebox.core.holes18 import cards
 from teebox.core.holes18.engine import Game, IllegalMove, Setup
 from teebox.core.hexgrid import E, NE
 from teebox.core.holes18.protocol import (
-    AIM, BIG_HIT, DECK, MOVE, NORMAL, OUT_FLIGHT, OUT_MISS_TURN, PLAY, WATER)
+    AIM, BIG_HIT, DECK, GREEN, MOVE, NORMAL, OUT_FLIGHT, OUT_MISS_TURN, PLAY, WATER)
 
 HOLE = [(4, (1, 2), (7, 2))]
 WAITER = [club("Driver"), club("5 Wood"), club("3 Wood")]
@@ -152,3 +152,30 @@ def test_a_golfer_cannot_move_one_hex_into_the_ocean():
     select(g, {0: club("8 Iron")})
     assert (MOVE, E) not in g.choices()
     assert "ocean" in str(raises(IllegalMove, play, g, (MOVE, E)))
+
+
+def test_the_sharks_ball_steps_back_ashore_but_he_misses_no_turn():
+    """Booklet, OCEAN: "step back along your flight path ... miss the next turn (like the
+    water hazard)"; rulebook, The Shark: "Water hazards are of no concern to The Shark".
+    His ball still leaves the ocean; he plays on at once (RULES-NOTES E-C6)."""
+    hands = [[club("8 Iron")], WAITER]
+    g = Game(_course("rTf~fffGr"), CLUBS, SHOTS,
+             Setup(2, "match", 1, hands, [("the-shark", "A"), None]),
+             StackRng(1, {"2": [face("2", "SS")]}))
+    select(g, {0: club("8 Iron"), 1: club("Driver")})
+    f = _flight(play(g, (PLAY,), (AIM, E)))
+    assert f[3] == ax(2, 2) and f[4] == NORMAL and at(g, 0) == (2, 2)
+    assert not g.players[0].miss_turn and g.players[0].ashore is None
+
+
+def test_stepping_back_onto_the_green_reaches_it():
+    """Booklet, OCEAN: "If you landed on the green, you putt from the side you arrived when
+    stepping back through the flight path": the ball is on the green; without Reading the
+    Greens that reaches it and ends the golfer's hole (RULES-NOTES E-C7)."""
+    crs = make_course(["rrrrrrrrr", "rrrrrrrrr", "rTfffG~rr", "rrrrrrrrr", "rrrrrrrrr"],
+                      [(4, (1, 2), (5, 2))])
+    g = new_game(crs, [[club("8 Iron")]], "stroke", {"2": [face("2", "SS")]})
+    place(g, 0, 4, 2)
+    select(g, {0: club("8 Iron")})
+    f = _flight(play(g, (PLAY,), (AIM, E)))
+    assert f[2] == (ax(5, 2), ax(6, 2)) and f[3] == ax(5, 2) and f[4] == GREEN

@@ -73,7 +73,7 @@ class Movement:
         path, land, outcome, hit_tree = res
         if outcome == WATER and not p.rules.water_applies(self.course.terrain(land[0], land[1])):
             outcome = NORMAL
-        if outcome == NORMAL:
+        if outcome == NORMAL or outcome == WATER:  # WATER: back ashore from the ocean
             hole = self.course.green_hole(land[0], land[1])
             if hole and hole in self.mode.targets(self, p):
                 outcome = GREEN
