@@ -1,0 +1,65 @@
+# Which expansion modules a game used travels with its log and its record (journal,
+# sync, replay). Runs under CPython and inside MicroPython.
+from fwtest import raises
+
+from engine_kit import CLUBS, SHOTS
+from teebox import shipped
+from teebox.core import varint
+from teebox.core.holes18 import bots, gamelog
+from teebox.core.holes18.engine import Game, Setup
+from teebox.core.wire import gamerecord
+
+STARTER = shipped.load_builtin("starter")
+COAST = shipped.load_builtin("coastline")
+
+
+def varint_of(n):
+    out = bytearray()
+    varint.put(out, n)
+    return out
+
+
+def _finished(course, expansions, seed=5):
+    g = Game(course, CLUBS, SHOTS, Setup(2, "stroke", seed, expansions=expansions))
+    bots.play_game(g, [bots.SensibleBot(seed + i) for i in range(2)])
+    return g
+
+
+def test_a_log_names_the_modules_its_setup_chose_and_a_replay_plays_them():
+    """Booklet: "You may play either of them or both in the same game": the log keeps
+    which, so a replay (the journal after a power cut, the host's check) plays the same
+    game. A log without modules keeps its old layout (version 3)."""
+    plain = gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS, Setup(2, "stroke", 5))))
+    assert plain[4] == gamelog.VERSION == 3
+    for modules in (("coast",), ("greens", "wind"), ("greens", "wind", "coast")):
+        data = gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS,
+                                              Setup(2, "stroke", 5, expansions=modules))))
+        assert data[4] == gamelog.MODULES_VERSION
+        assert gamelog.decode(data).setup.expansions == modules
+    g = _finished(COAST, ("coast",))
+    again = gamelog.replay(gamelog.decode(gamelog.encode(gamelog.of(g))), COAST, CLUBS, SHOTS)
+    assert again.setup.expansions == ("coast",) and again.expansions == ("coast",)
+    assert again.state_digest() == g.state_digest()
+
+
+def test_a_log_with_unknown_modules_is_refused_by_name():
+    data = bytearray(gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS,
+                                                    Setup(1, "stroke", 5, "first-game",
+                                                          expansions=("wind",))))))
+    # No input yet: the module bits end the log ("wind": bit 1, a varint of 2).
+    assert data[-1:] == bytes(varint_of(2))
+    data[-1:] = varint_of(8)
+    assert "unknown expansion modules 8" in str(raises(ValueError, gamelog.decode, data))
+    data[4] = 5
+    assert "reads versions 1, 3, 4" in str(raises(ValueError, gamelog.decode, data))
+
+
+def test_a_record_carries_the_modules_through_sync_and_replay():
+    """The record synced to the host holds the log; its replay names the modules."""
+    g = _finished(COAST, ("coast",))
+    rec = gamerecord.decode(gamerecord.encode(g, "e6614c311b2c9a2f", 7, 1700000000))
+    game, holes = gamerecord.replay(rec.game, rec.log, {
+        "courses": lambda h: COAST if h == bytes(COAST.hash) else None,
+        "clubs": CLUBS, "shots": SHOTS})
+    assert game.setup.expansions == ("coast",) and game.expansions == ("coast",)
+    assert [h[0] for h in holes] == list(range(1, COAST.hole_count + 1))
