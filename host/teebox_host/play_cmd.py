@@ -16,7 +16,9 @@ from rich.text import Text
 
 from teebox.core import course as course_mod, games
 from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.player import GOLFERS
+from teebox.core.holes18.setup import expansion_titles
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
 from teebox_host import render, replay_cmd, scorecard
@@ -56,6 +58,18 @@ def _describe(game):
 def _hands(game):
     hands = game.setup.hands
     return hands + " hands" if isinstance(hands, str) else "hands chosen at setup"
+
+
+def _modules(game):
+    """The line naming the expansion modules a game plays, or None without any."""
+    if not game.expansions:
+        return None
+    return "Expansion: " + expansion_titles(game.expansions)
+
+
+def _expansion_names(text):
+    """The module names of ``--expansion`` ("greens,wind,coast"; "" for none)."""
+    return tuple([n.strip().lower() for n in text.split(",") if n.strip()])
 
 
 def _tees(game):
@@ -110,6 +124,10 @@ def demo(
         help="Golfer cards for the bots, drafting their clubs: 'random' deals each a card "
              "and side from the seed, or one NAME:SIDE per player (e.g. swift:A,lucky:B; "
              "'-' for none). Names: %s." % ", ".join(GOLFERS)),
+    expansion: str = typer.Option(
+        "", "--expansion", metavar="MODULE,...",
+        help="Expansion modules to play (18 Holes only), any of: %s. A course with "
+             "coastline terrain always plays coast." % ", ".join(EXPANSIONS)),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     for name, module in DEMOS:
@@ -122,12 +140,18 @@ def demo(
     players = _check_options(mode, players, seed, bot_kind)
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
+    try:
+        modules = engine.Setup(players, mode, seed,
+                               expansions=_expansion_names(expansion)).expansions
+    except ValueError as exc:
+        _fail("--expansion %s: %s" % (expansion, exc))
     if golfer_cards is None:
-        setup = engine.Setup(players, mode, seed=seed)
+        setup = engine.Setup(players, mode, seed=seed, expansions=modules)
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
-                                 _golfer_choices(golfer_cards, players, seed))
+                                 _golfer_choices(golfer_cards, players, seed),
+                                 expansions=modules)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
     game = engine.Game(crs, clubs, shots, setup)
@@ -135,6 +159,8 @@ def demo(
     out = _console()
     out.print(Text("Teebox demo: ", style="bold") + _describe(game))
     out.print("%s bots, %s" % (bot_kind.capitalize(), _hands(game)))
+    if _modules(game):
+        out.print(_modules(game))
     if setup.golfers is not None:
         out.print("Golfers: " + ", ".join([
             "%s %s" % (engine.player_name(i), "none" if g is None else "%s (%s-side)" % g)
@@ -314,6 +340,8 @@ def replay(
     out.print(_describe(game))
     out.print("%s, course hash %s, %s" % (_hands(game), crs.hash_hex(),
                                           render.count(len(log.inputs), "input")))
+    if _modules(game):
+        out.print(_modules(game))
     out.print()
     if kind == gamelog.SAVED_BARE:
         out.print("An old-format log (no length or CRC): whole, as its game is over.")

@@ -19,6 +19,8 @@ FIRST_GAME = "first-game"
 DRAFT = "draft"
 HAND_KINDS = (FIRST_GAME, DRAFT)  # log codes 0, 1; explicit hands are code 2
 MAX_PLAYERS = const(5)
+# What players call each module of EXPANSIONS (same order).
+EXPANSION_TITLES = ("Reading the Greens", "Taming the Wind", "Coastlines")
 
 
 class Setup:
@@ -73,6 +75,11 @@ class Setup:
     def __repr__(self):
         return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,
                                                      self.hands)
+
+
+def expansion_titles(names):
+    """The booklet's titles of expansion modules (names from EXPANSIONS), joined: "" for none."""
+    return ", ".join([EXPANSION_TITLES[EXPANSIONS.index(n)] for n in names])
 
 
 def played_expansions(setup, course):
