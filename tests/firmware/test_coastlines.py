@@ -4,6 +4,7 @@ from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, StackRng, ax, at, club, face, make_course, new_game, one,
                         place, play, select)
+from teebox.core import course
 from teebox.core.holes18 import cards
 from teebox.core.holes18.engine import Game, IllegalMove, Setup
 from teebox.core.hexgrid import E, NE
@@ -179,3 +180,16 @@ def test_stepping_back_onto_the_green_reaches_it():
     select(g, {0: club("8 Iron")})
     f = _flight(play(g, (PLAY,), (AIM, E)))
     assert f[2] == (ax(5, 2), ax(6, 2)) and f[3] == ax(5, 2) and f[4] == GREEN
+
+
+def test_a_green_reached_only_through_the_ocean_is_refused_naming_line_and_cell():
+    """Booklet, OCEAN: a ball in the ocean steps back ashore, so no golfer stands in it:
+    a hole whose green only the ocean joins to its tee cannot be played."""
+    text = "\n".join(["teebox-course 1", "name: Cove", "size: 5x3",
+                      "hole 1 par 3 tee 0,1 green 4,1", "map:",
+                      "~ ~ ~ ~ ~", " T f ~ f G", "~ ~ ~ ~ ~"]) + "\n"
+    problems = course.check(text, 24, 16)[1]
+    assert [(p.line, p.cell, p.message) for p in problems] == [
+        (4, (4, 1), "hole 1: green can be reached from the tee (0,1) only through the ocean, "
+                    "where no golfer stands (a ball in it steps back ashore)")]
+    assert course.check(text.replace(" T f ~ f G", " T f F f G"), 24, 16)[1] == []
