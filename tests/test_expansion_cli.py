@@ -46,3 +46,22 @@ def test_an_unknown_module_is_refused_with_the_names_to_use():
     assert result.exit_code == 1
     assert "--expansion greens,moon: unknown expansion module 'moon' (use: greens, wind, " \
            "coast)" in result.output
+
+
+def test_course_show_says_the_coastline_terrain_plays_the_coastlines_rules():
+    """Booklet, HAZARDS: "even Hybrid clubs get no advantage", "you may only by CHIPPING
+    or MOVE ONE", "step back along your flight path": `teebox course show` says so."""
+    from rich.console import Console
+
+    from teebox import shipped
+    from teebox_host import render
+
+    def shown(name):
+        console = Console(width=200, record=True)
+        console.print(render.course_view(shipped.load_builtin(name)))
+        return console.export_text()
+
+    text = shown("coastline")
+    assert "fescue" in text and "gorse" in text and "ocean" in text
+    assert "play by the Coastlines rules of the 18 Holes expansion" in text
+    assert "Coastlines" not in shown("starter")
