@@ -56,7 +56,7 @@ def test_bot_games_on_the_coastline_course_keep_every_ball_out_of_the_ocean(mode
     seen = {"ocean": 0, "gorse": 0}
     for seed in SEEDS:
         game, s = _play(mode, seed)
-        assert game.expansions == ("coast",) and game.setup.expansions == ()
+        assert game.expansions == ("coast",) == game.setup.expansions
         for k in seen:
             seen[k] += s[k]
         again = gamelog.replay(gamelog.decode(gamelog.encode(gamelog.of(game))), COURSE,

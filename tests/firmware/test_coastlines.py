@@ -34,11 +34,12 @@ def _from(cell, hand, tops):
 def test_a_course_with_coastline_terrain_plays_the_coastlines_rules():
     """Booklet: "When building your course shuffle the new course tiles in with your
     existing tiles": the tiles bring their hazards' rules, with or without "coast" in the
-    setup (RULES-NOTES E-C1); a course without them plays the base game."""
+    setup (RULES-NOTES E-C1), and the game's setup (what its log and record keep) says
+    so; a course without them plays the base game."""
     coast = _course("rTfFfffGr")
-    assert Game(coast, CLUBS, SHOTS, Setup(1, "stroke")).expansions == ("coast",)
-    assert Game(coast, CLUBS, SHOTS, Setup(1, "stroke", expansions=("coast",))).expansions \
-        == ("coast",)
+    for chosen in ((), ("coast",)):
+        g = Game(coast, CLUBS, SHOTS, Setup(1, "stroke", expansions=chosen))
+        assert g.expansions == ("coast",) and g.setup.expansions == ("coast",)
     inland = _course("rTfrfffGr")
     g = Game(inland, CLUBS, SHOTS, Setup(1, "stroke"))
     assert g.expansions == () and g.setup.expansions == ()

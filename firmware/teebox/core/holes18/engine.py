@@ -152,9 +152,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         hands = setup.hands
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
-        # The setup as the log keeps it: explicit hands as club indices.
+        # The setup as the log keeps it: explicit hands as club indices, the modules
+        # played (a coastline course's "coast" included: records say what was played).
         self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
-                           setup.expansions)
+                           self.expansions)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before
