@@ -65,3 +65,31 @@ def test_course_show_says_the_coastline_terrain_plays_the_coastlines_rules():
     assert "fescue" in text and "gorse" in text and "ocean" in text
     assert "play by the Coastlines rules of the 18 Holes expansion" in text
     assert "Coastlines" not in shown("starter")
+
+
+def test_the_score_history_says_which_modules_a_game_played(tmp_path):
+    """Booklet: "You may play either of them or both in the same game": a synced game's
+    row in `teebox scores` names the modules its log says it played."""
+    from teebox import shipped
+    from teebox.core.holes18 import bots, engine
+    from teebox.core.wire import gamerecord
+    from teebox_host import sync_cmd
+    from teebox_host.scoredb import ScoreDB
+    from teebox_host.scores_cmd import app as scores_app
+
+    clubs, shots = shipped.load_default_clubs(), shipped.load_default_shots()
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path, clock=lambda: 1700000000) as store:
+        for number, (name, modules) in enumerate((("coastline", ()), ("starter", ("wind",)),
+                                                 ("nine", ()))):
+            g = engine.Game(shipped.load_builtin(name), clubs, shots,
+                            engine.Setup(2, "stroke", number, expansions=modules))
+            bots.play_game(g, [bots.SensibleBot(number), bots.SensibleBot(number + 1)])
+            rec = gamerecord.decode(gamerecord.encode(g, "e6614c311b2c9a2f", number + 1,
+                                                      1700000000 - number))
+            store.add_game(sync_cmd.to_result(rec))
+        assert [g.modules for g in store.games()] == [("Coastlines",), ("Taming the Wind",),
+                                                      ()]
+    out = runner.invoke(scores_app, ["--db", str(path)], env={"COLUMNS": "200"}).output
+    assert "Stroke Play + Coastlines" in out and "Stroke Play + Taming the Wind" in out
+    assert out.count("Stroke Play") == 3

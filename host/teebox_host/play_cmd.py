@@ -64,7 +64,7 @@ def _modules(game):
     """The line naming the expansion modules a game plays, or None without any."""
     if not game.expansions:
         return None
-    return "Expansion: " + expansion_titles(game.expansions)
+    return "Expansion: " + ", ".join(expansion_titles(game.expansions))
 
 
 def _expansion_names(text):

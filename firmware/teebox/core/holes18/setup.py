@@ -78,8 +78,8 @@ class Setup:
 
 
 def expansion_titles(names):
-    """The booklet's titles of expansion modules (names from EXPANSIONS), joined: "" for none."""
-    return ", ".join([EXPANSION_TITLES[EXPANSIONS.index(n)] for n in names])
+    """The booklet's titles of expansion modules (names from EXPANSIONS), as a tuple."""
+    return tuple([EXPANSION_TITLES[EXPANSIONS.index(n)] for n in names])
 
 
 def played_expansions(setup, course):
