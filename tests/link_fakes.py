@@ -16,6 +16,7 @@ import serial
 from typer.testing import CliRunner
 
 from teebox.app import link_server
+from teebox.core.wire import commands as proto
 from teebox.app.courses_store import CourseStore
 from teebox.app.gamejournal import GameJournal
 from teebox.app.shelf import Shelf, WallTime
@@ -253,6 +254,34 @@ def read_line(proc, timeout=120, stream=None):
     reader.join(timeout)
     assert got, f"no line from {proc.args} within {timeout} s"
     return got[0]
+
+
+def frame_cells(vb):
+    """The (CPython) board's LED frame as the LEDs show it, ``"#rrggbb"`` per cell."""
+    loop = vb.table.loop
+    p = loop.hw.profile
+    out = []
+    for cell in range(p.width * p.height):
+        rgb = loop.hw.leds.unprepare(loop.renderer.frame,
+                                     3 * p.led_index(cell % p.width, cell // p.width))
+        out.append("#%02x%02x%02x" % rgb)
+    return out
+
+
+def record_frames(vb):
+    """``{picture id: the board's cells when that picture was whole}``, kept as the board
+    answers LED_FRAME (after a reply without MORE the host's picture is the frame then)."""
+    view = vb.table.loop.led_view()
+    answer = view.reply
+    seen = {}
+
+    def reply(have):
+        body = answer(have)
+        if not body[6] & proto.LED_MORE:
+            seen[view.id] = frame_cells(vb)
+        return body
+    view.reply = reply
+    return seen
 
 
 @pytest.fixture

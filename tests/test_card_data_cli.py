@@ -149,3 +149,34 @@ def test_the_board_and_the_host_read_the_shipped_files_alike(micropython):
     assert lines[0] == "39 12 16 18 16 12"
     assert lines[1] == "/fw/teebox/data/clubs.json"
     assert lines[2] == ",".join(x.id for x in shipped.load_default_shots()["4"])
+
+
+def test_the_solo_chaos_golf_cards_are_checked_with_the_others(tmp_path):
+    """Rulebook: "In the top right corner of each solo chaos golf card is the difficulty
+    score for the card." "At the bottom of each card is a little flag indicator that tells
+    you how many combined scoring rounds are on this card." "Every Solo Chaos Golf deck
+    needs at least six combined scoring rounds." The shipped 24 cards pass with a
+    summary; an edited file has every problem named by card and field."""
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "solo.json: OK, 24 Solo Chaos Golf cards (32 combined scoring rounds, " \
+           "difficulty 1 to 10)" in result.output
+    data = _shipped("solo.json")
+    data["cards"][0]["rounds"] = "PPX"
+    data["cards"][1]["difficulty"] = 0
+    data["cards"][2]["id"] = data["cards"][3]["id"]
+    data["cards"].pop()
+    name = _write(tmp_path / "solo.json", data)
+    result = runner.invoke(app, ["check", "--solo", name])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"{name}: card solo-01: field 'rounds' must be 1 to 6 symbols, each P (player " \
+           "only scoring) or C (combined scoring), not 'PPX'" in lines
+    assert f"{name}: card solo-02: field 'difficulty' must be 1 to 20, not 0" in lines
+    assert f"{name}: card solo-04: id is used by two cards (#3 and #4)" in lines
+    assert f"{name}: 23 Solo Chaos Golf cards; the box holds 24" in lines
+    data = _shipped("solo.json")
+    for card in data["cards"]:
+        card["rounds"] = "P"
+    result = runner.invoke(app, ["check", "--solo", _write(tmp_path / "p.json", data)])
+    assert "no deck reaches the 6 every Solo Chaos Golf deck needs" in result.output

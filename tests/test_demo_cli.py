@@ -265,6 +265,9 @@ def test_a_demo_that_does_not_finish_stops_with_an_error(monkeypatch):
     (("--seed", -1), "--seed -1: the seed must be 0 or more"),
     (("--bots", "clever"), "--bots clever: use one of: sensible, random"),
     (("--course", "nowhere"), "unknown course 'nowhere'"),
+    (("--option", "bounds=maybe"), "--option bounds=maybe: bounds is one of: strict, through"),
+    (("--option", "holes=3"), "--option holes=3: 18 Holes has no option 'holes' (use one of: "
+                              "hands, bounds)"),
 ])
 def test_invalid_demo_options_are_refused_on_stderr_with_exit_1(args, message):
     result = invoke("demo", *args)
@@ -363,9 +366,9 @@ def bare(path):
     return log
 
 
-@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("chaos", 3),
-                                           ("racing", 3), ("kelly", 4), ("skins", 3),
-                                           ("teams", 2)])
+@pytest.mark.parametrize("mode, players", [("match", 2), ("stroke", 3), ("stableford", 2),
+                                           ("chaos", 3), ("racing", 3), ("kelly", 4),
+                                           ("skins", 3), ("teams", 2)])
 def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, players):
     path, out = saved_demo(tmp_path, "--mode", mode, "--players", players, "--course",
                            "championship", "--seed", 11)
@@ -376,6 +379,7 @@ def test_replay_prints_the_same_final_scorecard_as_the_demo(tmp_path, mode, play
     assert lines[0] == f"Replay of {path}"
     assert lines[1].startswith("%s, %d players, Championship Course, seed 11"
                                % ({"match": "Match Play", "stroke": "Stroke Play",
+                                   "stableford": "Stableford",
                                    "chaos": "Chaos Golf", "racing": "Golf Racing",
                                    "kelly": "Kelly Golf", "skins": "Skins",
                                    "teams": "Chaos Teams"}[mode],
@@ -546,3 +550,61 @@ def test_demo_golfers_deals_the_bots_golfer_cards_and_replays_their_powers(tmp_p
     assert result.exit_code == 1
     assert "--golfers swift:C,-: golfer of player 1 must be None or (name, 'A' or 'B')" in (
         " ".join(result.output.split()))
+
+
+@pytest.mark.parametrize("mode", ["match", "racing", "skins", "kelly"])
+def test_the_hit_through_out_of_bounds_variation_is_chosen_with_option_and_replayed(tmp_path,
+                                                                                    mode):
+    # Rulebook (OUT-OF-BOUNDS, VARIATION): "If the players all agree to use this variation
+    # then you may allow players to hit through out-of-bounds." The demo plays it in any
+    # mode, says so, and its saved log replays under the same rule to the same card.
+    path = tmp_path / "through.tbgl"
+    out = demo_ok("--mode", mode, "--players", 3, "--course", "championship", "--option",
+                  "bounds=through", "--save-log", path)
+    title = scorecard.mode_facts(mode).title
+    assert " ".join(out.split()).startswith(
+        "Teebox demo: %s, 3 players, Championship Course, seed 1, out of bounds: through "
+        "Sensible bots" % title)
+    log = gamelog.load(path.read_bytes())[0]
+    assert log.setup.bounds == engine.HIT_THROUGH
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "seed 1, out of bounds: through" in " ".join(result.stdout.split())
+    assert final_card(result.stdout) == final_card(out)
+    strict = demo_ok("--mode", mode, "--players", 3, "--course", "championship")
+    assert "out of bounds" not in strict.splitlines()[0]
+
+
+def test_solo_chaos_golf_demo_plays_one_player_against_three_opponents_with_columns():
+    """Rulebook (Solo Chaos Golf): "You and three automated opponents." "Each player's score
+    is the sum of their collected 2 and 5 point tokens. Highest score wins." The demo
+    plays one bot (the default for the mode) at the course's solo par; the scorecard has
+    a column per opponent (its tokens and total), the standings place the player among
+    them with the deck's rank beaten (0: not beaten), and the rounds say what they
+    scored."""
+    out = demo_ok("--mode", "solo-chaos", "--course", "championship", "--seed", 4)
+    assert "Solo Chaos Golf, 1 player, Championship Course, seed 4" in out
+    game = engine.Game(shipped.load_builtin("championship"), CLUBS, SHOTS,
+                       engine.Setup(1, "solo-chaos", seed=4))
+    bots.play_game(game, [bots.SensibleBot(4 * 8 + 1)])  # the demo's bot
+    card = final_card(out)
+    head = [c.strip() for c in card.splitlines()[2].strip("┃").split("┃")]
+    assert head == ["Hole", "Par", "P1", "AI 1", "AI 2", "AI 3"]
+    total = [r for r in table_rows(card, "Total") if r[0] == "Total"][0]
+    assert total[2:] == [str(game.players[0].score)] + [str(p) for p in game.mode.points]
+    rows = table_rows(card.split("Standings")[1], "")
+    assert sorted(r[1] for r in rows) == sorted(["1  player 1", "AI 1", "AI 2", "AI 3"])
+    assert "Rank beaten" in card and re.search(r"AI \d scores [25] on \d+", out)
+
+
+def test_replay_of_a_solo_chaos_golf_game_prints_the_same_card_and_digest(tmp_path):
+    """The deck's rank and combined rounds are inputs of the log: a replay deals the same
+    deck and opponents and ends with the same scorecard and state digest."""
+    path, out = saved_demo(tmp_path, "--mode", "solo-chaos", "--course", "nine", "--seed", 2)
+    result = invoke("replay", path)
+    assert result.exit_code == 0, result.output
+    assert final_card(result.stdout) == final_card(out)
+    game = gamelog.replay(gamelog.load(path.read_bytes())[0], shipped.load_builtin("nine"),
+                          CLUBS, SHOTS)
+    assert result.stdout.splitlines()[-1] == "State digest " + game.state_digest()
+    assert game.mode.rank == shipped.load_builtin("nine").solo_par

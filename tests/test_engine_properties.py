@@ -2,8 +2,9 @@
 
 For every built-in course and every game mode, Hypothesis draws games (a legal number
 of players for the mode, a seed, first-game or drafted hands, a bot per seat: sensible,
-random or a mix, and in half the games a random golfer card and side per seat, each card
-once) and plays each to the end. After every input it checks what a player
+random or a mix, in half the games a random golfer card and side per seat, each card
+once, and in half the games the rulebook's variation hitting through out of bounds) and
+plays each to the end. After every input it checks what a player
 would notice going wrong:
 
 * each player's clubs are conserved: hand + discards + the face-down club are the
@@ -21,11 +22,21 @@ would notice going wrong:
   green it has not reached: its outputs reach the greens one after another from the
   first, it tees off only on the hole after the last green it reached, and the hole it
   plays is always that one (its score counts exactly those greens);
+* a green's flag is held by one player at most, in every mode (Match Play's flag goes to
+  the first to reach the green, Kelly Golf's to whoever claims it);
+* in a mode with a 5 and a 2 on every green (Chaos Golf), both are conserved: each is on
+  its green or with exactly one player, the player who took a green's 5 never takes its
+  2, and the mode's record of who took the 5 is that player;
 * in a mode with a flag on every green and 1-point target tokens (Kelly Golf), flags and
   tokens are conserved: each green's flag is on it or was claimed by exactly one player
   (for 3, 2 or 1 points), and each green's 1-point token is in exactly one place: the
   bag, a player's secret target, a pair being drawn from, a player's score, or the box
   (its green was claimed as nobody's target);
+* in a mode with automated opponents (Solo Chaos Golf), tokens and clubs are conserved:
+  each green's 5 and 2 are on it or with exactly one scorer (the player or one
+  opponent), nobody holds both of one green, every score is the tokens it holds; the 18
+  hole tokens are in the stacks, revealed, or used (one per green an opponent acquired);
+  the opponents' clubs, face down or turned over, are the 15 the player did not pick;
 * in a mode of two golfers a team with one flag on each green (Chaos Teams), flags are
   conserved: each green's flag is on it or with exactly one team, a team's score is the
   flags it holds; and each team's second golfer stands where a golfer may;
@@ -56,7 +67,7 @@ mode pairs (default ``DEFAULT_GAMES``: some 135 s on the two-core development ma
 in the state digests). The ``teebox-properties`` settings profile is derandomized and
 keeps no example database, so every run plays the same games. A longer soak:
 ``TEEBOX_PROPERTY_GAMES=20000 python -m pytest tests/test_engine_properties.py``.
-A failure prints the drawn ``(players, seed, hands, bots)``;
+A failure prints the drawn ``(players, seed, hands, bots, golfers, bounds)``;
 ``Checker(course, mode, *those).play()`` plays that game again.
 """
 
@@ -140,7 +151,8 @@ TOKEN_VALUES = {TOKEN_1: 1, TOKEN_2: 2, TOKEN_5: 5}
 
 @st.composite
 def game_specs(draw, mode, salt=0):
-    """``(players, seed, hands, bot kinds)`` of a game of ``mode`` that can finish.
+    """``(players, seed, hands, bot kinds, golfers, bounds)`` of a game of ``mode`` that
+    can finish.
 
     ``salt`` is added to the drawn seed: derandomized Hypothesis draws the same numbers
     for every course and mode, and the salt gives each pair its own deals and shuffles.
@@ -153,19 +165,20 @@ def game_specs(draw, mode, salt=0):
     seed = (draw(st.integers(0, 2 ** 32 - 1)) + salt) % 2 ** 32
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
     golfers = None
-    if draw(st.booleans()):
+    if draw(st.booleans()) and mode != "solo-chaos":  # ("Skip golfer cards" in Solo Chaos Golf)
         cards_ = draw(st.permutations(GOLFERS))
         golfers = tuple([None if draw(st.integers(0, 3)) == 0
                          else (cards_[i], draw(st.sampled_from("AB"))) for i in range(players)])
         if golfers == (("slick-rikesh", "B"),):
             golfers = (("slick-rikesh", "A"),)  # his B-side needs other players (Setup)
     # (Golf Racing ends when anyone reaches the last green: a sensible racer does.)
-    ends = ("match", "chaos", "racing", "kelly", "teams")
+    ends = ("match", "chaos", "racing", "kelly", "teams", "solo-chaos")
     kinds = ["sensible", "random", "mixed"] if mode in ends else ["sensible", "mixed"]
     seats = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     if "sensible" not in seats:
         seats[draw(st.integers(0, players - 1))] = "sensible"
-    return players, seed, hands, tuple(seats), golfers
+    bounds = draw(st.sampled_from(engine.BOUNDS))
+    return players, seed, hands, tuple(seats), golfers, bounds
 
 
 def pair_specs(name, mode):
@@ -187,8 +200,8 @@ class Checker:
     """Plays one game with the checks of the module docstring after every input."""
 
     def __init__(self, name, mode, players, seed, hands, seats, golfers=None,
-                 digest_every=DIGEST_EVERY):
-        self.spec = (name, mode, players, seed, hands, seats, golfers)
+                 bounds=engine.STRICT, digest_every=DIGEST_EVERY):
+        self.spec = (name, mode, players, seed, hands, seats, golfers, bounds)
         self.digest_every = digest_every
         # Which inputs get the full digest: its own generator, so the game and the
         # checker's choices are the same whatever digest_every is.
@@ -197,7 +210,7 @@ class Checker:
         self.standable = STANDABLE[name]
         self.game = engine.Game(self.course, CLUBS, SHOTS,
                                 engine.Setup(players, mode, seed=seed, hands=hands,
-                                             golfers=golfers))
+                                             golfers=golfers, bounds=bounds))
         # The twin starts from the log's header alone, as a replay does.
         self.header = gamelog.encode(gamelog.of(self.game))
         self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
@@ -241,6 +254,8 @@ class Checker:
                 self.check_flags()
             elif hasattr(game.mode, "flag"):
                 self.check_team_flags()
+            if hasattr(game.mode, "stacks") and game.mode.deck:
+                self.check_opponents()
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
@@ -283,6 +298,9 @@ class Checker:
         game = self.game
         if getattr(game.mode, "box", None) is not None:
             self.check_tokens()
+        self.check_green_flags()
+        if len(getattr(game.mode, "five", ())) > 1:
+            self.check_fives_and_twos()
         if stage == DRAFT_PICK or game.players[0].hole == 0:
             return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
@@ -329,6 +347,36 @@ class Checker:
                 "%d %d-point tokens on greens and with players, %d in the box" % (
                     count[value], value, mode.box[i]))
 
+    def check_green_flags(self):
+        """No green's flag is held by two players (see the module docstring)."""
+        holders = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind == FLAG:
+                    holders.setdefault(hole, []).append(p.seat)
+        for hole, seats in holders.items():
+            assert len(seats) == 1, "green %d's flag is held by players %r" % (hole, seats)
+
+    def check_fives_and_twos(self):
+        """Chaos Golf's 5 and 2 on every green are conserved (see the module docstring)."""
+        m = self.game.mode
+        held = {}
+        for p in self.game.players:
+            for hole, kind in p.tokens:
+                if kind in (TOKEN_5, TOKEN_2):
+                    held.setdefault((hole, kind), []).append(p.seat)
+        for h in range(1, len(m.five)):
+            fives, twos = held.get((h, TOKEN_5), []), held.get((h, TOKEN_2), [])
+            assert len(fives) + m.five[h] == 1, "green %d: its 5 on it %d, with players %r" % (
+                h, m.five[h], fives)
+            assert len(twos) + m.two[h] == 1, "green %d: its 2 on it %d, with players %r" % (
+                h, m.two[h], twos)
+            assert not (fives and fives == twos), "player %d took both tokens of green %d" % (
+                fives[0] if fives else -1, h)
+            assert m.five_taker[h] == (fives[0] + 1 if fives else 0), (
+                "green %d: the 5 was taken by seat %d, the mode says %d" % (
+                    h, fives[0] if fives else -1, m.five_taker[h] - 1))
+
     def check_race(self, outs):
         """A racer is never past a green it has not reached (see the module docstring)."""
         greens = self.greens
@@ -370,6 +418,28 @@ class Checker:
                       + [kind for _seat, kind in got].count(TOKEN_1))
             in_box = bool(got) and places == 0
             assert places + in_box == 1, "green %d's token is in %d places" % (h, places)
+
+    def check_opponents(self):
+        """Tokens and clubs are conserved with automated opponents (Solo Chaos Golf)."""
+        m = self.game.mode
+        p = self.game.players[0]
+        assert p.score == sum([TOKEN_VALUES[kind] for _hole, kind in p.tokens])
+        for k in range(len(m.won)):
+            assert m.points[k] == sum([TOKEN_VALUES[kind] for _hole, kind in m.won[k]])
+        for h in range(1, len(m.five)):
+            got = []
+            for k, tokens in enumerate([p.tokens] + m.won):
+                got += [(k, kind) for hole, kind in tokens if hole == h]
+            for kind, on in ((TOKEN_5, m.five[h]), (TOKEN_2, m.two[h])):
+                n = len([g for g in got if g[1] == kind])
+                assert n + on == 1, "green %d's %r is in %d places" % (h, kind, n + on)
+            assert len({who for who, _kind in got}) == len(got), "green %d: %r" % (h, got)
+        tokens = sum([len(s) for s in m.stacks]) + len([t for t in m.target if t]) + sum(
+            m.greens)
+        assert tokens == 18, "%d hole tokens" % tokens
+        clubs = sorted(sum(m.clubs, []) + sum(m.spent, []))
+        assert len(clubs) == 15 and len(set(clubs)) == 15
+        assert not set(clubs) & set(p.hand + p.discards + [p.chosen])
 
     def check_team_flags(self):
         """Flags are conserved (Chaos Teams): every green's flag is on it or with exactly
@@ -454,7 +524,7 @@ class Checker:
 @PROFILE
 @given(data=st.data())
 def test_random_bot_games_hold_together(name, mode, data):
-    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers")
+    spec = data.draw(pair_specs(name, mode), label="players, seed, hands, bots, golfers, bounds")
     Checker(name, mode, *spec).play()
 
 

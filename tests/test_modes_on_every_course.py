@@ -5,7 +5,9 @@ course, under CPython and inside MicroPython: the same games, to the same state 
 mode, inputs, whether it is over, the standings and the state digest); the test
 compares the two outputs line by line, so a rule that plays differently on the board
 (integer maths, ordering, a missing feature of MicroPython) shows up by name. A new
-mode in ``modes.NAMES`` is played here without a change to this file.
+mode in ``modes.NAMES`` is played here without a change to this file. Every other game
+plays the rulebook's variation hitting through out of bounds (setup ``bounds``), so
+each mode is played under both rules.
 """
 
 import json
@@ -19,13 +21,16 @@ from teebox import shipped
 
 clubs = shipped.load_default_clubs()
 shots = shipped.load_default_shots()
-for name in shipped.builtin_names():
+names = shipped.builtin_names()
+for c in range(len(names)):
+    name = names[c]
     course = shipped.load_builtin(name)
     for i in range(len(modes.NAMES)):
         mode = modes.NAMES[i]
         lo, hi = modes.make(mode).players
         players = min(hi, max(lo, 3))
-        g = engine.Game(course, clubs, shots, engine.Setup(players, mode, seed=11 + i))
+        g = engine.Game(course, clubs, shots, engine.Setup(players, mode, seed=11 + i,
+                                                           bounds=engine.BOUNDS[(c + i) % 2]))
         table = bots.play_game(g, [bots.SensibleBot(7 * i + s) for s in range(players)])
         print(json.dumps([name, mode, course.hole_count, len(g.inputs), g.over,
                           [list(row) for row in table], g.state_digest()]))
@@ -110,3 +115,28 @@ def test_a_skins_game_always_ends_with_one_winner_on_every_course():
         assert over
         winners = [row for row in table if row[0] == 1]
         assert len(winners) == 1, (name, table)
+
+
+def test_every_solo_chaos_golf_game_ends_by_one_of_its_ends_at_the_solo_par():
+    """Rulebook (Solo Chaos Golf): "When you or an opponent scores the last 5-point token,
+    end the game after that round." "You need to out-score them before they acquire six
+    greens each." On every course the bot's game is played with a deck of the course's
+    solo par and ends after the last 5, the opponents' last tokens or the deck's last
+    turn (RULES-NOTES S7); every green's 5 and 2 are on it or with one scorer."""
+    from teebox import shipped
+    from teebox.core.holes18 import bots, engine
+    from teebox.core.holes18.protocol import TOKEN_5
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    for name in shipped.builtin_names():
+        course = shipped.load_builtin(name)
+        for seed in (1, 2):
+            g = engine.Game(course, clubs, shots, engine.Setup(1, "solo-chaos", seed=seed))
+            bots.play_game(g, [bots.SensibleBot(seed)])
+            m = g.mode
+            assert g.over and m.rank == course.solo_par, name
+            last = m.card == len(m.deck) - 1 and m.spot == len(m.solo[m.deck[-1]][2]) - 1
+            assert not any(m.five) or not any(m.target) or last, name
+            fives = [h for won in [g.players[0].tokens] + m.won for h, k in won if k == TOKEN_5]
+            assert sorted(fives + [h for h in range(len(m.five)) if m.five[h]]) == list(
+                range(1, course.hole_count + 1)), name

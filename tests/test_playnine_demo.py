@@ -76,3 +76,18 @@ def test_teebox_replay_refuses_a_play_nine_log_cut_short(tmp_path):
     result = runner.invoke(app, ["replay", str(short)])
     assert result.exit_code == 1
     assert "the game log stops before the end of the game (30 inputs)" in result.output
+
+
+def test_the_demo_takes_the_games_variations_as_options(tmp_path):
+    # Play Nine's setup options (its holes, its sudden-death playoff) as the table asks
+    # them: a two-hole game without the playoff, kept in its saved log.
+    path = tmp_path / "short.tbp9"
+    result = invoke("--players", 2, "--seed", 3, "--option", "holes=2", "--option",
+                    "playoff=no", "--save-log", path)
+    assert result.exit_code == 0, result.output
+    assert "Hole 2, dealt by" in result.stdout and "Hole 3, dealt by" not in result.stdout
+    game = log.replay(log.decode(path.read_bytes()))
+    assert game.over and game.setup.holes == 2 and game.setup.playoff is False
+    refused = invoke("--option", "holes=20")
+    assert refused.exit_code == 1 and "--option holes=20: holes is one of: 1, 2" in (
+        refused.output)

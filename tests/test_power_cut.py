@@ -25,6 +25,8 @@ from teebox.app.shelf import Shelf
 from teebox.app.gamejournal import GameJournal
 from teebox.core import course
 from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.modes import solo
+from teebox.core.holes18.protocol import CHOOSE_ACTION
 from teebox.hal.store import PowerCut, SimStore
 from teebox import shipped
 
@@ -266,4 +268,88 @@ def test_cuts_across_a_skins_game_resume_the_placed_fives_the_jackpots_and_the_e
     assert elimination  # the game went to an elimination play-off
     for n in sorted(set(range(0, script.units, 60)) | set(range(0, 200, 10))
                     | set(range(script.units - 30, script.units + 1))):
+        check_cut(script, n)
+
+
+def _units_after_each_input(script):
+    """``store.spent`` after each input of ``script`` is journalled on an uncut board,
+    and whether the journal had written everything then."""
+    store = SimStore()
+    gj = GameJournal(store, board=BOARD)
+    script.start(gj)
+    game = gj.game
+    spent = []
+    for seat, choice in script.inputs:
+        game.apply(choice, seat)
+        gj.record(seat, choice)
+        spent.append((store.spent, game.over or gj.journal.pending() == 0))
+    return spent
+
+
+def test_every_skins_five_is_on_flash_before_the_next_player_places_and_the_play_off_resumes():
+    # Rulebook (Skins, SETUP): "Give each player a 5 point token and have them select a
+    # green to place it on." Each player's 5 is written as the next player is asked, so
+    # a cut at any point of the placing loses no 5 already placed (the table shows them
+    # on their greens after power on); a cut anywhere around the start of the
+    # elimination ("All players that tied are moved to the 1st tee box") comes back with
+    # the same players in it, exactly.
+    script = Script(STARTER, "skins", 3, 6, bot_seats=(0, 0, 1))
+    spent = _units_after_each_input(script)
+    assert [written for _units, written in spent[:3]] == [True, True, True]
+    for n in range(spent[3][0] + 1):
+        check_cut(script, n)
+    for placed in (1, 2):
+        board = SimStore(cut_after=spent[placed - 1][0] + 1)
+        with pytest.raises(PowerCut):
+            script.run(board, [-1, -1])
+        gj = resume(board.reboot())
+        # The 18th green's 5 and every 5 placed are back on their greens.
+        assert len(gj.game.inputs) == placed
+        assert sum([g.count(5) for g in gj.game.mode.greens]) == 1 + placed
+    off = [k for k in range(len(script.inputs)) if _replayed(script, k).mode.contenders][0]
+    for n in range(spent[off - 4][0], spent[min(off + 8, len(spent) - 1)][0] + 1):
+        check_cut(script, n)
+
+
+def test_a_cut_while_a_kelly_player_redraws_keeps_the_claim_and_the_two_tokens_drawn():
+    # Rulebook (Kelly Golf, SCORING ANOTHER'S TARGET GREEN): "If someone claims your
+    # target, hand them your 1-point token. Draw two replacement 1-point tokens, keep one
+    # and return the other." P3 claims P2's target: the journal writes P3's turn as P2 is
+    # asked to draw, so a cut while P2 chooses comes back with the claim scored and P2
+    # choosing between the same two tokens; P2's keep is written as play goes on.
+    from teebox.core.holes18.modes.kelly import KEEP_TARGET
+    script = Script(STARTER, "kelly", 3, 31)
+    redraws = [k for k in range(4, len(script.inputs))
+               if _replayed(script, k).pending().kind == KEEP_TARGET
+               and _replayed(script, k).pending().player not in (
+                   -1, _replayed(script, k).pending().players[0])]
+    assert redraws  # another player's target was claimed in this game
+    k = redraws[0]
+    was = _replayed(script, k)
+    spent = _units_after_each_input(script)
+    assert spent[k - 1][1] and spent[k][1]  # written as P2 is asked, and once P2 kept
+    board = SimStore(cut_after=spent[k - 1][0] + 1)
+    with pytest.raises(PowerCut):
+        script.run(board, [-1, -1])
+    g = resume(board.reboot()).game
+    assert len(g.inputs) == k and g.state_digest() == was.state_digest()
+    assert g.pending().kind == KEEP_TARGET and g.pending().players == was.pending().players
+    assert g.mode.offer == was.mode.offer and bytes(g.mode.target) == bytes(was.mode.target)
+    for n in range(spent[k - 2][0], spent[k + 1][0] + 1):
+        check_cut(script, n)
+
+
+def test_cuts_across_a_solo_chaos_golf_game_resume_mid_hole_with_the_opponents_as_they_were():
+    # Solo Chaos Golf: the deck's rank (and combined rounds) are the first inputs, the
+    # opponents' stacks, clubs and points are the mode's state rebuilt from the log: a
+    # game cut mid-turn (between a club laid and the ball landing, in a peek) resumes
+    # with the deck, the turn marker and every opponent's token where they were (the
+    # state digest covers them), and plays on to the same record.
+    script = Script(STARTER, "solo-chaos", 1, 3)
+    assert script.inputs[0][1][0] == engine.EXTRA  # the rank
+    waits = [_replayed(script, k).pending().kind for k in range(1, len(script.inputs))]
+    assert solo.PEEK_CLUB in waits and CHOOSE_ACTION in waits  # mid-turn decisions
+    assert max(_replayed(script, len(script.inputs)).mode.points) > 0  # opponents scored
+    for n in sorted(set(range(0, script.units, 40)) | set(range(script.units - 30,
+                                                               script.units + 1))):
         check_cut(script, n)

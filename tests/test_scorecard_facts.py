@@ -14,6 +14,8 @@ HOLES18 = games.load("18-holes")
 
 
 def _card(mode, players=3, seed=7):
+    lo, hi = HOLES18.records.mode_facts(mode).players
+    players = min(hi, max(lo, players))  # (Solo Chaos Golf: one, against its opponents)
     game = HOLES18.new(HOLES18.Setup(players, mode, seed),
                        {"course": shipped.load_builtin("starter"),
                         "clubs": shipped.load_default_clubs(),

@@ -82,8 +82,10 @@ def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(leg
         rows = list(csv.DictReader(io.StringIO(db.export_text("csv"))))
         exported = json.loads(db.export_text("json"))
     old_rows = list(csv.DictReader(io.StringIO((LEGACY / "scores-v2.csv").read_text())))
-    # (and a column for what Kelly Golf's and Play Nine's standings count, blank for these)
-    assert rows == [dict(r, game="18-holes", targets="", playoff_wins="") for r in old_rows]
+    # (and a column for what Kelly Golf's, Solo Chaos Golf's and Play Nine's standings
+    # count, blank for these)
+    assert rows == [dict(r, game="18-holes", targets="", rank_beaten="", playoff_wins="")
+                    for r in old_rows]
     assert list(rows[0])[5:7] == ["game", "mode"]
     old = json.loads((LEGACY / "scores-v2.json").read_text())
     assert exported == [dict(g, game="18-holes") for g in old]

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
 from teebox.app import script
+from teebox.core.holes18 import modes
 from teebox_host import sim_cmd
 from teebox_host.cli import _register, app
 
@@ -241,3 +242,45 @@ def test_a_skins_script_places_the_fives_with_the_buttons_and_prints_the_scoreca
     for place, seat, score, _wins in g.standings():
         assert re.search(r"│\s+%d │\s+%d\s+player %d │\s+%d │" % (place, seat + 1, seat + 1, score),
                          res.output), res.output
+
+
+def test_the_demo_chooses_a_rule_variation_at_the_tables_setup():
+    # The bots answer the table's "Out of bounds" step with the variation asked for (the
+    # rulebook's "hit through out-of-bounds"); the game played says so.
+    res = _invoke("--demo", "--mode", "racing", "--option", "bounds=through", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    assert "|6 Out of bounds |" in res.output and "|> through       |" in res.output
+    assert "|Bounds: through |" in res.output  # the last check before the start
+    assert "Golf Racing on Starter Course (out of bounds: through), 2 players, seed 2" in (
+        res.output)
+    res = _invoke("--demo", "--option", "bounds=sometimes")
+    assert res.exit_code == 1 and "bounds is one of: strict, through" in res.output
+
+
+@pytest.mark.parametrize("mode", modes.NAMES)
+def test_the_demo_plays_every_way_to_play_through_the_table_to_the_end(mode):
+    # Each mode in the simulator: the bots set it up and play it through the table's
+    # buttons and card reader to the final scorecard (players: the fewest it takes, 2 at
+    # least where it allows 2).
+    facts = modes.make(mode)
+    players = min(max(2, facts.players[0]), facts.players[1])
+    res = _invoke("--demo", "--mode", mode, "--players", str(players), "--seed", "3")
+    assert res.exit_code == 0, res.output
+    assert re.search(r"^%s on Starter Course, %d players?, seed 3: \d+ inputs$" % (
+        facts.title, players), res.output, re.M), res.output[-2000:]
+    assert "ended before the game was over" not in res.output
+    assert re.search(r"^Winners?: ", res.output, re.M)
+
+
+def test_a_solo_chaos_golf_script_written_through_the_table_replays_in_the_simulator(write):
+    """Solo Chaos Golf in the simulator: a bot chooses the deck (the course's solo par
+    offered first), lays its clubs and plays on without peeking through the table's
+    buttons and cards; the script replays to the same end, the opponents' points in the
+    standings."""
+    text, played = _generate("solo-chaos", "chaos", 1, seed=3)
+    res = _invoke("--script", write(text))
+    assert res.exit_code == 0, res.output
+    g = played.table.game
+    assert g.over and g.mode.rank == g.course.solo_par
+    assert "Solo Chaos Golf on Chaos Meadow, 1 player, seed 3: %d inputs" % len(
+        g.inputs) in res.output

@@ -252,7 +252,7 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
             assert "Setting up: bots" in widget_text(app, "status")
             await keys("e")                              # NE: player 2 becomes a bot
             assert "P2 yellow*" in widget_text(app, "oled")
-            await keys("enter", "enter", "enter")        # on to seats, hands, start?
+            await keys("enter", "enter", "enter", "enter")  # seats, hands, out of bounds, start?
             assert "Start?" in widget_text(app, "oled")
             await keys("enter")
             assert sim.table.game is not None
@@ -1087,3 +1087,26 @@ def test_a_key_held_down_queues_only_a_few_presses():
     sim.settle()
     assert setup.course_index == (first + sim_tui.MAX_QUEUED) % len(setup.course_names)
     assert sim.press(B.E)   # room again
+
+
+def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
+    # Play Nine is played with the buttons alone: while it is in play the key help (the
+    # Buttons panel, or the one-line help of a small terminal) offers no card key, and c
+    # lays nothing. 18 Holes and the setup (card learning) offer it.
+    async def go():
+        for size, panel, card in ((SIZE, "keys", "c: lay a card"),
+                                  ((80, 24), "keyline", "c: card")):
+            for game, cards in (("play-nine", False), ("18-holes", True)):
+                sim = started(game=game, players=2)
+                app = sim_tui.SimApp(sim, realtime=False)
+                async with app.run_test(size=size) as pilot:
+                    app.redraw()
+                    await pilot.pause()
+                    assert card in widget_text(app, panel)  # in the setup: card learning
+                    await key_presser(pilot, sim, app)("enter")  # Start?
+                    assert sim.table.game is not None and sim.table.game_name == game
+                    assert (card in widget_text(app, panel)) is cards, (game, panel)
+                    assert "?: help" in widget_text(app, panel)
+                    await pilot.press("c")
+                    assert isinstance(app.screen, sim_tui.TableScreen) is not cards
+    run(go())

@@ -35,9 +35,14 @@ def load_default_clubs():
 
 
 def load_default_shots():
-    """The shot decks shipped with the firmware (18 Holes' data, as the clubs)."""
+    """The shot decks shipped with the firmware (18 Holes' data, as the clubs), and under
+    ``cards.SOLO`` the Solo Chaos Golf cards (``solo.json``): every game is made with
+    the decks, so the solo deck reaches the mode that deals it without a data argument
+    of its own."""
     from teebox.core.holes18 import cards
-    return cards.load_shots(_read(data_path("shots.json")))
+    decks = cards.load_shots(_read(data_path("shots.json")))
+    decks[cards.SOLO] = cards.load_solo(_read(data_path("solo.json")))
+    return decks
 
 
 def load_default_tiles():

@@ -94,6 +94,7 @@ BOARD_FILES = (
     "core/holes18/modes/match.py",
     "core/holes18/modes/racing.py",
     "core/holes18/modes/skins.py",
+    "core/holes18/modes/solo.py",
     "core/holes18/modes/stableford.py",
     "core/holes18/modes/stroke.py",
     "core/holes18/modes/teams.py",

@@ -87,7 +87,8 @@ def board(ctx: typer.Context,
         _fail(str(exc))
     typer.echo(f"virtual board {vb.board_id} ({kind}) on {port} with {games} finished "
                f"game{'' if games == 1 else 's'}")
-    typer.echo(f"try: teebox board status --port {port}   teebox sync --port {port}")
+    typer.echo(f"try: teebox board status --port {port}   teebox sync --port {port}   "
+               f"teebox serve --port {port}")
     typer.echo("Ctrl-C stops it.")
     try:
         while True:

@@ -1,6 +1,7 @@
 """`teebox course`: check, draw and list courses (see docs/course-format.md)."""
 
 from pathlib import Path
+from typing import List
 
 import typer
 from rich.console import Console
@@ -122,11 +123,30 @@ def list_courses():
 def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                    help="A built-in course name or a .course file."),
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
-         players: int = typer.Option(1, "--players", help="Bots in each game (1 to 5)."),
+         players: int = typer.Option(None, "--players",
+                                     help="Bots in each game (default: the fewest the mode "
+                                          "is played by)."),
          seed: int = typer.Option(1, "--seed", help="Seed of the first game (then +1 each)."),
+         mode: str = typer.Option(None, "--mode",
+                                  help="The way to play it is rated for (default Stroke "
+                                       "Play): one of 18 Holes' modes (teebox demo --help)."),
+         option: List[str] = typer.Option(
+             [], "--option", metavar="NAME=VALUE",
+             help="A rule variation the games are played with (bounds=through: hitting "
+                  "through out of bounds)."),
+         solo: bool = typer.Option(False, "--solo",
+                                   help="Measure the solo par: Solo Chaos Golf games at each "
+                                        "deck rank (--rounds games each)."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
-    """Rate a course: the sensible bot's average strokes and hazard catches per hole."""
+    """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid.
+
+    With --solo: its wins at each Solo Chaos Golf deck rank, and the solo par they give."""
     from teebox_host import rate as rating  # the engine loads only for this command
+    from teebox_host.options import game_options
+
+    chosen = game_options("18-holes", option, ("hands",))  # the rating deals the hands
+    if mode is not None:
+        chosen["mode"] = mode.lower()
 
     crs = _open(ref, width, height)
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
@@ -136,13 +156,19 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                   MofNCompleteColumn(), TextColumn("games, about"), TimeRemainingColumn(),
                   TextColumn("to go"), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
-        task = bar.add_task(crs.name, total=rounds)
+        games = rounds * len(rating.solo_ranks(shipped.load_default_shots())) if solo else rounds
+        task = bar.add_task(crs.name, total=games)
         try:
-            result = rating.rate_course(crs, rounds, players, seed,
-                                        lambda done: bar.update(task, completed=done))
+            if solo:
+                view = rating.solo_view(rating.rate_solo(
+                    crs, rounds, seed, lambda done: bar.update(task, completed=done)))
+            else:
+                view = rating.rating_view(rating.rate_course(
+                    crs, rounds, players, seed, lambda done: bar.update(task, completed=done),
+                    **chosen))
         except ValueError as exc:
             _fail(str(exc))
-    Console().print(rating.rating_view(result))
+    Console().print(view)
 
 
 def _stderr():

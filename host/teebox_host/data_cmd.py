@@ -1,4 +1,4 @@
-"""`teebox data`: check the club and shot card files against the rules.
+"""`teebox data`: check the club, shot and Solo Chaos Golf card files against the rules.
 
 The card faces are editable data (docs/card-data.md). After editing them to match
 a printing, `teebox data check` lists every problem before the files go on a board.
@@ -33,6 +33,13 @@ def _club_summary(clubs):
                                count(extra, "expansion card"))
 
 
+def _solo_summary(solo):
+    combined = sum(r.count("C") for _id, _v, r in solo)
+    return "%s (%s, difficulty %d to %d)" % (
+        count(len(solo), "Solo Chaos Golf card"), count(combined, "combined scoring round"),
+        min(v for _id, v, _r in solo), max(v for _id, v, _r in solo))
+
+
 def _shot_summary(decks):
     sizes = ", ".join("%s: %d" % (d, len(decks[d])) for d in cards.DECKS)
     return "%s (%s)" % (count(sum(len(v) for v in decks.values()), "shot card"), sizes)
@@ -44,12 +51,15 @@ def check(
         None, "--clubs", help="Club card file (default: the shipped clubs.json)."),
     shots: Optional[Path] = typer.Option(
         None, "--shots", help="Shot card file (default: the shipped shots.json)."),
+    solo: Optional[Path] = typer.Option(
+        None, "--solo", help="Solo Chaos Golf card file (default: the shipped solo.json)."),
 ):
-    """Validate the club and shot card files; print every problem (exit 1 if there are any)."""
+    """Validate the club, shot and Solo Chaos Golf cards; print every problem (exit 1 if any)."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
         (shots, "shots.json", cards.load_shots, _shot_summary),
+        (solo, "solo.json", cards.load_solo, _solo_summary),
     ):
         path = path if path is not None else Path(shipped.data_path(default))
         name = str(path)

@@ -27,11 +27,12 @@ def players_for(players):
     return players
 
 
-def play(players, seed, bot_kind, out, limit):
+def play(players, seed, bot_kind, out, limit, options=None):
     """Play the game with ``bot_kind`` bots ("sensible" or "random"), printing each hole;
-    returns the game. RuntimeError past ``limit`` choices."""
+    returns the game. ``options``: ``{name: value}`` of the game's ``OPTIONS`` (its
+    variations: holes, mulligan, change of luck). RuntimeError past ``limit`` choices."""
     mod = games.load(NAME)
-    game = mod.new(mod.Setup(players, seed))
+    game = mod.new(mod.Setup(players, seed, **(options or {})))
     make = mod.bot if bot_kind == "sensible" else mod.random_bot
     bots = [make(seed * 8 + seat + 1) for seat in range(players)]
     out.print(Text("Teebox demo: Domino Golf, %d players, %d holes, seed %d"

@@ -123,6 +123,96 @@ class Event:
 
 
 @dataclass
+class LedFrame:
+    """One LED_FRAME reply (docs/protocol.md): the picture's new ``id``, the board's
+    ``width`` and ``height`` in cells, ``reset`` (clear the picture first), ``more``
+    (changes are left: ask again) and ``runs`` ``[(first cell, rgb bytes), ...]``."""
+
+    id: int
+    width: int
+    height: int
+    reset: bool
+    more: bool
+    runs: list
+
+
+def parse_led_frame(body):
+    """The :class:`LedFrame` in an LED_FRAME reply body; LineError saying what is wrong
+    with a reply that does not hold together (a run past the board's cells, bytes
+    missing or left over, an empty board)."""
+    def bad(why):
+        return LineError(f"the board sent a bad LED frame ({why}): its picture is dropped "
+                         "and asked for again")
+    if len(body) < 9:
+        raise bad(f"{len(body)} bytes, shorter than its 9-byte header")
+    n, width, height, flags, count = struct.unpack_from("<IBBBH", body)
+    if not width or not height:
+        raise bad(f"a board of {width} x {height} cells")
+    runs = []
+    at = 9
+    for _ in range(count):
+        if at + 3 > len(body):
+            raise bad(f"{count} runs announced, {len(runs)} there")
+        first, cells = struct.unpack_from("<HB", body, at)
+        at += 3
+        if not cells or first + cells > width * height:
+            raise bad(f"a run of {cells} cells from cell {first} on a board of "
+                      f"{width * height}")
+        if at + 3 * cells > len(body):
+            raise bad(f"the run at cell {first} is cut short")
+        runs.append((first, bytes(body[at:at + 3 * cells])))
+        at += 3 * cells
+    if at != len(body):
+        raise bad(f"{len(body) - at} bytes after the last run")
+    return LedFrame(n, width, height, bool(flags & proto.LED_RESET),
+                    bool(flags & proto.LED_MORE), runs)
+
+
+class LedPicture:
+    """What the board's LEDs show, cell by cell, kept up to date over the link with
+    :meth:`pull` (LED_FRAME: only the cells changed since the last look come)."""
+
+    MAX_PAGES = 16   # replies one pull takes at most (a whole frame needs two or three)
+
+    def __init__(self):
+        self.id = 0              # the picture held (0: none)
+        self.width = self.height = 0
+        self.cells = bytearray()  # r, g, b per cell, row-major
+
+    def apply(self, frame):
+        """Apply one :class:`LedFrame` (a RESET, or a board of another size, starts from
+        black)."""
+        if frame.reset or (frame.width, frame.height) != (self.width, self.height):
+            self.width, self.height = frame.width, frame.height
+            self.cells = bytearray(3 * frame.width * frame.height)
+        for first, rgb in frame.runs:
+            self.cells[3 * first:3 * first + len(rgb)] = rgb
+        self.id = frame.id
+
+    def pull(self, link):
+        """Bring the picture up to date from ``link``; True if a cell changed. LineError
+        (the picture dropped) if a reply does not hold together or MORE never ends."""
+        before = bytes(self.cells)
+        try:
+            for _ in range(self.MAX_PAGES):
+                frame = parse_led_frame(link.request(proto.LED_FRAME,
+                                                     struct.pack("<I", self.id)))
+                self.apply(frame)
+                if not frame.more:
+                    return bytes(self.cells) != before
+            raise LineError(f"the board kept sending LED frames past {self.MAX_PAGES} "
+                            "replies: its picture is dropped and asked for again")
+        except LineError:
+            self.id = 0
+            raise
+
+    def colours(self):
+        """Each cell's colour as ``"#rrggbb"``, row-major."""
+        c = self.cells
+        return ["#%02x%02x%02x" % (c[i], c[i + 1], c[i + 2]) for i in range(0, len(c), 3)]
+
+
+@dataclass
 class Sent:
     """A request on its way (:meth:`Link.send`): its tag, and its frame to send again."""
 

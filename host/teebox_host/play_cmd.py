@@ -21,7 +21,7 @@ from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.setup import expansion_titles
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
-from teebox_host import render, replay_cmd, scorecard
+from teebox_host import options, render, replay_cmd, scorecard
 from teebox_host.cli import lower
 from teebox_host.course_cmd import _fail, _open
 from teebox import shipped
@@ -48,11 +48,11 @@ def _load_cards():
 
 
 def _describe(game):
-    """One line: mode, players, course, seed."""
+    """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
-    return Text("%s, %d player%s, %s, seed %d" % (
-        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed),
-        style="bold")
+    return Text("%s, %d player%s, %s, seed %d%s" % (
+        game.mode.title, s.players, "" if s.players == 1 else "s", game.course.name, s.seed,
+        "" if s.bounds == engine.STRICT else ", out of bounds: %s" % s.bounds), style="bold")
 
 
 def _hands(game):
@@ -84,9 +84,11 @@ def _check_options(mode, players, seed, bot_kind):
     rules = modes.make(mode)
     lo, hi = rules.players
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        _fail("--players %d: %s is played by %d to %d players" % (players, rules.title, lo, hi))
+        _fail("--players %d: %s is played by %s" % (
+            players, rules.title,
+            "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players
 
@@ -124,6 +126,11 @@ def demo(
         help="Golfer cards for the bots, drafting their clubs: 'random' deals each a card "
              "and side from the seed, or one NAME:SIDE per player (e.g. swift:A,lucky:B; "
              "'-' for none). Names: %s." % ", ".join(GOLFERS)),
+    option: List[str] = typer.Option(
+        [], "--option", metavar="NAME=VALUE",
+        help="A rule variation, as the table's setup asks it (18 Holes: bounds=strict or "
+             "bounds=through, the rulebook's hitting through out of bounds; Play Nine: "
+             "holes=N, playoff=yes or no; Domino Golf: holes, mulligan, change_luck)."),
     expansion: str = typer.Option(
         "", "--expansion", metavar="MODULE,...",
         help="Expansion modules to play (18 Holes only), any of: %s. A course with "
@@ -132,12 +139,14 @@ def demo(
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     for name, module in DEMOS:
         if name == game_name:
-            return _demo_of(import_module(module), players, seed, save_log, bot_kind)
+            return _demo_of(import_module(module), players, seed, save_log, bot_kind,
+                            options.game_options(game_name, option))
     if game_name != "18-holes":
         _fail("--game %s: unknown game (use one of: %s)" % (game_name, ", ".join(games.names())))
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
+    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     try:
@@ -146,12 +155,12 @@ def demo(
     except ValueError as exc:
         _fail("--expansion %s: %s" % (expansion, exc))
     if golfer_cards is None:
-        setup = engine.Setup(players, mode, seed=seed, expansions=modules)
+        setup = engine.Setup(players, mode, seed=seed, expansions=modules, **chosen)
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
                                  _golfer_choices(golfer_cards, players, seed),
-                                 expansions=modules)
+                                 expansions=modules, **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
     game = engine.Game(crs, clubs, shots, setup)
@@ -220,8 +229,9 @@ def _golfer_choices(text, players, seed):
     return out
 
 
-def _demo_of(demo_mod, players, seed, save_log, bot_kind):
-    """``teebox demo --game NAME`` of a game with a demo module (``DEMOS``)."""
+def _demo_of(demo_mod, players, seed, save_log, bot_kind, chosen):
+    """``teebox demo --game NAME`` of a game with a demo module (``DEMOS``); ``chosen``:
+    its options, from ``--option``."""
     try:
         players = demo_mod.players_for(players)
     except ValueError as exc:
@@ -229,7 +239,7 @@ def _demo_of(demo_mod, players, seed, save_log, bot_kind):
     _check_seed_and_bots(seed, bot_kind)
     out = _console()
     try:
-        game = demo_mod.play(players, seed, bot_kind, out, CHOICE_LIMIT)
+        game = demo_mod.play(players, seed, bot_kind, out, CHOICE_LIMIT, chosen)
     except RuntimeError as exc:
         _fail(str(exc))
     out.print()

@@ -83,7 +83,8 @@ def replay_bytes(out, path, data, extra=None):
     where = where or rules.course(game)[1]
     players = players or ["player %d" % (s + 1) for s in range(game.setup.players)]
     out.print(Text(f"Replay of {path}", style="bold"), soft_wrap=True)
-    out.print(Text(f"{facts.title}, {len(players)} players, {where}, seed {game.setup.seed}",
+    out.print(Text(f"{facts.title}, {render.count(len(players), 'player')}, {where}, "
+                   f"seed {game.setup.seed}",
                    style="bold"))
     out.print(card(holes, game.standings(), players, facts))
     out.print(Text(f"{facts.unit} per hole; {'lowest' if facts.lower_wins else 'highest'} "

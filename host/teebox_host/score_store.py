@@ -152,6 +152,11 @@ def _server_engine(db):
     except sa.exc.ArgumentError:
         raise ScoreDBError("%r is not a database URL: give a file, or a PostgreSQL server "
                            "as postgresql://user:password@host/database" % shown(db)) from None
+    if url.get_backend_name() in ("http", "https"):
+        raise ScoreDBError("%s is a web address: a board's games go to a club's 'teebox "
+                           "serve' with 'teebox sync --to %s'; --db takes a file or a "
+                           "PostgreSQL server (postgresql://user@host/database)"
+                           % (shown(db), shown(db)))
     if url.get_backend_name() != "postgresql":
         raise ScoreDBError("%s: a score server is PostgreSQL (postgresql://user@host/"
                            "database); other databases are files" % shown(db))

@@ -19,7 +19,7 @@ from teebox.core.holes18 import engine
 from teebox.core.holes18.protocol import (
     BUNKER, FLAG, GREEN_REACHED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
-    OUT_SCORED, OUT_TURN, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
+    OUT_SCORED, OUT_TURN, POLICY_OUTPUTS, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
 from teebox_host import render
 
 # A golfer's colour on the map and in tables, by seat: strong colours that no
@@ -139,11 +139,12 @@ class ChaosRound:
     ``(seat, hole, kind, points)``; ``positions`` after the round, and ``partners``
     where each team's second golfer stands (Chaos Teams; else empty)."""
 
-    def __init__(self, round_no, claims, positions, partners=()):
+    def __init__(self, round_no, claims, positions, partners=(), notes=()):
         self.round = round_no
         self.claims = claims
         self.positions = positions
         self.partners = partners
+        self.notes = notes  # what the mode's own outputs said (Solo Chaos Golf's opponents)
 
 
 class Tally:
@@ -171,6 +172,7 @@ class Tally:
         self._round = game.round    # the round the next batch of outputs starts in
         self._first_round = [1] * self.players  # per seat: the round its hole began
         self._claims = []
+        self._notes = []            # this round's notes of the mode's own outputs
         self._worth = {}            # hole: the points on its green when it was teed off
         self.greens_at_start = None  # [(hole, points on its green)] at the first tee-off
 
@@ -219,11 +221,17 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
+            elif kind >= POLICY_OUTPUTS:
+                note = self.mode.output_text(self.game, out)
+                if note is not None:
+                    self._notes.append(note)
         # Turns (and so scores) happen in the round a batch starts in; the batch that
         # ends a round also begins the next one.
-        if self._claims and (self.game.round != self._round or self.game.over):
-            done.append(ChaosRound(self._round, self._claims, *self._golfers()))
+        if (self._claims or self._notes) and (self.game.round != self._round or self.game.over):
+            done.append(ChaosRound(self._round, self._claims, *self._golfers(),
+                                   notes=self._notes))
             self._claims = []
+            self._notes = []
         self._round = self.game.round
         return done
 
@@ -422,6 +430,7 @@ def chaos_round_view(tally, result):
         if tally.line(seat, hole).hole_in_one:
             text.append("  HOLE-IN-ONE", style="bold")
         lines.append(text)
+    lines += [Text("  " + note) for note in result.notes]
     return Group(*lines)
 
 
@@ -460,9 +469,15 @@ def hole_table(tally):
     table.add_column("Par", footer=str(render.total_par(tally.course)), justify="right")
     for seat in range(tally.players):
         table.add_column("P%d" % (seat + 1), footer=str(totals[seat]), justify="right")
+    # Automated opponents that are no seats (Solo Chaos Golf) have columns of their own.
+    others = mode.opponents(tally.game)
+    for name, points, _tokens in others:
+        table.add_column(name, footer=str(points), justify="right")
     for hole in range(1, tally.course.hole_count + 1):
         lines = tally.holes.get(hole)
         cells = [hole_cell(mode, lines[s]) if lines else "" for s in range(tally.players)]
+        cells += [" ".join(_CELL[kind] for h, kind in tokens if h == hole)
+                  for _name, _points, tokens in others]
         table.add_row(str(hole), str(tally.course.hole(hole)[0]), *cells)
     return table
 
@@ -477,8 +492,15 @@ def standings_table(tally):
     table.add_column("Player")
     table.add_column(unit.capitalize(), justify="right")
     table.add_column(tally.mode.count_title, justify="right")  # the tie-break it counts
-    for place, seat, score, count in standings:
-        table.add_row(str(place), player_text(seat), str(score), str(count))
+    rows = [(place, player_text(seat), score, str(count))
+            for place, seat, score, count in standings]
+    # Automated opponents (Solo Chaos Golf) placed among the players by their points.
+    others = tally.mode.opponents(tally.game)
+    everyone = [row[2] for row in standings] + [points for _n, points, _t in others]
+    rows += [(1 + len([s for s in everyone if s > points]), Text(" " + name), points, "")
+             for name, points, _tokens in others]
+    for place, who, score, count in sorted(rows, key=lambda r: r[0]):
+        table.add_row(str(place), who, str(score), count)
     return table
 
 
@@ -493,7 +515,13 @@ def summary_lines(tally):
     """Winner(s), hole-in-ones and the longest drive, one line each."""
     standings = tally.standings or tally.game.standings()
     first = [row[1] for row in standings if row[0] == 1]
-    if tally.standings is None:
+    others = tally.mode.opponents(tally.game)
+    if not first and others:
+        # An automated opponent is ahead (Solo Chaos Golf): it is named.
+        top = max(points for _name, points, _tokens in others)
+        win = ("Winner: " if tally.standings is not None else "Leading: ") + " and ".join(
+            name for name, points, _tokens in others if points == top)
+    elif tally.standings is None:
         win = "Leading (game not finished): " + _names(first)
     elif len(first) == 1:
         win = "Winner: " + _names(first)

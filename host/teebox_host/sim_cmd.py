@@ -17,7 +17,7 @@ keys into script lines for :meth:`SimTable.do` and print :meth:`SimTable.screen`
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 from rich.console import Console
@@ -31,6 +31,7 @@ from teebox.app import setup_flow as sf
 from teebox.app.board import build
 from teebox.core import games
 from teebox_host import datadir, profiles, simfaces
+from teebox_host.options import game_options
 from teebox_host.course_cmd import _fail
 from teebox import shipped
 from teebox_host.cli import lower
@@ -126,10 +127,11 @@ def check_setup(game, mode, players, course, hands, course_names):
         if name == mode:
             title, (lo, hi) = mode_title, span
     if players is None:
-        players = max(2, lo)
+        players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
-        raise ValueError("--players %d: %s is played by %d to %d players"
-                         % (players, title, lo, hi))
+        count = "%d to %d players" % (lo, hi) if lo < hi else "%d player%s" % (
+            lo, "" if lo == 1 else "s")
+        raise ValueError("--players %d: %s is played by %s" % (players, title, count))
     if "course" in mod.STEPS and course not in course_names:
         raise ValueError("--course %s: not on this table (courses: %s)"
                          % (course, ", ".join(course_names)))
@@ -192,7 +194,7 @@ def _run_script(path, profile, blank_cards):
     _print_result(_console(), sim)
 
 
-def _run_demo(profile, game, mode, players, course, seed):
+def _run_demo(profile, game, mode, players, course, seed, options=()):
     sim = SimTable(profile, name="demo")
     try:
         players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
@@ -201,7 +203,7 @@ def _run_demo(profile, game, mode, players, course, seed):
         _fail(str(exc))
     auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
                                  bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
-                                 game=game)
+                                 game=game, options=game_options(game, options, ("hands",)))
     out = _console()
     out.print(Text("Teebox simulator demo: bots play through the table's buttons and card "
                    "reader", style="bold"))
@@ -264,6 +266,10 @@ def sim(
     demo: bool = typer.Option(
         False, "--demo", help="Bots play a game through the buttons and card reader, printed "
                               "as text (what runs without a terminal)."),
+    option: List[str] = typer.Option(
+        [], "--option", metavar="NAME=VALUE",
+        help="Demo: a rule variation the bots choose at the table's setup (18 Holes: "
+             "bounds=strict or bounds=through; Play Nine: holes=N, playoff=yes or no)."),
     store: Optional[Path] = typer.Option(
         None, "--store", metavar="DIR",
         help="Playing: the simulated board's flash store, where a game in progress survives "
@@ -279,7 +285,7 @@ def sim(
         _run_script(script, prof, blank_cards)
     elif demo or not _terminal():
         _run_demo(prof, game or games.names()[0], mode, players, course or sf.DEFAULT_COURSE,
-                  1 if seed is None else seed)
+                  1 if seed is None else seed, option)
     else:
         _play(prof, seed, mode, course, players, hands, blank_cards,
               store or (None if blank_cards else default_store(name)), game)

@@ -90,6 +90,25 @@ KEY_HELP = (
 
 # The key help in one line (all keys: ?), for terminals too small for the Buttons panel.
 KEY_LINE = "w e d x z a: dir  Enter: OK  l: hold OK  Bksp: BACK  c: card  ?: help  q: quit"
+_CARD_HELP = ("c: lay a card    q: quit", "q: quit")
+_CARD_LINE = ("  c: card", "")
+
+
+def uses_cards(sim):
+    """Whether the card key has a use now: always, but while a game played without
+    cards (the face's ``CARDS``: Play Nine) is in play."""
+    return sim.face is None or sim.table.game is None or sim.face.CARDS
+
+
+def key_help(cards):
+    """The Buttons panel: :data:`KEY_HELP`, without the card key when ``cards`` is false."""
+    return KEY_HELP if cards else KEY_HELP.replace(*_CARD_HELP)
+
+
+def key_line(cards):
+    """The one-line key help: :data:`KEY_LINE`, without the card key when ``cards`` is
+    false."""
+    return KEY_LINE if cards else KEY_LINE.replace(*_CARD_LINE)
 # The whole layout needs this many columns and rows; below either, the compact one:
 # standings beside the board, what the table waits for under it, the scorecard on t.
 WIDE = (108, 32)
@@ -368,7 +387,9 @@ def deck_reach(shots):
     """``{deck: (fewest, most)}`` hexes the flights of each shot deck cover."""
     out = {}
     for deck, pile in shots.items():
-        flights = [len(path) for shot in pile for path, _rough in shot.outcomes]
+        # (the Solo Chaos Golf cards travel with the decks: they have no flights)
+        flights = [len(path) for shot in pile if hasattr(shot, "outcomes")
+                   for path, _rough in shot.outcomes]
         if flights:
             out[deck] = (min(flights), max(flights))
     return out
@@ -733,6 +754,9 @@ class TableScreen(Screen):
             status.append("\n\nLast: " + "; ".join(sim.events), style="dim")
         compact = self.has_class("compact")
         self._show("status-low" if compact else "status", status, lambda: status)
+        cards = uses_cards(sim)
+        self._show("keyline" if compact else "keys", cards,
+                   lambda: Text((key_line if compact else key_help)(cards)))
         key = sim.face and sim.face.key()
         if compact:
             self._show("standings", key, lambda: standings_text(sim))
@@ -750,6 +774,9 @@ class TableScreen(Screen):
 
     def action_cards(self):
         sim = self.app.sim
+        if not uses_cards(sim):
+            self.app.bell()  # a game played without cards: nothing to lay
+            return
         picker = self.app.picker
         picker.show(sim.card_groups())
         self.app.push_screen(picker, self.app.card_picked)

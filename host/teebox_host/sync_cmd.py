@@ -8,13 +8,16 @@ the score history and only then tells the board it may delete it:
 2. replay its game log with this laptop's rules core (the game the record names,
    found in the registry: 18 Holes, Play Nine, ...) and compare every per-hole
    score and the final standings with what the board recorded;
-3. store it (``ScoreDB.add_game``: a game already stored is not stored twice);
+3. store it (``ScoreDB.add_game``: a game already stored is not stored twice), or with
+   ``--to URL`` send its record to a club's score server (``club_client``), which
+   replays and stores it the same way;
 4. acknowledge it (ACK_GAME): the board deletes it.
 
 A game that fails a step stays on the board and is reported (board, game
 number, what differs). Syncing again is always safe.
 """
 
+import contextlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -30,6 +33,7 @@ from teebox import palette
 from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
+from teebox_host.club_client import URL_HELP, ClubError, ClubServer
 from teebox_host.render import count
 from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
@@ -209,7 +213,7 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
             reasons = _sync_one(link, db, replay, number, data, report)
             if reasons:
                 report.kept.append((number, reasons))
-    except LinkError as exc:
+    except (LinkError, ClubError) as exc:
         exc.args = (f"{str(exc).rstrip('.')}. So far: {report.so_far(waiting)}.",)
         raise
     return report
@@ -241,7 +245,9 @@ def _sync_one(link, db, replay, number, data, report):
     if diffs:
         return diffs
     try:
-        added = db.add_game(to_result(rec))
+        # A club server replays the record itself; a score store takes the checked game.
+        added = (db.add_record(data) if isinstance(db, ClubServer)
+                 else db.add_game(to_result(rec)))
     except (GameConflict, ScoreDBError) as exc:
         return [str(exc)]
     # Stored: only now may the board forget it.
@@ -267,18 +273,34 @@ def _progress():
 
 
 def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP),
-         db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP)):
+         db: Optional[str] = typer.Option(None, "--db", metavar="PATH|URL", help=DB_HELP),
+         to: Optional[str] = typer.Option(None, "--to", metavar="URL", help=URL_HELP),
+         token_file: Optional[Path] = typer.Option(
+             None, "--token-file", metavar="FILE",
+             help="The club server's access token (its first line), for --to.")):
     """Copy the finished games from the board into the score history.
 
     Each game is checked by replaying it first; the board deletes a game only
-    once it is stored."""
+    once it is stored: in the score file (--db), or on a club's score server
+    (--to http://HOST:PORT/, which replays it too; several tables may sync into it at
+    once, and a game sent twice is stored once)."""
     console = Console()
+    if to is not None and db is not None:
+        _fail("give the score file (--db) or the club server (--to), not both")
+    if token_file is not None and to is None:
+        _fail("--token-file goes with --to (the club server's token)")
+    store: contextlib.AbstractContextManager
     try:
-        store = ScoreDB(scoredb.location(db) if db else ScoreDB.default_path())
-    except ScoreDBError as exc:
+        if to is not None:
+            from teebox_host.web.serve_cmd import read_token
+            store = contextlib.nullcontext(ClubServer(
+                to, read_token(token_file) if token_file is not None else None))
+        else:
+            store = ScoreDB(scoredb.location(db) if db else ScoreDB.default_path())
+    except (ScoreDBError, ClubError) as exc:
         _fail(str(exc))
     tasks = {}
-    with store, _progress() as bar:
+    with store as target, _progress() as bar:
         def progress(number, done, total):
             if number not in tasks:
                 tasks[number] = bar.add_task(f"game {number}", total=total)
@@ -286,8 +308,8 @@ def sync(port: Optional[str] = typer.Option(None, "--port", "-p", help=PORT_HELP
 
         try:
             with Link(port) as link:
-                report = sync_games(link, store, progress)
-        except LinkError as exc:
+                report = sync_games(link, target, progress)
+        except (LinkError, ClubError) as exc:
             _fail(f"sync stopped: {exc}")
     _summary(console, report)
     if report.kept:

@@ -50,11 +50,11 @@ def sim_app(readers=1, display=True, learned=True):
     return Loop(hw, table)
 
 
-def started_app(seed=3, game=None):
-    """A :func:`sim_app` in a game begun from the start menu by pressing OK until it
-    starts (however many steps the setup has): ``game`` (a registry name; None: the
-    default game), its default mode and course, waiting for the first choice."""
-    loop = sim_app()
+def started_app(seed=3, game=None, loop=None):
+    """A :func:`sim_app` (or ``loop``) in a game begun from the start menu by pressing OK
+    until it starts (however many steps the setup has): ``game`` (a registry name; None:
+    the default game), its default mode and course, waiting for the first choice."""
+    loop = sim_app() if loop is None else loop
     run = script.Runner(loop)
     run.step(script.parse_line("seed %d" % seed, 1, CLUBS))
     for _ in range(20):

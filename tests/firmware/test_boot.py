@@ -114,7 +114,7 @@ def test_a_finished_game_is_still_kept_when_the_players_start_again():
 # P2 is a bot; they sit at seats 1 and 3
 # (profile seats 0 and 2): hold OK marks the bot, NE leaves seat 2, NW takes seat 3.
 _BOT_SETUP = ("seed 7", "press OK 4", "hold OK", "press NE", "press OK", "press NE",
-              "press NW", "press OK 3")
+              "press NW", "press OK 4")
 
 
 class _Again:
@@ -177,3 +177,50 @@ def test_a_game_with_a_bot_and_chosen_seats_goes_on_identically_after_a_power_cu
     rec = gamerecord.decode(again.journal.shelf.read(1))
     assert (rec.log, rec.holes, rec.standings, rec.bots) == (
         expected.log, expected.holes, expected.standings, expected.bots)
+
+
+def _cut_after(mode, inputs):
+    """Three people start ``mode`` at the table and make ``inputs`` choices with the
+    buttons; then the power goes (nobody flushes the journal: it must have written what
+    it needs by itself). Returns the board before the cut and the one after power on."""
+    loop, _ = _power_on()
+    auto = K.autoplayer(mode=mode, players=3)
+    play = K.runner_player(loop)
+    t = loop.table
+    for _ in range(3000):
+        if t.game is not None and len(t.game.inputs) >= inputs:
+            break
+        for text in auto.next_lines(t):
+            play(text)
+    assert len(t.game.inputs) == inputs
+    again, _ = _power_on(loop.hw.store)
+    return loop, again
+
+
+def test_a_power_cut_while_the_skins_fives_are_placed_keeps_every_five_already_placed():
+    """Rulebook (Skins, SETUP): "Give each player a 5 point token and have them select a
+    green to place it on." P1 and P2 have placed theirs when the power goes: after power
+    on their 5s lie on the greens they chose, and it is P3's turn to place."""
+    from teebox.core.holes18.modes.skins import PLACE
+    before, again = _cut_after("skins", 2)
+    g = again.table.game
+    assert g is not None and g.inputs == before.table.game.inputs
+    assert g.mode.greens == before.table.game.mode.greens
+    assert g.pending().kind == PLACE and g.pending().players == (2,)
+    assert "P3 white Your 5 goes on" in K.words(again.table)
+
+
+def test_a_power_cut_while_the_kelly_targets_are_drawn_keeps_them_kept_and_secret():
+    """Rulebook (Kelly Golf, SETUP): "Each player draws two 1-point tokens keeping one and
+    returning the other. Players keep their target secret." P1 and P2 have kept theirs
+    when the power goes: after power on they hold the same targets, P3 draws from the
+    same bag, and the display names no green until P3 peeks."""
+    from teebox.core.holes18.modes.kelly import KEEP_TARGET
+    before, again = _cut_after("kelly", 2)
+    g, was = again.table.game, before.table.game
+    assert g is not None and g.inputs == was.inputs
+    assert bytes(g.mode.target) == bytes(was.mode.target) and all(g.mode.target[:2])
+    assert g.mode.offer[2] == was.mode.offer[2] and g.mode.bag == was.mode.bag
+    assert g.pending().kind == KEEP_TARGET and g.pending().players == (2,)
+    s = K.words(again.table)
+    assert "P3 white: secret" in s and "green" not in s and again.table.view.cursor == -1

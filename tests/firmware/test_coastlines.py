@@ -4,7 +4,7 @@ from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, StackRng, ax, at, club, face, make_course, new_game, one,
                         place, play, select)
-from teebox.core import course
+from teebox.core import course, terrain
 from teebox.core.holes18 import cards
 from teebox.core.holes18.engine import Game, IllegalMove, Setup
 from teebox.core.hexgrid import E, NE
@@ -40,6 +40,9 @@ def test_a_course_with_coastline_terrain_plays_the_coastlines_rules():
     for chosen in ((), ("coast",)):
         g = Game(coast, CLUBS, SHOTS, Setup(1, "stroke", expansions=chosen))
         assert g.expansions == ("coast",) and g.setup.expansions == ("coast",)
+    # With the rulebook's VARIATION "hit through out-of-bounds", still the Coastlines.
+    fx = Game(coast, CLUBS, SHOTS, Setup(1, "stroke", bounds="through")).effects
+    assert not fx.off_course(terrain.OFF) and not fx.hybrids_help(terrain.FESCUE)
     inland = _course("rTfrfffGr")
     g = Game(inland, CLUBS, SHOTS, Setup(1, "stroke"))
     assert g.expansions == () and g.setup.expansions == ()

@@ -3,7 +3,7 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, StackRng, ax, club, kinds, make_course, one, play, select
-from teebox.core.holes18 import engine
+from teebox.core.holes18 import cards, engine
 from teebox.core.hexgrid import E
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, CHOOSE_ACTION, HIT_DIRECTION, OUT_CLUB_DISCARDED, OUT_DISCARDED, OUT_FLIGHT,
@@ -14,7 +14,7 @@ HOLES = [(4, (1, 2), (8, 2))]
 
 
 def _card(sid):
-    for deck in SHOTS:
+    for deck in cards.DECKS:  # (the shipped decks also carry the Solo Chaos Golf cards)
         for s in SHOTS[deck]:
             if s.id == sid:
                 return s
@@ -24,7 +24,7 @@ def _card(sid):
 def _game(decks, players=2):
     # A game whose decks hold only the cards named in ``decks`` (deck -> ids, top first).
     shots = {}
-    for d in SHOTS:
+    for d in cards.DECKS:
         shots[d] = [_card(sid) for sid in decks[d]] if d in decks else list(SHOTS[d])
     hands = [[club("8 Iron")], [club("Driver")]][:players]
     setup = engine.Setup(players, "match" if players > 1 else "stroke", 1, hands)

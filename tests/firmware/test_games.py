@@ -59,7 +59,8 @@ def test_18_holes_is_loaded_by_name_and_built_from_its_data():
     entry = games.get("18-holes")
     mod = games.load("18-holes")
     assert [m[0] for m in mod.MODES] == ["match", "stroke", "stableford", "chaos", "racing",
-                                         "skins", "kelly", "teams"]
+                                         "skins", "kelly", "teams",
+                                         "solo-chaos"]
     assert mod.MODES[0][1] == "Match Play" and mod.MODES[3][2] == (3, 5)
     setup = mod.Setup(2, "match", seed=3)
     _steps_are_setup_fields(mod, setup)

@@ -129,9 +129,9 @@ def test_decode_names_the_field_behind_a_good_crc():
     err = raises(RecordError, gamerecord.decode, _reseal(data[:5] + b"\x08go-fish!" + data[14:]))
     assert "byte 14 (game name)" in str(err) and "unknown game 'go-fish!'" in str(err)
     # An unknown mode code at byte 5 of an old record.
-    err = raises(RecordError, gamerecord.decode, _reseal(_legacy("stroke-3p")[:5] + b"\x07"
+    err = raises(RecordError, gamerecord.decode, _reseal(_legacy("stroke-3p")[:5] + b"\x7f"
                                                           + _legacy("stroke-3p")[6:]))
-    assert "byte 5 (mode)" in str(err) and "unknown 18 Holes mode code 7" in str(err)
+    assert "byte 5 (mode)" in str(err) and "unknown 18 Holes mode code 127" in str(err)
     # Bytes left over after the log.
     err = raises(RecordError, gamerecord.decode, _reseal(data[:-4] + b"\x00\x00" + data[-4:]))
     assert "2 bytes left over" in str(err)

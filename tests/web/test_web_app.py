@@ -260,3 +260,32 @@ def test_live_board_snapshot_shows_the_led_frame_whose_turn_and_the_events():
     finally:
         live.stop()
         vb.stop()
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["--port", "8080"], "give the page's TCP port as --http-port 8080"),
+    (["--port", "/dev/ttyACM0", "--virtual"], "not both"),
+    (["--http-port", "0"], "--http-port"),
+    (["--board", "--virtual"], "not both"),
+    (["--sync"], "--sync stores a board's games: give the board"),
+])
+def test_serve_says_which_port_is_which(tmp_path, args, reason):
+    # --port is the board's serial port, as in every other command; the page's is
+    # --http-port.
+    command = typer.Typer()
+    command.command()(serve)
+    result = CliRunner().invoke(command, ["--db", str(tmp_path / "s.sqlite3"), *args])
+    assert result.exit_code != 0
+    assert reason in result.output
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", "/?limit=%C2%B2"), ("GET", "/game/table-1/%C2%B2"),
+    ("GET", "/new-course?seed=%D9%A3"), ("GET", "/new-course/source?seed=%C2%B2"),
+    ("DELETE", "/api/games/table-1/%C2%B2"),
+])
+def test_digits_that_are_not_a_number_here_are_a_400_not_a_fault(db, method, path):
+    # "²" and "٣" are digits to str.isdigit, not numbers to int(): the reason, not a 500
+    r = TestClient(create_app(db), raise_server_exceptions=False).request(method, path)
+    assert r.status_code == 400
+    assert "Traceback" not in r.text

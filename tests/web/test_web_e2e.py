@@ -6,18 +6,18 @@ Set ``TEEBOX_WEB_SHOTS=docs`` to write the README's screenshots there.
 """
 
 import os
-import socket
-import threading
-import time
+import sys
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.app import create_app
 from teebox_host.web.live import LiveBoard
-from web_kit import HILLS, fill
+from web_kit import HILLS, Server, fill
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from link_fakes import record_frames  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # No network here but loopback: Chromium must not try to reach anything else.
@@ -41,32 +41,6 @@ def browser():
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-
-class Server:
-    """The app under uvicorn on a free loopback port, in a thread."""
-
-    def __init__(self, app):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
-                                                    timeout_graceful_shutdown=1))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
-                                       daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 def new_page(browser, viewport):
@@ -129,6 +103,87 @@ def fills(page):
                                      "cells => cells.map(c => c.getAttribute('fill'))")
 
 
+def drawn(page):
+    """``(the picture's id, its cells)`` as the page shows them, read at once."""
+    return page.evaluate("""() => {
+        const svg = document.getElementById('board');
+        return [Number(svg.dataset.ledFrame),
+                [...svg.querySelectorAll('polygon.cell')].map(c => c.getAttribute('fill'))];
+    }""")
+
+
+def test_the_live_page_draws_a_board_on_a_serial_port_move_by_move(browser, tmp_path):
+    # The page follows the board's port alone, as `teebox serve --port` follows a real
+    # board: every picture it draws is the board's LED frame when that picture came.
+    with VirtualBoard() as vb:
+        frames = record_frames(vb)
+        watcher = LiveBoard(port=vb.port)
+        with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server:
+            watcher.start()
+            try:
+                page = new_page(browser, PHONE)
+                page.goto(server.url + "/live")
+                page.wait_for_selector("#board[data-led-frame]", timeout=WAIT_MS)
+                frame, cells = drawn(page)
+                assert cells == frames[frame]
+                mode, players = vb.demo_games()[0]
+                for move in range(1, 7):
+                    vb.play(mode, players, seed=5, inputs=move)
+                    after = vb.table.loop.led_view().id
+                    page.wait_for_function("n => Number(document.getElementById('board')"
+                                           ".dataset.ledFrame) >= n", arg=after,
+                                           timeout=WAIT_MS)
+                    frame, cells = drawn(page)
+                    assert cells == frames[frame], f"after move {move}"
+                assert page.locator("#status").text_content().startswith("Live")
+                # the game's events make its live scorecard: a row a player
+                page.wait_for_selector("#scorecard:not([hidden]) tbody tr", timeout=WAIT_MS)
+                assert page.locator("#scorecard tbody tr").count() == players
+                assert page.locator("#oled").is_hidden()   # a board on a port has no OLED text
+                page.close()
+            finally:
+                watcher.stop()
+
+
+def test_the_live_page_says_the_cable_is_out_and_comes_back_with_the_board(browser, tmp_path):
+    cable = tmp_path / "ttyTEEBOX"   # the board's port, as it is named again when plugged in
+    watcher = LiveBoard(port=str(cable))
+    with Server(create_app(tmp_path / "scores.sqlite3", watcher)) as server, \
+            VirtualBoard() as first:
+        watcher.start()
+        try:
+            page = new_page(browser, PHONE)
+            page.goto(server.url + "/live")
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".includes('not answering')", timeout=WAIT_MS)
+            frames = record_frames(first)
+            cable.symlink_to(first.port)   # plugged in
+            page.wait_for_selector("#board[data-led-frame]:not(.stale)", timeout=WAIT_MS)
+            frame, cells = drawn(page)
+            assert cells == frames[frame]
+            first.drop_line()              # pulled out: the last picture stays, greyed
+            page.wait_for_selector("#board.stale", timeout=WAIT_MS)
+            assert "not answering" in page.locator("#status").text_content()
+            with VirtualBoard() as second:
+                frames = record_frames(second)
+                cable.unlink()
+                cable.symlink_to(second.port)   # plugged in again
+                page.wait_for_selector("#board:not(.stale)", timeout=WAIT_MS)
+                page.wait_for_function(
+                    "id => document.getElementById('events').textContent.includes(id)",
+                    arg=second.board_id, timeout=WAIT_MS)
+                mode, players = second.demo_games()[0]
+                second.play(mode, players, seed=5, inputs=1)
+                after = second.table.loop.led_view().id
+                page.wait_for_function("n => Number(document.getElementById('board')"
+                                       ".dataset.ledFrame) >= n", arg=after, timeout=WAIT_MS)
+                frame, cells = drawn(page)
+                assert cells == frames[frame]
+            page.close()
+        finally:
+            watcher.stop()
+
+
 def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, board, tmp_path):
     with Server(create_app(tmp_path / "scores.sqlite3", board)) as server:
         page = new_page(browser, PHONE)
@@ -153,4 +208,26 @@ def test_live_page_draws_the_board_from_its_led_frame_and_follows_it(browser, bo
         page.goto(server.url + "/live")
         page.wait_for_selector("#board text.golfer", timeout=WAIT_MS)
         shot(page, "web-live.png")
+        page.close()
+
+
+def test_a_new_course_is_drawn_and_its_options_change_it(browser, tmp_path):
+    with Server(create_app(tmp_path / "scores.sqlite3")) as server:
+        page = new_page(browser, PHONE)
+        page.goto(server.url + "/new-course")     # no seed: one is picked, the address keeps it
+        page.wait_for_url("**/new-course?holes=18&difficulty=normal&seed=*")
+        assert page.locator("#course svg.hexes polygon.cell").count() == 24 * 16
+        assert page.locator("#course svg.hexes text.mark").count() == 18
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.select_option("select[name=holes]", "9")
+        page.select_option("select[name=difficulty]", "relaxed")
+        page.fill("input[name=seed]", "42")
+        page.get_by_role("button", name="Show").click()
+        page.wait_for_url("**/new-course?holes=9&difficulty=relaxed&seed=42")
+        assert page.locator("#course svg.hexes text.mark").count() == 9
+        assert page.locator("#holes tbody tr").count() == 9
+        page.close()
+        page = new_page(browser, LAPTOP)
+        page.goto(server.url + "/new-course?holes=9&difficulty=relaxed&seed=42")
+        shot(page, "web-newcourse.png")
         page.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from teebox.core import games
 from teebox.core.wire import gamerecord
 from teebox.hal import buttons as B
 from teebox_host import profiles
@@ -225,9 +226,9 @@ def test_a_click_quicker_than_a_frame_still_presses_the_tables_button():
     assert "> New game" in page.oled
     page.click(B.OK)
     assert "18 Holes" in page.oled        # the setup's first step: which game
-    page.click(B.E)
-    page.click(B.E)                       # two quick clicks: two presses, none lost
-    assert "18 Holes" in page.oled
+    for _ in games.names():               # quick clicks, one a game: round to the first
+        page.click(B.E)
+    assert "18 Holes" in page.oled        # no press lost
     page.click(B.BACK)
     assert "> New game" in page.oled
 

@@ -1,4 +1,11 @@
-"""A score history the web companion's tests fill, and what its plots must show."""
+"""A score history the web companion's tests fill, and what its plots must show; the app
+served on a loopback port."""
+
+import socket
+import threading
+import time
+
+import uvicorn
 
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
@@ -56,3 +63,29 @@ def played(name, mode, seed, number, players=2):
                                               name=name))
     assert sync_cmd.verify(rec, replay_cmd.replay_data()) == []
     return game, sync_cmd.to_result(rec)
+
+
+class Server:
+    """The app under uvicorn on a free loopback port, in a thread."""
+
+    def __init__(self, app):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                                    timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()

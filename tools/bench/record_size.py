@@ -37,7 +37,7 @@ def _setup(entry, mode, seed, players):
 def played(name, mode, seed, players=PLAYERS):
     """A game of ``name`` in ``mode`` ("" for a game with one way to play) played to its
     end by the game's own bots: ``players``, or the most the mode allows (Chaos Teams:
-    two teams)."""
+    two teams; Solo Chaos Golf: one)."""
     entry = games.load(name)
     for m in entry.MODES:
         if m[0] == mode:

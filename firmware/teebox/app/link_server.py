@@ -24,8 +24,8 @@ from teebox import VERSION
 from teebox.core.wire import events, framing
 from teebox.core.wire.commands import (
     ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH, BAD_OFFSET, BAD_VALUE, BOARD_ERROR,
-    COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES,
-    MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
+    COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LED_FRAME, LIST_COURSES,
+    LIST_GAMES, MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
     PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SELF_TEST, SET_CLOCK, UNKNOWN_COMMAND,
     UNKNOWN_COURSE, UNKNOWN_GAME)
 from teebox.core.wire.gamerecord import Reader
@@ -209,6 +209,21 @@ def _text(out, s):
     out += raw
 
 
+def _chunk(data, offset, length, what):
+    if offset > len(data):
+        raise Refused(BAD_OFFSET, "offset %d is past the end of %s (%d bytes)"
+                      % (offset, what, len(data)))
+    return data[offset:offset + min(length, MAX_DATA)]
+
+
+def _installed(name, c):
+    out = bytearray()
+    _text(out, name)
+    out += bytes(c.hash)
+    out.append(c.hole_count)
+    return out
+
+
 class LinkServer:
     """Serves the link protocol on ``stream_in`` / ``stream_out`` (objects with
     ``read_available(limit)`` and ``write(data)``: :class:`StreamPort`, :class:`PipeEnd`).
@@ -219,7 +234,7 @@ class LinkServer:
     in HELLO, and the scoreboard events, which it sends to :meth:`event`),
     ``wall`` (a WallTime set by SET_CLOCK), ``board`` (board id text).
     ``selftest`` gives the table's ``app/selftest.SelfTest`` when called (the loop
-    sets it; None: SELF_TEST is refused).
+    sets it; None: SELF_TEST is refused); ``ledview`` its ``app/ledview.LedView`` (LED_FRAME).
     """
 
     def __init__(self, stream_in, stream_out, store, clock=None, courses=None, shelf=None,
@@ -236,6 +251,7 @@ class LinkServer:
         self.board = board if board is not None else board_id(store)
         self.firmware = firmware
         self.selftest = None
+        self.ledview = None
         self.running = True
         self.events_on = False
         self.frames = 0       # frames answered
@@ -253,7 +269,7 @@ class LinkServer:
             PUSH_COMMIT: self._push_commit, PUSH_ABORT: self._push_abort,
             DELETE_COURSE: self._delete_course, PULL_COURSE: self._pull_course,
             SET_CLOCK: self._set_clock, EVENTS: self._events, REPL: self._repl,
-            SELF_TEST: self._self_test,
+            SELF_TEST: self._self_test, LED_FRAME: self._led_frame,
         }
 
     def start(self):
@@ -389,13 +405,6 @@ class LinkServer:
             raise Refused(BAD_VALUE, "course %r is being played (game %d): %s it once the "
                                      "game is over" % (name, self.recorder.number, doing))
 
-    @staticmethod
-    def _chunk(data, offset, length, what):
-        if offset > len(data):
-            raise Refused(BAD_OFFSET, "offset %d is past the end of %s (%d bytes)"
-                          % (offset, what, len(data)))
-        return data[offset:offset + min(length, MAX_DATA)]
-
     # ------------------------------------------------------------ commands
 
     def _hello(self, body):
@@ -438,7 +447,7 @@ class LinkServer:
         body.done()
         data = self._game_data(number)
         out = bytearray(struct.pack("<III", number, len(data), offset))
-        out += self._chunk(data, offset, length, "game %d" % number)
+        out += _chunk(data, offset, length, "game %d" % number)
         return out
 
     def _ack_game(self, body):
@@ -510,7 +519,7 @@ class LinkServer:
             raw = self.courses.data(name)
             if raw is not None and course_mod.announced_hash(raw) == content_hash:
                 # A repeated COMMIT whose first answer was lost: it is installed.
-                return self._installed(name, course_mod.load(raw))
+                return _installed(name, course_mod.load(raw))
             p = self._transfer()
             raise Refused(NO_TRANSFER, "the transfer going on is for course %r, not %r"
                           % (p.name, name))
@@ -523,15 +532,7 @@ class LinkServer:
             c = self.courses.install(name, p.data, content_hash)
         except CourseStoreError as exc:
             raise Refused(BAD_COURSE, str(exc))
-        return self._installed(name, c)
-
-    @staticmethod
-    def _installed(name, c):
-        out = bytearray()
-        _text(out, name)
-        out += bytes(c.hash)
-        out.append(c.hole_count)
-        return out
+        return _installed(name, c)
 
     def _push_abort(self, body):
         body.done()
@@ -558,7 +559,7 @@ class LinkServer:
                           % (name, ", ".join(self.courses.names()) or "none"))
         out = bytearray(struct.pack("<II", len(data), offset))
         out += course_mod.announced_hash(data)
-        out += self._chunk(data, offset, length, "course %r" % name)
+        out += _chunk(data, offset, length, "course %r" % name)
         return out
 
     def _set_clock(self, body):
@@ -577,6 +578,13 @@ class LinkServer:
     def _repl(self, body):
         body.done()
         return b""
+
+    def _led_frame(self, body):
+        have = body.unpack("<I", "picture held")[0]
+        body.done()
+        if self.ledview is None:
+            raise Refused(BAD_VALUE, "this board runs no table: no LED frame")
+        return self.ledview().reply(have)
 
     def _self_test(self, body):
         start, wait_s, speed, first = body.unpack("<BBBH", "start, wait, speed, first line")

@@ -128,8 +128,10 @@ class Loop:
         # The wiring self-test: entered from the start menu, or over the link.
         self.selftest = None
         table.on_selftest = self.start_selftest
+        self._ledview = None
         if link is not None:
             link.selftest = self.wiring_test
+            link.ledview = self.led_view
         self._testing = False
         self._bank = isinstance(hw.readers, ReaderBank)
         self._display_busy = False
@@ -196,6 +198,14 @@ class Loop:
             from teebox.app.selftest import SelfTest
             self.selftest = SelfTest(self.hw)
         return self.selftest
+
+    def led_view(self):
+        """The LED frame as the link sends it (``app/ledview.LedView``), imported and made
+        on first use: a table no host watches keeps its code and buffers off the heap."""
+        if self._ledview is None:
+            from teebox.app.ledview import LedView
+            self._ledview = LedView(self.hw.profile, self.renderer, self.hw.leds)
+        return self._ledview
 
     def start_selftest(self):
         """Start the wiring self-test now."""

@@ -33,13 +33,7 @@ HAND_LABELS = ("First game", "Scan bags")
 DEFAULT_COURSE = "starter"
 
 
-def value_text(v):
-    """An option's value as the display shows it ("yes", "no", or the value)."""
-    if v is True:
-        return "yes"
-    if v is False:
-        return "no"
-    return str(v)
+value_text = games_mod.value_text  # an option's value as the display shows it
 
 
 class GameSteps:

@@ -18,6 +18,16 @@ module has:
   games (the face is listed in ``teebox/core/holes18/records.py``).
 """
 
+def value_text(v):
+    """A game option's value as the table and the host write it ("yes", "no", or the
+    value)."""
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    return str(v)
+
+
 class Entry:
     """One game: ``name`` (as logs and settings write it), ``title``, ``players``
     (fewest, most) and ``module``, the dotted name :meth:`load` imports."""

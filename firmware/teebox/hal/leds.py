@@ -149,11 +149,11 @@ class Leds:
             out[i + 2] = t[palette[i + o2]]
         return bytes(out)
 
-    def unprepare(self, ready, at):
-        """The RGB colour that prepared bytes ``ready[at:at + 3]`` stand for (approximate).
-
-        For the simulator, which shows what the LEDs show on a screen; allocates.
-        """
+    def inverse(self):
+        """The table that undoes gamma and the brightness cap of prepared bytes: the
+        lowest input each output byte comes from (approximate where gamma merges
+        inputs). Made on first use and after a brightness change; kept otherwise, so a
+        caller undoing a frame allocates nothing."""
         if self._inverse is None:
             inverse = bytearray(256)
             t = self._table
@@ -163,9 +163,17 @@ class Leds:
                     x -= 1
                 inverse[v] = x
             self._inverse = inverse
+        return self._inverse
+
+    def unprepare(self, ready, at):
+        """The RGB colour that prepared bytes ``ready[at:at + 3]`` stand for (approximate).
+
+        For the simulator, which shows what the LEDs show on a screen; allocates.
+        """
+        inverse = self.inverse()
         rgb = [0, 0, 0]
         for k, src in enumerate((self._o0, self._o1, self._o2)):
-            rgb[src] = self._inverse[ready[at + k]]
+            rgb[src] = inverse[ready[at + k]]
         return tuple(rgb)
 
     def show_ready(self, frame, total=None):

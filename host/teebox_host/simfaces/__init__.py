@@ -63,6 +63,7 @@ class GameFace:
 
     WORDS: tuple = ()
     LEGEND = ""
+    CARDS = True  # the game is played with club cards on the reader (the simulator's c key)
 
     def __init__(self, sim, game, name):
         self.sim = sim

@@ -168,8 +168,11 @@ class Face(GameFace):
     # ------------------------------------------------------------ printed (sim_cmd)
 
     def describe(self):
-        """Mode and course: ``Stroke Play on The Nine``."""
-        return "%s on %s" % (self.game.mode.title, self.game.course.name)
+        """Mode and course, and a rule variation chosen at setup: ``Stroke Play on The
+        Nine`` or ``Skins on Starter Course (out of bounds: through)``."""
+        bounds = self.game.setup.bounds
+        return "%s on %s%s" % (self.game.mode.title, self.game.course.name,
+                               "" if bounds == engine.STRICT else " (out of bounds: %s)" % bounds)
 
     def waiting(self):
         """The round and the decision the game waits for."""

@@ -20,6 +20,7 @@ class Face(GameFace):
     """Play Nine's face: the game's own facts (its rules object)."""
 
     LEGEND = "1 2 players, left of their grids \u00b7 dim white: face down \u00b7 ? help"
+    CARDS = False  # played with the buttons alone
 
     def title(self):
         """The hole in play, of how many."""

@@ -11,6 +11,13 @@ fetched from the network at run time.
 * :mod:`.app`: the Starlette application and its routes;
 * :mod:`.history`: what the history pages show, read from the score store;
 * :mod:`.plots`: the SVG plots;
-* :mod:`.live`: the live table, from a virtual board's LED frame and event stream;
+* :mod:`.live`: the live table, from a board's LED frame and event stream (its link);
+* :mod:`.newcourse`: a generated course drawn before it goes to a board;
 * :mod:`.serve_cmd`: the ``teebox serve`` command.
 """
+
+
+def whole_number(text):
+    """Whether ``text`` is a whole number written in ASCII digits, as ``int`` reads it
+    (``str.isdigit`` also takes "²" and other digits ``int`` refuses)."""
+    return text.isascii() and text.isdigit()

@@ -19,6 +19,7 @@ from starlette.routing import Route
 
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
+from teebox_host.web import whole_number
 from teebox_host.web.table import write_refused
 
 MAX_BODY = 4096   # two names
@@ -75,7 +76,7 @@ async def delete_game(request):
         return refused
     board = request.path_params["board"]
     text = request.path_params["number"]
-    if not text.isdigit() or len(text) > 10:
+    if not whole_number(text) or len(text) > 10:
         return _error(400, f"a game is named by its board and its number, like "
                            f"/api/games/0123abcd/7 (got number {text[:40]!r})")
     if not await run_in_threadpool(_delete, request.app.state.db, board, int(text)):

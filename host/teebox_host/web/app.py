@@ -9,8 +9,11 @@ Routes:
   balls landed (a heatmap from replaying its stored games);
 * ``/game/{board}/{number}``: a stored game's score sheet and its replay, step by step
   on the drawn board;
+* ``/new-course?holes=&difficulty=&seed=``: a generated course drawn before it goes to
+  a board, ``/new-course/source?...`` its ``.course`` file (see ``newcourse.py``);
 * ``/live``: the live table; ``/live/events``: its server-sent events (one JSON
-  snapshot per change of the board, see ``live.LiveBoard.snapshot``);
+  snapshot per change of the board, its cells the LED frame that came over the link,
+  see ``live.LiveBoard.snapshot``);
 * ``/table``: the table in the browser, the firmware running in the page on simulated
   hardware; ``/table/...``: its runtime, firmware and where it sends finished games
   (see ``table.py``);
@@ -31,13 +34,15 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.responses import HTMLResponse, StreamingResponse
+from starlette.responses import (HTMLResponse, PlainTextResponse, RedirectResponse,
+                                 StreamingResponse)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from teebox.core import coursegen
 from teebox_host import scoredb
 from teebox_host.scoredb import ScoreDB, ScoreDBError, UnknownPlayer
-from teebox_host.web import admin, history, table
+from teebox_host.web import admin, history, newcourse, table, whole_number
 
 HERE = Path(__file__).parent
 DEFAULT_LIMIT = 20
@@ -62,7 +67,7 @@ def _limit(request):
     text = request.query_params.get("limit")
     if text is None:
         return DEFAULT_LIMIT
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
+    if not whole_number(text) or not 1 <= int(text) <= MAX_LIMIT:
         raise HTTPException(400, f"limit must be a whole number from 1 to {MAX_LIMIT} "
                                  f"(got {text!r})")
     return int(text)
@@ -119,7 +124,7 @@ async def game(request):
     """A stored game: its score sheet, standings and its replay on the drawn board."""
     board = request.path_params["board"]
     text = request.path_params["number"]
-    if not text.isdigit() or len(text) > 10:
+    if not whole_number(text) or len(text) > 10:
         raise HTTPException(400, f"a game is named by its board and its number, like "
                                  f"/game/0123abcd/7 (got number {text[:40]!r})")
     number = int(text)
@@ -130,14 +135,36 @@ async def game(request):
     return _page("game.html", page="history", **data)
 
 
+async def new_course(request):
+    """A generated course, drawn (a new seed picked, and moved to, when none is given)."""
+    holes, difficulty, seed = newcourse.options(request.query_params)
+    if seed is None:
+        return RedirectResponse(newcourse.address(holes, difficulty, newcourse.new_seed()), 303)
+    data = await run_in_threadpool(newcourse.preview, holes, difficulty, seed)
+    return _page("newcourse.html", page="new-course", choices=coursegen.HOLE_CHOICES,
+                 difficulties=coursegen.DIFFICULTIES,
+                 source=newcourse.address(holes, difficulty, seed, "/source"), **data)
+
+
+async def new_course_source(request):
+    """A generated course as a ``.course`` file to download."""
+    holes, difficulty, seed = newcourse.options(request.query_params)
+    if seed is None:
+        raise HTTPException(400, "give the course's seed (the course page's address has it)")
+    text, name = await run_in_threadpool(newcourse.source_text, holes, difficulty, seed)
+    return PlainTextResponse(text, headers={"Content-Disposition":
+                                            f'attachment; filename="{name}"'})
+
+
 async def live(request):
     """The live table's page (its script follows ``/live/events``)."""
     return _page("live.html", page="live", board=request.app.state.live is not None)
 
 
 def _no_board():
-    return HTTPException(404, "no board is being watched: start the server with "
-                              "'teebox serve --virtual' for a virtual board")
+    return HTTPException(404, "no board is being watched: start the server with the "
+                              "board's serial port ('teebox serve --port /dev/ttyACM0') "
+                              "or with 'teebox serve --virtual' for a virtual board")
 
 
 async def live_events(request):
@@ -176,7 +203,8 @@ async def table_page(request):
 
 async def _http_error(request, exc):
     """A 4xx (or other HTTP error) as a short page with its reason."""
-    if request.url.path.startswith(("/live/events", "/static/", "/table/", "/api/")):
+    if request.url.path.startswith(("/live/events", "/static/", "/table/", "/api/",
+                                    "/new-course/")):
         return HTMLResponse(exc.detail, status_code=exc.status_code,
                             media_type="text/plain")
     return _page("error.html", status=exc.status_code, status_code=exc.status_code,
@@ -202,6 +230,8 @@ def create_app(db, live_board=None, writable=True, token=None):
     app = Starlette(
         routes=[Route("/", home), Route("/player/{name}", player),
                 Route("/course/{hash}", course), Route("/game/{board}/{number}", game),
+                Route("/new-course", new_course),
+                Route("/new-course/source", new_course_source),
                 Route("/live", live), Route("/live/events", live_events),
                 Route("/table", table_page), *table.ROUTES, *admin.ROUTES,
                 Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")],

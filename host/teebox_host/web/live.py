@@ -1,28 +1,37 @@
-"""The live table: a virtual board watched as the page draws it.
+"""The live table: a board watched over its serial link as the page draws it.
 
-:class:`LiveBoard` runs beside a CPython :class:`~teebox_host.virtual_board.VirtualBoard`
-in this process. :meth:`LiveBoard.snapshot` reads the LED frame the board's
-simulated strip last received, cell by cell as ``teebox sim`` draws it, and whose
-turn it is; the game's events come over the board's serial link exactly as
-``teebox board watch`` follows them (``Link.events_on`` / ``next_event``,
-``parse_event``, ``board_cmd.describe_event``). The link protocol carries no LED
-frame, so a real board's cells cannot be drawn this way yet.
+:class:`LiveBoard` follows a board on a serial port, a real one on USB (``teebox serve
+--port``) or a virtual one: the LEDs come over the link as the board's LED frame
+(LED_FRAME, ``link.LedPicture``: only the cells changed since the last look), the
+game's events exactly as ``teebox board watch`` follows them (``Link.events_on`` /
+``next_event``, ``parse_event``, ``board_cmd.describe_event``). When the line fails
+(the cable pulled, the board switched off) it says so and opens the port again every
+second, so the page comes back by itself.
 
-With ``bots`` the table's bots play on, one choice every ``pace`` seconds, so there
-is always something to watch.
+A CPython :class:`~teebox_host.virtual_board.VirtualBoard` in this process (``teebox
+serve --virtual``) tells more than its link: whose turn it is, the golfers' seats and
+the OLED's text come from its table. With ``sync_db`` (``teebox serve --sync``) the
+board's finished games go into the score history as they finish, over the same line
+(a second program on the port would take half of each other's bytes). With ``bots`` the table's bots play on, one
+choice every ``pace`` seconds, so there is always something to watch.
 """
 
 import threading
 from collections import deque
 
 from teebox import palette
+from teebox.core.wire import gamerecord
+from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
-from teebox_host.link import Link, LinkError, parse_event
+from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
+from teebox_host.scoredb import ScoreDB, ScoreDBError
+from teebox_host.sync_cmd import sync_games
 from teebox_host.sim_tui import board_title
 from teebox_host.web import boards
 
 EVENT_LINES = 12     # the latest events a snapshot carries
 RETRY_S = 1.0        # wait before opening the link again after it failed
+LOOK_S = 0.1         # how often the LED frame is asked for (and events waited for)
 
 
 def seat_name(seat):
@@ -32,19 +41,34 @@ def seat_name(seat):
 
 
 class LiveBoard:
-    """A virtual board ``vb`` (started) watched for the live page; ``start()`` begins
-    following its events (and the bots' play), ``stop()`` ends both. The bots play the
-    board's game in ``mode`` with ``players`` (default: its first demo game,
-    ``VirtualBoard.demo_games``)."""
+    """The board on serial ``port`` watched for the live page, or the started virtual
+    board ``vb`` of this process (its port, and its table for what the link does not
+    tell); ``start()`` begins following it (and the bots' play), ``stop()`` ends both.
+    The bots play ``vb``'s game in ``mode`` with ``players`` (default: its first demo
+    game, ``VirtualBoard.demo_games``). With ``sync_db`` (a score store, as ``ScoreDB``
+    takes it) the board's finished games are synced into it as ``teebox sync`` does,
+    when the board is found and each time a game is over, over the same line."""
 
-    def __init__(self, vb, bots=False, pace=1.5, mode=None, players=None):
+    def __init__(self, vb=None, bots=False, pace=1.5, mode=None, players=None, port=None,
+                 sync_db=None):
         self.vb = vb
-        self.bots = bots
+        self.sync_db = sync_db
+        self.port = port if port is not None else vb.port
+        self.bots = bots and vb is not None
         self.pace = pace
-        first = vb.demo_games()[0]
+        first = vb.demo_games()[0] if vb is not None else (None, None)
         self.mode = first[0] if mode is None else mode
         self.players = first[1] if players is None else players
         self.events = deque(maxlen=EVENT_LINES)
+        self.picture = LedPicture()   # the watching thread's own
+        self._shown = (0, 0, [], 0)   # width, height, colours, id: what the page draws
+        self.connected = False
+        self.board_id = ""
+        self.playing = None     # what the link says: "playing", "over" or "menu"
+        self.card = {}          # the live scorecard: seat -> hole, total, place (events)
+        self._game = (gamerecord.LEGACY_GAME, "")   # the game and mode followed
+        self.no_frames = ""     # why the board sends no LED frame ("": it does)
+        self._lock = threading.Lock()   # the picture and state, between the threads
         self._stop = threading.Event()
         self._threads = []
 
@@ -71,21 +95,101 @@ class LiveBoard:
         self.events.append(text)
 
     def _watch(self):
-        """The event stream over the board's link, as `teebox board watch` reads it;
-        opened again whenever the line fails."""
+        """The LED frame and the event stream over the board's link; the port opened
+        again whenever the line fails."""
         while not self.closed:
             try:
-                with Link(self.vb.port) as link:
-                    info = link.hello()
-                    link.events_on()
-                    self._say(f"watching board {info.board_id}")
-                    while not self.closed:
-                        payload = link.next_event(timeout=0.5)
-                        if payload is not None:
-                            self._say(describe_event(parse_event(payload)))
+                with Link(self.port) as link:
+                    self._follow(link)
             except LinkError as exc:
-                self._say(f"link lost ({exc}); trying again")
+                with self._lock:
+                    if self.connected or not self.events:
+                        self._say(f"link lost ({exc}); trying again")
+                    self.connected = False
                 self._stop.wait(RETRY_S)
+
+    def _follow(self, link):
+        info = link.hello()
+        link.events_on()
+        self.picture = LedPicture()   # a board plugged in again starts afresh
+        with self._lock:
+            self.connected = True
+            if info.board_id != self.board_id:
+                self.card = {}   # another board: another game
+            self.board_id = info.board_id
+            self.playing = "playing" if info.game is not None else "menu"
+            if info.game is not None:
+                self._game = (info.game.game, info.game.mode)
+            self._say(f"watching board {info.board_id}")
+        due = info.games_waiting > 0
+        while not self.closed:
+            if due and self.sync_db is not None:
+                self._sync(link)
+            self._look(link)
+            payload = link.next_event(timeout=LOOK_S)
+            due = False
+            while payload is not None:
+                ev = parse_event(payload)
+                with self._lock:
+                    if ev.kind == EV_STARTED:
+                        self._game = (ev.game, ev.mode)
+                    self._say(describe_event(ev, *self._game))
+                    self._score(ev)
+                due = due or ev.kind == EV_GAME_OVER
+                payload = link.next_event(timeout=0)
+
+    def _sync(self, link):
+        """Sync the board's finished games into ``sync_db`` and say what happened (a
+        line failing here is the watcher's to handle: it finds the board again)."""
+        try:
+            with ScoreDB(self.sync_db) as store:
+                report = sync_games(link, store)
+        except ScoreDBError as exc:
+            with self._lock:
+                self._say(f"not synced: {exc}")
+            return
+        with self._lock:
+            if report.stored:
+                self._say(f"synced into the score history: game"
+                          f"{'' if len(report.stored) == 1 else 's'} "
+                          f"{', '.join(str(n) for n in report.stored)}")
+            for number, reasons in report.kept:
+                self._say(f"game {number} kept on the board: {'; '.join(reasons)}")
+
+    def _score(self, ev):
+        """Keep the live scorecard from one event: each seat's hole and running total
+        (SCORED), its place once the game is over (the holder of ``_lock`` calls)."""
+        if ev.kind == EV_STARTED:
+            self.playing = "playing"
+            self.card = {seat: {"hole": 0, "total": 0, "place": 0}
+                         for seat in range(ev.players)}
+        elif ev.kind in (EV_HOLE, EV_SCORED):
+            row = self.card.setdefault(ev.seat, {"hole": 0, "total": 0, "place": 0})
+            row["hole"] = max(row["hole"], ev.hole)
+            if ev.kind == EV_SCORED:
+                row["total"] = ev.total
+        elif ev.kind == EV_GAME_OVER:
+            self.playing = "over"
+            for place, seat, score, _count in ev.standings:
+                self.card.setdefault(seat, {"hole": 0, "total": score, "place": 0})
+                self.card[seat].update(total=score, place=place)
+
+    def _look(self, link):
+        """Bring the LED picture up to date and show it (a board whose firmware sends
+        none is said once and followed by its events alone)."""
+        if self.no_frames:
+            return
+        try:
+            changed = self.picture.pull(link)
+        except BoardRefused as exc:
+            with self._lock:
+                self.no_frames = (f"this board sends no LED frame ({exc.detail}): update its "
+                                  "firmware with 'teebox deploy'")
+                self._say(self.no_frames)
+            return
+        if changed or self._shown[3] != self.picture.id:
+            p = self.picture
+            self._shown = (p.width, p.height, p.colours(), p.id)  # one swap: no lock
 
     def _play(self):
         """The bots make one choice every ``pace`` seconds; a finished game is followed
@@ -101,23 +205,31 @@ class LiveBoard:
 
     def snapshot(self):
         """What the page draws, JSON-ready: the board's size, each cell's colour
-        (``"#rrggbb"``, rows top to bottom, as the LEDs show them), golfers' cells with
-        their seat numbers, whose turn it is, the board's title, OLED text and the
-        latest events."""
+        (``"#rrggbb"``, rows top to bottom, as the LEDs show them: the board's LED
+        frame), ``frame`` (the id of that picture), whether the link is up, the latest
+        events and the live scorecard they make (each seat's hole, running total and, once
+        the game is over, place); from a virtual board of this process also the golfers' cells with their
+        seat numbers, whose turn it is, the board's title and the OLED's text."""
+        width, height, cells, frame = self._shown
+        with self._lock:
+            out = {"board": self.board_id, "width": width, "height": height, "cells": cells,
+                   "frame": frame, "connected": self.connected,
+                   "port": self.port, "state": self.playing or "menu", "golfers": {},
+                   "turn": "", "turnColour": "", "oled": [], "events": list(self.events),
+                   "title": f"Board {self.board_id}" if self.board_id else "",
+                   "note": self.no_frames,
+                   "scorecard": [{"seat": seat_name(seat), "colour": palette_colour(seat),
+                                  **row} for seat, row in sorted(self.card.items())]}
+        if self.vb is not None:
+            out.update(self._table_facts())
+        return out
+
+    def _table_facts(self):
+        """What the in-process virtual board's table tells besides its link."""
         vb = self.vb
         with vb.lock:
-            hw = vb.table.hw
             table = vb.table.table
-            prof = hw.profile
-            frame = bytes(hw.leds.frame)
-            prepared = vb.table.loop.renderer.leds is not None
-            cells = []
-            for row in range(prof.height):
-                for col in range(prof.width):
-                    at = 3 * prof.led_index(col, row)
-                    # A renderer drawing in the strip's prepared colours is undone to RGB.
-                    rgb = hw.leds.unprepare(frame, at) if prepared else frame[at:at + 3]
-                    cells.append("#%02x%02x%02x" % tuple(rgb))
+            prof = vb.table.hw.profile
             view = table.view
             game = table.game
             playing = game is not None and not game.over
@@ -129,14 +241,11 @@ class LiveBoard:
                         golfers.setdefault(cell // width * prof.width + cell % width,
                                            []).append(s + 1)
             turn = view.active if playing else -1
-            title = board_title(vb.table)
-            oled = list(getattr(hw.display, "shown", ()))
-        return {"board": vb.board_id, "width": prof.width, "height": prof.height,
-                "cells": cells, "golfers": {str(k): v for k, v in golfers.items()},
-                "turn": seat_name(turn) if turn >= 0 else "",
-                "turnColour": palette_colour(turn), "title": title,
-                "state": "playing" if playing else "over" if game is not None else "menu",
-                "oled": oled, "events": list(self.events)}
+            return {"golfers": {str(k): v for k, v in golfers.items()},
+                    "turn": seat_name(turn) if turn >= 0 else "",
+                    "turnColour": palette_colour(turn), "title": board_title(vb.table),
+                    "state": "playing" if playing else "over" if game is not None else "menu",
+                    "oled": list(getattr(vb.table.hw.display, "shown", ()))}
 
 
 def palette_colour(seat):

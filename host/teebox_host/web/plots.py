@@ -127,12 +127,13 @@ _COS = (0.866, 0.866, 0.0, -0.866, -0.866, 0.0)   # corners at -30, 30, 90, ... 
 _SIN = (-0.5, 0.5, 1.0, 0.5, -0.5, -1.0)
 
 
-def hexes(board, label, heat=None):
+def hexes(board, label, heat=None, marks=None):
     """A game's board (``web.boards``: width, height, a colour per cell) as SVG Markup,
     one ``<polygon class="cell">`` per cell carrying its number and centre (``data-x``,
     ``data-y``) for a script to put golfers on. ``heat``: a count per cell, drawn over
     the board as ``<polygon class="heat">`` (``data-count``, a ``<title>``), its opacity
-    growing with the count."""
+    growing with the count. ``marks``: ``{cell: text}`` written over their cells
+    (``<text class="mark">``: a new course's tees numbered)."""
     w, h = board["width"], board["height"]
     out = [f'<svg class="hexes" viewBox="-1 -1 {HEX_W * (w + 0.5) + 2:.1f} '
            f'{HEX_R * (1.5 * h + 0.5) + 2:.1f}" role="img" aria-label="{escape(label)}" '
@@ -147,5 +148,9 @@ def hexes(board, label, heat=None):
             out.append(f'<polygon class="heat" data-count="{n}" points="{_corners(cx, cy)}" '
                        f'fill="{HEAT}" fill-opacity="{0.25 + 0.75 * n / top:.2f}">'
                        f'<title>{n} ball{"" if n == 1 else "s"} landed here</title></polygon>')
+    for cell, text in (marks or {}).items():
+        cx, cy = _centre(cell % w, cell // w)
+        out.append(f'<text class="mark" data-cell="{cell}" x="{cx}" y="{cy + 3.5:.1f}">'
+                   f'{escape(text)}</text>')
     out.append("</svg>")
     return Markup("".join(out))

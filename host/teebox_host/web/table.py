@@ -14,7 +14,9 @@ take the games finished on it into the score history.
   ``teebox sync`` stores a board's (``sync_cmd.verify``, ``to_result``,
   ``ScoreDB.add_game``). A server started with a token (``teebox serve --token-file``)
   takes a write only with ``Authorization: Bearer <token>``; one listening beyond this
-  computer without a token takes none (:func:`write_refused`).
+  computer without a token takes none (:func:`write_refused`);
+* ``POST /api/records``: the same, for the tables of a club (``teebox sync --to URL``,
+  ``club_client.py``).
 """
 
 import hmac
@@ -31,6 +33,7 @@ from teebox.core.wire import gamerecord
 from teebox_host import micropython as mpy
 from teebox_host import profiles, sync_cmd
 from teebox_host.scoredb import GameConflict, ScoreDB, ScoreDBError
+from teebox_host.web import whole_number
 
 HERE = Path(__file__).parent
 PAGE_MODULE = HERE / "mp" / "webtable.py"
@@ -153,7 +156,7 @@ async def records(request):
     if refused is not None:
         return refused
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_RECORD):
+    if size is not None and (not whole_number(size) or int(size) > MAX_RECORD):
         return JSONResponse({"error": f"a game record is at most {MAX_RECORD} bytes"},
                             status_code=413)
     data = await request.body()
@@ -169,4 +172,6 @@ async def records(request):
 
 ROUTES = [Route("/table/runtime/{name}", runtime),
           Route("/table/firmware.json", firmware),
-          Route("/table/records", records, methods=["POST"])]
+          Route("/table/records", records, methods=["POST"]),
+          # The same for the tables of a club: `teebox sync --to URL` (``club_client``).
+          Route("/api/records", records, methods=["POST"])]

@@ -46,6 +46,14 @@ MAX_COUNT = const(2)  # cards a club draws at once (a big hit draws one more)
 MAX_PLAYERS = const(5)
 # Solo Chaos Golf: you pick five clubs and deal five to each of three opponents.
 SOLO_CLUBS = const(20)
+# The Solo Chaos Golf deck (``solo.json``): the key of the shot-deck mapping that carries
+# it (``shipped.load_default_shots``), the box's 24 cards, their symbols and bounds.
+SOLO = "solo"
+BASE_SOLO = const(24)
+SOLO_SYMBOLS = "PC"        # P: player only scoring, C: combined scoring (both score)
+SOLO_MIN_COMBINED = const(6)  # "Every Solo Chaos Golf deck needs at least six combined"
+MAX_SOLO_ROUNDS = const(6)
+MAX_DIFFICULTY = const(20)
 MAX_FLIGHT = const(5)  # hexes; only the longest drive card flies further
 LONGEST_DRIVE_PATH = "SSSSSS"
 CHIP_STEPS = const(2)
@@ -742,6 +750,55 @@ def load_shots(text, name="shots.json"):
             _check_deck_size(p, deck, decks[deck])
     p.raise_if_any()
     return decks
+
+
+def load_solo(text, name="solo.json"):
+    """Parse and validate the Solo Chaos Golf cards: a tuple of ``(id, difficulty,
+    rounds)``, ``rounds`` a text of :data:`SOLO_SYMBOLS` (``"PPCP"``: three player-only
+    scoring rounds and a combined one, in the card's order). Raises
+    :class:`CardDataError` listing every problem found."""
+    data = _parse(text, name)
+    p = _Problems(name)
+    if not _keys(p, "", data, ("about", "cards")):
+        p.raise_if_any()
+    _check_about(p, data)
+    raw = data.get("cards")
+    if not _typed(raw, list):
+        if "cards" in data:
+            p.add("", "'cards' must be a list of Solo Chaos Golf cards")
+        p.raise_if_any()
+    out = []
+    ids = {}
+    for index in range(len(raw)):
+        card = raw[index]
+        where = _card_label(card, index)
+        if not _keys(p, where, card, ("id", "difficulty", "rounds")):
+            continue
+        cid = _field(p, where, card, "id", str)
+        value = _field(p, where, card, "difficulty", int)
+        rounds = _field(p, where, card, "rounds", str)
+        if value is not None and not 1 <= value <= MAX_DIFFICULTY:
+            p.add(where, "field 'difficulty' must be 1 to %d, not %d" % (MAX_DIFFICULTY, value))
+            value = None
+        if rounds is not None and (not 1 <= len(rounds) <= MAX_SOLO_ROUNDS or
+                                   [c for c in rounds if c not in SOLO_SYMBOLS]):
+            p.add(where, "field 'rounds' must be 1 to %d symbols, each P (player only "
+                  "scoring) or C (combined scoring), not %r" % (MAX_SOLO_ROUNDS, rounds))
+            rounds = None
+        if cid is not None:
+            if cid in ids:
+                p.add(where, "id is used by two cards (#%d and #%d)" % (ids[cid], index + 1))
+            ids[cid] = index + 1
+        if None not in (cid, value, rounds):
+            out.append((cid, value, rounds))
+    if len(raw) != BASE_SOLO:
+        p.add("", "%d Solo Chaos Golf cards; the box holds %d" % (len(raw), BASE_SOLO))
+    combined = sum([r.count("C") for _i, _v, r in out])
+    if len(out) == len(raw) and combined < SOLO_MIN_COMBINED:
+        p.add("", "the cards show %d combined scoring rounds in all: no deck reaches the %d "
+              "every Solo Chaos Golf deck needs" % (combined, SOLO_MIN_COMBINED))
+    p.raise_if_any()
+    return tuple(out)
 
 
 def _check_deck_size(p, deck, shots):

@@ -10,7 +10,7 @@ Rules followed (rulebook, "Play club card" and "Shuffle"):
   shuffles; with no discard pile there is nothing to shuffle.
 """
 
-from teebox.core.holes18.cards import DECKS
+from teebox.core.holes18.cards import DECKS, SOLO
 
 
 class DeckEmpty(Exception):
@@ -20,7 +20,8 @@ class DeckEmpty(Exception):
 class ShotDecks:
     """Draw and discard piles for each shot deck, shuffled with ``rng``.
 
-    ``shots`` is the dict from :func:`teebox.core.holes18.cards.load_shots`. The top of
+    ``shots`` is the dict from :func:`teebox.core.holes18.cards.load_shots` (the shipped
+    one also carries the Solo Chaos Golf cards under ``cards.SOLO``). The top of
     a pile is the end of its list.
     """
 
@@ -29,7 +30,8 @@ class ShotDecks:
         self._draw = {}
         self._discard = {}
         for name in sorted(shots):
-            _known(name)
+            if name != SOLO:  # (the Solo Chaos Golf deck travels with them: not shots)
+                _known(name)
         for name in DECKS:  # fixed order: the same seed shuffles the same way
             if name in shots:
                 pile = list(shots[name])

@@ -44,7 +44,8 @@ from teebox.core.holes18.protocol import (
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
 from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
-    DRAFT, FIRST_GAME, HAND_KINDS, MAX_PLAYERS, Setup, played_expansions, player_name)
+    BOUNDS, DRAFT, FIRST_GAME, HAND_KINDS, HIT_THROUGH, MAX_PLAYERS, STRICT, Setup,
+    played_expansions, player_name)
 from teebox.core.holes18.shots import ShotPlay
 from teebox.core.rng import Rng
 
@@ -86,6 +87,13 @@ class Decision:
 
 
 
+def _how_many(lo, hi):
+    # "3 to 5 players", or "1 player" for a mode of one count (Solo Chaos Golf).
+    if lo == hi:
+        return "%d player%s" % (lo, "" if lo == 1 else "s")
+    return "%d to %d players" % (lo, hi)
+
+
 class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     """One game of 18 Holes (see the module docstring and ``docs/engine-api.md``).
 
@@ -111,15 +119,17 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.mode = modes.make(setup.mode)
         lo, hi = self.mode.players
         if not lo <= setup.players <= hi:
-            raise ValueError("%s is played by %d to %d players, not %d"
-                             % (self.mode.title, lo, hi, setup.players))
+            raise ValueError("%s is played by %s, not %d"
+                             % (self.mode.title, _how_many(lo, hi), setup.players))
         self.rng = rng if rng is not None else Rng(setup.seed)
         self.decks = ShotDecks(shots, self.rng)
-        self.effects = flight.BASE_EFFECTS
+        self.effects = (flight.BASE_EFFECTS if setup.bounds == STRICT
+                        else flight.HIT_THROUGH_EFFECTS)
         self.expansions = played_expansions(setup, course)  # the modules this game plays
         if "coast" in self.expansions:
             from teebox.core.holes18.expansions import coast  # only where coastline lies
-            self.effects = coast.EFFECTS
+            self.effects = (coast.EFFECTS if setup.bounds == STRICT
+                            else coast.HIT_THROUGH_EFFECTS)
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
@@ -155,7 +165,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         # The setup as the log keeps it: explicit hands as club indices, the modules
         # played (a coastline course's "coast" included: records say what was played).
         self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
-                           self.expansions)
+                           self.expansions, setup.bounds)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before

@@ -4,7 +4,9 @@ Pure functions over a course; the engine adds who is playing and what scores.
 The rules (rulebook "Move your golfer", "Chipping", "Hazards & other tiles"):
 
 * the ball follows the flight path hex by hex;
-* any hex of the flight off the board is out of bounds: the golfer stays;
+* any hex of the flight off the board is out of bounds: the golfer stays (with
+  :data:`HIT_THROUGH_EFFECTS`, the rulebook's VARIATION, the ball flies on over it
+  and only a landing off the board is out of bounds);
 * trees stop the ball one hex back along the path; a chip flies over a tree in
   the hex next to the golfer; a chip that would land on a tree drops onto the
   hex it flew over, or stays put if that is a tree too;
@@ -126,6 +128,20 @@ class TerrainEffects:
 BASE_EFFECTS = TerrainEffects()
 
 
+class HitThroughEffects(TerrainEffects):
+    """The base effects with the rulebook's out-of-bounds VARIATION: "you may allow
+    players to hit through out-of-bounds. Landing in out-of-bounds is always
+    out-of-bounds." A ball over the off-board space flies on; one landing there is
+    out of bounds (its landing effect)."""
+
+    def off_course(self, kind):
+        """Never at once: only where the ball lands counts."""
+        return False
+
+
+HIT_THROUGH_EFFECTS = HitThroughEffects()
+
+
 def path_hexes(q, r, heading, steps):
     """The hexes a flight path (``"SSL"``...) passes from ``(q, r)`` hit toward ``heading``."""
     return hexgrid.walk(q, r, heading, steps)
@@ -155,7 +171,8 @@ def fly(course, q, r, hexes, chip=False, effects=BASE_EFFECTS):
                 continue
             hit_tree = True
             break
-        flown.append(h)
+        if kind != terrain.OFF:
+            flown.append(h)  # the path shown is on the board (hit through: not off it)
         land = h  # a tree hex flown over is never a landing: a chip dropping back stays put
     # "If the next hex is a hazard, follow the rules for that hazard": that holds
     # for the golfer's own cell too when the ball comes straight back to it.

@@ -9,9 +9,11 @@ from teebox.core.holes18 import records  # re-exported: what records and journal
 
 MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
-OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),)
-STEPS = ("mode", "course", "players", "hands")  # as the table asks them
-DATA_FILES = ("clubs.json", "shots.json", "courses/*.course")
+OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
+           # the base game's VARIATION (the modes list no optional rule of their own)
+           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
+STEPS = ("mode", "course", "players", "hands", "bounds")  # as the table asks them
+DATA_FILES = ("clubs.json", "shots.json", "solo.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")
 

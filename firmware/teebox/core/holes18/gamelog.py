@@ -11,8 +11,9 @@ are written. Layout of :func:`encode` (little-endian, varints as in
     varint golfers flag (0/1); if 1, per player: golfer code (0 none, else
       index + 1), side (0 A, 1 B)
     varint teams flag (0/1); if 1, per player: team + 1 (0 none)
-    version 4 only: varint expansion modules played, bit i for
-      ``expansions.NAMES[i]`` (a log with no module is written as version 3)
+    version 4 only: varint variations, bit 0 the out-of-bounds VARIATION ("hit
+      through"), bit i + 1 the expansion module ``expansions.NAMES[i]``; a game
+      without any is written as version 3, byte for byte as before
     inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as
       varints; or one byte (code << 3 | seat) alone for a choice of
       ``protocol.SHORT_FORMS`` (version 3 on)
@@ -37,15 +38,16 @@ import struct
 
 from teebox.core import contract, varint
 from teebox.core.holes18 import cards, inputlog, modes
+from teebox.core.holes18.engine import HIT_THROUGH, STRICT, Game, Setup
 from teebox.core.holes18.expansions import NAMES as EXPANSIONS
-from teebox.core.holes18.engine import Game, Setup
 from teebox.core.holes18.player import GOLFERS, SIDES
 
 MAGIC = b"TBGL"
 VERSION = 3           # (2 is the file container's version: a log never takes it)
-MODULES_VERSION = 4   # a log whose setup names expansion modules
+VARIATIONS = 4        # the version of a log whose setup chose a rule variation or module
 BARE_VERSION = 1      # the log version files held bare, before the container
-READS = (BARE_VERSION, VERSION, MODULES_VERSION)
+READS = (BARE_VERSION, VERSION, VARIATIONS)
+_HIT_THROUGH = 1      # bit of the variations varint (the modules: the bits above it)
 _HEADER = 17  # magic, version, course hash, card CRC
 FILE_VERSION = 2
 FILE_HEADER = 14  # magic, file version, kind, log length, log CRC
@@ -101,8 +103,11 @@ def encode_input(seat, choice):
 def encode(log):
     """The log as compact bytes."""
     s = log.setup
+    variations = _HIT_THROUGH if s.bounds == HIT_THROUGH else 0
+    for e in s.expansions:
+        variations |= 2 << EXPANSIONS.index(e)
     out = bytearray(MAGIC)
-    out.append(MODULES_VERSION if s.expansions else VERSION)
+    out.append(VARIATIONS if variations else VERSION)
     out += log.course_hash
     out += struct.pack("<I", log.cards_crc)
     for n in (modes.code(s.mode), s.players, s.seed):
@@ -124,8 +129,8 @@ def encode(log):
     varint.put(out, 0 if s.teams is None else 1)
     for t in s.teams or ():
         varint.put(out, 0 if t is None else t + 1)
-    if s.expansions:
-        varint.put(out, sum([1 << EXPANSIONS.index(e) for e in s.expansions]))
+    if variations:
+        varint.put(out, variations)
     for seat, choice in log.inputs:
         inputlog.put(out, seat, choice)
     return bytes(out)
@@ -140,8 +145,8 @@ def decode(data):
         raise ValueError("game log is truncated: %d bytes, the header needs %d"
                          % (len(data), _HEADER))
     if data[4] not in READS:
-        raise ValueError("unknown game log version %d: this Teebox reads versions %s"
-                         % (data[4], ", ".join([str(v) for v in READS])))
+        raise ValueError("unknown game log version %d: this Teebox reads versions %d, %d and %d"
+                         % (data[4], BARE_VERSION, VERSION, VARIATIONS))
     course_hash = data[5:13]
     crc = struct.unpack("<I", data[13:17])[0]
     pos = _HEADER
@@ -185,13 +190,18 @@ def decode(data):
         for _ in range(players):
             team, pos = varint.get(data, pos)
             teams.append(None if team == 0 else team - 1)
+    bounds = STRICT
     expansions = ()
-    if data[4] == MODULES_VERSION:
-        bits, pos = varint.get(data, pos)
-        if not 0 < bits < 1 << len(EXPANSIONS):
-            raise ValueError("game log: unknown expansion modules %d" % bits)
-        expansions = tuple([EXPANSIONS[i] for i in range(len(EXPANSIONS)) if bits >> i & 1])
-    setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams, expansions)
+    if data[4] == VARIATIONS:
+        variations, pos = varint.get(data, pos)
+        if variations >> (1 + len(EXPANSIONS)):
+            raise ValueError("game log: unknown rule variations %d" % variations)
+        if variations & _HIT_THROUGH:
+            bounds = HIT_THROUGH
+        expansions = tuple([EXPANSIONS[i] for i in range(len(EXPANSIONS))
+                            if variations >> (i + 1) & 1])
+    setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams, expansions,
+                  bounds)
     inputs = []
     while pos < len(data):
         try:

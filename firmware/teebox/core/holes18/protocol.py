@@ -99,6 +99,7 @@ OUT_PEEK = const(28)         # (k, player, deck index, shot, public): a golfer l
 OUT_BORROWED = const(29)     # (k, player, club, owner): plays another player's club (Slick Rikesh)
 OUT_NAMED = const(30)        # (k, player, club): the club that never expires (Dorian)
 OUT_POWER = const(31)        # (k, player, ready): a golfer's power turned used (0) or ready (1)
+POLICY_OUTPUTS = const(64)   # output kinds from here up are a mode's own (MatchPlay.output_text)
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",

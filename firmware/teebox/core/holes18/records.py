@@ -37,8 +37,9 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
 """
 
 from teebox.core.holes18 import gamelog, modes
+from teebox.core.holes18.protocol import (DRAFT_PICK, OUT_SCORED, POLICY_KINDS, SCORE_NAMES,
+                                         SELECT_CLUB)
 from teebox.core.holes18.setup import expansion_titles
-from teebox.core.holes18.protocol import DRAFT_PICK, OUT_SCORED, SCORE_NAMES, SELECT_CLUB
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
 
 LOG_MAGIC = gamelog.MAGIC
@@ -132,10 +133,19 @@ def progress(game):
 
 def safe_point(game):
     """``(key, waiting)``: another player's decision or a new round changes the key;
-    a simultaneous choice (clubs, draft) starting afresh grows ``waiting``."""
+    a simultaneous choice (clubs, draft) starting afresh grows ``waiting``.
+
+    A decision a policy asks of a player other than the turn's (``Game.ask``: a Skins
+    player's 5 or a Kelly Golf target, before the first round or between turns) is its
+    decider's, as a turn is the turn player's: the journal writes what came before as
+    the decision passes to that player, and its answer as it passes on, whatever the
+    mode."""
     d = game.pending()
     waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
-    return (d.player, game.round), waiting
+    player = d.player
+    if d.kind >= POLICY_KINDS and d.players[0] != player:
+        player = d.players[0]
+    return (player, game.round), waiting
 
 
 def scoreboard(game, seen):

@@ -1,7 +1,8 @@
 """How a game of 18 Holes starts: :class:`Setup`, checked on creation.
 
 Everything a game needs comes from its setup (players, mode, seed, hands,
-golfers, teams), so the same setup and the same inputs give the same game.
+golfers, teams, the out-of-bounds rule), so the same setup and the same inputs give
+the same game.
 """
 
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
@@ -18,6 +19,9 @@ except ImportError:  # CPython
 FIRST_GAME = "first-game"
 DRAFT = "draft"
 HAND_KINDS = (FIRST_GAME, DRAFT)  # log codes 0, 1; explicit hands are code 2
+STRICT = "strict"        # out of bounds: off the board for any part of its flight (the rule)
+HIT_THROUGH = "through"  # out of bounds only where it lands (the rule's VARIATION)
+BOUNDS = (STRICT, HIT_THROUGH)
 MAX_PLAYERS = const(5)
 # What players call each module of EXPANSIONS (same order).
 EXPANSION_TITLES = ("Reading the Greens", "Taming the Wind", "Coastlines")
@@ -36,13 +40,17 @@ class Setup:
       :data:`teebox.core.holes18.player.GOLFERS` and side ``"A"``/``"B"``, each golfer
       at most once (there is one card of each); played by :mod:`teebox.core.holes18.golfers`;
     * ``teams``: None, or per player None or a team number 0..4 (stored only);
+    * ``bounds``: ``"strict"`` (the rule: "The ball is also out-of-bounds when it goes
+      out-of-bounds for part of its flight") or ``"through"`` (its VARIATION: "you
+      may allow players to hit through out-of-bounds. Landing in out-of-bounds is
+      always out-of-bounds");
     * ``expansions``: the expansion's modules played, names from
       :data:`teebox.core.holes18.expansions.NAMES` (any of them, each at most once),
       kept in that order whatever order they are given in.
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
-                 teams=None, expansions=()):
+                 teams=None, expansions=(), bounds=STRICT):
         if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
             raise ValueError("players must be a whole number from 1 to %d, not %r"
                              % (MAX_PLAYERS, players))
@@ -64,6 +72,8 @@ class Setup:
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
         expansions = _expansions(expansions)
+        if bounds not in BOUNDS:
+            raise ValueError("bounds must be %r or %r, not %r" % (STRICT, HIT_THROUGH, bounds))
         self.players = players
         self.mode = mode
         self.seed = seed
@@ -71,10 +81,12 @@ class Setup:
         self.golfers = golfers
         self.teams = teams
         self.expansions = expansions
+        self.bounds = bounds
 
     def __repr__(self):
-        return "Setup(%d, %r, seed=%d, hands=%r)" % (self.players, self.mode, self.seed,
-                                                     self.hands)
+        return "Setup(%d, %r, seed=%d, hands=%r%s)" % (
+            self.players, self.mode, self.seed, self.hands,
+            "" if self.bounds == STRICT else ", bounds=%r" % self.bounds)
 
 
 def expansion_titles(names):

@@ -28,9 +28,10 @@ SET_CLOCK = 12
 EVENTS = 13
 REPL = 14
 SELF_TEST = 15
+LED_FRAME = 16
 COMMAND_NAMES = ("", "HELLO", "LIST_GAMES", "FETCH_GAME", "ACK_GAME", "LIST_COURSES",
                  "PUSH_BEGIN", "PUSH_CHUNK", "PUSH_COMMIT", "PUSH_ABORT", "DELETE_COURSE",
-                 "PULL_COURSE", "SET_CLOCK", "EVENTS", "REPL", "SELF_TEST")
+                 "PULL_COURSE", "SET_CLOCK", "EVENTS", "REPL", "SELF_TEST", "LED_FRAME")
 
 # Status codes.
 OK = 0
@@ -48,6 +49,10 @@ BOARD_ERROR = 11      # the board failed (flash error, ...)
 STATUS_NAMES = ("ok", "bad crc", "bad frame", "unknown command", "bad length", "bad offset",
                 "unknown game", "unknown course", "bad course", "no transfer", "bad value",
                 "board error")
+
+# LED_FRAME reply flags (``app/ledview.py``).
+LED_RESET = 1   # clear the picture to black, then apply the runs
+LED_MORE = 2    # changes are left: ask again at once
 
 MAX_DATA = 1000            # most data bytes in one chunk (fits MAX_PAYLOAD with headers)
 

@@ -8,7 +8,7 @@ from teebox.app.view import (FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN
 from teebox.core.holes18.protocol import (
     BUNKER, GREEN, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT, OUT_OF_BOUNDS, OUT_ORDER,
-    OUT_PENALTY, OUT_SCORED, STABLEFORD, STROKES, WATER)
+    OUT_PENALTY, OUT_SCORED, POLICY_OUTPUTS, STABLEFORD, STROKES, WATER)
 
 try:
     from micropython import const
@@ -126,6 +126,11 @@ class Motion:
                 # tied hole's jackpot shows here ("Hole 4: 7 pts").
                 worth = t.game.mode.green_tokens(o[2])
                 t.note = "Hole %d: %d pts" % (o[2], worth) if worth else "Hole %d" % o[2]
+            elif k >= POLICY_OUTPUTS:
+                # The mode's own (Solo Chaos Golf: an opponent scores, a club turned up).
+                note = t.game.mode.output_text(t.game, o)
+                if note is not None:
+                    t.note = note
             elif k == OUT_ORDER:
                 self._order = bytes(o[1])
                 self._order_start = t.now
@@ -167,7 +172,9 @@ class Motion:
             t.note = "P%d on the green" % (seat + 1)
 
     def sync_view(self):
-        """Golfers, and the tokens the mode leaves on greens, as the game stands."""
+        """Golfers, and the tokens the mode leaves on greens, as the game stands; golfers
+        that are no seats (Solo Chaos Golf's opponents, on the greens they score next) in
+        the seat colours after the players'."""
         t = self.t
         g = t.game
         v = t.view
@@ -176,6 +183,12 @@ class Motion:
             v.golfer[p.seat] = t.cell(p.q, p.r)
             other = mode.partner(g, p)  # a team's second golfer (Chaos Teams)
             v.partner[p.seat] = -1 if other is None else t.cell(other[0], other[1])
+        seat = len(g.players)
+        for at in mode.markers(g):
+            if seat < len(v.golfer):
+                v.golfer[seat] = t.cell(at[0], at[1]) if at is not None else -1
+                seat += 1
+        v.seats = seat
         crs = t.course
         for h in range(1, crs.hole_count + 1):
             hole = crs.hole(h)

@@ -71,7 +71,8 @@ class Presenter:
         t = self.t
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         return engine.Game(t.course, t.clubs, t.shots,
-                           engine.Setup(setup.players, setup.mode, seed, hands), rng)
+                           engine.Setup(setup.players, setup.mode, seed, hands,
+                                        bounds=setup.option("bounds")), rng)
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
@@ -179,10 +180,19 @@ class Presenter:
     def standings_line(self, row):
         """A line of the final standings: place, player, score, a star per hole-in-one or
         (Kelly Golf) own secret target claimed: the mode's count (Skins' play-off wins are
-        said by the place alone)."""
+        said by the place alone); with automated opponents (Solo Chaos Golf) their points
+        and the deck rank beaten."""
         place, seat, score, count = row
-        stars = count if self.t.game.mode.count_key in ("hole_in_ones", "targets") else 0
-        return "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
+        g = self.t.game
+        stars = count if g.mode.count_key in ("hole_in_ones", "targets") else 0
+        line = "%d. P%d %d%s" % (place, seat + 1, score, " *" * stars)
+        others = g.mode.opponents(g)
+        if others:
+            # Automated opponents (Solo Chaos Golf): their points, and the rank beaten.
+            line += "\nvs %s" % " ".join([str(points) for _name, points, _t in others])
+            if count:
+                line += "\nRank %d beaten" % count
+        return line
 
     def _default_action(self):
         # Playing the club is the usual action, so OK alone does it; in a bunker

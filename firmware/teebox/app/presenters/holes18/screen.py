@@ -243,7 +243,9 @@ class Screen:
             if worth:
                 head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
         else:
-            head = "Round %d" % g.round  # the holes in any order, or each golfer its own
+            # The holes in any order, or each golfer its own; a mode's own state instead
+            # when it has one (Solo Chaos Golf: the card and marker, the opponents' points).
+            head = g.mode.status(g) or "Round %d" % g.round
         code = CODE_EXTRA_TURN if d.extra else d.kind
         if t.sel >= 0:
             s = t.opt_seats[t.sel]

@@ -13,7 +13,8 @@ Booklet (COASTLINES TILE PACK, HAZARDS):
 
 A game plays these whenever its course has coastline terrain (the tiles carry
 their rules: :func:`teebox.core.holes18.setup.played_expansions`); the engine
-then uses :class:`CoastEffects` in place of ``flight.BASE_EFFECTS``.
+then uses :data:`EFFECTS` in place of ``flight.BASE_EFFECTS`` (or
+:data:`HIT_THROUGH_EFFECTS` with the out-of-bounds variation).
 """
 
 from teebox.core import terrain
@@ -88,4 +89,14 @@ class CoastEffects(flight.TerrainEffects):
             p.ashore = (land[0], land[1], p.hole)
 
 
+class CoastHitThroughEffects(CoastEffects):
+    """The Coastlines with the rulebook's out-of-bounds VARIATION ("you may allow players
+    to hit through out-of-bounds"): only a landing off the board is out of bounds."""
+
+    def off_course(self, kind):
+        """Never at once: only where the ball lands counts."""
+        return False
+
+
 EFFECTS = CoastEffects()
+HIT_THROUGH_EFFECTS = CoastHitThroughEffects()

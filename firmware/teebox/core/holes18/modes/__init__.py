@@ -6,7 +6,8 @@ Every mode is "Match Play except ...", so every mode class derives from
 their codes are written into game logs: never reorder, only append.
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "teams")
+NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "teams",
+         "solo-chaos")
 
 
 def code(name):
@@ -41,5 +42,8 @@ def make(name):
     if name == "teams":
         from teebox.core.holes18.modes.teams import ChaosTeams
         return ChaosTeams()
-    from teebox.core.holes18.modes.kelly import KellyGolf
-    return KellyGolf()
+    if name == "kelly":
+        from teebox.core.holes18.modes.kelly import KellyGolf
+        return KellyGolf()
+    from teebox.core.holes18.modes.solo import SoloChaos
+    return SoloChaos()

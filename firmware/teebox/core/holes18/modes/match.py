@@ -27,8 +27,12 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 * ``state_ints(out)``: the mode's own state, for the digest.
 
 Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
-``partner(game, p)`` (where a player's second golfer stands: Chaos Teams) and
-``revealed(game)`` (what the mode kept secret, once the game is over).
+``partner(game, p)`` (where a player's second golfer stands: Chaos Teams),
+``revealed(game)`` (what the mode kept secret, once the game is over), ``opponents(game)``
+(automated opponents' points and tokens, for scorecards), ``markers(game)``
+(golfers that are no seats, for the LEDs: Solo Chaos Golf's opponents), ``status(game)``
+(a line or two of the mode's own state for the display) and ``output_text(game, out)``
+(a note for an output of the mode's own, kinds ``protocol.POLICY_OUTPUTS`` and up).
 
 A mode is also a :class:`~teebox.core.holes18.policy.Policy`: it may add choices of its own.
 """
@@ -87,6 +91,24 @@ class MatchPlay(Policy):
 
     def revealed(self, game):
         """What the mode keeps secret, shown once the game is over (None: nothing)."""
+        return None
+
+    def opponents(self, game):
+        """Automated opponents that are no seats, for scorecards: ``(name, points,
+        ((hole, kind), ...))`` each, the tokens they won (none by default)."""
+        return ()
+
+    def markers(self, game):
+        """Golfers that are no seats (automated opponents), each ``(q, r)`` or None, shown
+        on the LEDs in the seat colours after the players' (none by default)."""
+        return ()
+
+    def status(self, game):
+        """The mode's own state as a line or two for the display ("" by default)."""
+        return ""
+
+    def output_text(self, game, out):
+        """The table's note for an output of the mode's own (None: no note)."""
         return None
 
     def before_hands(self, game, outs):
