@@ -37,7 +37,7 @@ def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
 
 def test_pressing_ok_through_the_defaults_starts_a_first_game():
     t = K.new_table()
-    _setup(t, "seed 3", "press OK 9")
+    _setup(t, "seed 3", "press OK 10")
     g = t.game
     assert t.phase == T.PH_PLAY
     assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
@@ -57,7 +57,7 @@ def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
     assert "> strict" in K.screen(t)
     _setup(t, "press E")
     assert "> through" in K.screen(t) and s.option("bounds") == "through"
-    _setup(t, "press OK")
+    _setup(t, "press OK 2")  # and no expansion module
     assert "Stroke Play" in K.screen(t) and "Bounds: through" in K.screen(t)
     _setup(t, "press OK")
     g = t.game
@@ -146,15 +146,15 @@ def test_seats_show_each_players_colour_in_seating_order():
 def test_the_last_step_sums_the_game_up():
     t = K.new_table()
     _setup(t, "press OK 2", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
-           "press OK", "press E", "press OK")
+           "press OK", "press E", "press OK", "press OK")
     s = K.screen(t)
-    assert "7 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
-    assert "Bounds: through" in s
+    assert "8 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
+    assert "Bounds: through" in s and "Expansions" not in s  # left as it was: not repeated
 
 
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
-    _setup(t, "press OK 6", "press E", "press OK 3")
+    _setup(t, "press OK 6", "press E", "press OK 4")
     assert t.phase == T.PH_REGISTER and t.game is None
     assert "P1 red:" in K.screen(t)
 
@@ -179,6 +179,8 @@ def test_every_setup_step_has_an_led_only_form():
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (5, 2, 0)
     _setup(t, "press OK")  # out of bounds: strict or hit through (the second option)
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
+    _setup(t, "press OK")  # the expansion's modules: none, greens, wind or both
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 2, 4, 0)
     _setup(t, "press OK")
     assert t.prompt.code == 6
 
@@ -223,7 +225,7 @@ def test_a_course_that_cannot_be_used_is_refused_and_the_one_shown_stays():
     assert t.setup.course == "big" and t.view.flash == FLASH_REFUSED
     assert K.words(t).startswith("NO: course big cannot be used: big.course:3: size 30x20")
     assert t.course.name == "Pond"
-    _setup(t, "press OK 5")  # players, seats, hands, out of bounds, start?
+    _setup(t, "press OK 6")  # players, seats, hands, out of bounds, expansion, start?
     assert t.setup.step == sf.S_CONFIRM
     _setup(t, "press OK")
     assert t.game is None and t.setup.step == sf.S_CONFIRM  # no game on a course it lacks
@@ -286,7 +288,7 @@ def test_a_button_without_a_reader_and_too_many_players_are_refused():
 
 def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses():
     _loop, t = _reader_table(4)
-    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 4")  # seats 1 and 4
+    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 5")  # seats 1 and 4
     g = t.game
     assert g is not None and len(g.players) == 2
     p2_club = K.CLUBS[g.players[1].hand[0]].id

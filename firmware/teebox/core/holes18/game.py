@@ -11,8 +11,10 @@ MODES = tuple([(name, modes.make(name).title, modes.make(name).players)
                for name in modes.NAMES])
 OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GAME),
            # the base game's VARIATION (the modes list no optional rule of their own)
-           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT))
-STEPS = ("mode", "course", "players", "hands", "bounds")  # as the table asks them
+           ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
+           # the expansion's modules (a course with coastline terrain always plays "coast")
+           ("expansions", "Expansion", ((), ("greens",), ("wind",), ("greens", "wind")), ()))
+STEPS = ("mode", "course", "players", "hands", "bounds", "expansions")  # as the table asks
 DATA_FILES = ("clubs.json", "shots.json", "solo.json", "courses/*.course")
 Setup = engine.Setup
 _DATA = ("course", "clubs", "shots")

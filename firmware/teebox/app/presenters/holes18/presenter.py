@@ -72,7 +72,8 @@ class Presenter:
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
         return engine.Game(t.course, t.clubs, t.shots,
                            engine.Setup(setup.players, setup.mode, seed, hands,
-                                        bounds=setup.option("bounds")), rng)
+                                        bounds=setup.option("bounds"),
+                                        expansions=setup.option("expansions")), rng)
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
