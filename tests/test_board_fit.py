@@ -22,13 +22,15 @@ def _close(figure, measured):
 
 
 def test_the_code_figure_is_what_importing_the_resident_mpy_files_measures(tmp_path):
-    # The code in RAM at the peak: the table shell and the largest game's own modules.
+    # The code in RAM at the peak: the table shell and the largest game's own modules,
+    # with one way to play it (the costliest).
     firmware = deploy.firmware_dir()
     built = deploy.build(deploy.choose_profile(), firmware, tmp_path / "build")
     board = deploy.board_modules(firmware)
     res = deploy.resident_modules(firmware)
     costs = code_heap.measure(built.build_dir, code_heap.import_order(firmware, board))
-    measured = sum(costs[n] for n in res.shell + res.games[deploy.peak_game(built)])
+    in_play = res.in_play(deploy.peak_game(built), lambda mods: sum(costs[n] for n in mods))
+    measured = sum(costs[n] for n in res.shell + in_play)
     assert _close(deploy.code_ram(built), measured), (deploy.code_ram(built), measured)
 
 
@@ -43,7 +45,18 @@ def test_every_module_is_the_shell_s_one_game_s_or_one_tool_s():
     assert res.tools["teebox.core.coursegen"] == ["teebox.core.coursegen",
                                                  "teebox.core.coursegen_tiles"]
     assert "teebox.core.holes18.modes.skins" in res.games["18-holes"]  # every way to play
+    # ... of which one is in RAM at a time (tests/test_table_resident.py): a mode's module
+    # and the modes it derives from
+    modes = "teebox.core.holes18.modes."
+    assert [modes + "match", modes + "stroke"] in res.ways["18-holes"]
+    assert [modes + "chaos", modes + "match", modes + "solo"] in res.ways["18-holes"]
+    assert len(res.ways["18-holes"]) == 9 and res.ways["play-nine"] == []
+    solo = res.in_play("18-holes", lambda mods: (modes + "solo") in mods)
+    assert modes + "solo" in solo and modes + "skins" not in solo and modes[:-1] in solo
     assert "teebox.app.presenters.playnine" in res.games["play-nine"]
+    # Card learning walks the dominoes too: their tags' module counts for it.
+    assert {"teebox.app.presenters.dominogolf.tags", "teebox.core.dominogolf.dominoes"} <= set(
+        res.tools["teebox.app.card_learning"])
     game_code = [n for n in res.shell if "holes18" in n or "playnine" in n]
     assert game_code == ["teebox.core.holes18", "teebox.core.holes18.cards"]  # the card data
 

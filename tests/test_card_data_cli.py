@@ -33,6 +33,30 @@ def test_the_shipped_files_pass_with_a_summary():
     assert "clubs.json: OK, 34 base club cards (20 with 1-2 players, 24 with 3-4 players, " \
            "34 with 5 players) and 5 expansion cards" in result.output
     assert "shots.json: OK, 74 shot cards (C: 12, 2: 16, 3: 18, 4: 16, 5: 12)" in result.output
+    assert "wind.json: OK, 22 wind cards (3 calm, 18 windy, 1 strong)" in result.output
+    assert "greens.json: OK, 36 green cards (12/14/10 easy/medium/hard) and 7 putting dice a " \
+           "player" in result.output
+
+
+def test_an_edited_greens_file_is_checked_and_every_problem_named(tmp_path):
+    data = _shipped("greens.json")
+    data["greens"][5]["targets"][0] = None
+    name = _write(tmp_path / "greens.json", data)
+    result = runner.invoke(app, ["check", "--greens", name])
+    assert result.exit_code == 1
+    assert f"{name}: card G06: side 0 (where the fairway comes in) needs a target" \
+        in result.output.splitlines()
+
+
+def test_an_edited_wind_deck_names_the_card_and_the_fix(tmp_path):
+    """Taming the Wind: "When the STRONG WIND card is played, flip the tile over while
+    maintaining the orientation": a strong card given a direction is refused."""
+    data = _shipped("wind.json")
+    data["cards"][18]["direction"] = "TR"
+    result = runner.invoke(app, ["check", "--wind", _write(tmp_path / "wind.json", data)])
+    assert result.exit_code == 1
+    assert ("wind.json: card strong-wind: only a windy card shows a direction: remove "
+            "'direction' from this strong card") in result.output
 
 
 def test_counts_of_one_are_in_the_singular(clubs_file):

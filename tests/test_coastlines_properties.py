@@ -13,7 +13,7 @@ import pytest
 from teebox import shipped
 from teebox.core import terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
-from teebox.core.holes18.protocol import GAME_OVER, OUT_DRAW, OUT_FLIGHT, OUT_MOVE
+from teebox.core.holes18.protocol import FOLLOW, GAME_OVER, OUT_DRAW, OUT_FLIGHT, OUT_MOVE
 
 CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
@@ -33,10 +33,12 @@ def _play(mode, seed):
             break
         seat = d.waiting[0] if d.waiting else d.players[0]
         before = [COURSE.terrain(p.q, p.r) for p in game.players]
-        outs = game.apply(seats[seat].choose(game, seat), seat)
+        choice = seats[seat].choose(game, seat)
+        outs = game.apply(choice, seat)
         draws = [o for o in outs if o[0] == OUT_DRAW]
-        if draws and before[draws[0][1]] == terrain.GORSE:
-            # The first card drawn: a super chip card then draws on from deck 2.
+        if draws and before[draws[0][1]] == terrain.GORSE and choice[0] != FOLLOW:
+            # The shot's first card (a super chip card then draws on from deck 2: a
+            # FOLLOW's draw is not checked).
             seen["gorse"] += 1
             assert game.shot_list[draws[0][3]].deck == "C", "a shot out of the gorse not chipped"
         for o in outs:

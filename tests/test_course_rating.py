@@ -160,6 +160,19 @@ def test_rate_is_repeatable_and_the_seed_changes_the_games():
     assert rows_of(other.stdout) != rows_of(first.stdout)
 
 
+def test_rate_with_the_wind_module_plays_the_wind():
+    """`teebox course rate --expansion wind`: the same games in the wind (Taming the Wind),
+    to compare with the rating without it."""
+    calm = invoke("nine", "--rounds", 2)
+    windy = invoke("nine", "--rounds", 2, "--expansion", "wind")
+    assert windy.exit_code == 0, windy.output
+    assert ("2 games of Stroke Play, 1 SensibleBot each (seeds 1-2, with Taming the Wind): "
+            "2 rounds") in " ".join(windy.stdout.split())  # (wrapped at the terminal width)
+    assert rows_of(windy.stdout) != rows_of(calm.stdout)
+    bad = invoke("nine", "--rounds", 1, "--expansion", "moon")
+    assert bad.exit_code == 1 and "unknown expansion module 'moon'" in bad.output
+
+
 def test_rate_of_one_game_counts_in_the_singular():
     result = invoke("starter", "--rounds", 1)
     assert result.exit_code == 0, result.output

@@ -1,7 +1,7 @@
 """Domino Golf on a board that lets go of a game's code between games (``Table.shed``, as
 ``main.py`` makes the board's table), measured inside MicroPython from the mpy-cross
-build: none of its code stays at the start menu after it (its hole map included, which
-it shares with the host), nor after card learning walked the dominoes, and a second game
+build: none of its code stays at the start menu after it (its hole map included:
+``core/dominogolf/board.py``, in its package), nor after card learning walked the dominoes, and a second game
 of it after Play Nine plays as the first."""
 
 from teebox_host import micropython as mp

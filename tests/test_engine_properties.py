@@ -80,8 +80,8 @@ from hypothesis import strategies as st
 
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18 import golfers as golfer_cards
 from teebox.core.holes18.modes.skins import BOX
-from teebox.core.holes18.player import GOLFERS
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, FLAG, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
                                   OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_REACHED, SELECT_CLUB,
                                   TOKEN_1, TOKEN_2, TOKEN_5, VERB_ARITY)
@@ -166,7 +166,7 @@ def game_specs(draw, mode, salt=0):
     hands = draw(st.sampled_from([engine.FIRST_GAME, engine.DRAFT]))
     golfers = None
     if draw(st.booleans()) and mode != "solo-chaos":  # ("Skip golfer cards" in Solo Chaos Golf)
-        cards_ = draw(st.permutations(GOLFERS))
+        cards_ = draw(st.permutations(golfer_cards.base_game()))
         golfers = tuple([None if draw(st.integers(0, 3)) == 0
                          else (cards_[i], draw(st.sampled_from("AB"))) for i in range(players)])
         if golfers == (("slick-rikesh", "B"),):
@@ -299,8 +299,8 @@ class Checker:
         if getattr(game.mode, "box", None) is not None:
             self.check_tokens()
         self.check_green_flags()
-        if len(getattr(game.mode, "five", ())) > 1:
-            self.check_fives_and_twos()
+        if len(getattr(game.mode, "five", ())) > 1 and not hasattr(game.mode, "won"):
+            self.check_fives_and_twos()  # (with automated opponents: check_opponents)
         if stage == DRAFT_PICK or game.players[0].hole == 0:
             return  # the clubs are not dealt or the golfers not on a tee yet (Skins' 5s)
         if self.dealt is None:
@@ -558,3 +558,18 @@ def test_dorian_a_alone_with_his_never_expiring_club_still_holes_out(seed):
                       (("dorian", "A"),))
     checker.play()
     assert checker.game.over
+
+
+@pytest.mark.parametrize("seed, cards", [(7, (("slick-rikesh", "B"), None)),
+                                         (63, (("dorian", "A"), None))])
+def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
+    # RULES-NOTES G15. Coastline's 5th green, the other player holed out: Slick Rikesh B
+    # holds a 2 Iron too long for the green (the discarded clubs no better), Dorian A his
+    # 3 Iron. A step aside at the same distance left the same choice next round, and the
+    # step back the round after, until the choice limit (as `course rate --golfer`
+    # played these seeds): the bot must play the club or step somewhere better.
+    setup = engine.Setup(2, "stroke", seed, engine.DRAFT, list(cards))
+    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(seed * 8 + 1), bots.SensibleBot(seed * 8 + 2)])
+    assert game.over

@@ -20,15 +20,15 @@ def invoke(*args):
 def test_demo_plays_the_chosen_modules_and_its_log_replays_them(tmp_path):
     """Booklet: "You may play either of them or both in the same game." """
     log = tmp_path / "game.tbgl"
-    result = invoke("demo", "--expansion", "coast, Greens,wind", "--mode", "stroke",
+    result = invoke("demo", "--expansion", "coast, Wind", "--mode", "stroke",
                     "--seed", 2, "--save-log", log)
     assert result.exit_code == 0, result.output
-    assert "Expansion: Reading the Greens, Taming the Wind, Coastlines\n" in result.stdout
+    assert "Expansion: Taming the Wind, Coastlines\n" in result.stdout
     saved = gamelog.load(log.read_bytes())[0]
-    assert saved.setup.expansions == ("greens", "wind", "coast")
+    assert saved.setup.expansions == ("wind", "coast")
     again = invoke("replay", log)
     assert again.exit_code == 0, again.output
-    assert "Expansion: Reading the Greens, Taming the Wind, Coastlines\n" in again.stdout
+    assert "Expansion: Taming the Wind, Coastlines\n" in again.stdout
 
 
 def test_the_coastline_course_plays_the_coastlines_without_asking():
@@ -83,7 +83,8 @@ def test_the_score_history_says_which_modules_a_game_played(tmp_path):
         for number, (name, modules) in enumerate((("coastline", ()), ("starter", ("wind",)),
                                                  ("nine", ()))):
             g = engine.Game(shipped.load_builtin(name), clubs, shots,
-                            engine.Setup(2, "stroke", number, expansions=modules))
+                            engine.Setup(2, "stroke", number, expansions=modules),
+                            wind=shipped.load_default_wind())
             bots.play_game(g, [bots.SensibleBot(number), bots.SensibleBot(number + 1)])
             rec = gamerecord.decode(gamerecord.encode(g, "e6614c311b2c9a2f", number + 1,
                                                       1700000000 - number))

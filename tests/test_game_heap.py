@@ -18,14 +18,22 @@ from tools.bench import game_heap
 # eight golfer cards (core/holes18/golfers, every module counted) code 120,416, and
 # after the merge of Kelly Golf and Skins' hooks from main code 128,976; with Chaos Teams
 # and Solo Chaos Golf code 143,264, short game live 191,120, peak 199,344 (every mode's
-# module is imported with the registry's MODES: modes/solo.py adds 16.8 KB live to any
-# game from .mpy files, the solo cards 2.3 KB);
+# module was imported with the registry's MODES: modes/solo.py added 16.8 KB live to any
+# game from .mpy files, the solo cards 2.3 KB); with Taming the
+# Wind (expansions/wind.py, winddata.py, golfers/wendy.py: imported only by a wind game,
+# counted all the same) code 165,136; with Reading the Greens too (merged
+# from main: its modules counted the same way) code 189,952; since the modes' facts are a
+# table in modes/__init__.py and a game imports its own mode's module alone (2026-11-26):
+# short game live 163,056, peak 171,280 (main before it: live 192,448, peak 200,672;
+# the code figure still counts every mode's module: the code any game may import); with
+# main's expansions merged: code 191,728 in 60 modules, short game live 169,136, peak
+# 177,424;
 # Play Nine: code 35,296, short game (246 inputs) live 39,936, peak 57,936.
 # Domino Golf: code 39,312, short game (nine holes, 95 inputs) live 44,352, peak 50,448.
 # A Domino Golf game is a few shots a player a hole (the whole game 187 inputs): its
 # short game gives 11 samples, so its floor ("samples") is 10 instead of 25.
 CEILINGS = {
-    "18-holes": {"code": 144 * 1024, "live": 196 * 1024, "in_step": 208 * 1024},
+    "18-holes": {"code": 192 * 1024, "live": 172 * 1024, "in_step": 180 * 1024},
     "play-nine": {"code": 36 * 1024, "live": 52 * 1024, "in_step": 68 * 1024},
     "domino-golf": {"code": 44 * 1024, "live": 56 * 1024, "in_step": 64 * 1024,
                     "samples": 10},
@@ -46,7 +54,9 @@ def test_a_five_player_game_fits_under_its_ceiling_and_ends_as_in_cpython(name,
     ceiling = CEILINGS[name]
     assert modules > 3 and 0 < code <= ceiling["code"]
     assert heap.samples >= heap.inputs // game_heap.CHOICES_PER_SAMPLE > ceiling.get("samples", 25)
-    # the code is in every figure, and playing the game takes heap above the built game
-    assert code < heap.start < heap.live and heap.start < heap.in_step
+    # playing the game takes heap above the built game (the code figure counts every way
+    # to play and every expansion; a game imports its own alone, so the built 18 Holes
+    # game holds less than that figure: tests/test_table_resident.py)
+    assert 0 < heap.start < heap.live and heap.start < heap.in_step
     assert heap.live <= ceiling["live"] and heap.in_step <= ceiling["in_step"]
     assert heap.digest == heap.cpython

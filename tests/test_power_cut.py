@@ -52,9 +52,9 @@ def resume(store):
 class Script:
     """One game, played once by bots: its setup and inputs, to be re-applied exactly."""
 
-    def __init__(self, crs, mode, players, seed, seats=None, bot_seats=None):
+    def __init__(self, crs, mode, players, seed, seats=None, bot_seats=None, golfers=None):
         self.crs = crs
-        self.setup = engine.Setup(players, mode, seed)
+        self.setup = engine.Setup(players, mode, seed, golfers=golfers)
         self.who = WHO[:players]
         self.seats = bytes(range(players)) if seats is None else bytes(seats)
         self.bots = bytes(players) if bot_seats is None else bytes(bot_seats)
@@ -353,3 +353,32 @@ def test_cuts_across_a_solo_chaos_golf_game_resume_mid_hole_with_the_opponents_a
     for n in sorted(set(range(0, script.units, 40)) | set(range(script.units - 30,
                                                                script.units + 1))):
         check_cut(script, n)
+
+
+def test_cuts_across_a_game_with_golfer_cards_resume_every_power_used_or_ready():
+    # A golfer's power used is the card turned sideways ("While Lucky is oriented in
+    # landscape you cannot use this power"): game state, in the digest (RULES-NOTES G12).
+    # The cards are in the journal's log header and the powers are inputs, so a board
+    # resumed after a cut has each card, and each power used or ready, as it stood.
+    cards = [("lucky", "A"), ("bunjil", "B"), ("slick-rikesh", "A")]
+    script = Script(STARTER, "match", 3, 8, bot_seats=(0, 0, 1), golfers=cards)
+    assert [c for _s, c in script.inputs if c[0] == engine.EXTRA]  # the powers were used
+    seen = set()
+    for n in sorted(set(range(0, script.units, 50)) | set(range(script.units - 30,
+                                                               script.units + 1))):
+        check_cut(script, n)
+        board = SimStore(cut_after=n)
+        try:
+            script.run(board, [-1, -1])
+        except PowerCut:
+            pass
+        gj = resume(board.reboot())
+        if gj.game is None:
+            continue
+        g = gj.game
+        want = _replayed(script, len(g.inputs))
+        assert g.setup.golfers == tuple(cards)
+        states = [p.rules.power_state(g, p.seat) for p in g.players]
+        assert states == [p.rules.power_state(want, p.seat) for p in want.players], n
+        seen.update(states)
+    assert {0, 1} <= seen  # resumed with a power used, and with one ready

@@ -33,6 +33,9 @@ view.set_path([11 * w + 4, 10 * w + 5, 9 * w + 5, 8 * w + 6, 7 * w + 6],
 FLIGHT = [8 * w + 14, 8 * w + 15, 8 * w + 16, 7 * w + 16, 6 * w + 17, 5 * w + 17]
 view.start_flight(3, FLIGHT, 6, 0)
 view.cursor = 4 * w + 4
+for i, cell in enumerate((3 * w + 2, 3 * w + 3, 2 * w + 3, 2 * w + 4, 1 * w + 4)):
+    view.wind[i] = cell            # a strong wind's arrow (Taming the Wind)
+view.wind_len = 5
 for n in range(1, 19):             # Chaos Golf: 5, 2 and both tokens on the greens
     par, tq, tr, gq, gr = crs.hole(n)
     view.tokens[gr * w + gq + (gr - (gr & 1)) // 2] = (5, 2, 7)[n % 3]

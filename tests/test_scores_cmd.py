@@ -226,3 +226,53 @@ def test_names_are_printed_as_text_never_as_terminal_codes_or_markup(tmp_path):
                                                             "--db", str(p)).output
     refused = scores("rename", "[blink]Bob:smile:", "Bo\x1bb", "--db", str(p))
     assert refused.exit_code == 1 and "holds U+001B" in refused.output
+
+
+# ---------------------------------------------------------------- golfer cards
+
+@pytest.fixture
+def carded(tmp_path):
+    """Stroke Play on the starter course with golfer cards: Alice plays Bunjil and then
+    Lucky, Bob plays Lucky and then nothing."""
+    p = tmp_path / "golfers.sqlite3"
+    with ScoreDB(p, clock=lambda: T0 + 100 * 86400) as store:
+        for number, scores_, cards in (
+                (1, {"Alice": [5, 3, 6], "Bob": [4, 4, 5]}, [(0, "bunjil", "A"), (1, "lucky", "B")]),
+                (2, {"Alice": [4, 3, 5], "Bob": [6, 3, 4]}, [(0, "lucky", "A")]),
+                (3, {"Alice": [3, 3, 4], "Bob": [9, 9, 9]}, [(0, "bunjil", "B")])):
+            r = make_result(number, scores_)
+            r.golfers = cards
+            store.add_game(r)
+    return p
+
+
+def test_a_leaderboard_by_golfer_card_ranks_only_the_games_played_with_it(carded):
+    # Lucky: Alice's 12 (game 2, Lucky A) and Bob's 13 (game 1, Lucky B); Alice's best
+    # overall (10, with Bunjil) and Bob's 13... without Lucky are not counted.
+    result = scores("leaderboard", "--golfer", "Lucky", "--db", str(carded))
+    assert result.exit_code == 0, result.output
+    assert f"Starter Course ({STARTER}): Stroke Play with lucky, fewest strokes win" in result.output
+    assert order(result.output, "Alice", "Bob") and " 12 " in result.output
+    assert " 10 " not in result.output
+    bunjil = scores("leaderboard", "--golfer", "bunjil", "--db", str(carded))
+    assert " 10 " in bunjil.output and "Bob" not in bunjil.output
+    everyone = scores("leaderboard", "--db", str(carded))
+    assert " 10 " in everyone.output and "Bob" in everyone.output
+
+
+def test_a_players_history_shows_and_filters_its_golfer_cards(carded):
+    result = scores("history", "Alice", "--db", str(carded))
+    assert result.exit_code == 0, result.output
+    assert "bunjil B" in result.output and "lucky A" in result.output and "bunjil A" in result.output
+    lucky = scores("history", "Alice", "--golfer", "lucky", "--db", str(carded))
+    assert "Games of Alice with lucky (1)" in lucky.output
+    assert "bunjil" not in lucky.output
+    recent = scores("--db", str(carded))
+    assert "Alice [bunjil B]" in recent.output and "Bob 27" in recent.output
+
+
+def test_an_unknown_golfer_names_the_cards_played(carded):
+    result = scores("leaderboard", "--golfer", "tiger", "--db", str(carded))
+    assert result.exit_code == 1
+    assert "no games stored with golfer card 'tiger'" in result.output
+    assert "bunjil, lucky" in result.output

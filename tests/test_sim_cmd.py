@@ -284,3 +284,31 @@ def test_a_solo_chaos_golf_script_written_through_the_table_replays_in_the_simul
     assert g.over and g.mode.rank == g.course.solo_par
     assert "Solo Chaos Golf on Chaos Meadow, 1 player, seed 3: %d inputs" % len(
         g.inputs) in res.output
+
+
+def test_a_game_with_golfer_cards_is_played_through_the_table_buttons(write):
+    # Bots play every seat through the buttons and the reader, golfer cards chosen at the
+    # table (each person's pick seeded): the powers they use are taken at the table as a
+    # player's would be, and the script replays to the same game in the simulator.
+    from rich.text import Text
+    from teebox.core.holes18.protocol import EXTRA
+    from teebox_host.simfaces import face_class
+    sim = sim_cmd.SimTable(profile_mod.load_named())
+    auto = script.Autoplayer(sim.table.clubs, "match", "starter", 3, seed=9,
+                             options={"golfers": "chosen"})
+    lines = []
+    while sim.table.phase != 2:  # (up to the golfer cards)
+        for text in auto.next_lines(sim.table):
+            sim.do(text)
+            lines.append(text)
+    status = Text()
+    face_class("18-holes").flow_status(status, sim.table.flow)
+    assert "P1 red: take a golfer card and side" in status.plain
+    lines += script.autoplay(sim.table, auto, sim.do)
+    g = sim.table.game
+    assert g.over and all(c is not None for c in g.setup.golfers)
+    assert [c for _s, c in g.inputs if c[0] == EXTRA]  # powers used with the buttons
+    res = _invoke("--script", write("\n".join(lines) + "\n"))
+    assert res.exit_code == 0, res.output
+    assert "Match Play on Starter Course, 3 players, seed 9: %d inputs" % len(g.inputs) \
+        in res.output

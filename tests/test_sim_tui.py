@@ -27,7 +27,7 @@ from teebox.app.bindings import demo_uid
 from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18.protocol import (
-    CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT,
+    CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT, OUT_GUST,
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
 from teebox.core.playnine import cards
 from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
@@ -252,7 +252,8 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
             assert "Setting up: bots" in widget_text(app, "status")
             await keys("e")                              # NE: player 2 becomes a bot
             assert "P2 yellow*" in widget_text(app, "oled")
-            await keys("enter", "enter", "enter", "enter", "enter")  # seats, hands, bounds, expansion, start?
+            await keys("enter", "enter", "enter", "enter", "enter", "enter")  # seats, hands,
+            # out of bounds, golfer cards, expansion, start?
             assert "Start?" in widget_text(app, "oled")
             await keys("enter")
             assert sim.table.game is not None
@@ -477,6 +478,17 @@ def test_a_shot_from_the_rough_says_it_flew_one_hex_less():
                     "rough mark), into the rough: the next shot flies one hex less.")
     hybrid = sim.clubs[4]  # 8 Hybrid: no rough penalty
     assert "from the rough" not in holes18_face.shot_report(outs, [rough] * 2, crs, {1: hybrid}).plain
+
+
+def test_a_shot_the_wind_blew_says_so():
+    """Taming the Wind: "you must move your golfer one hex in the DIRECTION the wind is
+    blowing"; the status names the gust with the flight."""
+    sim = started()
+    crs = sim.table.course
+    fairway = first_cell(crs, terrain.FAIRWAY)
+    outs = [(OUT_GUST, 0, (3, 3), (4, 2)), (OUT_FLIGHT, 0, ((0, 0),) * 4, fairway, 0, 0)]
+    text = holes18_face.shot_report(outs, [fairway] * 2, crs, {0: sim.clubs[19]}).plain
+    assert text.startswith("P1 red: the ball flew 4 hexes, the wind blowing it one hex NE")
 
 
 # ---------------------------------------------------------------- cards

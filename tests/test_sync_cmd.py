@@ -279,3 +279,24 @@ def test_replay_of_a_play_nine_record_checks_it_and_prints_its_card(tmp_path):
     result = invoke("replay", path)
     assert result.exit_code == 1
     assert "the record and the replay of its game log differ: hole 2, player 1" in result.output
+
+
+def test_a_synced_game_keeps_each_players_golfer_card_and_side(tmp_path):
+    # The record carries the game log, whose setup holds the golfer cards: the score
+    # history stores them per player, and its leaderboards filter by them.
+    from teebox.core.holes18 import bots, engine
+    from teebox_host import replay_cmd, sync_cmd
+    setup = engine.Setup(2, "stroke", 7, golfers=[("lucky", "A"), ("swift", "B")])
+    game = engine.Game(shipped.load_builtin("starter"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(1), bots.SensibleBot(2)])
+    rec = gamerecord.decode(gamerecord.encode(game, "5eed0001", 1, 1767225600))
+    assert verify(rec, replay_cmd.replay_data()) == []
+    result = sync_cmd.to_result(rec)
+    assert result.golfers == [(0, "lucky", "A"), (1, "swift", "B")]
+    with ScoreDB(tmp_path / "s.sqlite3") as store:
+        store.add_game(result)
+        assert store.game("5eed0001", 1).golfers == [(0, "lucky", "A"), (1, "swift", "B")]
+        assert store.golfers() == ["lucky", "swift"]
+        chash = result.course_hash
+        assert [r.player for r in store.leaderboard(chash, "stroke", golfer="Swift")] == ["Yellow"]

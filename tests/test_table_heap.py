@@ -44,7 +44,7 @@ from teebox.app import bindings, board, loop, renderer, script, table
 from teebox.app import presenters
 from teebox.core import games
 from teebox.core.holes18 import bots
-from teebox.core.holes18.modes import chaos, match, stableford, stroke
+from teebox.core.holes18.modes import stroke  # the mode played (and Match Play, its base)
 from teebox.core.wire import commands, events
 games.load("18-holes")
 presenters.load("18-holes")
@@ -90,14 +90,19 @@ def feed(n=%d):
 """
 
 EVENTS_PER_STEP = 25
-# Ceilings. The state ceiling is the issue's 64 kB target (measured: 59,360 B). The
+# Ceilings. The state ceiling was the issue's 64 kB target (measured: 59,360 B), lowered
+# by the 1 kB the renderer gave back on 2026-11-26 (one token layer, not two; measured
+# then: 58,560 B). The
 # whole-run one (measured: 298,448 B, of it 239,088 B of .mpy code, which the board
 # keeps in flash) leaves about 5% for code still to come and fails on anything that
 # grows per turn or per frame. It was 258 kB until the game and its presenter became
 # modules the table loads when the game starts (the module docstring says what that
 # added to the code: ~19 kB; the state stayed within 0.5 kB), and 290 kB until Skins
 # and Kelly Golf added their hooks to the shared engine and presenter (~16 kB of code).
-STATE_CEILING = 64 * 1024
+# On 2026-11-26, once a game imported its own mode's module alone (not all nine with the
+# registry's mode list): whole run 306,176 B (244,080 B of code; 326,528 B and 264,768 B
+# before, over this ceiling), state 62,096 B (61,760 B before: the state did not move).
+STATE_CEILING = 63 * 1024
 TOTAL_CEILING = 312 * 1024
 
 
@@ -131,7 +136,7 @@ def play(*texts):
         runner.step(script.parse_line(text, 1, t.clubs))
 
 
-play("seed 3", "press OK 10")
+play("seed 3", "press OK 11")
 assert t.game is not None
 print("ALLOC game", measure(app.step, 60))
 # P1's Sand Wedge (initiative 7) chips first: declare east, then OK (and OK again for a

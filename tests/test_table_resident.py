@@ -198,3 +198,44 @@ def test_a_game_resumed_after_a_power_cut_plays_on_and_is_let_go_of_like_any(
         micropython, compiled_firmware):
     res = mp.run(code=RESUMED % (PROFILE, CARD_DATA, CARD_DATA), mounts=compiled_firmware)
     assert res.returncode == 0 and "RESUMED OK" in res.stdout, res.stderr + res.stdout
+
+
+MATCH_PLAY = """
+import sys
+from teebox import profile, shipped
+from teebox.app import bindings, board, boot, script
+from teebox.core import games
+
+hw = board.build(profile.load(%r), sim=True)
+bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+app = boot.start(hw, serve=False)
+app.table.shed = True
+t = app.table
+runner = script.Runner(app)
+auto = script.Autoplayer(t.clubs, "match", "starter", 2, seed=3)
+holes18 = games.load("18-holes")
+for way in holes18.MODES:
+    holes18.skipped(way[0])  # what the setup menu asks of each mode a player scrolls past
+seen = set()  # the mode and golfer modules ever loaded, the setup menu's included
+for _ in range(3000):
+    seen.update([n for n in sys.modules if n.startswith("teebox.core.holes18.modes")
+                 or n.startswith("teebox.core.holes18.golfers")])
+    if t.game is not None and len(t.game.inputs) >= 12:
+        break
+    for ln in auto.next_lines(t):
+        runner.step(script.parse_line(ln, 1, auto.clubs))
+assert t.game is not None and t.game.mode.name == "match", "no Match Play game"
+print("LOADED", " ".join(sorted(seen)))
+"""
+
+
+def test_a_match_play_game_loads_no_other_modes_code_nor_any_golfers(micropython,
+                                                                      compiled_firmware):
+    """A Pico holds one mode's code, not all nine: the setup menu lists every mode from
+    its facts (``modes.MODES``), and only Match Play's module is imported to play it; no
+    golfer card was chosen, so no golfer's module is either."""
+    res = mp.run(code=MATCH_PLAY % PROFILE, mounts=compiled_firmware)
+    assert res.returncode == 0, res.stderr + res.stdout
+    loaded = [ln.split()[1:] for ln in res.stdout.splitlines() if ln.startswith("LOADED")][-1]
+    assert loaded == ["teebox.core.holes18.golfers", "teebox.core.holes18.modes",
+                      "teebox.core.holes18.modes.match"], loaded

@@ -79,6 +79,8 @@ BRONZE = bytes((200, 70, 20))
 CURSOR = bytes((255, 255, 255))
 # A ball in flight whose seat is unknown.
 BALL = bytes((255, 255, 255))
+# The wind's arrow (Taming the Wind): sky blue, its head brighter than its tail.
+WIND = bytes((90, 170, 255))
 
 def rgb(table, i):
     """Entry ``i`` of a colour table as ``(r, g, b)`` (for tests and tools; allocates)."""

@@ -45,6 +45,18 @@ def load_default_shots():
     return decks
 
 
+def load_default_greens():
+    """The putting dice and green cards of Reading the Greens shipped with the firmware."""
+    from teebox.core.holes18.expansions import greens_data
+    return greens_data.load_greens(_read(data_path("greens.json")))
+
+
+def load_default_wind():
+    """The wind deck of Taming the Wind shipped with the firmware (``wind.json``)."""
+    from teebox.core.holes18.expansions import winddata
+    return winddata.load_wind(_read(data_path("wind.json")))
+
+
 def load_default_tiles():
     """The tile set of generated courses shipped with the firmware (``core/coursegen_tiles``)."""
     from teebox.core import coursegen_tiles  # only a new course needs the tile set

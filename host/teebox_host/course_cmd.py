@@ -137,6 +137,13 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          solo: bool = typer.Option(False, "--solo",
                                    help="Measure the solo par: Solo Chaos Golf games at each "
                                         "deck rank (--rounds games each)."),
+         golfer: str = typer.Option(None, "--golfer", metavar="NAME|all",
+                                    help="Rate a golfer card instead: each side's strokes per "
+                                         "hole against games without golfers (--rounds "
+                                         "games per side)."),
+         expansion: str = typer.Option(
+             "", "--expansion", help="Expansion modules to play, comma-separated: 'wind' "
+             "(Taming the Wind). Rate with and without to compare."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid.
 
@@ -144,11 +151,16 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     from teebox_host import rate as rating  # the engine loads only for this command
     from teebox_host.options import game_options
 
-    chosen = game_options("18-holes", option, ("hands",))  # the rating deals the hands
+    # (the rating deals the hands; golfer cards: --golfer)
+    chosen = game_options("18-holes", option, ("hands", "golfers"))
+    modules = tuple([m.strip() for m in expansion.split(",") if m.strip()])
     if mode is not None:
         chosen["mode"] = mode.lower()
 
     crs = _open(ref, width, height)
+    if golfer is not None:
+        _rate_golfers(crs, golfer, rounds, seed)
+        return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
     err = _stderr()
@@ -165,10 +177,31 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
             else:
                 view = rating.rating_view(rating.rate_course(
                     crs, rounds, players, seed, lambda done: bar.update(task, completed=done),
-                    **chosen))
+                    expansions=modules, **chosen))
         except ValueError as exc:
             _fail(str(exc))
     Console().print(view)
+
+
+def _rate_golfers(crs, golfer, rounds, seed):
+    """``course rate --golfer``: the golfer sides' table (a bar while the bots play)."""
+    from teebox_host import rate_golfers
+
+    try:
+        sides = len(rate_golfers.golfer_sides(golfer)) + 1
+    except ValueError as exc:
+        _fail(str(exc))
+    err = _stderr()
+    with Progress(TextColumn("Golfers on {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("sides"), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        task = bar.add_task(crs.name, total=sides)
+        try:
+            result = rate_golfers.rate_golfers(crs, golfer, rounds, seed,
+                                               lambda done: bar.update(task, completed=done))
+        except ValueError as exc:
+            _fail(str(exc))
+    Console().print(rate_golfers.golfers_view(crs, result, seed))
 
 
 def _stderr():

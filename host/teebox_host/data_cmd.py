@@ -1,4 +1,5 @@
-"""`teebox data`: check the club, shot and Solo Chaos Golf card files against the rules.
+"""`teebox data`: check the club, shot and Solo Chaos Golf card files (and Reading the Greens'
+dice and green cards) against the rules.
 
 The card faces are editable data (docs/card-data.md). After editing them to match
 a printing, `teebox data check` lists every problem before the files go on a board.
@@ -10,6 +11,8 @@ from typing import Optional
 import typer
 
 from teebox.core.holes18 import cards
+from teebox.core.holes18.expansions import greens_data
+from teebox.core.holes18.expansions import winddata
 from teebox_host.render import count
 from teebox import shipped
 
@@ -40,9 +43,22 @@ def _solo_summary(solo):
         min(v for _id, v, _r in solo), max(v for _id, v, _r in solo))
 
 
+def _greens_summary(greens):
+    levels = "/".join(str(len(greens.by_putters(n))) for n in (1, 2, 3))
+    return "%s (%s easy/medium/hard) and %s a player" % (
+        count(len(greens.cards), "green card"), levels,
+        count(len(greens.set), "putting die", "putting dice"))
+
+
 def _shot_summary(decks):
     sizes = ", ".join("%s: %d" % (d, len(decks[d])) for d in cards.DECKS)
     return "%s (%s)" % (count(sum(len(v) for v in decks.values()), "shot card"), sizes)
+
+
+def _wind_summary(deck):
+    kinds = [len([c for c in deck if c.strength == s]) for s in (winddata.CALM, winddata.WINDY,
+                                                                 winddata.STRONG)]
+    return "%s (%d calm, %d windy, %d strong)" % (count(len(deck), "wind card"), *kinds)
 
 
 @app.command()
@@ -53,13 +69,21 @@ def check(
         None, "--shots", help="Shot card file (default: the shipped shots.json)."),
     solo: Optional[Path] = typer.Option(
         None, "--solo", help="Solo Chaos Golf card file (default: the shipped solo.json)."),
+    greens: Optional[Path] = typer.Option(
+        None, "--greens",
+        help="Reading the Greens dice and green cards (default: the shipped greens.json)."),
+    wind: Optional[Path] = typer.Option(
+        None, "--wind", help="Wind card file of Taming the Wind (default: the shipped wind.json)."),
 ):
-    """Validate the club, shot and Solo Chaos Golf cards; print every problem (exit 1 if any)."""
+    """Validate the club, shot, Solo Chaos Golf, green and wind card files; print every
+    problem (exit 1 if there are any)."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),
         (shots, "shots.json", cards.load_shots, _shot_summary),
         (solo, "solo.json", cards.load_solo, _solo_summary),
+        (greens, "greens.json", greens_data.load_greens, _greens_summary),
+        (wind, "wind.json", winddata.load_wind, _wind_summary),
     ):
         path = path if path is not None else Path(shipped.data_path(default))
         name = str(path)

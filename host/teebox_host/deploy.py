@@ -80,8 +80,9 @@ ROMFS_KINDS = ("module", "data")  # what goes into a ROMFS image; main.py and th
 CODE_RAM_PER_MPY_BYTE = 1.44  # heap per byte of .mpy imported from files: tools.bench.code_heap
 GAME_HEAP = {  # what each game adds above the code (the shell's and its own) at its peak
     # 5 players, 18 holes, championship course, the table's own state (renderer buffers,
-    # card data) included: tests/test_table_heap.py
-    "18-holes": 58 * 1024,
+    # card data) included: tests/test_table_heap.py, 60,928 B on 2026-11-26 (the figure
+    # had read 58 KB since before the golfers and the later modes)
+    "18-holes": 60 * 1024,
     # 5 players, nine holes, the game alone (no table): its live peak, 42,752 B, less its
     # code, 35,296 B (tools.bench.game_heap)
     "play-nine": 42752 - 35296,
@@ -150,8 +151,9 @@ def module_file(firmware, name):
     return None
 
 
-def _imports(firmware, path):
-    """Firmware modules one source file imports, anywhere in it."""
+def _imports(firmware, path, named=True):
+    """Firmware modules one source file imports, anywhere in it (``named``: with the
+    modules it names as strings, a registry's, imported by name when chosen)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
@@ -160,7 +162,7 @@ def _imports(firmware, path):
             names.add(node.module)
             # "from teebox.app import board" imports the module teebox.app.board
             names.update(node.module + "." + a.name for a in node.names)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+        elif named and isinstance(node, ast.Constant) and isinstance(node.value, str) \
                 and node.value.startswith(PACKAGE + "."):
             names.add(node.value)  # a registry's module, imported by name when chosen
     return {n for n in names if n.split(".")[0] == PACKAGE and module_file(firmware, n)}
@@ -177,9 +179,10 @@ def board_modules(firmware=None):
     return imported_modules(firmware, _imports(firmware, firmware / "main.py"))
 
 
-def imported_modules(firmware, names):
+def imported_modules(firmware, names, named=True):
     """Sorted dotted names of the firmware modules ``names``, everything they import (at
-    the top of a module or inside a function) and their parent packages."""
+    the top of a module or inside a function) and their parent packages (``named``: and
+    the modules a registry among them names as strings)."""
     seen = set()
     todo = sorted(names)
     while todo:
@@ -189,7 +192,7 @@ def imported_modules(firmware, names):
         seen.add(name)
         parts = name.split(".")
         todo += [".".join(parts[:i]) for i in range(1, len(parts))]
-        todo += _imports(firmware, module_file(firmware, name))
+        todo += _imports(firmware, module_file(firmware, name), named)
     return sorted(seen)
 
 
@@ -204,12 +207,26 @@ class Resident:
     which the table keeps); ``games`` maps each game to its own modules (its package and
     its presenter's: every way to play counted), ``tools`` each tool (the course
     generator, the self-test, card learning: never resident beside a game) to the tools'
-    modules it imports (the course generator: its tile set too).
+    modules it imports (the course generator: its tile set too; card learning: also the
+    sets of tagged pieces it walks, Domino Golf's tags and dominoes, though a game owns
+    them).
     """
 
     shell: list
     games: dict
     tools: dict
+    ways: dict = field(default_factory=dict)
+
+    def in_play(self, game, cost):
+        """A game's own modules in RAM while it is played: all of them but the ways to
+        play it (``ways``: each one's own modules, imported alone when a game of it
+        starts) other than the costliest by ``cost(modules)``."""
+        ways = self.ways.get(game, [])
+        if not ways:
+            return self.games[game]
+        costliest = max(ways, key=cost)
+        others = {n for way in ways for n in way} - set(costliest)
+        return [n for n in self.games[game] if n not in others]
 
 
 def resident_modules(firmware=None):
@@ -220,20 +237,57 @@ def resident_modules(firmware=None):
     firmware = Path(firmware) if firmware is not None else firmware_dir()
     board = board_modules(firmware)
     shown = dict(zip([p[0] for p in presenters.PRESENTERS], presenters.own_modules()))
-    owns = {g.name: [g.package, shown[g.name]] + [m for n, m in presenters.SHARED
-                                                  if n == g.name]
-            for g in games.GAMES}  # a game's prefixes
+    owns = {g.name: [g.package, shown[g.name]] for g in games.GAMES}  # a game's prefixes
 
     def owned(name, prefixes):
         return name not in CARD_MODULES and any(
             name == p or name.startswith(p + ".") for p in prefixes)
 
     every = [p for prefixes in owns.values() for p in prefixes] + list(games.TOOLS)
+    own = {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES}
+    # Card learning imports the sets of tagged pieces (presenters.TAG_SETS: Domino Golf's
+    # tags and the dominoes they name) by name at run time, beside its own code.
+    tag_sets = [n for n in _tag_set_modules(firmware, board) if owned(n, every)]
     return Resident(
-        [n for n in board if not owned(n, every)],
-        {g.name: [n for n in board if owned(n, owns[g.name])] for g in games.GAMES},
+        [n for n in board if not owned(n, every)], own,
         {t: [n for n in imported_modules(firmware, [t] if t in board else [])
-             if owned(n, games.TOOLS)] for t in games.TOOLS})
+             if owned(n, games.TOOLS)] + (tag_sets if t == "teebox.app.card_learning" else [])
+         for t in games.TOOLS},
+        {name: _ways(firmware, mods) for name, mods in own.items()})
+
+
+def _tag_set_modules(firmware, board):
+    # What importing each TAG_SETS module by name loads: it, what it imports, and the
+    # packages holding them (their own imports are the shell's, already loaded).
+    from teebox.app import presenters
+    out: set = set()
+    todo = [m for _title, m in presenters.TAG_SETS if m in board]
+    while todo:
+        name = todo.pop()
+        if name in out:
+            continue
+        out.add(name)
+        parts = name.split(".")
+        out.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        todo += _imports(firmware, module_file(firmware, name))
+    return sorted(out)
+
+
+def _ways(firmware, own):
+    """The ways to play among a game's ``own`` modules, each as the modules it alone
+    imports: a registry in the game's code names them as strings and imports the chosen
+    one (18 Holes' modes). Modules also imported without any way stay the game's."""
+    named = set()
+    for name in own:
+        named |= _imports(firmware, module_file(firmware, name)) - _imports(
+            firmware, module_file(firmware, name), named=False)
+    roots = [n for n in own if n not in named]
+    base = set(imported_modules(firmware, roots, named=False))
+    ways = []
+    for way in sorted(named & set(own) - base):
+        ways.append([n for n in imported_modules(firmware, [way], named=False)
+                     if n in own and n not in base])
+    return ways
 
 
 # ---------------------------------------------------------------- tools
@@ -840,8 +894,9 @@ def mpy_ram(built, names):
 
 def peak_game(built):
     """The game whose own code and state (:data:`GAME_HEAP`) take the most heap."""
-    own = resident_modules(built.firmware or firmware_dir()).games
-    return max(GAME_HEAP, key=lambda g: mpy_ram(built, own.get(g, ())) + GAME_HEAP[g])
+    res = resident_modules(built.firmware or firmware_dir())
+    return max(GAME_HEAP, key=lambda g: mpy_ram(built, res.in_play(
+        g, lambda mods: mpy_ram(built, mods)) if g in res.games else ()) + GAME_HEAP[g])
 
 
 def code_ram(built):
@@ -850,7 +905,9 @@ def code_ram(built):
     code is never resident beside a game, and tests/test_board_fit.py checks no tool
     needs more than that game)."""
     res = resident_modules(built.firmware or firmware_dir())
-    return mpy_ram(built, res.shell + res.games.get(peak_game(built), []))
+    game = peak_game(built)
+    return mpy_ram(built, res.shell + (res.in_play(game, lambda mods: mpy_ram(built, mods))
+                                       if game in res.games else []))
 
 
 def _kb(n):

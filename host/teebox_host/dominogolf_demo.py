@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core import games
-from teebox.core.dominogolf_map import station_name
+from teebox.core.dominogolf.board import station_name
 from teebox.core.scoring import to_par
 from teebox.core.dominogolf import dominoes, log
 from teebox.core.dominogolf.protocol import (FROM_GODS, FROM_LUCK, OUT_CHECK, OUT_FIRST,

@@ -47,6 +47,17 @@ def _load_cards():
     return shipped.load_default_clubs(), shipped.load_default_shots()
 
 
+def _module_data(expansions):
+    """The shipped data of the expansion modules a game plays, as ``engine.Game`` takes it
+    (``greens=``, ``wind=``)."""
+    data = {}
+    if "greens" in expansions:
+        data["greens"] = shipped.load_default_greens()
+    if "wind" in expansions:
+        data["wind"] = shipped.load_default_wind()
+    return data
+
+
 def _describe(game):
     """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
@@ -81,13 +92,12 @@ def _check_options(mode, players, seed, bot_kind):
     """The player count to use, or exit 1 saying which option is wrong and why."""
     if mode not in modes.NAMES:
         _fail("--mode %s: unknown game mode (use one of: %s)" % (mode, ", ".join(modes.NAMES)))
-    rules = modes.make(mode)
-    lo, hi = rules.players
+    lo, hi = modes.players(mode)
     if players is None:
         players = min(hi, max(2, lo))  # (a solo mode: one)
     if not lo <= players <= hi:
         _fail("--players %d: %s is played by %s" % (
-            players, rules.title,
+            players, modes.title(mode),
             "%d to %d players" % (lo, hi) if lo < hi else render.count(lo, "player")))
     _check_seed_and_bots(seed, bot_kind)
     return players
@@ -146,7 +156,11 @@ def demo(
     if mode is None:
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
-    chosen = options.game_options(game_name, option, () if golfer_cards is None else ("hands",))
+    # (the table's choice of golfer cards: --golfers here)
+    # (--expansion sets the modules)
+    chosen = options.game_options(game_name, option, ("golfers", "expansions")
+                                  if golfer_cards is None
+                                  else ("hands", "golfers", "expansions"))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
     try:
@@ -163,7 +177,10 @@ def demo(
                                  expansions=modules, **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
-    game = engine.Game(crs, clubs, shots, setup)
+    try:
+        game = engine.Game(crs, clubs, shots, setup, **_module_data(modules))
+    except ValueError as exc:
+        _fail("--expansion %s: %s" % (expansion, exc))
     seats = [BOTS[bot_kind](seed * 8 + seat + 1) for seat in range(players)]
     out = _console()
     out.print(Text("Teebox demo: ", style="bold") + _describe(game))
@@ -191,7 +208,8 @@ def demo(
             _fail("the %s bots did not finish the game within %d choices (random play seldom "
                   "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
         # Stopped as asked: play_bots kept its tally, so tally the choices made again.
-        tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup),
+        tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup,
+                                                   **_module_data(modules)),
                                        game.inputs)[0]
     out.print()
     if not game.over:
@@ -212,10 +230,12 @@ def demo(
 
 
 def _golfer_choices(text, players, seed):
-    """The golfers of ``--golfers``: 'random' (seeded) or NAME:SIDE per player."""
+    """The golfers of ``--golfers``: 'random' (seeded, from the base game's eight) or
+    NAME:SIDE per player."""
     if text == "random":
+        from teebox.core.holes18 import golfers
         rng = Rng(seed ^ 0x601F)
-        names = list(GOLFERS)
+        names = list(golfers.base_game())
         rng.shuffle(names)
         return [(names[i], "AB"[rng.below(2)]) for i in range(players)]
     out: List[Optional[Tuple[str, str]]] = []
@@ -328,7 +348,7 @@ def replay(
               "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
               "it was played with" % (log_file, log.cards_crc, shipped.data_path(""), crc))
     try:
-        game = engine.Game(crs, clubs, shots, log.setup)
+        game = engine.Game(crs, clubs, shots, log.setup, **_module_data(log.setup.expansions))
     except ValueError as exc:
         _fail("%s: corrupt game log: its setup cannot be played: %s" % (log_file, exc))
     try:
@@ -339,7 +359,8 @@ def replay(
               % (log_file, start + _input_offset(log, data[start:], exc.index), exc.index,
                  seat + 1, choice, exc))
     # The engine's own replay is the check the host relies on: it must agree.
-    digest = gamelog.replay(log, crs, clubs, shots).state_digest()
+    digest = gamelog.replay(log, crs, clubs, shots,
+                            _module_data(log.setup.expansions).get("wind")).state_digest()
     if digest != game.state_digest():
         _fail("%s: two replays of this log disagree (%s, %s): the rules engine is not "
               "deterministic; please report it" % (log_file, digest, game.state_digest()))

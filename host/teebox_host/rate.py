@@ -39,6 +39,10 @@ from teebox_host import render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS, ChaosRound
 from teebox import shipped
 
+# How the rating names the expansion modules it was played with.
+MODULE_TITLES = {"greens": "Reading the Greens", "wind": "Taming the Wind",
+                 "coast": "Coastlines"}
+
 
 class HoleRating:
     """The figures of one hole over every round: ``strokes`` (sum), ``rounds``,
@@ -65,13 +69,16 @@ class HoleRating:
 class CourseRating:
     """Per-hole figures of a course (``holes``: a HoleRating per hole) and the whole
     round (``rounds``, ``caught``: rounds in which a hazard caught a ball anywhere,
-    ``catches``: total catches). ``seed`` is the first game's seed."""
+    ``catches``: total catches). ``seed`` is the first game's seed; ``expansions`` the
+    expansion modules the games played."""
 
-    def __init__(self, course, seed=0, mode=StrokePlay.name, bounds=engine.STRICT):
+    def __init__(self, course, seed=0, mode=StrokePlay.name, bounds=engine.STRICT,
+                 expansions=()):
         self.course = course
         self.seed = seed
         self.mode = modes.make(mode)
         self.bounds = bounds  # the out-of-bounds rule the games were played by
+        self.expansions = tuple(expansions)  # the expansion modules played
         self.holes = [HoleRating(n, course.hole(n)[0]) for n in range(1, course.hole_count + 1)]
         self.rounds = 0
         self.games = 0
@@ -130,11 +137,12 @@ class ModeRating:
     GreenRating per hole), the games' length (``rounds``), the winners' scores
     (``winners``) and the hazards' catches (``catches``), over ``games`` games."""
 
-    def __init__(self, course, seed, mode, bounds=engine.STRICT):
+    def __init__(self, course, seed, mode, bounds=engine.STRICT, expansions=()):
         self.course = course
         self.seed = seed
         self.mode = modes.make(mode)
         self.bounds = bounds  # the out-of-bounds rule the games were played by
+        self.expansions = tuple(expansions)  # the expansion modules played
         self.holes = [GreenRating(n, course.hole(n)[0]) for n in range(1, course.hole_count + 1)]
         self.games = 0
         self.players = 0
@@ -178,23 +186,26 @@ class ModeRating:
             g.tied += 1
 
 
-def first_game_hands(clubs, game, players):
+def first_game_hands(clubs, game, players, expansions=()):
     """Club indices of the first-game hands for ``game``: seat ``s`` gets hand
-    letter ``(game + s) % 5`` (A to E in turn)."""
+    letter ``(game + s) % 5`` (A to E in turn); with the wind module the wind hybrids
+    take the place of the base hybrids they replace."""
+    pool = cards.clubs_for(clubs, cards.HAND_SIZE, expansions)
     out = []
     for seat in range(players):
         letter = cards.HANDS[(game + seat) % len(cards.HANDS)]
         out.append([i for i in range(len(clubs))
-                    if clubs[i].hand == letter and not clubs[i].expansion])
+                    if clubs[i].hand == letter and clubs[i] in pool])
     return out
 
 
 def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=StrokePlay.name,
-                bounds=engine.STRICT):
+                bounds=engine.STRICT, expansions=()):
     """Play ``rounds`` games of ``mode`` (a name of ``modes.NAMES``) of ``players``
     SensibleBots (default: the fewest the mode is played by), out of bounds by the rule
     ``bounds`` (``engine.Setup``); a CourseRating for a mode scoring every hole, else a
-    ModeRating (its ``bounds`` says which rule).
+    ModeRating (its ``bounds`` says which rule). ``expansions``: the expansion modules
+    played (``"wind"``: Taming the Wind).
 
     ``progress(games_done)`` is called after each game. ValueError naming the option
     if ``mode``, ``rounds``, ``players`` or ``seed`` is out of range.
@@ -214,12 +225,14 @@ def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=Str
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
     clubs = shipped.load_default_clubs()
     shots = shipped.load_default_shots()
-    rating = (CourseRating(course, seed, mode, bounds) if facts.scored_per_hole
-              else ModeRating(course, seed, mode, bounds))
+    wind = shipped.load_default_wind() if "wind" in expansions else None
+    rating = (CourseRating(course, seed, mode, bounds, expansions) if facts.scored_per_hole
+              else ModeRating(course, seed, mode, bounds, expansions))
     for i in range(rounds):
         setup = engine.Setup(players, mode, seed=seed + i,
-                             hands=first_game_hands(clubs, i, players), bounds=bounds)
-        game = engine.Game(course, clubs, shots, setup)
+                             hands=first_game_hands(clubs, i, players, expansions),
+                             expansions=expansions, bounds=bounds)
+        game = engine.Game(course, clubs, shots, setup, wind=wind)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         results: list = []
         tally = scorecard.play_bots(game, seats, lambda _t, result: results.append(result))
@@ -234,9 +247,12 @@ def _percent(part, whole):
 
 
 def _seeds(rating):
-    # The seeds played, and the out-of-bounds variation if the games played it.
+    # The seeds played, the expansion modules and the out-of-bounds variation if the
+    # games played them.
     last = rating.seed + rating.games - 1
     seeds = "seed %d" % last if last == rating.seed else "seeds %d-%d" % (rating.seed, last)
+    if rating.expansions:
+        seeds += ", with " + ", ".join([MODULE_TITLES[m] for m in rating.expansions])
     return seeds if rating.bounds == engine.STRICT else seeds + ", out of bounds: " + rating.bounds
 
 

@@ -129,16 +129,24 @@ class ScoreQueries:
         out = []
         for row in db.execute(sql, args).fetchall():
             game = StoredGame(*row[1:-2], game=row[-2], modules=modules(row[-2], row[-1]))
-            game.seats = [SeatResult(*s[:6], bool(s[6])) for s in db.execute(
+            game.seats = [SeatResult(*s[:6], bool(s[6]), s[7], s[8]) for s in db.execute(
                 "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-                "gp.hole_in_ones, gp.bot "
+                "gp.hole_in_ones, gp.bot, gp.golfer, gp.side "
                 "FROM game_players gp JOIN players p ON p.id = gp.player "
                 "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
             out.append(game)
         return out
 
-    def _results(self, course_hash=None, mode=None, player_id=None, game=None):
-        """Every person's result with its game, for leaderboards and bests (bots left out)."""
+    def golfers(self):
+        """The golfer cards people played, by name (what ``golfer=`` filters take)."""
+        with self._read() as db:
+            return [r[0] for r in db.execute(
+                "SELECT DISTINCT golfer FROM game_players WHERE golfer <> '' AND bot = 0 "
+                "ORDER BY golfer")]
+
+    def _results(self, course_hash=None, mode=None, player_id=None, game=None, golfer=None):
+        """Every person's result with its game, for leaderboards and bests (bots left out;
+        ``golfer``: only the results of players of that golfer card, any case)."""
         sql = ("SELECT clean(p.name), gp.total, gp.hole_in_ones, g.finished_at, g.synced_at, "
                "clean(b.board_id), g.game_number, c.hash, clean(c.name), g.mode, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
@@ -148,16 +156,16 @@ class ScoreQueries:
                "JOIN courses c ON c.id = g.course WHERE gp.bot = 0")
         args = []
         for column, value in (("c.hash", course_hash), ("g.mode", mode), ("gp.player", player_id),
-                              ("g.game", game)):
+                              ("g.game", game), ("gp.golfer", golfer)):
             if value is not None:
                 sql += " AND %s = ?" % column
-                args.append(value)
+                args.append(value.lower() if column == "gp.golfer" else value)
         with self._read() as db:
             return [tuple(r) for r in db.execute(sql, args)]
 
-    def leaderboard(self, course_hash, mode, limit=10, game=LEGACY_GAME):
+    def leaderboard(self, course_hash, mode, limit=10, game=LEGACY_GAME, golfer=None):
         """Each player's best total in one game on one course (by content hash) or
-        layout in one mode, best first.
+        layout in one mode, best first (``golfer``: with that golfer card only).
 
         Stroke Play and Play Nine: lowest first; other modes: most points first.
         Ties go to more of what the game's standings count (hole-in-ones; Play Nine:
@@ -168,7 +176,7 @@ class ScoreQueries:
         games = {}
         key = best_key(mode, game)
         for name, total, hio, fin, syn, board, number, _h, _n, _m, par, _g in self._results(
-                course_hash, mode, game=game):
+                course_hash, mode, game=game, golfer=golfer):
             games[name] = games.get(name, 0) + 1
             cand = (total, hio, fin or syn, fin, syn, board, number, par)
             if name not in best or key(cand) < key(best[name]):
@@ -205,20 +213,25 @@ class ScoreQueries:
         rows.sort(key=lambda b: (b.game, b.course_name.lower(), b.course_hash, b.mode))
         return rows
 
-    def history(self, player):
-        """Every game of a player, newest first, with seat, place and total (not the games
-        a bot of the same name played)."""
+    def history(self, player, golfer=None):
+        """Every game of a player, newest first, with seat, place, total and golfer card
+        (not the games a bot of the same name played; ``golfer``: only those played with
+        that golfer card, any case)."""
         pid, _name = self._player(player)
         sql = ("SELECT g.finished_at, g.synced_at, clean(b.board_id), g.game_number, c.hash, "
                "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
                "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), gp.hole_in_ones, g.game "
+               "AND h.seat = gp.seat), gp.hole_in_ones, g.game, gp.golfer, gp.side "
                "FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
-               "WHERE gp.player = ? AND gp.bot = 0" + self._NEWEST_FIRST)
+               "WHERE gp.player = ? AND gp.bot = 0")
+        args = [pid]
+        if golfer is not None:
+            sql += " AND gp.golfer = ?"
+            args.append(golfer.lower())
         with self._read() as db:
-            return [HistoryEntry(*r) for r in db.execute(sql, (pid,))]
+            return [HistoryEntry(*r) for r in db.execute(sql + self._NEWEST_FIRST, args)]
 
     def game(self, board_id, game_number):
         """A stored game as a :class:`GameResult` (names as stored now), or None."""
@@ -236,7 +249,7 @@ class ScoreQueries:
         gid, fin, mode, chash, cname, seed, log, game = row
         seats = db.execute(
             "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-            "gp.hole_in_ones, gp.bot "
+            "gp.hole_in_ones, gp.bot, gp.golfer, gp.side "
             "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
             "ORDER BY gp.seat", (gid,)).fetchall()
         scores = {}
@@ -249,5 +262,6 @@ class ScoreQueries:
         standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
         return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
                           [(s[0], s[1], s[2]) for s in seats], holes, standings,
-                          [s[0] for s in seats if s[6]], game)
+                          [s[0] for s in seats if s[6]], game,
+                          [(s[0], s[7], s[8]) for s in seats if s[7]])
 

@@ -36,6 +36,8 @@ class GameResult:
     clock was never set. ``bots``: the seats the table's bots played (a bot is
     not a person: leaderboards and personal bests leave it out). ``game``: the
     game's registry name; ``mode`` its way to play ("" for a game with one way).
+    ``golfers``: ``(seat, golfer, side)`` of each seat that played a golfer card
+    (18 Holes; the game's records face reads them from its log).
     ``count`` is what the game counts there (:func:`count_field`:
     18 Holes hole-in-ones, Play Nine playoff wins); the ``hole_in_ones`` fields below
     hold it too (named before games were data).
@@ -54,11 +56,13 @@ class GameResult:
     standings: list
     bots: list = field(default_factory=list)
     game: str = LEGACY_GAME
+    golfers: list = field(default_factory=list)
 
 
 @dataclass
 class SeatResult:
-    """How one seat did in a stored game."""
+    """How one seat did in a stored game (``golfer`` and ``side``: its golfer card, ""
+    for none)."""
 
     seat: int
     name: str
@@ -67,6 +71,8 @@ class SeatResult:
     total: int
     hole_in_ones: int
     bot: bool = False
+    golfer: str = ""
+    side: str = ""
 
 
 @dataclass
@@ -145,6 +151,8 @@ class HistoryEntry:
     par: int
     hole_in_ones: int
     game: str = LEGACY_GAME
+    golfer: str = ""
+    side: str = ""
 
 
 def mode_facts(mode, game=LEGACY_GAME):

@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from teebox_host.score_records import ScoreDBError, clean
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 ENV_VAR = "TEEBOX_SCORES"
 
 # Any constant: the key of the one advisory lock every Teebox writer takes on PostgreSQL.
@@ -73,7 +73,10 @@ _seats = Table("game_players", metadata,
                # what the game's standings count (score_records.count_field)
                Column("hole_in_ones", Integer, nullable=False),
                # a seat the table's bot played: kept, left out of bests (not a person)
-               Column("bot", Integer, nullable=False, server_default="0"))
+               Column("bot", Integer, nullable=False, server_default="0"),
+               # its golfer card and side (18 Holes), "" for none: leaderboards filter by it
+               Column("golfer", Text, nullable=False, server_default=""),
+               Column("side", Text, nullable=False, server_default=""))
 Index("game_players_by_player", _seats.c.player)
 Table("hole_scores", metadata,
       Column("game", Integer, primary_key=True),
@@ -84,11 +87,14 @@ Table("hole_scores", metadata,
       sa.ForeignKeyConstraint(["game", "seat"], ["game_players.game", "game_players.seat"],
                               ondelete="CASCADE"))
 
-# Version N-1 to N, statement by statement (only SQLite files are older than 3).
+# Version N-1 to N, statement by statement (only SQLite files are older than 3). Games
+# stored before version 4 were played without golfer cards (the table had none).
 MIGRATIONS = {
     2: ["ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0"],
     3: ["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '18-holes'",
         "CREATE INDEX games_by_game ON games(game, course, mode)"],
+    4: ["ALTER TABLE game_players ADD COLUMN golfer TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE game_players ADD COLUMN side TEXT NOT NULL DEFAULT ''"],
 }
 
 # clean() on PostgreSQL: score_records.clean in SQL (the same characters, shown as

@@ -197,6 +197,7 @@ class ScoreDB(ScoreQueries):
                 (board, r.game_number, r.game, r.mode, course, r.seed, r.log, r.finished_at,
                  now))
             standing = {seat: (place, score, hio) for place, seat, score, hio in r.standings}
+            cards = {seat: (golfer, side) for seat, golfer, side in r.golfers}
             for seat, name, colour in r.players:
                 # (names are unique in any case: the one conflict there can be)
                 db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING",
@@ -204,9 +205,11 @@ class ScoreDB(ScoreQueries):
                 player = db.scalar("SELECT id FROM players WHERE lower(name) = lower(?)",
                                    (name,))
                 place, total, hio = standing[seat]
+                golfer, side = cards.get(seat, ("", ""))
                 db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
-                           "hole_in_ones, bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (game, seat, player, colour, total, place, hio, int(seat in r.bots)))
+                           "hole_in_ones, bot, golfer, side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game, seat, player, colour, total, place, hio, int(seat in r.bots),
+                            golfer, side))
             for number, par, scores in r.holes:
                 for (seat, _name, _colour), score in zip(r.players, scores):
                     db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
@@ -457,7 +460,15 @@ def _checked(r):
     for b in bots:
         if b not in seats or bots.count(b) > 1:
             bad("bots: %r is not a seat of the game or is listed twice" % (b,))
+    golfers = [tuple(g) for g in r.golfers]
+    carded = []
+    for g in golfers:
+        if (len(g) != 3 or g[0] not in seats or g[0] in carded or not isinstance(g[1], str)
+                or not g[1] or not isinstance(g[2], str)):
+            bad("golfers: %r must be (seat, golfer, side), one per seat of the game" % (g,))
+        carded.append(g[0])
     return GameResult(clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
                       clean(r.course_name), r.seed, bytes(r.log),
                       [(s, clean(n.strip()), clean(c)) for s, n, c in players], holes,
-                      standings, bots, r.game)
+                      standings, bots, r.game,
+                      [(s, clean(g).lower(), clean(side)) for s, g, side in golfers])

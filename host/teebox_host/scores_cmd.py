@@ -110,7 +110,8 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
                       title=f"Recent games ({store.count_games()} stored)")
         for g in store.games(limit=limit):
             results = "  ".join(
-                f"{s.place}. {s.name}{' (bot)' if s.bot else ''} {s.total}"
+                f"{s.place}. {s.name}{' (bot)' if s.bot else ''}"
+                f"{f' [{_card(s.golfer, s.side)}]' if s.golfer else ''} {s.total}"
                 + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
                    if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
                 for s in g.seats)
@@ -149,6 +150,23 @@ def _check_mode(store, mode):
         _fail(f"unknown mode {mode!r} (use one of: {', '.join(sorted(known))}).")
 
 
+def _golfer_option():
+    return typer.Option(None, "--golfer", metavar="NAME", callback=lower,
+                        help="Only the games played with this golfer card (18 Holes), e.g. "
+                             "bunjil.")
+
+
+def _check_golfer(store, golfer):
+    if golfer is not None and golfer not in store.golfers():
+        played = ", ".join(store.golfers()) or "none yet"
+        _fail(f"no games stored with golfer card {golfer!r} (golfer cards played: {played}).")
+
+
+def _card(golfer, side):
+    """A seat's golfer card as the tables show it ("bunjil A"), "" for none."""
+    return f"{golfer} {side}" if golfer else ""
+
+
 def _check_game(game):
     if game is not None and game not in scoredb.registry.names():
         _fail(f"unknown game {game!r} (use one of: {', '.join(scoredb.registry.names())}).")
@@ -168,11 +186,13 @@ def leaderboard(ctx: typer.Context,
                                                         + ", ".join(scoredb.registry.names())
                                                         + "."),
                 limit: int = typer.Option(10, "--limit", "-n", help="Players per table."),
+                golfer: Optional[str] = _golfer_option(),
                 db: Optional[str] = _db_option()):
     """Each player's best result per game, course layout and mode, best first."""
     def show(store):
         _check_mode(store, mode)
         _check_game(game)
+        _check_golfer(store, golfer)
         shown = 0
         for chash, name, _n in _pick_courses(store, course):
             for g, m in store.ways(chash):
@@ -180,12 +200,15 @@ def leaderboard(ctx: typer.Context,
                     continue
                 lowest = scoredb.lower_wins(m, g)
                 unit = _unit(m, g)
-                rows = store.leaderboard(chash, m, limit, g)
+                rows = store.leaderboard(chash, m, limit, g, golfer)
+                if golfer is not None and not rows:
+                    continue  # nobody played that card in this way
                 strokes = lowest and any(r.par for r in rows)  # a score against par
                 order = f"{'fewest' if lowest else 'most'} {unit.lower()} win"
                 table = Table("#", "Player", unit, *(["To par"] if strokes else []),
                               scoredb.count_field(m, g)[1], "Games", "When", "Game",
-                              title=f"{name} ({chash}): {scoredb.mode_title(m, g)}, {order}")
+                              title=f"{name} ({chash}): {scoredb.mode_title(m, g)}"
+                                    f"{f' with {golfer}' if golfer else ''}, {order}")
                 for r in rows:
                     par = [scoredb.to_par(m, r.total, r.par, g)] if strokes else []
                     table.add_row(str(r.rank), r.player, str(r.total), *par,
@@ -225,19 +248,22 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
 
 @app.command()
 def history(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
+            golfer: Optional[str] = _golfer_option(),
             db: Optional[str] = _db_option()):
-    """Every game a player played, newest first, with place and score."""
+    """Every game a player played, newest first, with place, score and golfer card."""
     def show(store):
-        rows = store.history(player)
-        table = Table("When", "Course", "Mode", "Place", "Score", "To par", "Colour", "Game",
-                      title=f"Games of {store.player_name(player)} ({len(rows)})")
+        _check_golfer(store, golfer)
+        rows = store.history(player, golfer)
+        table = Table("When", "Course", "Mode", "Place", "Score", "To par", "Colour", "Golfer",
+                      "Game", title=f"Games of {store.player_name(player)}"
+                                    f"{f' with {golfer}' if golfer else ''} ({len(rows)})")
         for h in rows:
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
             table.add_row(scoredb.when(h.finished_at, h.synced_at), h.course_name,
                           scoredb.mode_title(h.mode, h.game), place,
                           amount(h.total, _unit(h.mode, h.game).lower()),
                           scoredb.to_par(h.mode, h.total, h.par, h.game),
-                          h.colour, _game(h.board_id, h.game_number))
+                          h.colour, _card(h.golfer, h.side), _game(h.board_id, h.game_number))
         _print(table)
 
     _run(ctx, db, show)

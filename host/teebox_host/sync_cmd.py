@@ -119,7 +119,8 @@ def to_result(rec):
         players=[(seat, name, colour_name(rgb)) for seat, (name, rgb) in enumerate(rec.players)],
         holes=[(number, par, list(scores)) for number, par, scores in rec.holes],
         standings=[tuple(row) for row in rec.standings],
-        bots=[seat for seat in range(len(rec.bots)) if rec.bots[seat]])
+        bots=[seat for seat in range(len(rec.bots)) if rec.bots[seat]],
+        golfers=gamerecord.face(rec.game).golfers(rec.log))
 
 
 class Courses:

@@ -1,7 +1,9 @@
 # Helpers for the Domino Golf tests: games whose draws are chosen. Runs under CPython
 # and inside MicroPython (plain functions, no pytest features).
 from teebox.core.dominogolf import dominoes, rules
-from teebox.core.dominogolf.protocol import GODS, KEEP, KEEP_SHOT, PLAY
+from teebox.core.dominogolf.protocol import (DRAW, DRAWN, FROM_GODS, GODS, KEEP, KEEP_SHOT,
+                                             OUT_CHECK, OUT_GREEN_DOUBLE, OUT_HOLE, OUT_SHOT,
+                                             PLAY)
 from teebox.core.rng import Rng
 
 
@@ -88,3 +90,38 @@ def shoot(g, choice):
 def outs_of(outs, kind):
     """The outputs of one kind."""
     return [o for o in outs if o[0] == kind]
+
+
+class Mirror:
+    """A real-set game (``Setup(real_set=True)``) played with a simulated set: a digital
+    game of the same setup is the set on the table (its seeded shuffle deals the bags and
+    turns the dominoes up); every domino it turns face up is scanned into the real-set
+    game, and ``bots`` choose on the digital game (where a bag can be looked at), each
+    choice taken by both."""
+
+    def __init__(self, players, seed, holes, bots, **options):
+        self.world = rules.Game(rules.Setup(players, seed, holes, **options))
+        self.real = rules.Game(rules.Setup(players, seed, holes, real_set=True, **options))
+        self.bots = bots
+        self.faces = []  # dominoes the set turned face up, not scanned yet
+        self._turned(self.world.initial_outputs)
+
+    def _turned(self, outs):
+        for o in outs:
+            if o[0] == OUT_GREEN_DOUBLE or o[0] == OUT_CHECK:
+                self.faces.append(o[1 if o[0] == OUT_GREEN_DOUBLE else 2])
+            elif o[0] == OUT_HOLE:  # the green, then the approach, then the lay-up
+                self.faces.extend([o[3][k] for k in range(len(o[3]) - 1, -1, -1)])
+            elif o[0] == OUT_SHOT and o[3] == FROM_GODS:
+                self.faces.append(o[2])
+
+    def step(self):
+        """One input of the real-set game: a scan of the next domino turned up, or the
+        choice of the seat to play (made on, and taken by, both games)."""
+        d = self.real.pending()
+        if d.kind == DRAW:
+            return self.real.apply((DRAWN, self.faces.pop(0)), d.player)
+        seat = d.player
+        choice = self.bots[seat].choose(self.world, seat)
+        self._turned(self.world.apply(choice, seat))
+        return self.real.apply(choice, seat)

@@ -12,12 +12,15 @@ SHOTS = shipped.load_default_shots()
 SHOT_LIST = [s for d in cards.DECKS for s in SHOTS[d]]
 
 
-def make_course(rows, holes, name="Test"):
+def make_course(rows, holes, name="Test", wind=None):
     """A course from map rows written without spaces (``"rrTffG"``), top row first.
 
-    ``holes`` lists ``(par, (tee col, row), (green col, row))`` for holes 1, 2, ...
+    ``holes`` lists ``(par, (tee col, row), (green col, row))`` for holes 1, 2, ...;
+    ``wind`` the course's wind deck line (``"TL0 TM0 TR1 BR0 BM0 BL0 S0 C0"``).
     """
     lines = ["teebox-course 1", "name: " + name, "size: %dx%d" % (len(rows[0]), len(rows))]
+    if wind:
+        lines.append("wind: " + wind)
     for i in range(len(holes)):
         par, tee, green = holes[i]
         lines.append("hole %d par %d tee %d,%d green %d,%d"

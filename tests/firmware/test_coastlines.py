@@ -46,8 +46,8 @@ def test_a_course_with_coastline_terrain_plays_the_coastlines_rules():
     inland = _course("rTfrfffGr")
     g = Game(inland, CLUBS, SHOTS, Setup(1, "stroke"))
     assert g.expansions == () and g.setup.expansions == ()
-    g = Game(inland, CLUBS, SHOTS, Setup(1, "stroke", expansions=("greens", "coast")))
-    assert g.expansions == ("greens", "coast") and g.setup.expansions == ("greens", "coast")
+    g = Game(inland, CLUBS, SHOTS, Setup(1, "stroke", expansions=("coast",)))
+    assert g.expansions == ("coast",) and g.setup.expansions == ("coast",)
 
 
 def test_fescue_plays_as_rough_and_takes_the_hybrids_advantage_away():

@@ -10,7 +10,7 @@ from teebox.app.shelf import Shelf
 from teebox.core import games
 from teebox.core.dominogolf import bot, dominoes, inputs, log, records, rules
 from teebox.core.dominogolf.protocol import (
-    GODS, IN_ROUGH, KEEP_SHOT, LUCK, MULLIGAN, OUT_BAGS, OUT_FIRST, OUT_GAME_OVER,
+    DRAWN, GODS, IN_ROUGH, KEEP_SHOT, LUCK, MULLIGAN, OUT_BAGS, OUT_FIRST, OUT_GAME_OVER,
     OUT_GREEN_DOUBLE, OUT_HOLE, OUT_PENALTY, OUT_PLAYOFF, OUT_REFILL, OUT_SCORED, PLAY, TAKE_ONE,
     WATER)
 from teebox.core.wire import gamerecord
@@ -239,7 +239,7 @@ def test_the_log_replays_to_the_same_game():
     start = len(data) - 2 * len(g.inputs)
     assert start <= 12 and data[start:] == bytes(g.inputs.data)  # two bytes an input
     back = log.decode(data)
-    assert back == log.of(g) and back.setup.key() == (3, 77, 6, 1, 1)
+    assert back == log.of(g) and back.setup.key() == (3, 77, 6, 1, 1, 0)
     assert back.inputs[:3] == g.inputs[:3] and back.inputs[-1] == g.inputs[-1]
     again = log.replay(back)
     assert again.state_digest() == g.state_digest() and again.standings() == g.standings()
@@ -247,14 +247,14 @@ def test_the_log_replays_to_the_same_game():
 
 def test_every_choice_is_two_bytes_of_the_log_and_reads_back():
     every = [(PLAY, D(5, 10)), (GODS,), (LUCK, D(12, 12), 4), (TAKE_ONE, D(0, 0)),
-             (KEEP_SHOT,), (MULLIGAN,)]
+             (KEEP_SHOT,), (MULLIGAN,), (DRAWN, D(6, 9))]
     kept = inputs.Inputs()
     for seat in range(5):
         for choice in every:
             data = inputs.pack(seat, choice)
             assert len(data) == 2 and inputs.unpack(data, 0) == (seat, choice)
             kept.append((seat, choice))
-    assert len(kept) == 30 and kept[-1] == (4, (MULLIGAN,)) and kept[2] == (0, every[2])
+    assert len(kept) == 35 and kept[-1] == (4, (DRAWN, D(6, 9))) and kept[2] == (0, every[2])
     assert list(kept) == [(s, c) for s in range(5) for c in every]
     assert "not a Domino Golf choice" in raises(ValueError, inputs.pack, 0, (PLAY,)).args[0]
     assert "not in a double-12 set" in raises(ValueError, inputs.unpack, b"\x08\x5b", 0).args[0]

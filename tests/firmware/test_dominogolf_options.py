@@ -110,4 +110,4 @@ def test_the_setup_names_what_is_wrong():
     assert "mulligan must be True or False" in raises(ValueError, rules.Setup, 2, 0, 18,
                                                       "yes").args[0]
     assert "2 to 5 players" in raises(ValueError, rules.Setup, 1).args[0]
-    assert rules.Setup(3, 4, 9, True, True).key() == (3, 4, 9, 1, 1)
+    assert rules.Setup(3, 4, 9, True, True).key() == (3, 4, 9, 1, 1, 0)

@@ -11,6 +11,8 @@ from teebox.core.wire import gamerecord
 
 STARTER = shipped.load_builtin("starter")
 COAST = shipped.load_builtin("coastline")
+GREENS = shipped.load_default_greens()
+WIND = shipped.load_default_wind()
 
 
 def varint_of(n):
@@ -28,14 +30,15 @@ def _finished(course, expansions, seed=5):
 def test_a_log_names_the_modules_its_setup_chose_and_a_replay_plays_them():
     """Booklet: "You may play either of them or both in the same game": the log keeps
     which, so a replay (the journal after a power cut, the host's check) plays the same
-    game. A log without modules (nor a rule variation) keeps its old layout (version 3);
-    with them it is version 4, the modules in the variations' bits above bit 0."""
-    plain = gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS, Setup(2, "stroke", 5))))
+    game. The modules ride in the teams flag's bits above bit 0, so a log without them
+    keeps its bytes and the version stays 3."""
+    plain = gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 5))))
     assert plain[4] == gamelog.VERSION == 3
     for modules in (("coast",), ("greens", "wind"), ("greens", "wind", "coast")):
         data = gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS,
-                                              Setup(2, "stroke", 5, expansions=modules))))
-        assert data[4] == gamelog.VARIATIONS
+                                              Setup(2, "match", 5, expansions=modules),
+                                              greens=GREENS, wind=WIND)))
+        assert data[4] == gamelog.VERSION and data != plain
         assert gamelog.decode(data).setup.expansions == modules
     g = _finished(COAST, ("coast",))
     again = gamelog.replay(gamelog.decode(gamelog.encode(gamelog.of(g))), COAST, CLUBS, SHOTS)
@@ -47,11 +50,11 @@ def test_a_log_with_unknown_modules_is_refused_by_name():
     """A log naming a module this firmware does not know is refused, not half read."""
     data = bytearray(gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS,
                                                     Setup(1, "stroke", 5, "first-game",
-                                                          expansions=("wind",))))))
-    # No input yet: the variations end the log ("wind": module 1, bit 2, a varint of 4).
-    assert data[-1:] == bytes(varint_of(4))
+                                                          expansions=("coast",))))))
+    # No input yet: the teams flag ends the log ("coast": module 2, bit 3, a varint of 8).
+    assert data[-1:] == bytes(varint_of(8))
     data[-1:] = varint_of(16)
-    assert "unknown rule variations 16" in str(raises(ValueError, gamelog.decode, data))
+    assert "unknown expansion modules 8" in str(raises(ValueError, gamelog.decode, data))
     data[4] = 5
     assert "reads versions 1, 3 and 4" in str(raises(ValueError, gamelog.decode, data))
 
@@ -69,6 +72,7 @@ def test_a_record_carries_the_modules_through_sync_and_replay():
 
 def test_the_modules_and_the_out_of_bounds_variation_share_the_log():
     """Rulebook VARIATION "hit through out-of-bounds" and the modules are both kept."""
-    s = Setup(2, "stroke", 5, expansions=("greens", "coast"), bounds="through")
-    back = gamelog.decode(gamelog.encode(gamelog.of(Game(STARTER, CLUBS, SHOTS, s)))).setup
+    s = Setup(2, "match", 5, expansions=("greens", "coast"), bounds="through")
+    g = Game(STARTER, CLUBS, SHOTS, s, greens=GREENS)
+    back = gamelog.decode(gamelog.encode(gamelog.of(g))).setup
     assert back.expansions == ("greens", "coast") and back.bounds == "through"

@@ -3,6 +3,7 @@
 from fwtest import raises
 
 from teebox.core import contract, games
+from teebox.core.holes18 import modes
 from teebox import shipped
 
 
@@ -43,7 +44,7 @@ def test_domino_golf_is_loaded_by_name_and_played_by_its_bots_to_the_end():
     mod = entry.load()
     assert entry.players == (2, 5) and mod.MODES == () and mod.DATA_FILES == ()
     assert "2 to 5 players" in raises(ValueError, mod.Setup, 6).args[0]
-    assert [o[0] for o in mod.OPTIONS] == ["holes", "mulligan", "change_luck"]
+    assert [o[0] for o in mod.OPTIONS] == ["holes", "mulligan", "change_luck", "real_set"]
     setup = mod.Setup(3, seed=4, holes=3, mulligan=True, change_luck=True)
     _steps_are_setup_fields(mod, setup)
     for name, _title, values, default in mod.OPTIONS:
@@ -62,6 +63,12 @@ def test_18_holes_is_loaded_by_name_and_built_from_its_data():
                                          "skins", "kelly", "teams",
                                          "solo-chaos"]
     assert mod.MODES[0][1] == "Match Play" and mod.MODES[3][2] == (3, 5)
+    # The menu's facts are the ones the modes' own classes play by.
+    for name, title, players in mod.MODES:
+        rules = modes.make(name)
+        assert (rules.name, rules.title, rules.players) == (name, title, players)
+        assert rules.golfer_cards == modes.golfer_cards(name)
+        assert (modes.title(name), modes.players(name)) == (title, players)
     setup = mod.Setup(2, "match", seed=3)
     _steps_are_setup_fields(mod, setup)
     data = {"course": shipped.load_builtin("starter"), "clubs": shipped.load_default_clubs(),

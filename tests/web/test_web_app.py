@@ -289,3 +289,34 @@ def test_digits_that_are_not_a_number_here_are_a_400_not_a_fault(db, method, pat
     r = TestClient(create_app(db), raise_server_exceptions=False).request(method, path)
     assert r.status_code == 400
     assert "Traceback" not in r.text
+
+
+def test_the_leaderboards_filter_by_golfer_card(tmp_path):
+    # Alice played Hills' Stroke Play with Lucky in game 2 (12 strokes) and with Bunjil in
+    # game 1 (14); Bob with Lucky in game 1 (13). The filter keeps the Lucky results only.
+    from teebox_host.scoredb import ScoreDB
+    from web_kit import DAY, GAMES, T0, result
+    path = tmp_path / "cards.sqlite3"
+    cards = {1: [(0, "bunjil", "A"), (1, "lucky", "B")], 2: [(0, "lucky", "A")]}
+    with ScoreDB(path, clock=lambda: T0 + 100 * DAY) as store:
+        for game in GAMES:
+            r = result(*game)
+            r.golfers = cards.get(game[0], [])
+            store.add_game(r)
+    client = TestClient(create_app(path))
+    html = client.get("/").text
+    boards = section(html, "leaderboards")
+    assert '<select name="golfer">' in boards and '<option value="lucky">' in boards
+    assert "Links</a>: Stroke Play" in boards
+    lucky = section(client.get("/?golfer=Lucky").text, "leaderboards")
+    assert "Only the results played with the golfer card <strong>lucky</strong>" in lucky
+    assert '<option value="lucky" selected>' in lucky
+    assert "Links" not in lucky and "Match Play" not in lucky  # nobody played Lucky there
+    hills = lucky[lucky.index("Hills</a>: Stroke Play"):]
+    assert hills.index("Alice") < hills.index("Bob")
+    assert "<td>12</td>" in hills and "<td>10</td>" not in hills  # her best with Lucky
+    course = client.get("/course/%s?golfer=bunjil" % HILLS).text
+    assert "Alice" in section(course, "leaderboards") and "Bob" not in section(
+        course, "leaderboards")
+    nobody = section(client.get("/?golfer=tiger").text, "leaderboards")
+    assert "Nobody played tiger." in nobody and "Hills</a>" not in nobody

@@ -111,13 +111,15 @@ def main():
     shell = sum(costs[n] for n in res.shell)
     print("in RAM at once: the table shell, %d modules, %d B (%s), and one of these:"
           % (len(res.shell), shell, _kb(shell)))
-    own = dict(res.games, **res.tools)
+    def cost(mods):
+        return sum(costs[n] for n in mods)
+
+    # a game's code in play: one way to play it at a time (its costliest counted)
+    own = dict({g: res.in_play(g, cost) for g in res.games}, **res.tools)
     for name in own:
-        print("  %-28s %3d modules %8d B" % (name, len(own[name]),
-                                             sum(costs[n] for n in own[name])))
-    game = max(res.games, key=lambda g: sum(costs[n] for n in res.games[g])
-               + deploy.GAME_HEAP[g])
-    code = shell + sum(costs[n] for n in res.games[game])
+        print("  %-28s %3d modules %8d B" % (name, len(own[name]), cost(own[name])))
+    game = max(res.games, key=lambda g: cost(own[g]) + deploy.GAME_HEAP[g])
+    code = shell + cost(own[game])
     print("the peak: the shell and %s's own code, %d B (%s), its state %s above it"
           % (game, code, _kb(code), _kb(deploy.GAME_HEAP[game])))
     print()

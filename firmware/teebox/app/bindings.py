@@ -33,13 +33,17 @@ class Bindings:
     ``clubs`` is the club card list (``shipped.load_default_clubs()``); clubs
     are named by their index in it. ``problems`` lists the lines of the
     stored file that could not be used (a club id the card data no longer
-    has, a bad UID): those lines are dropped, the rest still load.
+    has, a bad UID): those lines are dropped, the rest still load. ``noun`` names a
+    piece in them (another set of tagged pieces: ``"domino"``), ``known`` where the
+    pieces come from.
     """
 
-    def __init__(self, store, clubs, name=FILE):
+    def __init__(self, store, clubs, name=FILE, noun="club", known="the card data"):
         self.store = store
         self.clubs = clubs
         self.name = name
+        self.noun = noun
+        self.known = known
         self.problems = []
         self._club_of = {}                 # uid bytes -> club index
         self._uid_of = [None] * len(clubs)  # club index -> uid bytes
@@ -60,7 +64,8 @@ class Bindings:
             parts = line.split()
             where = "%s line %d" % (self.name, lineno)
             if len(parts) != 2:
-                self.problems.append("%s: expected 'UID CLUB-ID', got %r" % (where, line))
+                self.problems.append("%s: expected 'UID %s-ID', got %r"
+                                     % (where, self.noun.upper(), line))
                 continue
             try:
                 uid = bytes.fromhex(parts[0])
@@ -71,7 +76,8 @@ class Bindings:
                 continue
             club = index.get(parts[1], -1)
             if club < 0:
-                self.problems.append("%s: no club %r in the card data" % (where, parts[1]))
+                self.problems.append("%s: no %s %r in %s" % (where, self.noun, parts[1],
+                                                             self.known))
                 continue
             self._set(uid, club)
 

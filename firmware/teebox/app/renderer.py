@@ -11,20 +11,24 @@ pixels that move, in this order (later ones on top):
    green holding more (Chaos Golf's 5 and 2, a Skins jackpot) shows its largest
    token and what the rest's largest would show, taking turns (7: gold and
    silver). Tokens change a few times a game, so they are not drawn per
-   frame: when ``view.tokens`` changes, two copies of the terrain layer get
-   the tokens (one per phase) and frames copy the current one;
+   frame: a copy of the terrain layer gets the current phase's tokens when
+   the phase or ``view.tokens`` changes, and frames copy it;
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
-3. the preview path: cells flown over tinted half and half with their mark's
+3. the wind's arrow (Taming the Wind): its hexes sky blue, the shaft dim, the head at
+   full brightness;
+4. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
-4. golfers in seat colours; golfers sharing a hex take turns in seat order
+5. golfers in seat colours; golfers sharing a hex take turns in seat order
    (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
-   second golfer (Chaos Teams) shows at half brightness;
-5. the cursor, blinking white;
-6. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
+   second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
+   power is used (``view.spent``) glows at a quarter of its brightness until it is
+   ready again;
+6. the cursor, blinking white;
+7. the ball in flight along ``view.flight``, one hex per 80 ms, with a trail
    of two hexes at half and quarter brightness; after the last hex it is gone
    (the table then shows the golfer at its new place);
-7. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
+8. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
    out of bounds and a refused card blink red, a green reached blinks in the
    seat colour, an acknowledgement fades out in the seat colour; a
    hole-in-one sends gold rings from the hole across the whole board.
@@ -47,7 +51,7 @@ from teebox import palette
 from teebox.app.view import (FLASH_ACK, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_NONE,
                              MARK_PLAIN, MAX_SEATS)
 from teebox.core import terrain
-from teebox.core.hexgrid import DQ, DR, SW, distance
+from teebox.core.hexgrid import distance
 
 try:
     from micropython import const
@@ -88,7 +92,7 @@ _SHAPES = bytes((0, _RIPPLE, _SPRAY, _BLINK, _BLINK, _BURST, _BLINK, _FADE))
 
 # Every colour the renderer draws, in one table: a colour is an offset into it.
 _INK = (palette.PLAYERS + palette.MARKS + palette.FLASH + palette.GOLD + palette.SILVER
-        + palette.CURSOR + palette.BALL + palette.BRONZE)
+        + palette.CURSOR + palette.BALL + palette.BRONZE + palette.WIND)
 _MARKS_AT = len(palette.PLAYERS)
 _FLASH_AT = _MARKS_AT + len(palette.MARKS)
 _GOLD_AT = _FLASH_AT + len(palette.FLASH)
@@ -96,6 +100,8 @@ _SILVER_AT = _GOLD_AT + 3
 _CURSOR_AT = _SILVER_AT + 3
 _BALL_AT = _CURSOR_AT + 3
 _BRONZE_AT = _BALL_AT + 3
+_WIND_AT = _BRONZE_AT + 3
+_WIND_TAIL = const(96)         # the arrow's shaft, of 256 (its head: full)
 _MARK_COUNT = len(palette.MARKS) // 3
 
 
@@ -115,6 +121,13 @@ def _since(a, b):
     if d >= _TICKS_HALF:
         d = d - _TICKS_MASK - 1
     return d
+
+
+def _wind_arrow(r, v):
+    # The wind's arrow (a layer of Renderer.compose, kept out of the class for its size).
+    n = min(v.wind_len, len(v.wind))
+    for i in range(n):
+        r._put(v.wind[i], _WIND_AT, _FULL if i == n - 1 else _WIND_TAIL)
 
 
 def _pulse(now):
@@ -193,19 +206,19 @@ class Renderer:
         self.base = bytearray(n)
         self.frame = bytearray(n)
         self._base = memoryview(self.base)
-        # Terrain plus tokens: each green's largest token, then the rest's largest.
-        self._gold = bytearray(n)
-        self._silver = bytearray(n)
-        self._gold_mv = memoryview(self._gold)
-        self._silver_mv = memoryview(self._silver)
+        # Terrain plus the tokens of the current phase (each green's largest token, then
+        # the rest's largest), redrawn when the phase or the tokens change: one layer, not
+        # one a phase (1 KB of heap less for a redraw every TOKEN_MS).
+        self._tokens = bytearray(n)
+        self._tokens_mv = memoryview(self._tokens)
+        self._phase = -1  # the phase drawn in _tokens (-1: to draw)
         self._fill = bytearray(n)          # the whole-board flash colour, filled once per colour
         self._fill_mv = memoryview(self._fill)
         self._fill_ink = -1
         self._fill_total = 0
         # Sums of the layers' bytes; total is the frame's (see compose).
         self._base_total = 0
-        self._gold_total = 0
-        self._silver_total = 0
+        self._tokens_total = 0
         self.total = 0
         # The flash last seen, to time its animation from its first frame.
         self._fl_kind = FLASH_NONE
@@ -249,7 +262,10 @@ class Renderer:
         self._cell_at = cell_at
         self._greens = array("H", greens)
         self._centre = (h // 2) * w + w // 2
-        self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layers: none yet
+        self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layer: none yet
+        self._phase = -1
+        self._reach_cell = -1  # the burst's centre whose reach _reach_far is
+        self._reach_far = 0
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -280,14 +296,14 @@ class Renderer:
         ``total`` is then the sum of the frame's bytes.
         """
         v = self.view
+        phase = (now // TOKEN_MS) % 2
         if v.tokens != self._tokens_seen:
-            self._draw_tokens(v.tokens)
-        if (now // TOKEN_MS) % 2 == 0:
-            self.frame[:] = self._gold_mv
-            self.total = self._gold_total
-        else:
-            self.frame[:] = self._silver_mv
-            self.total = self._silver_total
+            self._tokens_seen[:] = v.tokens
+            self._phase = -1
+        if phase != self._phase:
+            self._draw_tokens(phase, self._phase < 0)
+        self.frame[:] = self._tokens_mv
+        self.total = self._tokens_total
         kind = v.flash
         rem = 0
         age = 0
@@ -302,6 +318,7 @@ class Renderer:
         whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
         if whole:
             self._fill_board(kind, v.flash_seat, age)
+        _wind_arrow(self, self.view)
         self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
@@ -336,52 +353,72 @@ class Renderer:
         green = (c[ink + 1] * level) >> 8
         blue = (c[ink + 2] * level) >> 8
         add = red + green + blue
-        r = cell // w
-        q = cell - r * w - (r >> 1)
-        # Start k hexes south-west, then walk k hexes in each direction in turn.
-        q += DQ[SW] * k
-        r += DR[SW] * k
+        cr = cell // w
+        cq = cell - cr * w - (cr >> 1)
+        # Row by row, only the rows on the board: a ring's row dr holds the hexes dq with
+        # max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and last row
+        # and those two ends on the others. (Walking the ring hex by hex visited 6k hexes,
+        # mostly off the board once the burst is wide.)
+        top = cr - k
+        if top < 0:
+            top = 0
+        bottom = cr + k
+        if bottom >= h:
+            bottom = h - 1
         change = 0
-        for d in range(6):
-            dq = DQ[d]
-            dr = DR[d]
-            for _ in range(k):
-                if 0 <= r < h:
-                    col = q + (r >> 1)
-                    if 0 <= col < w:
-                        at = cell_at[r * w + col]
-                        change += add - f[at] - f[at + 1] - f[at + 2]
-                        f[at] = red
-                        f[at + 1] = green
-                        f[at + 2] = blue
-                q += dq
-                r += dr
+        for r in range(top, bottom + 1):
+            dr = r - cr
+            lo = -k - dr if dr < 0 else -k
+            hi = k - dr if dr > 0 else k
+            shift = cq + (r >> 1)
+            row = r * w
+            if dr == k or dr == -k:  # the first and last rows: the run, clipped
+                col = max(shift + lo, 0)
+                n = min(shift + hi, w - 1) - col + 1
+                gap = 1
+            else:                     # the rows between: the run's two ends
+                col = shift + lo
+                n = 2
+                gap = hi - lo
+            # (not a range with a step: one whose step is not a constant is an object)
+            for _ in range(n):
+                if 0 <= col < w:
+                    at = cell_at[row + col]
+                    change += add - f[at] - f[at + 1] - f[at + 2]
+                    f[at] = red
+                    f[at + 1] = green
+                    f[at + 2] = blue
+                col += gap
         self.total += change
 
     # ------------------------------------------------------------ layers
 
-    def _draw_tokens(self, tokens):
-        # The terrain with the tokens on the greens, in both phases (only greens carry tokens).
-        gold = self._gold
-        silver = self._silver
-        gold[:] = self._base
-        silver[:] = self._base
-        gold_total = silver_total = self._base_total
+    def _draw_tokens(self, phase, afresh):
+        # The terrain with the tokens on the greens (only greens carry tokens): in phase 0
+        # each green's largest token, in phase 1 the largest of the rest (or the same).
+        # ``afresh``: from the terrain up (the tokens changed); else only the greens whose
+        # two phases differ are repainted (the phase flipped).
+        layer = self._tokens
+        if afresh:
+            layer[:] = self._base
+            self._tokens_total = self._base_total
+        total = self._tokens_total
+        tokens = self._tokens_seen
         greens = self._greens
         for i in range(len(greens)):
             cell = greens[i]
             t = tokens[cell]
             if not t:
                 continue
-            at = self._cell_at[cell]
-            first = _token_ink(t)
-            rest = t - _TOKEN_POINTS[first]
-            gold_total += paint(self._ink, gold, at, first, _FULL)
-            silver_total += paint(self._ink, silver, at, _token_ink(rest) if rest else first,
-                                  _FULL)
-        self._gold_total = gold_total
-        self._silver_total = silver_total
-        self._tokens_seen[:] = tokens
+            ink = _token_ink(t)
+            rest = t - _TOKEN_POINTS[ink]
+            if not rest and not afresh:
+                continue  # one token: the same in both phases
+            if phase and rest:
+                ink = _token_ink(rest)
+            total += paint(self._ink, layer, self._cell_at[cell], ink, _FULL)
+        self._tokens_total = total
+        self._phase = phase
 
     def _preview(self):
         v = self.view
@@ -402,29 +439,39 @@ class Renderer:
                 m = marks[i]
                 ink = _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN)
                 at = cell_at[cell]
-                old = f[at] + f[at + 1] + f[at + 2]
-                f[at] = (f[at] + c[ink]) >> 1
-                f[at + 1] = (f[at + 1] + c[ink + 1]) >> 1
-                f[at + 2] = (f[at + 2] + c[ink + 2]) >> 1
-                change += f[at] + f[at + 1] + f[at + 2] - old
+                # Each byte read once (a subscript is most of the cost of a cell).
+                r0 = f[at]
+                g0 = f[at + 1]
+                b0 = f[at + 2]
+                r = (r0 + c[ink]) >> 1
+                g = (g0 + c[ink + 1]) >> 1
+                b = (b0 + c[ink + 2]) >> 1
+                f[at] = r
+                f[at + 1] = g
+                f[at + 2] = b
+                change += r + g + b - r0 - g0 - b0
         self.total += change
         m = marks[n - 1]
         self._put(path[n - 1], _MARKS_AT + 3 * (m if m < _MARK_COUNT else MARK_PLAIN), _FULL)
 
     def _golfers(self, now):
         v = self.view
-        seats = min(v.seats, len(v.golfer))
+        golfer = v.golfer
+        partner = v.partner
+        seats = min(v.seats, len(golfer))
         # Golfers 0..seats-1, then the second golfers of a team (Chaos Teams), dimmer.
-        n = seats + seats if seats and v.partner[0] >= 0 else seats
+        # (Each golfer's cell inline: a call for each of the n x n pairs cost a frame
+        # more than the drawing.)
+        n = seats + seats if seats and partner[0] >= 0 else seats
         turn = now // GOLFER_TURN_MS
         for i in range(n):
-            cell = self._golfer_cell(v, i, seats)
+            cell = golfer[i] if i < seats else partner[i - seats]
             if cell < 0:
                 continue
             sharing = 0
             rank = 0
             for o in range(n):
-                if self._golfer_cell(v, o, seats) == cell:
+                if (golfer[o] if o < seats else partner[o - seats]) == cell:
                     sharing += 1
                     if o < i:
                         rank += 1
@@ -433,11 +480,8 @@ class Renderer:
             if i >= seats:
                 self._put(cell, 3 * (i - seats), _FULL >> 1)
             else:
-                self._put(cell, 3 * i, _pulse(now) if i == v.active else _FULL)
-
-    @staticmethod
-    def _golfer_cell(v, i, seats):
-        return v.golfer[i] if i < seats else v.partner[i - seats]
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
 
     def _flight(self, now):
         v = self.view
@@ -470,7 +514,10 @@ class Renderer:
         return _since(now, self._fl_start)
 
     def _reach(self, cell):
-        # Hex distance from ``cell`` to the farthest cell of the course: one of its corners.
+        # Hex distance from ``cell`` to the farthest cell of the course: one of its corners
+        # (worked out once a cell and course: a burst asks every frame).
+        if cell == self._reach_cell:
+            return self._reach_far
         w = self._w
         r = cell // w
         q = cell - r * w - (r >> 1)
@@ -479,6 +526,8 @@ class Renderer:
             cr = 0 if corner < 2 else self._h - 1
             cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
             far = max(far, distance(q, r, cq, cr))
+        self._reach_cell = cell
+        self._reach_far = far
         return far
 
     def _flash_ink(self, kind, seat):

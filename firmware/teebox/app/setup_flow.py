@@ -185,7 +185,9 @@ class SetupFlow(GameSteps, Seating):
         else:
             n = self._number(st)
             if not self._show_step(st, n) and not self._show_seating(st, n):
-                self.prompt.set("%d Start?\n%s\n%s\nOK: play  BACK"
+                # (OK and BACK on the first line: 18 Holes' answers with its golfer cards
+                # and the cards to learn fill the 8 lines below it)
+                self.prompt.set("%d Start? OK/BACK\n%s\n%s"
                                 % (n, "\n".join(self._answers()), self.note),
                                 st, -1, 0, -1, bytes(range(self.players)))
 

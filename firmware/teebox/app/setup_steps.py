@@ -31,6 +31,7 @@ BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
 HAND_CHOICES = (FIRST_GAME, BAG)
 HAND_LABELS = ("First game", "Scan bags")
 DEFAULT_COURSE = "starter"
+NONE = "none"  # an option's value that the last check leaves unsaid (no golfer cards)
 
 
 value_text = games_mod.value_text  # an option's value as the display shows it
@@ -86,14 +87,17 @@ class GameSteps:
             self._answers_of = self.game_index
 
     def steps(self):
-        """The steps asked for the chosen game, start menu and start included."""
+        """The steps asked for the chosen game and mode, start menu and start included."""
         if self._steps is None:
             mod = self.module()
             out = [S_START]
             if len(self.games) > 1:
                 out.append(S_GAME)
             names = [o[0] for o in mod.OPTIONS]
+            skipped = mod.skipped(self.mode)
             for name in mod.STEPS:
+                if name in skipped:
+                    continue
                 if name == "mode":
                     if mod.MODES:
                         out.append(S_MODE)
@@ -214,6 +218,7 @@ class GameSteps:
             self.mode_index = 0
         elif st == S_MODE:
             self.mode_index = step_index(self.mode_index, len(self.module().MODES), d)
+            self._steps = None  # (a mode may skip a step)
             self._fit_players()
         elif st >= S_OPTION:
             i = st - S_OPTION
@@ -286,7 +291,10 @@ class GameSteps:
         mod = self.module()
         out = [self._way_title()]
         bots = self.bots()
+        skipped = mod.skipped(self.mode)
         for step in mod.STEPS:
+            if step in skipped:
+                continue
             if step == "course":
                 out.append(self.course_title())
             elif step == "players":
@@ -294,9 +302,9 @@ class GameSteps:
                     bots, "s" if bots > 1 else "")) if bots else ""))
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode" and self.option(step) != self._default(step):
-                # (an option left as it was is not repeated: the display has eight lines;
-                # the option's name: "change_luck" reads "Change luck")
+            elif step != "mode" and self.option(step) not in (NONE, self._default(step)):
+                # (none, or an option left as it was, is not repeated: the display has
+                # eight lines; the option's name: "change_luck" reads "Change luck")
                 out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),
                                          value_text(self.option(step))))
         return out

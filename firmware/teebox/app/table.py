@@ -185,6 +185,8 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
                     self.show_decision()
             elif not self._held[i]:  # let go before it became a long press
                 self._intent(self._on_ok if b == OK else self._on_back)
+            elif b == OK and self.phase == PH_PLAY and hasattr(self.presenter, "on_let_go"):
+                self.presenter.on_let_go()  # let go after a hold: what it showed is hidden
             return
         if kind == PRESS:
             self._direction(b)
@@ -425,15 +427,17 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
     # ------------------------------------------------------------ output helpers
 
     def clear_view(self):
-        """Nothing of a game on the LEDs: no golfer, token, path, cursor or flight."""
+        """Nothing of a game on the LEDs: no golfer, token, path, cursor, flight or wind."""
         v = self.view
         for i in range(len(v.golfer)):
             v.golfer[i] = -1
+            v.spent[i] = 0
         for i in range(len(v.tokens)):
             v.tokens[i] = 0
         v.clear_path()
         v.cursor = -1
         v.flight_len = 0
+        v.wind_len = 0
 
     def refuse(self, why):
         """Say why a card or button was refused (first on the display), blink red."""

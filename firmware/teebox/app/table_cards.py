@@ -21,7 +21,8 @@ CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
 class ReplayData:
     """What a journalled game is rebuilt with at power-on, as ``gamerecord.replay`` looks
     it up: ``["courses"]`` the board's course loader, ``["clubs"]`` and ``["shots"]``
-    the table's card data, read only if the game asks for it."""
+    the table's card data, ``["wind"]`` the shipped wind deck, read only if the game
+    asks for it."""
 
     def __init__(self, table, course_loader):
         self.table = table
@@ -32,6 +33,9 @@ class ReplayData:
             return self.courses
         if key == "clubs" or key == "shots":
             return getattr(self.table, key)
+        if key == "wind":  # only a game with the wind module asks: read the deck then
+            from teebox import shipped
+            return shipped.load_default_wind()
         raise KeyError(key)
 
 

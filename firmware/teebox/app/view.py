@@ -19,6 +19,7 @@ except ImportError:  # CPython
 
 MAX_SEATS = const(5)
 MAX_PATH = const(24)   # longest path drawn: a flight with super chains fits
+WIND_CELLS = const(5)  # the wind's arrow: 3 hexes for a windy hole, 5 for a strong wind
 
 # Flash kinds: a short full-board or local effect after something happened.
 FLASH_NONE = const(0)
@@ -45,6 +46,8 @@ class View:
       ``partner[s]``: the cell of seat ``s``'s second golfer, the one its turn does not
       move now (Chaos Teams), or -1.
     * ``active``: the seat whose turn it is (pulses), or -1.
+    * ``spent[s]``: 1 while seat ``s``'s golfer card has its power used (drawn at a quarter of its
+      brightness), else 0.
     * ``preview`` / ``preview_marks`` / ``preview_len``: the live preview of the
       selected card and direction: the cells flown, in order, the last being the
       landing, each with a ``MARK_*``.
@@ -57,6 +60,8 @@ class View:
       2 still there, stored as 5, 2 or 7), 0 elsewhere.
     * ``cursor``: a cell highlighted for choosing (e.g. a one-hex move, a bunker
       target), or -1.
+    * ``wind`` / ``wind_len``: the wind's arrow (Taming the Wind), tail first, head last:
+      the cells of the hexes it lies on (-1: off the course); none on a calm hole.
     """
 
     def __init__(self, cells):
@@ -65,6 +70,7 @@ class View:
         self.golfer = array("h", [-1] * MAX_SEATS)
         self.partner = array("h", [-1] * MAX_SEATS)
         self.active = -1
+        self.spent = bytearray(MAX_SEATS)
         self.preview = array("h", [-1] * MAX_PATH)
         self.preview_marks = bytearray(MAX_PATH)
         self.preview_len = 0
@@ -78,6 +84,8 @@ class View:
         self.flash_until = 0
         self.tokens = bytearray(cells)
         self.cursor = -1
+        self.wind = array("h", [-1] * WIND_CELLS)
+        self.wind_len = 0
 
     def set_path(self, cells, marks, n):
         """Copy ``n`` cells and marks into the preview (clipped to ``MAX_PATH``)."""

@@ -9,6 +9,8 @@ module has:
 * ``MODES``: ``((name, title, (fewest, most players)), ...)``, its ways to play;
 * ``OPTIONS``: ``((name, title, values, default), ...)``, its rule variations;
 * ``STEPS``: the setup fields the table asks for, in order;
+* ``skipped(mode)``: the steps of ``STEPS`` a mode does not ask (18 Holes' golfer
+  cards where its rulebook skips them);
 * ``DATA_FILES``: the files under ``teebox/data`` it reads;
 * ``Setup``: its setup class (everything the game needs, seed included);
 * ``new(setup, data=None)``: the rules object (``teebox.core.contract``);

@@ -5,7 +5,7 @@ too: the status never names a domino of a bag (the OLED shows it to its player o
 while they peek)."""
 
 from teebox.core.dominogolf import dominoes
-from teebox.core.dominogolf_map import station_name
+from teebox.core.dominogolf.board import station_name
 from teebox.core.dominogolf.protocol import KEEP, LIE_NAMES, RESULT_NAMES, SHOT, TAKE
 from teebox_host.simfaces import GameFace, player_label
 

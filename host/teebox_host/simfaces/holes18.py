@@ -10,14 +10,15 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from teebox.core import scoring, terrain
+from teebox.core import hexgrid, scoring, terrain
+from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DISCARD_FOR_HITTER, DRAFT_PICK, FOLLOW_SPECIAL, GAME_OVER, GREEN, HIT_DIRECTION,
-    OUT_FLIGHT, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, POLICY_KINDS, SELECT_CLUB,
-    WATER)
+    OUT_FLIGHT, OUT_GUST, OUT_MOVE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_TURN, POLICY_KINDS,
+    SELECT_CLUB, WATER)
 from teebox_host import render, scorecard
 from teebox_host.simfaces import GameFace, player_label as _label
 
@@ -29,7 +30,8 @@ class Face(GameFace):
     def __init__(self, sim, game, name):
         GameFace.__init__(self, sim, game, name)
         t = sim.table
-        self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup)
+        self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup,
+                                  wind=game.wind_cards)
         self.tally = scorecard.Tally(self.shadow)
         self.tally.feed(self.shadow.initial_outputs)
         self.shot = None
@@ -51,7 +53,9 @@ class Face(GameFace):
         """The hole(s) the golfers are on and the round."""
         g = self.game
         holes = sorted(set(p.hole for p in g.players))
-        return " \u00b7 hole %s \u00b7 round %d" % ("/".join(str(h) for h in holes), g.round)
+        words = "".join([" \u00b7 " + x.status_text(g) for x in g.added if x.status_text(g)])
+        return " \u00b7 hole %s \u00b7 round %d%s" % ("/".join(str(h) for h in holes), g.round,
+                                                    words)
 
     def card_groups(self):
         """Each seat's hand and played clubs."""
@@ -59,7 +63,19 @@ class Face(GameFace):
 
     @staticmethod
     def flow_status(out, flow):
-        """Bag registration: whose bag is scanned now, or OK to start."""
+        """The golfer cards (who takes one now), then bag registration: whose bag is
+        scanned now, or OK to start."""
+        if hasattr(flow, "golfers"):
+            if flow.active is None:
+                if flow.at >= flow.players:
+                    out.append("Golfer cards taken: OK plays (BACK: choose again).",
+                               style="bold")
+                else:
+                    out.append_text(_label(None, flow.at))
+                    out.append(": take a golfer card and side (d e x: next, a w z: "
+                               "previous), OK.")
+                return
+            flow = flow.active
         seat = flow.seat()
         if seat < 0:
             out.append("Bags ready: OK starts the game.", style="bold")
@@ -69,7 +85,11 @@ class Face(GameFace):
 
     @staticmethod
     def flow_groups(flow):
-        """Each seat's bag as far as it is registered."""
+        """Each seat's bag as far as it is registered (none while golfer cards are taken)."""
+        if hasattr(flow, "golfers"):
+            if flow.active is None:
+                return []
+            flow = flow.active
         return [(s, list(flow.hands[s]), []) for s in range(len(flow.hands))]
 
     def status(self, out, d):
@@ -86,8 +106,8 @@ class Face(GameFace):
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
-        out.append(": %s. " % self._question(k))
-        secret = k >= POLICY_KINDS and k in self.game.mode.secret_kinds
+        out.append(": %s. " % self._question(k).replace("\n", " "))
+        secret = k >= POLICY_KINDS and k in self._policy(k).secret_kinds
         if secret and t.selected() is None:
             out.append("Secret: the others look away; OK: peek.")
         elif k >= POLICY_KINDS:
@@ -112,10 +132,24 @@ class Face(GameFace):
             out.append("\nLast shot: ", style="bold")
             out.append_text(self.shot)
 
+    def _policy(self, k):
+        # The mode, the golfer of the seat deciding or a module, whose own decision ``k`` is.
+        g = self.game
+        d = g.pending()
+        seat = d.players[0] if d.players else d.player
+        legal = g.choices(seat) if seat >= 0 else []
+        for x in g.added:  # an expansion module's own decision (the wind's)
+            if legal and legal[0][1] in x.extras:
+                return x
+        if legal and legal[0][1] not in g.mode.extras:
+            return g.players[seat].rules
+        return g.mode
+
     def _question(self, k):
-        # A mode's own decision in its words (Kelly Golf: "Keep which target?").
+        # A mode's or golfer's own decision in its words (Kelly Golf: "Keep which
+        # target?", Dorian: "Dorian: which club never expires?").
         if k >= POLICY_KINDS:
-            return self.game.mode.decision_text(self.game, k)
+            return self._policy(k).decision_text(self.game, k)
         return decision_name(k)
 
     def key(self):
@@ -157,13 +191,23 @@ class Face(GameFace):
             for h in range(1, crs.hole_count + 1):
                 lines = tally.holes.get(h)
                 cells.append(scorecard.hole_cell(mode, lines[seat]) if lines else "")
-            card.add_row(_label(t, seat), *cells, Text(str(totals[seat]), style="bold"))
+            card.add_row(self._player(t, seat), *cells, Text(str(totals[seat]), style="bold"))
         parts = [card, Text(scorecard.LEGEND[mode], style="dim"), self.places()]
         if g.over:
             parts = [Text("Final scorecard: %s, %s" % (g.mode.title, crs.name),
                           style="bold")] + parts
             parts += scorecard.summary_lines(tally)[1:]
         return Group(*parts)
+
+    def _player(self, t, seat):
+        # A scorecard row's player: the label, and its golfer card with its power.
+        label = _label(t, seat)
+        rules = self.game.players[seat].rules
+        if rules.name:
+            state = rules.power_state(self.game, seat)
+            label.append(" %s %s%s" % (rules.title, rules.side, "" if state is None else (
+                ", ready" if state else ", used")), style="italic")
+        return label
 
     # ------------------------------------------------------------ printed (sim_cmd)
 
@@ -245,12 +289,18 @@ def shot_report(outs, positions, course, clubs):
     club of each seat's turn (the rough costs no distance with some)."""
     text = None
     penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
+    gusts = [o for o in outs if o[0] == OUT_GUST]
     for o in outs:
         if o[0] == OUT_FLIGHT:
             seat, path, land, outcome, tree = o[1], o[2], o[3], o[4], o[5]
             text = Text()
             text.append_text(_label(None, seat))
             text.append(": the ball flew %d hex%s" % (len(path), "" if len(path) == 1 else "es"))
+            if gusts:
+                # Taming the Wind: the gusts are hexes of the flight too.
+                text.append(", the wind blowing it %s hex%s %s" % (
+                    "one" if len(gusts) == 1 else "two", "" if len(gusts) == 1 else "es",
+                    DIR_NAMES[hexgrid.direction_between(*(gusts[0][2] + gusts[0][3]))]))
             start = course.terrain(*positions[seat])
             club = clubs.get(seat)
             if (start == terrain.ROUGH or start == terrain.WATER) and club is not None and not (

@@ -73,6 +73,11 @@ def _limit(request):
     return int(text)
 
 
+def _golfer(request):
+    """The golfer card the leaderboards are filtered by (``?golfer=NAME``), None: all."""
+    return (request.query_params.get("golfer") or "").strip().lower() or None
+
+
 def _read(request, read):
     """``read(store)`` on the score file, or None when no game is stored yet (an absent
     file is not created just to be read)."""
@@ -93,7 +98,9 @@ def _empty(request):
 async def home(request):
     """The history: recent games, leaderboards, players, courses and the par plot."""
     limit = _limit(request)
-    data = await run_in_threadpool(_read, request, lambda store: history.overview(store, limit))
+    golfer = _golfer(request)
+    data = await run_in_threadpool(_read, request,
+                                   lambda store: history.overview(store, limit, golfer))
     if data is None:
         return _empty(request)
     return _page("history.html", page="history", limit=limit, **data)
@@ -114,7 +121,9 @@ async def course(request):
     if not _HASH_RE.match(ref):
         raise HTTPException(400, f"a course is named by its 16-digit content hash, like "
                                  f"0123456789abcdef (got {ref[:40]!r})")
-    data = await run_in_threadpool(_read, request, lambda store: history.course(store, ref))
+    golfer = _golfer(request)
+    data = await run_in_threadpool(_read, request,
+                                   lambda store: history.course(store, ref, golfer))
     if data is None:
         raise HTTPException(404, f"no stored game was played on course {ref}")
     return _page("course.html", page="history", **data)

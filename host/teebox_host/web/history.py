@@ -24,15 +24,23 @@ to_par = scoredb.to_par
 unit = scoredb.unit
 
 
-def leaderboards(store, course_hash=None):
+def leaderboards(store, course_hash=None, golfer=None):
     """Each course's (or layout's) leaderboard per game and mode:
-    ``[(hash, name, game, mode, title, rows)]``."""
+    ``[(hash, name, game, mode, title, rows)]``; with ``golfer``, the results played with
+    that golfer card only (and only the boards where someone played it)."""
     courses = store.courses()
     if course_hash is not None:
         courses = [c for c in courses if c[0] == course_hash]
-    return [(chash, name, game, mode, scoredb.mode_title(mode, game),
-             store.leaderboard(chash, mode, game=game))
-            for chash, name, _n in courses for game, mode in store.ways(chash)]
+    boards = [(chash, name, game, mode, scoredb.mode_title(mode, game),
+               store.leaderboard(chash, mode, game=game, golfer=golfer))
+              for chash, name, _n in courses for game, mode in store.ways(chash)]
+    return [b for b in boards if b[5] or golfer is None]
+
+
+def golfer_filter(store, golfer):
+    """What the leaderboards' filter by golfer card shows: ``{"golfers": the cards people
+    played, "golfer": the one chosen (None: every result)}``."""
+    return {"golfers": store.golfers(), "golfer": golfer}
 
 
 def _time_ticks(times):
@@ -101,13 +109,15 @@ def hole_plot(store, course_hash):
     return svg, series
 
 
-def overview(store, limit):
-    """The history page: recent games, players, courses, leaderboards, the par plot."""
+def overview(store, limit, golfer=None):
+    """The history page: recent games, players, courses, leaderboards (by golfer card if
+    ``golfer``), the par plot."""
     players = store.players()
     svg, series = par_plot([(p, store.history(p)) for p in players])
     return {"count": store.count_games(), "games": store.games(limit=limit),
-            "players": players, "courses": store.courses(), "boards": leaderboards(store),
-            "plot": svg, "series": series}
+            "players": players, "courses": store.courses(),
+            "boards": leaderboards(store, golfer=golfer), "plot": svg, "series": series,
+            **golfer_filter(store, golfer)}
 
 
 def player(store, name):
@@ -119,9 +129,9 @@ def player(store, name):
             "plot": svg, "series": series}
 
 
-def course(store, course_hash):
-    """A course's page: its leaderboards and the strokes-per-hole plot, or None if no game
-    on it is stored."""
+def course(store, course_hash, golfer=None):
+    """A course's page: its leaderboards (by golfer card if ``golfer``) and the
+    strokes-per-hole plot, or None if no game on it is stored."""
     found = [c for c in store.courses() if c[0] == course_hash]
     if not found:
         return None
@@ -133,8 +143,8 @@ def course(store, course_hash):
         heatmap = {"svg": plots.hexes(board, "Where balls landed", counts),
                    "balls": sum(counts), "games": counted}
     return {"hash": course_hash, "name": found[0][1], "games": found[0][2],
-            "boards": leaderboards(store, course_hash), "plot": svg, "series": series,
-            "heatmap": heatmap}
+            "boards": leaderboards(store, course_hash, golfer), "plot": svg, "series": series,
+            "heatmap": heatmap, **golfer_filter(store, golfer)}
 
 
 def game(store, board_id, number):

@@ -56,12 +56,6 @@ PRESENTERS = (
     ("domino-golf", "teebox.app.presenters.dominogolf.presenter"),
 )
 
-# ``(game, module)``: a module of a game outside its own packages, shared by its presenter
-# with the host (which imports ``core``, never ``app``): let go of with the game's code.
-SHARED = (
-    ("domino-golf", "teebox.core.dominogolf_map"),
-)
-
 # ``(title, module)`` of each set of tagged pieces besides the club cards (see above).
 TAG_SETS = (
     ("Dominoes", "teebox.app.presenters.dominogolf.tags"),
@@ -122,9 +116,6 @@ def code_to_drop(keep):
     for g in games.GAMES:
         if g.name != keep:
             drop.append(g.package)
-    for name, module in SHARED:
-        if name != keep:
-            drop.append(module)
     return drop
 
 

@@ -14,6 +14,7 @@ The public shape (kept stable: the table, the logs and the host read it):
   ``pars``, ``totals``, ``order``, ``turn``, ``pool``, ``removed``, ``greens``, ``tee``,
   ``last``); ``holes`` (the part of ``Game`` that sets holes up), ``shots`` (what a
   domino does), ``inputs`` (two bytes an input).
+* ``board``: where a hole lies on the hexes (the table's LEDs and the host's web board).
 * ``bot``, ``log``, ``records``, ``game`` (what the registry loads).
 
 Everything is in ``docs/engine-api.md``, "Domino Golf"; the readings of the rulebook

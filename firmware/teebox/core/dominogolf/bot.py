@@ -6,7 +6,8 @@ sees (their own golf bag, the hole's dominoes, the dominoes played) and act thro
 * :class:`SensibleBot` plays the domino of its bag with the best result, keeps its
   doubles for a hole-in-one or an eagle, goes with the gods of golf when nothing in its
   bag does better than a random domino would on average, and spends its mulligan on a
-  gods-of-golf pick that went wrong.
+  gods-of-golf pick that went wrong. With a real (tagged) set it cannot see its
+  face-down bag, so it goes with the gods of golf every shot (someone draws for it).
 
 :func:`play_game` (also from the contract) plays a game with one bot a seat.
 """
@@ -69,6 +70,8 @@ class SensibleBot:
             return (MULLIGAN,) if bad and game.last[1] == FROM_GODS else (KEEP_SHOT,)
         if d.kind == TAKE:
             return min(legal, key=lambda c: (value(c[1], game, seat), c[1]))
+        if game.real:
+            return (GODS,)  # a real set's bag lies face down, where a bot cannot look
         best = ((gods_value(game, seat), 1), (GODS,))
         for c in legal:
             if c[0] == PLAY:

@@ -1,6 +1,7 @@
 """Domino Golf as the game registry (:mod:`teebox.core.games`) loads it. It needs no
 data files: the double-12 set is generated in code and ``new(setup)`` draws from the
-setup's seed."""
+setup's seed (or, with the ``real_set`` option, asks for every domino the players turn
+face up: ``real.py``)."""
 
 from teebox.core.contract import play_game  # re-exported: part of a game's face
 from teebox.core.dominogolf import records  # re-exported: what records and journals use
@@ -10,10 +11,16 @@ from teebox.core.dominogolf import rules, shots
 MODES = ()  # one way to play; its variations are options
 OPTIONS = (("holes", "Holes", shots.LENGTHS, rules.HOLES),
            ("mulligan", "One mulligan each", (False, True), False),
-           ("change_luck", "Change of luck", (False, True), False))
-STEPS = ("players", "holes", "mulligan", "change_luck")
+           ("change_luck", "Change of luck", (False, True), False),
+           ("real_set", "Tagged dominoes", (False, True), False))
+STEPS = ("players", "holes", "mulligan", "change_luck", "real_set")
 DATA_FILES = ()
 Setup = rules.Setup
+
+
+def skipped(mode):
+    """The setup steps a mode does not ask: none (Domino Golf has one way to play)."""
+    return ()
 
 
 def new(setup, data=None):

@@ -10,7 +10,7 @@ calls back into them (``_next_shot`` starts a hole's first stroke).
 from teebox.core.contract import GAME_OVER
 from teebox.core.dominogolf import dominoes, shots
 from teebox.core.dominogolf.protocol import (ON_TEE, OUT_BAGS, OUT_GAME_OVER, OUT_GREEN_DOUBLE,
-                                             OUT_HOLE, OUT_PLAYOFF, OUT_REFILL)
+                                             OUT_HOLE, OUT_PLAYOFF, OUT_REFILL, UNSEEN)
 
 
 class Holes:
@@ -24,7 +24,8 @@ class Holes:
         return self.pool.pop(self.rng.below(len(self.pool)))
 
     def _refill(self, outs):
-        self.pool.extend(self.removed)
+        # (a real set's pool is face down: what comes back is unseen again)
+        self.pool.extend([UNSEEN] * len(self.removed) if self.real else self.removed)
         self.removed = []
         outs.append((OUT_REFILL, len(self.pool)))
 
@@ -51,6 +52,11 @@ class Holes:
             # does so again": of the tied players, the one who teed off earliest.
             self.first = min(self.playing, key=lambda s: (self.strokes[s], self.order.index(s)))
         self.hole += 1
+        if self.real:  # each domino of the hole turned face up is scanned (real.py)
+            self.layout = []
+            self.par = 0
+            self._ask_layout(outs)
+            return
         green = self.greens.pop(0) if self.greens else self._draw(outs)
         while dominoes.is_double(green):
             # "If it is a double, choose another from the gods of golf pool, then mix
@@ -67,6 +73,10 @@ class Holes:
             self.layout.insert(0, self._draw(outs))  # the approach domino
         if self.par == 5:
             self.layout.insert(0, self._draw(outs))  # the lay-up domino
+        self._tee_off(outs)
+
+    def _tee_off(self, outs):
+        # The hole lies: everyone on the tee, the first player clockwise first.
         n = self.setup.players
         order = []
         s = self.first

@@ -1,13 +1,13 @@
 """A Domino Golf game's inputs, two bytes each: a sequence of ``(seat, choice)``.
 
 The first byte is ``verb << 3 | seat``; the second the verb's number: the domino of
-a PLAY or TAKE_ONE, ``number * 8 + seat`` of a LUCK (the double's number and the seat
+a PLAY, TAKE_ONE or DRAWN, ``number * 8 + seat`` of a LUCK (the double's number and the seat
 pointed at), 0 for the verbs that take none. The game keeps its inputs this way (a
 5-player game of 18 holes makes about 300) and the log writes the same bytes.
 """
 
 from teebox.core.dominogolf import dominoes
-from teebox.core.dominogolf.protocol import LUCK, PLAY, TAKE_ONE, VERB_ARITY
+from teebox.core.dominogolf.protocol import DRAWN, LUCK, PLAY, TAKE_ONE, VERB_ARITY
 
 
 def pack(seat, choice):
@@ -16,7 +16,7 @@ def pack(seat, choice):
     if not 0 < verb < len(VERB_ARITY) or len(choice) != 1 + VERB_ARITY[verb]:
         raise ValueError("%r is not a Domino Golf choice" % (choice,))
     arg = 0
-    if verb in (PLAY, TAKE_ONE):
+    if verb in (PLAY, TAKE_ONE, DRAWN):
         arg = choice[1]
     elif verb == LUCK:
         arg = dominoes.LOW[choice[1]] * 8 + choice[2]
@@ -32,7 +32,7 @@ def unpack(data, pos, players=5):
         raise ValueError("input names seat %d at a table of %d" % (seat, players))
     if not 0 < verb < len(VERB_ARITY):
         raise ValueError("unknown choice verb %d" % verb)
-    if verb in (PLAY, TAKE_ONE):
+    if verb in (PLAY, TAKE_ONE, DRAWN):
         if arg >= dominoes.COUNT:
             raise ValueError("domino %d is not in a double-12 set" % arg)
         return seat, (verb, arg)

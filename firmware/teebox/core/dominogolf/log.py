@@ -1,7 +1,8 @@
 """Domino Golf game logs: the setup and every input as compact bytes, and their replay.
 
 ``encode`` writes ``b"TBDG"``, the format version, the setup as varints (players,
-seed, holes, mulligan, change of luck) and then two bytes an input
+seed, holes, mulligan, change of luck, real set; version 1 had no real set) and
+then two bytes an input
 (``inputs.pack``): a 5-player game of 18 holes takes about 600 bytes.
 ``replay(decode(data))`` rebuilds the game: same setup + same inputs = same game,
 state digest included.
@@ -14,8 +15,8 @@ from teebox.core.dominogolf.protocol import VERB_NAMES
 from teebox.core.dominogolf.rules import Game, Setup
 
 MAGIC = b"TBDG"
-VERSION = 1
-_SETUP_FIELDS = 5
+VERSION = 2
+_SETUP_FIELDS = (0, 5, 6)  # by version: version 1 logs (before real sets) still replay
 
 
 class GameLog:
@@ -54,15 +55,14 @@ def decode(data):
     """A :class:`GameLog` from bytes; ValueError saying what is wrong and where."""
     if bytes(data[:len(MAGIC)]) != MAGIC:
         raise ValueError("not a Domino Golf game log (it should start with %r)" % MAGIC)
-    if len(data) <= len(MAGIC) or data[len(MAGIC)] != VERSION:
+    if len(data) <= len(MAGIC) or not 0 < data[len(MAGIC)] <= VERSION:
         raise ValueError("Domino Golf game log version %s is not known (this firmware reads %d)"
                          % (data[len(MAGIC)] if len(data) > len(MAGIC) else "missing", VERSION))
     pos = len(MAGIC) + 1
-    key = []
-    for _ in range(_SETUP_FIELDS):
-        n, pos = varint.get(data, pos)
-        key.append(n)
-    setup = Setup(key[0], key[1], key[2], key[3] == 1, key[4] == 1)
+    key = [0] * _SETUP_FIELDS[VERSION]
+    for i in range(_SETUP_FIELDS[data[len(MAGIC)]]):
+        key[i], pos = varint.get(data, pos)
+    setup = Setup(key[0], key[1], key[2], key[3] == 1, key[4] == 1, key[5] == 1)
     if (len(data) - pos) % 2:
         raise ValueError("game log ends inside an input (byte %d)" % (len(data) - 1))
     moves = []

@@ -17,9 +17,11 @@ except ImportError:  # CPython
 SHOT = const(1)  # your stroke: PLAY a bag domino, GODS, or LUCK (change of luck)
 TAKE = const(2)  # change of luck: take one domino of the pointed-at player's bag
 KEEP = const(3)  # mulligan: keep the shot just played, or take it back
+DRAW = const(4)  # a real (tagged) set: scan the domino just drawn face up: (DRAWN, d)
 # GAME_OVER is teebox.core.contract.GAME_OVER (11), the same in every game.
 
-DECISION_NAMES = ("", "play a shot", "take a domino", "keep the shot or take a mulligan")
+DECISION_NAMES = ("", "play a shot", "take a domino", "keep the shot or take a mulligan",
+                  "scan the domino drawn")
 
 # ---------------------------------------------------------------- choice verbs
 PLAY = const(1)      # (PLAY, domino): play a domino of your golf bag
@@ -28,9 +30,24 @@ LUCK = const(3)      # (LUCK, double, seat): show a double of your bag, point at
 TAKE_ONE = const(4)  # (TAKE_ONE, domino): after LUCK, the domino of their bag you play
 KEEP_SHOT = const(5)  # (KEEP_SHOT,): the shot stands
 MULLIGAN = const(6)  # (MULLIGAN,): take the shot back and play it again (once a game)
+DRAWN = const(7)     # (DRAWN, domino): a real set: the domino a draw turned face up
 
-VERB_NAMES = ("", "play", "gods of golf", "change of luck", "take", "keep", "mulligan")
-VERB_ARITY = (0, 1, 0, 2, 1, 0, 0)  # ints after the verb
+VERB_NAMES = ("", "play", "gods of golf", "change of luck", "take", "keep", "mulligan",
+              "drawn")
+VERB_ARITY = (0, 1, 0, 2, 1, 0, 0, 1)  # ints after the verb
+
+# ---------------------------------------------------------------- a real set's face-up draws
+# What a DRAW decision's domino is for (``Turn.draw``). A real set's face-down dominoes
+# (the greens still to come, the tee, the golf bags, the penalty dominoes, the gods of
+# golf) are UNSEEN: the table knows how many lie where, not which.
+FOR_GREEN = const(1)     # the hole's green (a double: another from the gods of golf)
+FOR_APPROACH = const(2)  # the approach domino
+FOR_LAYUP = const(3)     # the lay-up domino
+FOR_GODS = const(4)      # a gods-of-golf pick, played at once
+FOR_CHECK = const(5)     # the pick of a double that may go in (hole-in-one, eagle)
+UNSEEN = const(-1)
+
+DRAW_NAMES = ("", "green", "approach", "lay-up", "gods of golf", "hole-in pick")
 
 # ---------------------------------------------------------------- where a domino came from
 FROM_BAG = const(0)   # the player's golf bag

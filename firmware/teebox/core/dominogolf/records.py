@@ -93,6 +93,11 @@ def replay(data, found=None):
     return game, score_sheet(game)
 
 
+def golfers(data):
+    """None played: Domino Golf has no golfer cards."""
+    return []
+
+
 def data_of(game):
     """None: Domino Golf replays from its log alone."""
     return None

@@ -20,10 +20,11 @@ from teebox.core.dominogolf import dominoes, shots
 from teebox.core.dominogolf.inputs import Inputs
 from teebox.core.dominogolf.holes import Holes
 from teebox.core.dominogolf.protocol import (
-    FROM_BAG, FROM_GODS, FROM_LUCK, GODS, HOLED, HOLED_OUT, IN_FAIRWAY, IN_SAND, KEEP,
-    KEEP_SHOT, LUCK, MULLIGAN, ON_TEE, OUT_CHECK, OUT_DRAWN, OUT_FIRST, OUT_LUCK,
-    OUT_MULLIGAN, OUT_PENALTY, OUT_SCORED, OUT_SHOT, OUT_TURN, PLAY, SHOT, TAKE, TAKE_ONE,
-    VERB_ARITY, VERB_NAMES)
+    DRAW, DRAWN, FOR_CHECK, FOR_GODS, FROM_BAG, FROM_GODS, FROM_LUCK, GODS, HOLED, HOLED_OUT,
+    IN_FAIRWAY, IN_SAND, KEEP, KEEP_SHOT, LUCK, MULLIGAN, ON_TEE, OUT_CHECK, OUT_DRAWN,
+    OUT_FIRST, OUT_LUCK, OUT_MULLIGAN, OUT_PENALTY, OUT_SCORED, OUT_SHOT, OUT_TURN, PLAY, SHOT,
+    TAKE, TAKE_ONE, UNSEEN, VERB_ARITY, VERB_NAMES)
+from teebox.core.dominogolf.real import RealSet
 from teebox.core.rng import Rng
 
 try:
@@ -47,10 +48,14 @@ class Setup:
     * ``seed``: a non-negative whole number: every draw of this game;
     * ``holes``: 3, 6, 9, 13 or 18 (whole groups of holes; the rulebook plays 18);
     * ``mulligan``: True to give every player one mulligan (re-do a shot once a game);
-    * ``change_luck``: True to play the optional "Change of Luck" rule.
+    * ``change_luck``: True to play the optional "Change of Luck" rule;
+    * ``real_set``: True when the players hold a real (tagged) set: every face-up draw
+      is then an input (``protocol.DRAW``), the face-down dominoes only counts
+      (:mod:`teebox.core.dominogolf.real`).
     """
 
-    def __init__(self, players, seed=0, holes=HOLES, mulligan=False, change_luck=False):
+    def __init__(self, players, seed=0, holes=HOLES, mulligan=False, change_luck=False,
+                 real_set=False):
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("Domino Golf is played by %d to %d players, not %r"
                              % (MIN_PLAYERS, MAX_PLAYERS, players))
@@ -59,7 +64,8 @@ class Setup:
         if holes not in shots.LENGTHS or type(holes) is not int:
             raise ValueError("holes must be one of %s (whole groups of holes), not %r"
                              % (", ".join([str(n) for n in shots.LENGTHS]), holes))
-        for name, value in (("mulligan", mulligan), ("change_luck", change_luck)):
+        for name, value in (("mulligan", mulligan), ("change_luck", change_luck),
+                            ("real_set", real_set)):
             if value not in (True, False):
                 raise ValueError("%s must be True or False, not %r" % (name, value))
         self.players = players
@@ -67,6 +73,7 @@ class Setup:
         self.holes = holes
         self.mulligan = bool(mulligan)
         self.change_luck = bool(change_luck)
+        self.real_set = bool(real_set)
 
     def __eq__(self, other):
         return isinstance(other, Setup) and self.key() == other.key()
@@ -76,11 +83,13 @@ class Setup:
 
     def key(self):
         """The setup as a tuple of ints (what the log writes)."""
-        return (self.players, self.seed, self.holes, int(self.mulligan), int(self.change_luck))
+        return (self.players, self.seed, self.holes, int(self.mulligan), int(self.change_luck),
+                int(self.real_set))
 
     def __repr__(self):
-        return "Setup(%d, seed=%d, holes=%d, mulligan=%r, change_luck=%r)" % (
-            self.players, self.seed, self.holes, self.mulligan, self.change_luck)
+        return "Setup(%d, seed=%d, holes=%d, mulligan=%r, change_luck=%r, real_set=%r)" % (
+            self.players, self.seed, self.holes, self.mulligan, self.change_luck,
+            self.real_set)
 
 
 class Turn(Decision):
@@ -88,12 +97,14 @@ class Turn(Decision):
     follow the last), ``par``, ``station`` (shots taken on the hole: 0 on the tee),
     ``lie`` (``protocol.ON_TEE``, ``IN_FAIRWAY``, ``IN_ROUGH``, ``IN_SAND``), ``target``
     (the domino aimed at, -1 outside a shot), ``source`` (TAKE: the seat pointed at,
-    else -1) and ``result`` (KEEP: the result of the shot to keep or take back, else 0)."""
+    else -1), ``result`` (KEEP: the result of the shot to keep or take back, else 0) and
+    ``draw`` (DRAW: what the domino to scan is for, ``protocol.FOR_*``, else 0). A DRAW
+    waits for nobody (``waiting`` is empty): whoever drew scans it, a bot's draw too."""
 
     def __init__(self, kind, player=-1, hole=0, par=0, station=0, lie=ON_TEE, target=-1,
-                 source=-1, result=0):
+                 source=-1, result=0, draw=0):
         players = (player,) if player >= 0 else ()
-        Decision.__init__(self, kind, players, players, player)
+        Decision.__init__(self, kind, players, () if kind == DRAW else players, player)
         self.hole = hole
         self.par = par
         self.station = station
@@ -101,9 +112,10 @@ class Turn(Decision):
         self.target = target
         self.source = source
         self.result = result
+        self.draw = draw
 
 
-class Game(Holes, Rules):
+class Game(Holes, RealSet, Rules):
     """One game of Domino Golf (see the module docstring and ``docs/engine-api.md``).
 
     ``rng`` replaces the generator seeded from the setup (tests stack the draws with it).
@@ -115,14 +127,17 @@ class Game(Holes, Rules):
     ``mulligans[seat]`` (left), ``order`` (this hole's tee order), ``turn``,
     ``playing`` (seats in the hole), ``pool`` (the gods of golf), ``removed``,
     ``greens`` (face-down greens still to come), ``tee``, ``last`` (the last shot:
-    ``(domino, source, result)``).
+    ``(domino, source, result)``). With a real set (``Setup(real_set=True)``,
+    :mod:`teebox.core.dominogolf.real`) every face-down domino is ``protocol.UNSEEN``,
+    the tee too.
     """
 
     def __init__(self, setup, rng=None):
         self.setup = setup
         self.rng = rng if rng is not None else Rng(setup.seed)
         n = setup.players
-        self.pool = dominoes.full_set()
+        self.real = setup.real_set
+        self.pool = [UNSEEN] * dominoes.COUNT if self.real else dominoes.full_set()
         self.removed = []
         self.layout = []
         self.par = 0
@@ -151,6 +166,8 @@ class Game(Holes, Rules):
         self.luck_from = -1          # TAKE: the seat pointed at
         self.undo = ()               # KEEP: (lie, station, strokes, played, penalty, bag domino)
         self.last = (0, 0, 0)        # the last shot: (domino, source, result)
+        self.wait = 0                # a real set: what the draw to scan is for (FOR_*)
+        self.held = -1               # a real set: a double turned up as the green
         self.over = False
         self.inputs = Inputs()
         outs = []
@@ -172,13 +189,15 @@ class Game(Holes, Rules):
         if self.over:
             return Turn(GAME_OVER, hole=self.hole, par=self.par)
         s = self.turn
+        if self.stage == DRAW and self.wait < FOR_GODS:  # the hole's dominoes
+            return Turn(DRAW, s, self.hole, self.par, draw=self.wait)
         if self.stage == KEEP:
             lie, station = self.undo[0], self.undo[1]
             return Turn(KEEP, s, self.hole, self.par, station, lie, self.layout[station],
                         result=self.last[2])
         station = self.station[s]
         return Turn(self.stage, s, self.hole, self.par, station, self.lie[s],
-                    self.layout[station], self.luck_from)
+                    self.layout[station], self.luck_from, draw=self.wait)
 
     def preview(self, choice, player=None):
         """The result (``protocol.FAIRWAY`` ...) a PLAY or TAKE choice would give (a
@@ -202,6 +221,8 @@ class Game(Holes, Rules):
         out = [self.stage, self.hole, self.par, self.group, self.group_left, self.first,
                self.turn, self.luck_from, int(self.over), self.eliminated, self.tee]
         out.extend(self.rng.getstate())
+        if self.real:
+            out.extend((self.wait, self.held))
         for seq in (self.pool, self.removed, self.greens, self.layout, self.order, self.queue,
                     self.playing, self.contenders, self.pars, self.undo, self.last):
             out.append(len(seq))
@@ -229,6 +250,11 @@ class Game(Holes, Rules):
     def _candidates(self, seat):
         if self.stage == KEEP:
             return [(KEEP_SHOT,), (MULLIGAN,)]
+        if self.real:
+            out = self._real_candidates(seat)
+            if self.stage == TAKE:
+                return [(TAKE_ONE, c[1]) for c in out if c[0] == PLAY]
+            return out
         if self.stage == TAKE:
             return [(TAKE_ONE, d) for d in self.bags[self.luck_from]]
         out = [(PLAY, d) for d in self.bags[seat]] + [(GODS,)]
@@ -240,6 +266,10 @@ class Game(Holes, Rules):
     def _reason(self, choice, seat):
         # None if the choice is legal now, else why not (for the player).
         verb = choice[0]
+        if self.real:
+            why = self._real_reason(choice, seat)
+            if why is not None or self.stage == DRAW:
+                return why
         if self.stage == KEEP:
             if verb in (KEEP_SHOT, MULLIGAN):
                 return None
@@ -247,7 +277,7 @@ class Game(Holes, Rules):
         if self.stage == TAKE:
             if verb != TAKE_ONE:
                 return "take one of %s's dominoes and play it" % seat_name(self.luck_from)
-            if choice[1] not in self.bags[self.luck_from]:
+            if not self.real and choice[1] not in self.bags[self.luck_from]:
                 return "%s's golf bag holds no %s" % (seat_name(self.luck_from),
                                                      _named(choice[1]))
             return None
@@ -259,7 +289,7 @@ class Game(Holes, Rules):
                 else "")
         if self.lie[seat] == IN_SAND:
             return "from the sand you must go with the gods of golf"
-        if choice[1] not in self.bags[seat]:
+        if not self.real and choice[1] not in self.bags[seat]:
             return "your golf bag holds no %s" % _named(choice[1])
         return None if verb == PLAY else self._why_no_luck(choice[1], choice[2], seat)
 
@@ -279,19 +309,23 @@ class Game(Holes, Rules):
     def _play(self, choice, seat, outs):
         verb = choice[0]
         if verb == PLAY:
-            self.bags[seat].remove(choice[1])
+            self._from_bag(seat, choice[1])
             self._shoot(seat, choice[1], FROM_BAG, outs)
         elif verb == GODS:
-            self._shoot(seat, self._draw(outs), FROM_GODS, outs)
+            d = self._pick(FOR_GODS, seat, outs)
+            if d >= 0:
+                self._shoot(seat, d, FROM_GODS, outs)
+        elif verb == DRAWN:
+            self._drawn(choice[1], outs)
         elif verb == LUCK:
             # "shows the double to all players and removes it from play"
-            self.bags[seat].remove(choice[1])
+            self._from_bag(seat, choice[1])
             self.removed.append(choice[1])
             self.luck_from = choice[2]
             self.stage = TAKE
             outs.append((OUT_LUCK, seat, choice[1], choice[2]))
         elif verb == TAKE_ONE:
-            self.bags[self.luck_from].remove(choice[1])
+            self._from_bag(self.luck_from, choice[1])
             self.luck_from = -1
             self._shoot(seat, choice[1], FROM_LUCK, outs)
         elif verb == KEEP_SHOT:
@@ -307,16 +341,25 @@ class Game(Holes, Rules):
                      len(self.penalty[seat]), domino if source == FROM_BAG else -1)
         target = self.layout[station]
         at_green = station == len(self.layout) - 1
-        res = shots.result(domino, target, at_green)
+        self.last = (domino, source, shots.result(domino, target, at_green))
+        self.played[seat].append(domino)
         check = -1
         if at_green and shots.may_hole(domino, target, lie):
             # "Choose a random domino from the gods of golf. If either number also
             # matches ... the hole-in-one [eagle] is made!" The pick is no stroke.
-            check = self._draw(outs)
+            check = self._pick(FOR_CHECK, seat, outs)
+            if check < 0:
+                return  # (a real set: its scan lands the shot)
+        self._landed(seat, check, outs)
+
+    def _landed(self, seat, check, outs):
+        # The shot ``last`` lands (``check``: its hole-in pick, -1 for none).
+        domino, source, res = self.last
+        station = self.station[seat]
+        if check >= 0:
             self.removed.append(check)
-            if dominoes.has(check, dominoes.HIGH[target]):
+            if dominoes.has(check, dominoes.HIGH[self.layout[station]]):
                 res = HOLED
-        self.played[seat].append(domino)
         self.station[seat] = station + 1
         self.strokes[seat] += 1 + shots.PENALTIES[res] + shots.PUTTS[res]
         self.lie[seat] = shots.lie_after(res)
@@ -352,7 +395,7 @@ class Game(Holes, Rules):
         del self.penalty[seat][npenalty:]
         if back >= 0:
             spent.remove(back)
-            self.bags[seat].append(back)
+            self.bags[seat].append(UNSEEN if self.real else back)  # (face down again)
         self.removed.extend(spent)
         self.lie[seat] = lie
         self.station[seat] = station

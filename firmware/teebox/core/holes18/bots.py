@@ -18,8 +18,8 @@ from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
     DECLINE, DISCARD_FOR_HITTER, DRAFT_PICK, EXIT_BUNKER, EXTRA, FOLLOW, GAME_OVER, GREEN,
-    HIT_DIRECTION, KEEP, MOVE, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT, SELECT_CLUB,
-    STOP, WATER)
+    HIT_DIRECTION, KEEP, MOVE, NORMAL, OUT_OF_BOUNDS, PLAY, POLICY_KINDS, RESET, SELECT,
+    SELECT_CLUB, STOP, WATER)
 from teebox.core.rng import Rng
 
 # Costs in tenths of a hex from the target green.
@@ -58,13 +58,25 @@ class SensibleBot:
         if kind in golfers.KINDS:
             return self._golfer_decision(game, seat, d, legal)
         if kind >= POLICY_KINDS:
-            # A mode's or golfer's own decision: the policy that asked knows it best.
-            for x in (game.mode, game.players[seat].rules):
+            # A mode's, golfer's or module's own decision: the policy that asked knows it
+            # best; one whose choices decide a landing (the wind) is judged by the landing.
+            for x in (game.mode, game.players[seat].rules) + game.added:
+                if legal[0][1] not in x.extras:
+                    continue  # not the policy that asked
                 c = x.bot_choice(game, seat, legal)
                 if c is not None:
                     return c
+                if x.choice_landing(game, legal[0][1]) is not None:
+                    return self._best(legal, lambda c: self._cost(
+                        game, seat, x.choice_landing(game, c[1])))
             return legal[0]
         extras = [c for c in legal if c[0] == EXTRA]
+        for x in game.added:
+            if [c for c in extras if c[1] in x.extras]:
+                # An expansion module's offer (the putt and change of position cards).
+                mine = x.bot_choice(game, seat, legal)
+                if mine is not None:
+                    return mine
         if [c for c in extras if c[1] in game.mode.extras]:
             # The mode's own offer at one of the engine's decisions (Chaos Teams: the
             # other golfer before the action): the mode knows when it is worth it.
@@ -95,8 +107,8 @@ class SensibleBot:
                 return (legal[0][0], route[1])
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
         if kind == CHOOSE_OUTCOME:
-            return self._best(legal, lambda c: self._cost(
-                game, seat, game.simulate_shot(d.shot, c[1], d.direction)))
+            return self._best(legal, lambda c: self._shot_cost(
+                game, seat, d.shot, c[1], d.direction))
         if kind in (CHOOSE_CARD, DISCARD_FOR_HITTER):
             # The hitter keeps the card that serves it best; its left neighbour throws
             # that same card away.
@@ -158,8 +170,15 @@ class SensibleBot:
 
     def _aim_cost(self, game, seat, shot, direction):
         n = len(game.shot_list[shot].outcomes) if shot >= 0 else 1
-        return min([self._cost(game, seat, game.simulate_shot(shot, i, direction))
-                    for i in range(n)])
+        return min([self._shot_cost(game, seat, shot, i, direction) for i in range(n)])
+
+    def _shot_cost(self, game, seat, shot, outcome, direction):
+        # A module changing the flight (the wind) offers several landings: the best counts.
+        for x in game.added:
+            lands = x.landings(game, *game.shot_hexes(shot, outcome, direction))
+            if lands:
+                return min([self._cost(game, seat, res) for res in lands])
+        return self._cost(game, seat, game.simulate_shot(shot, outcome, direction))
 
     def _pile_cost(self, game, hitter, d, pile):
         shot = d.piles[pile][-1]
@@ -291,11 +310,21 @@ class SensibleBot:
         # a step short of the green leaves the same choice next round, so play it.
         p = game.players[seat]
         alone = not p.hand and p.rules.keeps_club(game.clubs[d.club])
-        if best_move is not None and far - 10 < expect and not alone:
+        if best_move is not None and far - 10 < expect and not alone and self._better(
+                game, seat, best_move):
             return best_move
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
         return (PLAY,)
+
+    def _better(self, game, seat, move):
+        # Whether a one-hex move ends somewhere better than here (nearer, or as near with a
+        # better lie). Any step judged only against the other steps could be undone by
+        # the step back next round (coastline, hole 5, by the water: a golfer alone on the
+        # hole walked to and fro for ever); steps that must each do better cannot.
+        p = game.players[seat]
+        here = self._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
+        return self._cost(game, seat, game.simulate_move(move[1])) < here
 
     def _route(self, game, seat, club, moves):
         # With nothing in hand but a wood that never expires (Dorian A, who may not reset

@@ -8,6 +8,7 @@ a file in one pass.
 """
 
 from teebox.core import jsondata
+from teebox.core.holes18.expansions import NAMES as MODULES
 
 try:
     from micropython import const
@@ -35,7 +36,7 @@ SPECIAL_NAMES = ("", "super", "short", "shuffle", "longest_drive")
 
 POWERS = ("tee_only", "no_rough_penalty", "sand_as_rough", "no_declare",
           "wind_hybrid", "putter", "choose_green_side")
-EXPANSIONS = ("greens", "wind")
+EXPANSIONS = ("greens", "wind")  # the modules that bring club cards
 HANDS = "ABCDE"
 PLAYER_MARKS = (1, 3, 5)
 
@@ -66,6 +67,25 @@ def deck_above(name):
     """The next deck up (``"C"`` -> ``"2"`` ... ``"4"`` -> ``"5"``), or None above deck 5."""
     i = _deck_index(name)
     return DECKS[i + 1] if i + 1 < len(DECKS) else None
+
+
+def deck_name(i):
+    """Shot deck ``i`` (index into ``DECKS``) as the display names it: ``"chip deck"`` or
+    ``"deck 3"``."""
+    return "chip deck" if DECKS[i] == "C" else "deck " + DECKS[i]
+
+
+def shot_text(shot):
+    """A shot card as the display shows it: ``"SSL"``, ``"wild 3"``, ``"super>4"``."""
+    if shot.special == SUPER or shot.special == SHORT:
+        return "%s>%s" % (SPECIAL_NAMES[shot.special], shot.special_deck)
+    if shot.special == SHUFFLE:
+        return "shuffle"
+    if not shot.outcomes:
+        return "-"
+    if len(shot.outcomes) > 1:
+        return "wild %d" % len(shot.outcomes)
+    return shot.outcomes[0][0]
 
 
 def deck_index(name):
@@ -676,8 +696,8 @@ def clubs_for(clubs, players, expansions=()):
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError("18 Holes is played by 1 to %d players, not %d" % (MAX_PLAYERS, players))
     for e in expansions:
-        if e not in EXPANSIONS:
-            raise ValueError("unknown expansion %r (use: %s)" % (e, ", ".join(EXPANSIONS)))
+        if e not in MODULES:
+            raise ValueError("unknown expansion module %r (use: %s)" % (e, ", ".join(MODULES)))
     swap = {}
     if "wind" in expansions:
         for c in clubs:

@@ -85,6 +85,15 @@ class Decision:
         return "<Decision %s players=%r>" % (decision_name(self.kind), self.players)
 
 
+def _module(game, name):
+    # The rules of an expansion module (a policy.Module), or None while it has none here.
+    if name == "greens":
+        from teebox.core.holes18.expansions.greens_play import GreensPlay
+        return GreensPlay(game)
+    if name == "wind":
+        from teebox.core.holes18.expansions.wind import Wind
+        return Wind(game)
+    return None
 
 
 def _how_many(lo, hi):
@@ -105,11 +114,17 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     the seeded generator (tests stack the decks with it). ``golfers``, if given,
     is called ``golfers(seat, golfer_choice)`` for each player's
     :class:`~teebox.core.holes18.player.Golfer`; by default the golfer cards of the setup
-    (:func:`teebox.core.holes18.golfers.make`).
+    (:func:`teebox.core.holes18.golfers.make`). ``greens``: the putting dice and green cards
+    (``shipped.load_default_greens()``), needed when the setup plays Reading the Greens;
+    ``wind``: the wind cards (``shipped.load_default_wind()``), needed when it plays Taming
+    the Wind.
     """
 
-    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None):
+    def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None,
+                 wind=None):
         self.course = course
+        self.green_cards = greens  # the putting dice and green cards (Reading the Greens)
+        self.wind_cards = wind  # the wind deck's cards (Taming the Wind), as loaded
         self.clubs = tuple(clubs)
         self.shots = shots
         self.shot_list = tuple([s for d in cards.DECKS for s in shots.get(d, ())])
@@ -139,8 +154,12 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         for p in self.players:
             if p.golfer_choice is not None or golfers is not make_golfer:
                 p.rules = golfers(p.seat, p.golfer_choice)
+        # The expansion modules' own rules (policy.Module), after the shot decks'
+        # shuffles so a game without them deals as before.
+        self.added = tuple([m for m in [_module(self, e) for e in setup.expansions]
+                            if m is not None])
         # The policies that add choices, per seat (empty in the base game: no cost).
-        self._extras = [tuple([x for x in (self.mode, p.rules) if x.extras])
+        self._extras = [tuple([x for x in (self.mode, p.rules) + self.added if x.extras])
                         for p in self.players]
         self._asked = None          # (stage, acting) a policy's own decision returns to
         self.inputs = InputLog()    # (seat, choice) of every choice applied: the game log
@@ -257,6 +276,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             p.state_ints(out)
             p.rules.state_ints(out)
         self.mode.state_ints(out)
+        for x in self.added:
+            x.state_ints(out)
         if self._asked is not None:
             out.append(self._asked[0])
             out.extend(self._asked[1])
@@ -279,10 +300,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             if -1 not in [self.picks[s] for s in self.acting]:
                 self._draft_done(outs)
         elif verb == SELECT:
-            self.players[seat].chosen = choice[1]
-            outs.append((OUT_CHOSEN, seat))
-            if min([self.players[s].chosen for s in self.selecting]) >= 0:
-                self._reveal(outs)
+            self.lay_card(seat, choice[1], outs)
         elif verb == RESET:
             self.players[seat].reset_hand()
             if self.stage == SELECT_CLUB:

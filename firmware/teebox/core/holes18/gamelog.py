@@ -10,10 +10,10 @@ are written. Layout of :func:`encode` (little-endian, varints as in
       explicit hands: per player: count, club indices
     varint golfers flag (0/1); if 1, per player: golfer code (0 none, else
       index + 1), side (0 A, 1 B)
-    varint teams flag (0/1); if 1, per player: team + 1 (0 none)
+    varint teams flag: bit 0 teams (if set, per player: team + 1, 0 none); bit i + 1
+      the expansion module ``expansions.NAMES[i]``
     version 4 only: varint variations, bit 0 the out-of-bounds VARIATION ("hit
-      through"), bit i + 1 the expansion module ``expansions.NAMES[i]``; a game
-      without any is written as version 3, byte for byte as before
+      through"); a game without one is written as version 3, byte for byte as before
     inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as
       varints; or one byte (code << 3 | seat) alone for a choice of
       ``protocol.SHORT_FORMS`` (version 3 on)
@@ -38,16 +38,16 @@ import struct
 
 from teebox.core import contract, varint
 from teebox.core.holes18 import cards, inputlog, modes
-from teebox.core.holes18.engine import HIT_THROUGH, STRICT, Game, Setup
 from teebox.core.holes18.expansions import NAMES as EXPANSIONS
+from teebox.core.holes18.engine import HIT_THROUGH, STRICT, Game, Setup
 from teebox.core.holes18.player import GOLFERS, SIDES
 
 MAGIC = b"TBGL"
 VERSION = 3           # (2 is the file container's version: a log never takes it)
-VARIATIONS = 4        # the version of a log whose setup chose a rule variation or module
+VARIATIONS = 4        # the version of a log whose setup chose a rule variation
 BARE_VERSION = 1      # the log version files held bare, before the container
 READS = (BARE_VERSION, VERSION, VARIATIONS)
-_HIT_THROUGH = 1      # bit of the variations varint (the modules: the bits above it)
+_HIT_THROUGH = 1      # bit of the variations varint
 _HEADER = 17  # magic, version, course hash, card CRC
 FILE_VERSION = 2
 FILE_HEADER = 14  # magic, file version, kind, log length, log CRC
@@ -104,8 +104,6 @@ def encode(log):
     """The log as compact bytes."""
     s = log.setup
     variations = _HIT_THROUGH if s.bounds == HIT_THROUGH else 0
-    for e in s.expansions:
-        variations |= 2 << EXPANSIONS.index(e)
     out = bytearray(MAGIC)
     out.append(VARIATIONS if variations else VERSION)
     out += log.course_hash
@@ -126,7 +124,12 @@ def encode(log):
     for g in s.golfers or ():
         varint.put(out, 0 if g is None else GOLFERS.index(g[0]) + 1)
         varint.put(out, 0 if g is None else SIDES.index(g[1]))
-    varint.put(out, 0 if s.teams is None else 1)
+    # The teams flag carries the expansion modules above its first bit (one bit each, in
+    # expansions.NAMES order): a game without them writes the bytes it always did.
+    mask = 0
+    for name in s.expansions:
+        mask |= 1 << EXPANSIONS.index(name)
+    varint.put(out, (0 if s.teams is None else 1) | mask << 1)
     for t in s.teams or ():
         varint.put(out, 0 if t is None else t + 1)
     if variations:
@@ -185,23 +188,24 @@ def decode(data):
             golfers.append(None if code == 0 else (GOLFERS[code - 1], SIDES[side]))
     teams = None
     flag, pos = varint.get(data, pos)
-    if flag:
+    mask = flag >> 1
+    if mask >> len(EXPANSIONS):
+        raise ValueError("game log: unknown expansion modules %d" % mask)
+    expansions = tuple([EXPANSIONS[i] for i in range(len(EXPANSIONS)) if mask >> i & 1])
+    if flag & 1:
         teams = []
         for _ in range(players):
             team, pos = varint.get(data, pos)
             teams.append(None if team == 0 else team - 1)
     bounds = STRICT
-    expansions = ()
     if data[4] == VARIATIONS:
         variations, pos = varint.get(data, pos)
-        if variations >> (1 + len(EXPANSIONS)):
+        if variations & ~_HIT_THROUGH:
             raise ValueError("game log: unknown rule variations %d" % variations)
         if variations & _HIT_THROUGH:
             bounds = HIT_THROUGH
-        expansions = tuple([EXPANSIONS[i] for i in range(len(EXPANSIONS))
-                            if variations >> (i + 1) & 1])
     setup = Setup(players, modes.NAMES[mode], seed, hands, golfers, teams, expansions,
-                  bounds)
+                  bounds=bounds)
     inputs = []
     while pos < len(data):
         try:
@@ -254,8 +258,9 @@ def load(data):
     return decode(body), kind, FILE_HEADER
 
 
-def replay(log, course, clubs, shots):
-    """Rebuild a game by applying every input of ``log``; returns the Game.
+def replay(log, course, clubs, shots, wind=None):
+    """Rebuild a game by applying every input of ``log``; returns the Game (``wind``: the
+    wind cards, for a game with the wind module).
 
     ValueError if the course or the card data differ from the game's, or if an
     input is illegal (naming the input and the reason).
@@ -268,7 +273,8 @@ def replay(log, course, clubs, shots):
     if crc != log.cards_crc:
         raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
                          % (log.cards_crc, crc))
-    return contract.replay(Game(course, clubs, shots, log.setup), log.inputs, _refused)
+    return contract.replay(Game(course, clubs, shots, log.setup, wind=wind), log.inputs,
+                           _refused)
 
 
 def _refused(i, seat, choice, exc):

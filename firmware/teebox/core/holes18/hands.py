@@ -16,11 +16,15 @@ class Hands:
     """Dealing the clubs: :class:`~teebox.core.holes18.engine.Game` inherits these steps."""
 
     def _first_game_hands(self):
+        # The hands by letter from the cards in play with the modules (the wind hybrids
+        # in place of the base hybrids they replace).
+        pool = [id(c) for c in cards.clubs_for(self.clubs, cards.HAND_SIZE,
+                                               self.setup.expansions)]
         out = []
         for i in range(len(self.players)):
             letter = cards.HANDS[i]
             out.append([c for c in range(len(self.clubs))
-                        if self.clubs[c].hand == letter and not self.clubs[c].expansion])
+                        if self.clubs[c].hand == letter and id(self.clubs[c]) in pool])
         return out
 
     def _resolve_hands(self, hands):
@@ -49,7 +53,10 @@ class Hands:
         index = {}
         for i in range(len(self.clubs)):
             index[id(self.clubs[i])] = i
-        pool = [index[id(c)] for c in cards.clubs_for(self.clubs, n)]
+        # The expansion clubs of the modules played join the draft ("Add the MALLET PUTTER
+        # and GAP WEDGE to the deck of available clubs").
+        played = tuple([e for e in self.setup.expansions if e in cards.EXPANSIONS])
+        pool = [index[id(c)] for c in cards.clubs_for(self.clubs, n, played)]
         for p in self.players:
             if p.rules.carries_driver():
                 # Slugger: "Remove this card from the deck before the Club Draft and give it

@@ -127,6 +127,10 @@ class Legality:
     def _why_select(self, club, seat):
         p = self.players[seat]
         if club in p.hand:
+            for x in self.added:
+                why = x.select_reason(self, seat, club)
+                if why is not None:
+                    return why
             return p.rules.select_reason(self, seat, club)
         if 0 <= club < len(self.clubs):
             if club in p.discards:

@@ -38,6 +38,11 @@ class Movement:
         p = self._turn_player()
         return self._classify(p, self._flight(p, shot, outcome, direction))
 
+    def shot_hexes(self, shot, outcome, direction):
+        """The hexes the current turn's ball would fly over with card ``shot`` (-1: a
+        wood), before the wind, and whether it is a chip: ``(hexes, chip)`` (read-only)."""
+        return self._flight_hexes(self._turn_player(), shot, outcome, direction)
+
     def simulate_move(self, direction):
         """Where moving the current turn's golfer one hex would put it (read-only)."""
         p = self._turn_player()
@@ -50,6 +55,11 @@ class Movement:
 
     def _flight(self, p, shot, outcome, direction):
         # The raw flight of a card (or a wood when shot < 0) from p's position.
+        hexes, chip = self._flight_hexes(p, shot, outcome, direction)
+        return self.effects.fly(self.course, p.q, p.r, hexes, chip)
+
+    def _flight_hexes(self, p, shot, outcome, direction):
+        # The hexes a card's (or a wood's) flight path passes from p, and whether it chips.
         lie = self.lie(p.seat, self.t_club)
         c = self.clubs[self.t_club]
         if shot < 0:
@@ -61,8 +71,7 @@ class Movement:
                 self.course.terrain(p.q, p.r))
             steps = flight.shot_steps(card.outcomes[outcome], lie, hybrid)
             chip = card.deck == "C"  # a super out of the chip deck loses the fly-over
-        hexes = flight.path_hexes(p.q, p.r, direction, steps)
-        return self.effects.fly(self.course, p.q, p.r, hexes, chip)
+        return flight.path_hexes(p.q, p.r, direction, steps), chip
 
     def _step(self, p, direction):
         q, r = hexgrid.neighbour(p.q, p.r, direction)
@@ -102,8 +111,17 @@ class Movement:
             self.mode.on_water(self, p, outs)
         elif outcome == GREEN:
             hole = self.course.green_hole(land[0], land[1])
-            self.mode.on_reach(self, p, hole, self.mode.hole_in_one(self, p, hole, tee_hole),
-                               outs)
+            hole_in_one = self.mode.hole_in_one(self, p, hole, tee_hole)
+            came = start
+            for cell in path:  # the last hex of the flight before the green
+                if cell == land:
+                    break
+                came = cell
+            played = False
+            for x in self.added:
+                played = x.on_green(self, p, hole, came, hole_in_one, outs) or played
+            if not played:
+                self.mode.on_reach(self, p, hole, hole_in_one, outs)
         return land != start
 
 

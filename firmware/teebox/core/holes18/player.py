@@ -11,14 +11,20 @@ from teebox.core.holes18.policy import Policy
 
 # Golfer names, in the order their codes are written into game logs (code = index + 1).
 GOLFERS = ("bunjil", "dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "swift",
-           "the-shark")
+           "the-shark", "peter", "wendy")
+WIND_GOLFERS = ("wendy",)  # expansion golfers of Taming the Wind: only with that module
 SIDES = "AB"
 
 
 class Golfer(Policy):
-    """The rules every player follows unless a golfer card changes them."""
+    """The rules every player follows unless a golfer card changes them. ``name`` is the
+    card's setup name ("" for none), ``title`` what the table calls it ("Iron Jane"),
+    ``side`` "A" or "B"."""
 
     name = ""
+    title = ""
+    side = ""
+    expansion = ""  # the expansion whose box holds the card ("" for the base game's)
 
     def hand_limit(self):
         """How many clubs this player drafts (Iron Jane B-side: 4, Dorian B-side: 3...)."""
@@ -114,6 +120,17 @@ class Golfer(Policy):
         """The golfer's power as the table shows it: None (no power to turn), 1 ready,
         0 used (the card turned sideways in the box game)."""
         return None
+
+    def wind(self, game, seat, strength, direction, previous):
+        """The wind condition this player plays in (Taming the Wind): ``(strength,
+        direction)`` from the hole's; ``previous`` is the last WINDY or STRONG condition
+        drawn before this one as ``(strength, direction)``, or None (Wendy's B-side)."""
+        return strength, direction
+
+    def may_ignore_wind(self, strength):
+        """Whether this player may choose to ignore a wind of this strength, once its
+        club's power applied (Wendy's A-side: a WINDY condition)."""
+        return False
 
 
 class PlayerState:

@@ -99,13 +99,16 @@ OUT_PEEK = const(28)         # (k, player, deck index, shot, public): a golfer l
 OUT_BORROWED = const(29)     # (k, player, club, owner): plays another player's club (Slick Rikesh)
 OUT_NAMED = const(30)        # (k, player, club): the club that never expires (Dorian)
 OUT_POWER = const(31)        # (k, player, ready): a golfer's power turned used (0) or ready (1)
+OUT_WIND = const(32)         # (k, strength, direction): the hole's wind card (Taming the Wind;
+#                              strength 0 calm, 1 windy, 2 strong; direction the tile's, 0-5)
+OUT_GUST = const(33)         # (k, player, (q, r), (q2, r2)): the wind blew the ball one hex
 POLICY_OUTPUTS = const(64)   # output kinds from here up are a mode's own (MatchPlay.output_text)
 
 OUTPUT_NAMES = ("", "next hole", "hand reset", "miss turn", "chosen", "reveal", "order", "turn",
                 "declare", "draw", "shuffle", "discarded", "kept", "move", "bunker", "flight",
                 "club returned", "club discarded", "penalty", "reached", "scored",
                 "hole in one", "longest drive", "extra turn", "game over", "pass",
-                "declined", "no shot", "peek", "borrowed", "named", "power")
+                "declined", "no shot", "peek", "borrowed", "named", "power", "wind", "gust")
 
 # Why a hand was reset (OUT_HAND_RESET).
 RESET_EMPTY = const(0)     # no clubs left in hand: automatic at the start of a round

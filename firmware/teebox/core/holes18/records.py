@@ -27,6 +27,8 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   was played with (``data``: ``"courses"``, a function from a course hash to the
   course or None, and the card data ``"clubs"`` and ``"shots"``);
 * ``data_of(game)``: the ``data`` that replays ``game``'s own log;
+* ``golfers(log)``: ``(seat, golfer, side)`` of each seat that played a golfer card,
+  read from log bytes (a game without golfer cards: none), for the score history;
 * ``course(game)``: ``(8-byte hash, name)`` of its course (or layout: games
   without a course name their layout), what bests are compared on;
 * ``progress(game)``: ``(hole, round)`` as the link reports a game in play;
@@ -98,8 +100,12 @@ def replay(data, found):
     course = found["courses"](played.course_hash)
     if course is None:
         raise LookupError("course %s" % bytes(played.course_hash).hex())
+    wind = found["wind"] if "wind" in played.setup.expansions else None
+    if "wind" in played.setup.expansions and wind is None:
+        raise ValueError("the game was played with Taming the Wind: it replays with the "
+                         "wind cards (data[\"wind\"])")
     game = gamelog.replay(gamelog.GameLog(played.setup, played.course_hash, played.cards_crc,
-                                          []), course, found["clubs"], found["shots"])
+                                          []), course, found["clubs"], found["shots"], wind)
     n = played.setup.players
     table = [[0] * n for _ in range(course.hole_count)]
     for i in range(len(played.inputs)):
@@ -116,9 +122,16 @@ def replay(data, found):
     return game, holes
 
 
+def golfers(data):
+    """``[(seat, golfer name, side)]`` of the seats with a golfer card, from log bytes."""
+    cards = gamelog.decode(data).setup.golfers or ()
+    return [(s, cards[s][0], cards[s][1]) for s in range(len(cards)) if cards[s] is not None]
+
+
 def data_of(game):
     """The data ``game`` is played with, as :func:`replay` takes it."""
-    return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots}
+    return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots,
+            "wind": game.wind_cards}
 
 
 def course(game):

@@ -5,11 +5,12 @@ the game on (tee off, next hole, award, finish, a policy's own decision).
 A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
 """
 
+from teebox.core.holes18.policy import LAID
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_OUTCOME, DISCARD_FOR_HITTER, FOLLOW_SPECIAL, GAME_OVER,
-    OUT_BORROWED, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN, OUT_GAME_OVER,
-    OUT_HAND_RESET, OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_ORDER, OUT_REVEAL, OUT_SCORED, OUT_TURN,
-    POLICY_KINDS, RESET_EMPTY, SELECT_CLUB)
+    OUT_BORROWED, OUT_CHOSEN, OUT_CLUB_DISCARDED, OUT_CLUB_RETURNED, OUT_EXTRA_TURN,
+    OUT_GAME_OVER, OUT_HAND_RESET, OUT_MISS_TURN, OUT_NEXT_HOLE, OUT_ORDER, OUT_REVEAL,
+    OUT_SCORED, OUT_TURN, POLICY_KINDS, RESET_EMPTY, SELECT_CLUB)
 
 try:
     from micropython import const
@@ -48,6 +49,8 @@ class RoundFlow:
         for s in seats:
             self.players[s].new_hole(hole, tq, tr)
         outs.append((OUT_NEXT_HOLE, tuple(seats), hole, tq, tr))
+        for x in self.added:
+            x.new_hole(self, seats, hole, outs)  # the wind card of the hole
 
     def next_hole(self, outs):
         """Everyone to the next tee together, or the game ends after the last hole."""
@@ -85,6 +88,21 @@ class RoundFlow:
         """Back to the decision the game waited for before :meth:`ask`."""
         self.stage, self.acting = self._asked
         self._asked = None
+
+    def finish_turn(self):
+        """End the turn being played now, from a policy's own decision (a putt) or a
+        module's ``start_turn`` that plays the whole turn."""
+        self._asked = None
+        self.stage = END_TURN
+
+    def lay_card(self, seat, card, outs):
+        """``seat`` lays ``card`` face down at SELECT_CLUB: a club index, or
+        ``policy.LAID`` for a module's own card (Reading the Greens' putt and
+        change of position cards); the reveal follows the last one laid."""
+        self.players[seat].chosen = card
+        outs.append((OUT_CHOSEN, seat))
+        if -1 not in [self.players[s].chosen for s in self.selecting]:
+            self._reveal(outs)
 
     def use_club(self, club, owner, outs):
         """The turn's player plays ``club`` of ``owner`` in place of its own (Slick Rikesh);
@@ -184,9 +202,12 @@ class RoundFlow:
         shown = []
         for s in self.selecting:
             p = self.players[s]
-            p.hand.remove(p.chosen)
-            shown.append((s, p.chosen))
+            if p.chosen >= 0:  # (a module's own card is no club: the module shows it)
+                p.hand.remove(p.chosen)
+                shown.append((s, p.chosen))
         outs.append((OUT_REVEAL, tuple(shown)))
+        for x in self.added:
+            x.revealed(self, outs)
         if self.in_extra:
             self._start_turn(self.selecting[0], outs)
             return
@@ -198,7 +219,11 @@ class RoundFlow:
 
     def _play_order(self, outs):
         for s in self.selecting:
-            self.round_keys[s] = self.players[s].rules.order_key(self, s)
+            p = self.players[s]
+            key = p.rules.order_key(self, s) if p.chosen != LAID else ()
+            for x in self.added:
+                key = x.order_key(self, s, key)
+            self.round_keys[s] = key
         self.order = sorted(self.selecting, key=lambda s: self.round_keys[s])
         outs.append((OUT_ORDER, tuple(self.order)))
         self.stage = NEXT_TURN
@@ -245,10 +270,21 @@ class RoundFlow:
         self.acting = (seat,)
         self.stage = CHOOSE_ACTION
         outs.append((OUT_TURN, seat, self.t_club, int(self.in_extra)))
+        for x in self.added:
+            x.start_turn(self, seat, outs)
 
     def _end_turn(self, outs):
         seat = self.t_player
         p = self.players[seat]
+        for x in self.added:
+            if x.before_end_turn(self, seat, outs):
+                return  # its answer resumes here
+        if p.chosen == LAID:
+            # A module's own card (Reading the Greens): back to its owner, no club spent.
+            p.chosen = -1
+            p.rules.turn_ended(self, seat, outs)
+            self.stage = NEXT_TURN
+            return
         for pile in self.t_piles:
             for shot in pile:
                 if shot != self.t_held:

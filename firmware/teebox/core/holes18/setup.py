@@ -8,7 +8,7 @@ the same game.
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
 from teebox.core.holes18.expansions import NAMES as EXPANSIONS
-from teebox.core.holes18.player import GOLFERS
+from teebox.core.holes18.player import GOLFERS, WIND_GOLFERS
 
 try:
     from micropython import const
@@ -72,6 +72,11 @@ class Setup:
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
         expansions = _expansions(expansions)
+        if golfers is not None and "wind" not in expansions:
+            for g in golfers:
+                if g is not None and g[0] in WIND_GOLFERS:
+                    raise ValueError("golfers: %s plays the wind: add the 'wind' expansion "
+                                     "(Taming the Wind) or choose another golfer" % g[0])
         if bounds not in BOUNDS:
             raise ValueError("bounds must be %r or %r, not %r" % (STRICT, HIT_THROUGH, bounds))
         self.players = players
@@ -105,15 +110,16 @@ def played_expansions(setup, course):
 
 
 def _expansions(names):
-    if isinstance(names, str) or not isinstance(names, (list, tuple)):
+    if not isinstance(names, (list, tuple)):
         raise ValueError("expansions must list module names (%s), not %r"
                          % (", ".join(EXPANSIONS), names))
     for name in names:
         if name not in EXPANSIONS:
             raise ValueError("unknown expansion module %r (use: %s)"
                              % (name, ", ".join(EXPANSIONS)))
-        if names.count(name) > 1:
-            raise ValueError("expansion module %r is listed twice" % (name,))
+        if list(names).count(name) > 1:
+            raise ValueError("expansion module %r is named twice" % (name,))
+    # In the order of NAMES: the same game is the same setup however it was spelled.
     return tuple([n for n in EXPANSIONS if n in names])
 
 
@@ -155,4 +161,3 @@ def _team(value, seat):
         raise ValueError("team of %s must be None or 0 to %d, not %r"
                          % (player_name(seat), MAX_PLAYERS - 1, value))
     return value
-

@@ -191,16 +191,28 @@ class ShotPlay:
         self._hit(outs)
 
     def _hit(self, outs):
+        p = self.players[self.t_player]
+        hexes, chip = self._flight_hexes(p, self.t_card, self.t_outcome, self.t_dir)
+        for x in self.added:
+            if x.hold_flight(self, hexes, chip, outs):
+                return  # a module's decision first (where the wind blows): it lands the ball
+        self.land_hit(self.effects.fly(self.course, p.q, p.r, hexes, chip), outs)
+
+    def land_hit(self, res, outs):
+        """Finish the turn's shot with the flight ``res`` (``(path, (q, r), outcome,
+        hit_tree)`` as ``flight.fly`` gives it): land the ball, the longest drive card,
+        end the turn. For a module holding the flight (``policy.Module.hold_flight``)."""
         seat = self.t_player
         p = self.players[seat]
-        res = self._flight(p, self.t_card, self.t_outcome, self.t_dir)
         tee_hole = self.course.tee_hole(p.q, p.r)
         self.t_moved = self._land(p, res, tee_hole, outs, OUT_FLIGHT)
         card = self.shot_list[self.t_card] if self.t_card >= 0 else None
+        self.stage = END_TURN
+        for x in self.added:
+            if x.drive(self, seat, res, card, outs):
+                return
         if card is not None and card.special == cards.LONGEST_DRIVE and res[2] != OUT_OF_BOUNDS:
             # "When you draw and play this shot card, keep the longest drive card."
             self.longest_drive = seat
             self.t_held = self.t_card
             outs.append((OUT_LONGEST_DRIVE, seat))
-        self.stage = END_TURN
-

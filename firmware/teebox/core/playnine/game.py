@@ -14,6 +14,11 @@ DATA_FILES = ()
 Setup = rules.Setup
 
 
+def skipped(mode):
+    """The setup steps a mode does not ask: none (Play Nine has one way to play)."""
+    return ()
+
+
 def new(setup, data=None):
     """A :class:`~teebox.core.playnine.rules.Game` for ``setup``."""
     if data:

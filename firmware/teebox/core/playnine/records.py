@@ -90,6 +90,11 @@ def replay(data, found=None):
     return game, holes
 
 
+def golfers(data):
+    """None played: Play Nine has no golfer cards."""
+    return []
+
+
 def data_of(game):
     """None: Play Nine replays from its log alone."""
     return None

@@ -13,7 +13,7 @@ import gc
 from mpmarker import record
 
 _samples = []  # type: list
-_state = {"baseline": 0, "high": 0, "steps": 0}
+_state = {"baseline": 0, "high": 0, "steps": 0, "last": 0}
 
 
 def start():
@@ -22,6 +22,7 @@ def start():
     gc.collect()
     _state["baseline"] = gc.mem_alloc()
     _state["high"] = _state["baseline"]
+    _state["last"] = _state["baseline"]
     _state["steps"] = 0
 
 
@@ -39,6 +40,7 @@ def checkpoint(label=None):
     """
     gc.collect()
     used = gc.mem_alloc()
+    _state["last"] = used
     if used > _state["high"]:
         _state["high"] = used
     if label is None:
@@ -46,6 +48,12 @@ def checkpoint(label=None):
     else:
         _samples.append([label, used])
     return used
+
+
+def last():
+    """The last sample (the baseline before any): the live heap when taken between
+    top-level calls."""
+    return _state["last"]
 
 
 def report():

@@ -1,12 +1,12 @@
 """Domino Golf on the web pages: the hole in play as the table's LEDs draw it (each hole
-its own board: ``core/dominogolf_map.HoleMap``), the balls where they lie and where
+its own board: ``core/dominogolf/board.HoleMap``), the balls where they lie and where
 they came down."""
 
 from teebox import palette
 from teebox.core.course import BOARD_HEIGHT, BOARD_WIDTH
 from teebox.core.dominogolf import shots
 from teebox.core.dominogolf.protocol import OUT_SHOT
-from teebox.core.dominogolf_map import HoleMap
+from teebox.core.dominogolf.board import HoleMap
 from teebox_host.web.boards import colour
 
 

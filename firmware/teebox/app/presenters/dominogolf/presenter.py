@@ -15,6 +15,13 @@ peek (OK, while the others look away; BACK hides it). While peeking the directio
 step through the bag, the gods of golf and the changes of luck; OK plays. A player
 whose table has tagged dominoes may lay the domino of their bag on the reader instead
 (the display never names it): an unknown tag blinks red and changes nothing.
+
+With a real set (the setup's "Tagged dominoes": ``core/dominogolf/real.py``) the
+players deal and draw from their own dominoes: the table asks for each one turned face
+up ("Scan the green": the OLED names it, the LEDs blink where it goes) and a player
+plays from their bag by laying the domino on the reader; OK goes with the gods of golf.
+A scanned domino that lies face up already, or an unknown tag, blinks red and changes
+nothing.
 """
 
 from teebox.app.bindings import Bindings
@@ -22,19 +29,21 @@ from teebox.app.presenters.dominogolf import tags
 from teebox.app.presenters.felt import Felt
 from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE, FLASH_OUT, FLASH_WATER
-from teebox.core.dominogolf_map import MIN_SIZE, HoleMap, station_name
+from teebox.core.dominogolf.board import MIN_SIZE, HoleMap, station_name
+from teebox.hal.display import ROWS, wrap
 from teebox.core.scoring import to_par
 from teebox.core.hexgrid import E
 from teebox.core.dominogolf import bot as bots
-from teebox.core.dominogolf import dominoes, rules
+from teebox.core.dominogolf import dominoes, rules, shots
 from teebox.core.dominogolf.protocol import (
-    FROM_GODS, FROM_LUCK, GODS, IN_SAND, KEEP, KEEP_SHOT, LIE_NAMES, LUCK, OUT_BAGS, OUT_CHECK,
-    OUT_DRAWN, OUT_GREEN_DOUBLE, OUT_HOLE, OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF, OUT_REFILL,
-    OUT_SCORED, OUT_SHOT, PLAY, SHOT, TAKE, TAKE_ONE)
+    DRAW, DRAW_NAMES, DRAWN, FOR_GODS, FOR_GREEN, FROM_GODS, FROM_LUCK, GODS, IN_SAND, KEEP,
+    KEEP_SHOT, LIE_NAMES, LUCK, OUT_BAGS, OUT_CHECK, OUT_DRAWN, OUT_GREEN_DOUBLE, OUT_HOLE,
+    OUT_LUCK, OUT_MULLIGAN, OUT_PLAYOFF, OUT_REFILL, OUT_SCORED, OUT_SHOT, PLAY, SHOT, TAKE,
+    TAKE_ONE)
 
 # How a result reads on the OLED (shorter than the rules' names).
 RESULT_TEXT = ("", "fairway", "rough", "sand", "tree", "water", "1 putt", "2 putts",
-               "3 putts", "sand, 4 more", "in the hole")
+               "3 putts", "sand +4", "holed")
 # The flash at the cell a result lands on, by result (0: none).
 _FLASHES = (0, FLASH_GREEN, 0, FLASH_BUNKER, FLASH_OUT, FLASH_WATER, FLASH_GREEN, FLASH_GREEN,
             FLASH_GREEN, FLASH_BUNKER, FLASH_HOLE_IN_ONE)
@@ -54,8 +63,9 @@ class Presenter:
         self.t = table
         self.board = None
         self.peek = False      # the player to shoot is looking at their golf bag
+        self.luck_at = -1      # a real set: the seat pointed at, while the double is scanned
         self.aim = 0           # the station the shot pending is played from
-        self.map = None        # the hole as last drawn (``core/dominogolf_map.HoleMap``)
+        self.map = None        # the hole as last drawn (``core/dominogolf/board.HoleMap``)
         self._tags = None      # the tags of the table's dominoes, read when one is laid
         self.lines = []        # what just happened, for the note
 
@@ -75,8 +85,8 @@ class Presenter:
             raise ValueError("Domino Golf needs a board of at least %d x %d cells, not %d x %d"
                              % (MIN_SIZE[0], MIN_SIZE[1], self.t.width, self.t.height))
         return rules.Game(rules.Setup(setup.players, seed, setup.option("holes"),
-                                      setup.option("mulligan"), setup.option("change_luck")),
-                          rng)
+                                      setup.option("mulligan"), setup.option("change_luck"),
+                                      setup.option("real_set")), rng)
 
     def begin(self, game):
         """The first hole."""
@@ -193,11 +203,16 @@ class Presenter:
         seat = d.player
         t.view.active = seat
         self.peek = False
+        self.luck_at = -1
         self.lines = []
-        if d.kind == SHOT:
+        if d.kind == DRAW or d.kind == TAKE and t.game.real:
+            # A real set: the domino is scanned (``on_scan``); no button names one.
+            self.aim = d.station
+        elif d.kind == SHOT:
             self.aim = d.station
             t.opts = self.shot_options(seat)
-            t.sel = 0 if len(t.opts) == 1 else -1  # (the sand: the gods, in the open)
+            # (the sand, or a real set: the gods, in the open)
+            t.sel = 0 if len(t.opts) == 1 or t.game.real else -1
         else:
             if d.kind == TAKE:
                 self.aim = d.station
@@ -212,16 +227,34 @@ class Presenter:
         # of the preview (it names no domino).
         t = self.t
         d = t.d
+        if d.kind == DRAW and d.draw < FOR_GODS:
+            t.view.cursor = self.draw_cell()
+            return
         cell = self.map.spots(d.station + 1)[0]
-        if self.peek or d.kind == TAKE:
+        if (self.peek or d.kind == TAKE) and t.opts:
             res = t.game.preview(t.selected(), d.player)
             if res:
                 cell = self.map.landing(d.station, res)
         t.view.cursor = cell
 
+    def draw_cell(self):
+        """Where the hole's domino to scan goes: the green at the top, then the approach
+        and the lay-up below it, as the hole will lie."""
+        g = self.t.game
+        n = len(g.layout)
+        final = shots.par_of(g.layout[-1]) - 2 if n else 1  # the hole's dominoes in all
+        return HoleMap(self.t.width, self.t.height, [0] * final).spots(final - n)[0]
+
     def shot_options(self, seat):
         """The shot's choices in the order the buttons step through them: the bag's
-        dominoes (lowest first), the gods of golf, then each change of luck."""
+        dominoes (lowest first), the gods of golf, then each change of luck. With a real
+        set the bag's dominoes are laid on the reader: the gods of golf, then a change of
+        luck at each player with a bag, ``(LUCK, -1, seat)`` (the double is scanned)."""
+        g = self.t.game
+        if g.real:
+            luck = g.setup.change_luck and g.bags[seat] and g.lie[seat] != IN_SAND
+            return [(GODS,)] + [(LUCK, -1, s) for s in g.playing
+                                if luck and s != seat and g.bags[s]]
         opts = self.t.game.choices(seat)
         opts.sort(key=lambda c: (0 if c[0] == PLAY else (1 if c[0] == GODS else 2),) + c[1:])
         return opts
@@ -243,13 +276,13 @@ class Presenter:
 
     def _hidden(self):
         t = self.t
-        return t.d.kind == SHOT and not self.peek and len(t.opts) > 1
+        return t.d.kind == SHOT and not self.peek and len(t.opts) > 1 and not t.game.real
 
     def on_dir(self, d):
         """The next (right-hand buttons) or previous option; nothing while the bag is
         hidden."""
         t = self.t
-        if self._hidden():
+        if self._hidden() or not t.opts:  # (nothing to step through: a scan comes next)
             return
         t.sel = step_index(t.sel, len(t.opts), d)
         self._cursor()
@@ -272,12 +305,22 @@ class Presenter:
             self._cursor()
             t.show_decision()
             return
-        t.apply(t.selected(), t.d.player)
+        c = t.selected()
+        if not t.opts or self.luck_at >= 0:
+            t.refuse("lay the domino on the reader")
+        elif c[0] == LUCK and c[1] < 0:  # a real set: the double shown is scanned next
+            self.luck_at = c[2]
+            t.show_decision()
+        else:
+            t.apply(c, t.d.player)
 
     def on_back(self):
         """Hide the bag again."""
         t = self.t
-        if t.d.kind == SHOT and self.peek:
+        if self.luck_at >= 0:
+            self.luck_at = -1
+            t.show_decision()
+        elif t.d.kind == SHOT and self.peek:
             self.peek = False
             t.sel = -1 if len(t.opts) > 1 else 0
             self._cursor()
@@ -288,16 +331,25 @@ class Presenter:
         unknown tag blinks red and changes nothing."""
         t = self.t
         if self._tags is None:
-            self._tags = Bindings(t.store, tags.pieces(), tags.FILE)
+            self._tags = Bindings(t.store, tags.pieces(), tags.FILE, tags.NOUN, tags.KNOWN)
+            bad = self._tags.problems
+            if bad:  # (said once, with the first line: its domino must be learned again)
+                t.refuse("%s%s: learn again" % (bad[0], " (+%d more)" % (len(bad) - 1)
+                                                if len(bad) > 1 else ""))
+                return
         d = self._tags.club_of(uid)
         if d < 0:
             t.refuse("unknown tag: learn the dominoes first (Learn cards, hold OK)")
             return
         kind = t.d.kind
-        if t.is_bot(t.d.player):
+        if kind == DRAW:  # a real set's draw: whoever drew it scans it, a bot's too
+            t.apply((DRAWN, d), t.d.player)
+        elif t.is_bot(t.d.player):
             t.refuse("%s is a bot: it plays by itself" % t.label(t.d.player))
         elif seat is not None and seat != t.d.player:
             t.refuse("it is P%d's shot" % (t.d.player + 1))
+        elif kind == SHOT and self.luck_at >= 0:  # the double shown for a change of luck
+            t.apply((LUCK, d, self.luck_at), t.d.player)
         elif kind == SHOT or kind == TAKE:
             t.apply((PLAY if kind == SHOT else TAKE_ONE, d), t.d.player)
         else:
@@ -316,6 +368,8 @@ class Presenter:
         g = self.t.game
         if choice[0] == GODS:
             return "Gods of golf"
+        if choice[0] == LUCK and choice[1] < 0:
+            return "Luck at P%d" % (choice[2] + 1)
         if choice[0] == LUCK:
             return "Luck %s at P%d" % (dominoes.name(choice[1]), choice[2] + 1)
         if choice[0] == KEEP_SHOT:
@@ -327,7 +381,23 @@ class Presenter:
 
     def show(self):
         """The decision on the OLED (16 x 8): the hole, the shooter's score against par,
-        the domino aimed at and the lie; the bag only while its player peeks."""
+        the domino aimed at and the lie; the bag only while its player peeks; with a real
+        set, the domino to scan. What just happened gets the lines left (:func:`fit`)."""
+        t = self.t
+        d = t.d
+        if d.kind == DRAW and d.draw < FOR_GODS:
+            g = t.game
+            pile = "greens" if d.draw == FOR_GREEN and g.greens and g.held < 0 else "gods"
+            lines = ["Hole %d" % d.hole, "Turn the %s" % DRAW_NAMES[d.draw],
+                     "up from the %s:" % pile, "scan it"]
+            t.play_prompt.set("\n".join(lines), d.kind, -1, 0, -1)
+        else:
+            self._show_turn()
+        text, t.note = fit(t.play_prompt.text, t.note)
+        t.play_prompt.text = text
+        return text
+
+    def _show_turn(self):
         t = self.t
         g = t.game
         d = t.d
@@ -337,7 +407,20 @@ class Presenter:
                                dominoes.pips(d.target)),
                  "%s %d so far" % (LIE_NAMES[d.lie], g.strokes[seat])]
         count, index = len(t.opts), t.sel
-        if d.kind == KEEP:
+        if d.kind == DRAW:  # a real set's gods-of-golf pick, or a double's hole-in pick
+            lines.append("Draw a %s\ndomino: scan it" % DRAW_NAMES[d.draw])
+            count, index = 0, -1
+        elif d.kind == TAKE and g.real:
+            lines.append("P%d's bag face up:\nscan the one you\ntake, and play it"
+                         % (d.source + 1))
+            count, index = 0, -1
+        elif g.real and self.luck_at >= 0:
+            lines.append("Show a double:\nscan it (at P%d)\nBACK: cancel" % (self.luck_at + 1))
+            count, index = 0, -1
+        elif g.real and d.lie != IN_SAND and g.bags[seat]:
+            lines.append("Lay a bag domino\nor OK:")
+            lines.append("> " + self._option_text(t.selected(), seat))
+        elif d.kind == KEEP:
             lines.append("%s: keep it?" % RESULT_TEXT[d.result])
             lines.append("> " + self._option_text(t.selected(), seat))
         elif d.kind == TAKE:
@@ -352,9 +435,10 @@ class Presenter:
                 "Sand" if d.lie == IN_SAND else "No bag"))
         else:
             lines.append("Bag " + " ".join([dominoes.name(x) for x in sorted(g.bags[seat])]))
-            lines.append("> %s\nBACK: hide" % self._option_text(t.selected(), seat))
+            lines.append("> " + self._option_text(t.selected(), seat))
+            if len(wrap("\n".join(lines))) < ROWS:  # (a six-domino bag leaves no room)
+                lines.append("BACK: hide")
         t.play_prompt.set("\n".join(lines), d.kind, seat, count, index)
-        return t.play_prompt.text
 
     def standings_line(self, row):
         """A line of the final standings: place, player, strokes, against par."""
@@ -362,3 +446,17 @@ class Presenter:
         place, seat, total, _tiebreak = row
         return "%d. P%d %d %s" % (place, seat + 1, total,
                                   to_par(total - sum(g.pars[:len(g.scores[seat])])))
+
+
+def fit(text, note):
+    """``(text, note)`` fitted to the OLED's 8 lines of 16: the prompt's lines past the
+    last cut (none should be), then the note (what just happened) in the lines left,
+    its last one cut short with a dot when it runs on."""
+    lines = wrap(text)[:ROWS]
+    room = ROWS - len(lines)
+    said = wrap(note) if note else []
+    if len(said) > room:
+        said = said[:room]
+        if said:
+            said[-1] = said[-1][:15] + "."
+    return "\n".join(lines), "\n".join(said)

@@ -11,6 +11,8 @@ one of the table's sets of tagged pieces (``app/presenters/__init__.py``,
 from teebox.core.dominogolf import dominoes
 
 FILE = "dominoes"
+NOUN = "domino"           # how the tag file's problems name a piece (``Bindings``)
+KNOWN = "a double-12 set"
 DEMO_KIND = 0x0D  # the 4th byte of a simulated domino's tag (club cards: 0x0C)
 
 

@@ -19,6 +19,9 @@ class BagRegistration:
 
     Bots (``bot[seat]`` 1) scan nothing: their clubs stay in the box, and
     :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
+
+    ``size[seat]`` is how many clubs that bag holds: five, or what the seat's golfer card
+    drafts (:meth:`sizes`: Dorian B three, Slick Rikesh B one, Iron Jane B four).
     """
 
     def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
@@ -28,6 +31,7 @@ class BagRegistration:
         self.seat_readers = seat_readers
         self.bot = bot if bot is not None else bytearray(players)
         self.hands = [[] for _ in range(players)]
+        self.size = [cards.HAND_SIZE] * players
         self.owner = bytearray(b"\xff" * len(clubs))
         self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
         index = {}
@@ -43,7 +47,7 @@ class BagRegistration:
     def seat(self):
         """The seat whose bag is being scanned: the first person's not full (-1: all full)."""
         for s in range(self.players):
-            if not self.bot[s] and len(self.hands[s]) < cards.HAND_SIZE:
+            if not self.bot[s] and len(self.hands[s]) < self.size[s]:
                 return s
         return -1
 
@@ -55,11 +59,16 @@ class BagRegistration:
         out = []
         for s in range(self.players):
             if self.bot[s]:
-                out.append(sorted(box[:cards.HAND_SIZE]))
-                box = box[cards.HAND_SIZE:]
+                out.append(sorted(box[:self.size[s]]))
+                box = box[self.size[s]:]
             else:
                 out.append(list(self.hands[s]))
         return out
+
+    def sizes(self, limits):
+        """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts."""
+        self.size = list(limits)
+        self._show()
 
     def complete(self):
         """Every bag holds five clubs."""
@@ -80,7 +89,7 @@ class BagRegistration:
             why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
         elif not self.dealt[club]:
             why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
-        elif target < 0 or target >= self.players or len(self.hands[target]) >= cards.HAND_SIZE:
+        elif target < 0 or target >= self.players or len(self.hands[target]) >= self.size[target]:
             why = "Bag is full"
         if why is not None:
             self.note = why
@@ -128,6 +137,6 @@ class BagRegistration:
         n = len(self.hands[s])
         who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
         p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
-              % (player_label(s), who, n, cards.HAND_SIZE, self.note),
-              1, s, cards.HAND_SIZE, n - 1)
+              % (player_label(s), who, n, self.size[s], self.note),
+              1, s, self.size[s], n - 1)
 

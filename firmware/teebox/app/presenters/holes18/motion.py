@@ -5,6 +5,7 @@ Golf, Skins, Kelly Golf) where the rules put them."""
 from teebox.app.renderer import FLIGHT_STEP_MS
 from teebox.app.view import (FLASH_ACK, FLASH_BUNKER, FLASH_GREEN, FLASH_HOLE_IN_ONE,
                              FLASH_NONE, FLASH_OUT, FLASH_WATER, MAX_PATH)
+from teebox.core import hexgrid
 from teebox.core.holes18.protocol import (
     BUNKER, GREEN, OUT_FLIGHT, OUT_HAND_RESET, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
     OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_NO_SHOT, OUT_OF_BOUNDS, OUT_ORDER,
@@ -160,6 +161,25 @@ class Motion:
         if t.game is not None:
             self.sync_view()
 
+    def _arrow(self, g, v):
+        # The wind's arrow across the middle of the course (a module's: Taming the Wind).
+        v.wind_len = 0
+        for x in g.added:
+            arrow = x.arrow(g)
+            if arrow is None:
+                continue
+            d, n = arrow
+            n = min(n, len(v.wind))
+            crs = self.t.course
+            q, r = hexgrid.from_offset(crs.width // 2, crs.height // 2)
+            back = hexgrid.opposite(d)
+            for _ in range(n // 2):
+                q, r = hexgrid.neighbour(q, r, back)
+            for i in range(n):
+                v.wind[i] = self.t.cell(q, r)
+                q, r = hexgrid.neighbour(q, r, d)
+            v.wind_len = n
+
     def _note_outcome(self, seat, outcome):
         t = self.t
         if outcome == OUT_OF_BOUNDS:
@@ -172,13 +192,14 @@ class Motion:
             t.note = "P%d on the green" % (seat + 1)
 
     def sync_view(self):
-        """Golfers, and the tokens the mode leaves on greens, as the game stands; golfers
-        that are no seats (Solo Chaos Golf's opponents, on the greens they score next) in
-        the seat colours after the players'."""
+        """Golfers, the tokens the mode leaves on greens and the wind's arrow, as the game
+        stands; golfers that are no seats (Solo Chaos Golf's opponents, on the greens they
+        score next) in the seat colours after the players'."""
         t = self.t
         g = t.game
         v = t.view
         mode = g.mode
+        self._arrow(g, v)
         for p in g.players:
             v.golfer[p.seat] = t.cell(p.q, p.r)
             other = mode.partner(g, p)  # a team's second golfer (Chaos Teams)

@@ -6,7 +6,11 @@ A bot lays its club in secret as soon as selection opens (before anyone else can
 every other decision of a bot is shown (the preview) and taken a moment later, but a
 secret one (Kelly Golf's target), taken at once unseen. A mode's or golfer's own
 decision is an option list; a secret one stays hidden until its player presses OK to
-peek (the others look away), and BACK hides it again.
+peek (the others look away), and BACK hides it again. A golfer's offers at the engine's
+own decisions join what is offered there: Bunjil's look at a deck the offers at club
+selection (OK, then right/left), Slick Rikesh B's discarded clubs the action menu,
+Lucky's redraws the list of cards; Bunjil's card is his player's alone
+(``golfer_cards.py``).
 """
 
 from teebox.app.presenters.holes18.motion import Motion
@@ -15,7 +19,8 @@ from teebox.app.setup_flow import BAG, step_index
 from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
 from teebox.core.hexgrid import DIR_NAMES
-from teebox.core.holes18 import bots, engine
+from teebox.core.holes18 import bots, engine, modes
+from teebox.core.holes18.game import DEALT, GOLFERS_OPTION, NO_GOLFERS
 from teebox.core.holes18.protocol import (
     AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
     DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET,
@@ -25,12 +30,25 @@ from teebox.core.holes18.protocol import (
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
 
 
+def _module_data(expansions):
+    # The shipped data of the modules the setup chose, read only for a game playing them.
+    data = {}
+    if "greens" in expansions or "wind" in expansions:
+        from teebox import shipped
+        if "greens" in expansions:
+            data["greens"] = shipped.load_default_greens()
+        if "wind" in expansions:
+            data["wind"] = shipped.load_default_wind()
+    return data
+
+
 class Presenter:
     """18 Holes for one table (``table``: the shell, :class:`~teebox.app.table.Table`)."""
 
     def __init__(self, table):
         self.t = table
         self.motion = Motion(table)
+        self.golfers = None  # a game's golfer cards (golfer_cards.py), when it has any
         self.screen = Screen(table, self.motion)
         self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
         self._dealt = False  # whether the clubs are dealt (the owners are known)
@@ -48,16 +66,25 @@ class Presenter:
 
     def flow(self, setup):
         """What comes between the setup and the game: the chosen course loaded (None:
-        it cannot be, the table said why), then bag registration after a physical
-        draft, or nothing (False) for first-game hands."""
+        it cannot be, the table said why), then the golfer cards when the players play
+        them (dealt or chosen, in a mode that has them), then bag registration after a
+        physical draft, or nothing (False) for first-game hands without golfers."""
         t = self.t
         if not t.load_course(setup.course):
             return None
+        then = None
         if setup.hands == BAG:
             from teebox.app.presenters.holes18.bags import BagRegistration
-            return BagRegistration(t.bindings, t.clubs, setup.players, t.seat_readers,
+            then = BagRegistration(t.bindings, t.clubs, setup.players, t.seat_readers,
                                    setup.bot)
-        return False
+        deal = setup.option(GOLFERS_OPTION)
+        if deal != NO_GOLFERS and modes.make(setup.mode).golfer_cards:
+            from teebox.app.presenters.holes18.golfer_deal import GolferDeal
+            # Dealt at random: from the game's seed when the table is given one (tests,
+            # scripts), else from the time the players took to set up.
+            seed = t.seed if t.seed is not None else t.clock.ticks_ms()
+            return GolferDeal(setup.players, setup.mode, deal == DEALT, setup.bot, seed, then)
+        return then if then is not None else False
 
     def setup_note(self):
         """What the setup's last check says of the club cards: how many have a tag, and
@@ -66,14 +93,21 @@ class Presenter:
         return "Cards %d/%d%s" % (learned, needed,
                                   "" if learned >= needed else "\nLearn cards 1st")
 
-    def new_game(self, setup, seed, rng, bags=None):
-        """The engine Game of the setup's answers (``bags``: the bag registration)."""
+    def new_game(self, setup, seed, rng, flow=None):
+        """The engine Game of the setup's answers (``flow``: the golfer cards and the
+        bag registration before it, or the bag registration alone)."""
         t = self.t
+        golfers = None
+        bags = flow
+        if flow is not None and hasattr(flow, "golfers"):
+            golfers = flow.golfers()
+            bags = flow.then
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
+        expansions = setup.option("expansions")
         return engine.Game(t.course, t.clubs, t.shots,
-                           engine.Setup(setup.players, setup.mode, seed, hands,
+                           engine.Setup(setup.players, setup.mode, seed, hands, golfers,
                                         bounds=setup.option("bounds"),
-                                        expansions=setup.option("expansions")), rng)
+                                        expansions=expansions), rng, **_module_data(expansions))
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
@@ -81,6 +115,12 @@ class Presenter:
         for c in range(len(own)):
             own[c] = 0xFF
         self._dealt = False
+        # The golfer cards' code is imported only for a game that plays them.
+        self.golfers = None
+        if [p for p in game.players if p.rules.name]:
+            from teebox.app.presenters.holes18.golfer_cards import GolferCards
+            self.golfers = GolferCards(self.t)
+        self.screen.golfers = self.golfers
         for p in game.players:
             self._dealt = self._dealt or bool(p.hand or p.discards)
             for c in p.hand:
@@ -108,14 +148,17 @@ class Presenter:
         k = d.kind
         if not self._dealt:
             self.begin(g)  # the clubs are dealt after a mode's own setup (Skins' 5s)
+        if self.golfers is not None:
+            self.golfers.enter()
         if k == SELECT_CLUB:
-            # What OK (reset) and BACK (decline an extra turn) may offer, and for whom.
+            # What OK (reset, a golfer's power) and BACK (decline an extra turn) may
+            # offer, and for whom.
             for s in d.waiting:
                 if t.is_bot(s):
                     continue  # a bot takes its own offers
                 legal = g.choices(s)
-                for c in ((RESET,), (DECLINE,)):
-                    if c in legal:
+                for c in legal:
+                    if c == (RESET,) or c == (DECLINE,) or c[0] == EXTRA:
                         t.opts.append(c)
                         t.opt_seats.append(s)
         elif k == CHOOSE_ACTION:
@@ -123,10 +166,9 @@ class Presenter:
             for v in ACTIONS:
                 if (v,) in legal:
                     t.opts.append((v,))
-            # Then the mode's own offers (Chaos Teams: the other golfer), in its words.
-            for c in legal:
-                if c[0] == EXTRA and c[1] in g.mode.extras:
-                    t.opts.append(c)
+            # Then the mode's own offers (Chaos Teams: the other golfer) and the golfer's
+            # (Slick Rikesh B's discarded clubs), in their words.
+            t.opts += [c for c in legal if c[0] == EXTRA]
             t.sel = self._default_action()
         elif k in _LIST_KINDS or k >= POLICY_KINDS:
             # (a mode's or golfer's own decision is an option list of its EXTRA choices)
@@ -134,10 +176,13 @@ class Presenter:
             t.sel = -1 if self.secret() else 0
 
     def secret(self):
-        """Whether the decision now is a secret one of the mode: its options are shown to
-        the deciding player alone, after it asks to peek."""
-        k = self.t.d.kind
-        return k >= POLICY_KINDS and k in self.t.game.mode.secret_kinds
+        """Whether the decision now is a secret one of the mode or of the deciding
+        player's golfer: its options are shown to the deciding player alone, after it
+        asks to peek."""
+        t = self.t
+        k = t.d.kind
+        return k >= POLICY_KINDS and (k in t.game.mode.secret_kinds or (
+            t.d.players and k in t.game.players[t.d.players[0]].rules.secret_kinds))
 
     def bot(self, seat):
         """The choice of the bot at ``seat``. Seeded by the game, the round, the decision
@@ -162,9 +207,11 @@ class Presenter:
 
     def outputs(self, outs):
         """Animate the engine's outputs of a choice made (the play order shown so far
-        stops blinking)."""
+        stops blinking) and say what the golfers' powers did."""
         self.motion.clear_order()
         self.motion.outputs(outs)
+        if self.golfers is not None:
+            self.golfers.outputs(outs)
 
     def tick(self, now):
         """Flights landing, the play order blinking."""
@@ -227,10 +274,14 @@ class Presenter:
         t.show_decision()
 
     def on_more(self):
-        """Holding OK: the next action of the menu, or the next option."""
+        """Holding OK: the next action of the menu, or the next option; at club selection
+        a player with a private card (Bunjil's look) sees it until OK is let go."""
         t = self.t
         k = t.d.kind
-        if k == CHOOSE_ACTION:
+        if self.golfers is not None and self.golfers.peeker() >= 0 and t.sel < 0:
+            self.golfers.showing = True
+            t.show_decision()
+        elif k == CHOOSE_ACTION:
             if not t.opts:
                 return
             t.choice = None
@@ -238,6 +289,12 @@ class Presenter:
             t.show_decision()
         elif k not in DIRECTION_KINDS:
             self.on_dir(hexgrid.E)  # holding OK: the next option
+
+    def on_let_go(self):
+        """OK let go after a hold: a private card shown is hidden again."""
+        if self.golfers is not None and self.golfers.showing:
+            self.golfers.showing = False
+            self.t.show_decision()
 
     def on_ok(self):
         """Confirm the selected choice (or show the reset offer, or say why not)."""
@@ -247,8 +304,10 @@ class Presenter:
             if t.opts and self.secret():
                 t.sel = 0  # the player peeks at its secret options
                 t.show_decision()
-            elif t.d.kind == SELECT_CLUB and (RESET,) in t.opts:
-                t.sel = 0  # the first OK shows the reset offer, the second takes it
+            elif t.d.kind == SELECT_CLUB and [c for c in t.opts if c != (DECLINE,)]:
+                # The first OK shows the first offer (a reset, a golfer's power), the
+                # second takes it.
+                t.sel = [i for i in range(len(t.opts)) if t.opts[i] != (DECLINE,)][0]
                 t.show_decision()
             elif t.d.kind == CHOOSE_ACTION:
                 t.refuse(self._why_no_play())

@@ -30,8 +30,18 @@ def deal_bags(clubs, players, seed):
 
 
 def register(auto, flow):
-    """The line for bag registration (the flow before the game): the next club of the
-    seat registering, from :func:`deal_bags`; OK once every bag is in."""
+    """The line for the flow before the game. Golfer cards: each person takes an option
+    picked with ``Rng(seed + seat)`` (a card and side, or the side of the card dealt),
+    then OK at the summary. Bag registration: the next club of the seat registering,
+    from :func:`deal_bags`; OK once every bag is in."""
+    if hasattr(flow, "golfers"):
+        if flow.active is not None:
+            return register(auto, flow.active)
+        if flow.at >= flow.players:
+            return ["press OK"]
+        opts = flow.options()
+        pick = Rng(auto.seed + flow.at).below(len(opts))
+        return steps_to(flow.index, pick, len(opts)) + ["press OK"]
     seat = flow.seat()
     if seat < 0:
         return ["press OK"]
@@ -45,8 +55,8 @@ def lines(auto, table, seat, choice):
     if k == SELECT_CLUB:
         if choice[0] == SELECT:
             return [auto.scan(choice[1], seat)]
-        # A hand reset: the first OK shows the offer, E steps to this seat's. Declining an
-        # extra turn: BACK shows that offer (OK shows one only with a reset on offer).
+        # A hand reset or a golfer's power (Bunjil's look): the first OK shows the first
+        # offer, E steps to this seat's. Declining an extra turn: BACK shows that offer.
         out = []
         cur = table.sel
         if cur < 0 and choice[0] == DECLINE:
@@ -54,8 +64,10 @@ def lines(auto, table, seat, choice):
             cur = table.opts.index(choice)
         elif cur < 0:
             out.append("press OK")
-            cur = 0
-        return out + steps_to(cur, table.opt_seats.index(seat), len(table.opts)) + ["press OK"]
+            cur = [i for i in range(len(table.opts)) if table.opts[i] != (DECLINE,)][0]
+        target = [i for i in range(len(table.opts))
+                  if table.opts[i] == choice and table.opt_seats[i] == seat][0]
+        return out + steps_to(cur, target, len(table.opts)) + ["press OK"]
     if k == CHOOSE_ACTION:
         if choice[0] == MOVE:
             return ["press " + DIR_NAMES[choice[1]], "press OK"]

@@ -5,6 +5,7 @@ from teebox.app.view import MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_
 from teebox.core import hexgrid, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import cards
+from teebox.core.holes18.cards import shot_text
 from teebox.core.holes18.protocol import (
     AIM, BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, DECK, DECLARE_DIRECTION,
     DECLINE, DISCARD, DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, GREEN,
@@ -33,32 +34,27 @@ ACTION_LABELS = ("Play club", "Big hit", "Exit bunker", "Reset hand")
 DIRECTION_KINDS = (DECLARE_DIRECTION, HIT_DIRECTION)
 
 
-def shot_text(shot):
-    """A shot card as the display shows it: ``"SSL"``, ``"wild 3"``, ``"super>4"``."""
-    if shot.special == cards.SUPER or shot.special == cards.SHORT:
-        return "%s>%s" % (cards.SPECIAL_NAMES[shot.special], shot.special_deck)
-    if shot.special == cards.SHUFFLE:
-        return "shuffle"
-    if not shot.outcomes:
-        return "-"
-    if len(shot.outcomes) > 1:
-        return "wild %d" % len(shot.outcomes)
-    return shot.outcomes[0][0]
-
-
-def deck_name(i):
-    """A shot deck as the display names it: ``"chip deck"`` or ``"deck 3"``."""
-    d = cards.DECKS[i]
-    return "chip deck" if d == "C" else "deck " + d
+def policy_of(game, seat, code):
+    """The policy whose choice ``(EXTRA, code)`` is: the mode's, an expansion module's (the
+    wind's), else ``seat``'s golfer."""
+    if code in game.mode.extras:
+        return game.mode
+    for x in game.added:
+        if code in x.extras:
+            return x
+    return game.players[seat].rules
 
 
 class Screen:
     """The prompts and the preview of one table's 18 Holes game (``table``: the shell;
-    ``motion``: its animations, for the flight in the air)."""
+    ``motion``: its animations, for the flight in the air; ``golfers``: the golfer
+    cards' :class:`~teebox.app.presenters.holes18.golfer_cards.GolferCards` of a game
+    that plays them, else None)."""
 
     def __init__(self, table, motion):
         self.t = table
         self.motion = motion
+        self.golfers = None
         # The cells of a path, filled and handed to the view at once (which copies them):
         # the flights' scratch list serves, as one did for both before the presenters.
         self._path = motion.path
@@ -76,7 +72,7 @@ class Screen:
         v.cursor = -1
         c = t.selected()
         k = d.kind
-        if c is None or k == SELECT_CLUB:
+        if c is None or k == SELECT_CLUB or c[0] == EXTRA:
             return None
         res = None
         p = g.players[d.player] if d.player >= 0 else None
@@ -162,31 +158,15 @@ class Screen:
         k = d.kind
         res = self.preview()
         who = t.label(d.player) if d.player >= 0 else ""
-        if k == SELECT_CLUB:
+        gc = self.golfers
+        if k == SELECT_CLUB and gc is not None and gc.showing and gc.peeker() >= 0:
+            # The private card, while its player holds OK: the LEDs say no more than
+            # the usual prompt (the seats still to choose).
+            pr.set(gc.private_text(), k, -1, 0, -1, bytes(d.waiting))
+        elif k == SELECT_CLUB:
             self._select_club(g, d, pr)
         elif k == CHOOSE_ACTION:
-            club = t.clubs[d.club]
-            c = t.selected()
-            slot = -1
-            if c is None:
-                what = "Pick: dir/hold"
-            elif c[0] == MOVE:
-                what = "Move %s" % DIR_NAMES[c[1]]
-            elif c[0] == EXTRA:
-                # The mode's own offer (Chaos Teams: the other golfer, lit where it stands).
-                what = g.mode.choice_text(g, c[1])
-                at = g.mode.choice_cell(g, c[1])
-                if at is not None:
-                    t.view.cursor = t.cell(at[0], at[1])
-                slot = len(ACTIONS) + self._extras().index(c)
-            else:
-                what = ACTION_LABELS[ACTIONS.index(c[0])]
-                slot = ACTIONS.index(c[0])
-            # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
-            turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
-            pr.set("%s %s\n%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
-                   % (who, turn, club.name, club.initiative, what, self._landing_text(res)),
-                   k, d.player, len(ACTIONS) + len(self._extras()), slot)
+            self._choose_action(g, d, pr, who, res)
         elif k in DIRECTION_KINDS:
             c = t.choice
             if k == HIT_DIRECTION:
@@ -208,30 +188,61 @@ class Screen:
                    k, seat, len(t.opts), t.sel)
         return pr.text
 
-    def _extras(self):
-        # The mode's own offers, after the actions on the menu (LED-only slots from 5 on).
-        return [c for c in self.t.opts if c[0] == EXTRA]
+    def _choose_action(self, g, d, pr, who, res):
+        # The action menu: its actions, a golfer's own (Slick Rikesh B's discarded
+        # clubs) after them; the player's golfer card and its power under the club.
+        t = self.t
+        club = t.clubs[d.club]
+        c = t.selected()
+        extra = [o for o in t.opts if o[0] == EXTRA]
+        slot = -1
+        if c is None:
+            what = "Pick: dir/hold"
+        elif c[0] == MOVE:
+            what = "Move %s" % DIR_NAMES[c[1]]
+        elif c[0] == EXTRA:
+            # A mode's own offer (Chaos Teams: the other golfer, lit where it stands) or
+            # the golfer's (Slick Rikesh B: another player's discarded club).
+            x = policy_of(g, d.player, c[1])
+            what = x.choice_text(g, c[1])
+            at = x.choice_cell(g, c[1])
+            if at is not None:
+                t.view.cursor = t.cell(at[0], at[1])
+            slot = len(ACTIONS) + extra.index(c)
+        else:
+            what = ACTION_LABELS[ACTIONS.index(c[0])]
+            slot = ACTIONS.index(c[0])
+        # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
+        turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
+        card = self.golfers.line(d.player) if self.golfers is not None else ""
+        pr.set("%s %s\n%s%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
+               % (who, turn, card + "\n" if card else "", club.name, club.initiative, what,
+                  self._landing_text(res)),
+               CHOOSE_ACTION, d.player, len(ACTIONS) + len(extra), slot)
 
     def _policy_decision(self, g, d, pr):
         # A mode's or golfer's own decision: its choices as an option list, in its words;
         # the hex the selected one is about blinks (Skins: the green for a 5). A secret
-        # one (Kelly Golf's target) stays hidden until its player peeks.
+        # one (Kelly Golf's target, Bunjil B's card) stays hidden until its player peeks.
         t = self.t
         seat = d.players[0]
-        x = g.mode
+        x = policy_of(g, seat, t.opts[0][1])
         if t.sel < 0:
             pr.set("%s: secret\n%s\nOthers look away\nOK: peek"
                    % (t.label(seat), x.decision_text(g, d.kind)), CODE_POLICY, seat)
             return
         code = t.opts[t.sel][1]
-        if code not in x.extras:
-            x = g.players[seat].rules
         at = x.choice_cell(g, code)
         if at is not None:
             t.view.cursor = t.cell(at[0], at[1])
-        pr.set("%s\n%s\n> %s\n</>: other\nOK: confirm%s"
-               % (t.label(seat), x.decision_text(g, d.kind), x.choice_text(g, code),
-                  "\nBACK: hide" if d.kind in x.secret_kinds else ""),
+        res = x.choice_landing(g, code)
+        if res is not None:
+            self._light(res, g.players[seat])  # the flight as this choice leaves it (the wind)
+        secret = d.kind in x.secret_kinds
+        card = self.golfers.card_text(seat) if secret and self.golfers is not None else ""
+        pr.set("%s\n%s\n%s> %s\n</>: other\nOK: confirm%s"
+               % (t.label(seat), x.decision_text(g, d.kind), card + "\n" if card else "",
+                  x.choice_text(g, code), "\nBACK: hide" if secret else ""),
                CODE_POLICY, seat, len(t.opts), t.sel)
 
     def _select_club(self, g, d, pr):
@@ -239,6 +250,10 @@ class Screen:
         if not g.mode.roams and not g.mode.spread:
             hole = g.players[d.players[0]].hole
             head = "Hole %d round %d" % (hole, g.round)
+            for x in g.added:  # the wind: "H3 R2 wind NE"
+                words = x.status_text(g)
+                if words:
+                    head = "H%d R%d %s" % (hole, g.round, words)
             worth = g.mode.green_tokens(hole)
             if worth:
                 head += "\nGreen: %d pts" % worth  # the tokens lying there (a jackpot too)
@@ -249,15 +264,34 @@ class Screen:
         code = CODE_EXTRA_TURN if d.extra else d.kind
         if t.sel >= 0:
             s = t.opt_seats[t.sel]
-            if t.opts[t.sel][0] == DECLINE:
+            c = t.opts[t.sel]
+            if c[0] == DECLINE:
                 ask = "Skip %s\nextra turn?\nOK: skip" % t.label(s)
+            elif c[0] == EXTRA:
+                # A golfer's power (Bunjil's look at a deck): which deck is no secret.
+                ask = "%s %s:\n%s?\n</>: other\nOK: yes" % (
+                    t.label(s), g.players[s].rules.title,
+                    policy_of(g, s, c[1]).choice_text(g, c[1]))
             else:
                 ask = "Reset %s\nhand? (a club\ncan't be used)\nOK: reset" % t.label(s)
             pr.set("%s\n%s\nBACK: no" % (head, ask), code, s, len(t.opts), t.sel)
             return
-        offer = "\nOK: reset offer" if (RESET,) in t.opts else ""
+        if (RESET,) in t.opts:
+            offer = "\nOK: reset offer"
+        elif [c for c in t.opts if c[0] == EXTRA]:
+            offer = "\nOK: golfer power"
+        else:
+            offer = ""
         if (DECLINE,) in t.opts:
             offer += "\nBACK: skip it"
+        # Which powers are ready; instead, while a player may look at its private card
+        # again, how (the display has 8 lines).
+        ready = ""
+        if self.golfers is not None:
+            peeker = self.golfers.peeker()
+            ready = self.golfers.ready() if peeker < 0 else "P%d hold OK: card" % (peeker + 1)
+        if ready:
+            offer = "\n" + ready + offer
         what = "Extra turn" if d.extra else "Waiting"
         if g.mode.spread:
             # Each golfer with the hole it plays: "P1@3 P2@5".
@@ -281,10 +315,12 @@ class Screen:
     def _option_text(self, c):
         t = self.t
         v = c[0]
+        if v == EXTRA:  # a golfer's own (Lucky's redraw)
+            return policy_of(t.game, t.d.players[0], c[1]).choice_text(t.game, c[1])
         if v == STOP:
             return "Stop, play"
         if v == DECK:
-            return deck_name(c[1])
+            return cards.deck_name(c[1])
         if v == OUTCOME:
             return "way %d: %s" % (c[1] + 1, t.game.shot_list[t.d.shot].outcomes[c[1]][0])
         shot = t.game.shot_list[t.d.piles[c[1]][-1]]

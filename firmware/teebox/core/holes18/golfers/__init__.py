@@ -1,4 +1,4 @@
-"""The eight golfer cards of 18 Holes, each a :class:`~teebox.core.holes18.player.Golfer`
+"""The eight golfer cards of 18 Holes (and the expansion's Wendy), each a :class:`~teebox.core.holes18.player.Golfer`
 subclass named for its card, with its A-side and B-side (rulebook, "GOLFER ABILITIES").
 
 :func:`make` is the engine's default golfer factory: a setup's ``(name, side)``
@@ -50,9 +50,19 @@ def make(seat, choice):
         from teebox.core.holes18.golfers.swift import Swift as cls
     elif name == "the-shark":
         from teebox.core.holes18.golfers.the_shark import TheShark as cls
+    elif name == "peter":  # Reading the Greens: his power is putting (expansions.peter)
+        from teebox.core.holes18.expansions.peter import Peter as cls
+    elif name == "wendy":
+        from teebox.core.holes18.golfers.wendy import Wendy as cls
     else:
         raise ValueError("unknown golfer %r (use one of: %s)" % (name, ", ".join(GOLFERS)))
     return cls(side)
+
+
+def base_game():
+    """The base game's golfer names in :data:`GOLFERS` order (an expansion's card, such
+    as Peter, is not dealt with the base game's eight)."""
+    return tuple([g for g in GOLFERS if not make(0, (g, "A")).expansion])
 
 
 def club_codes(clubs):

@@ -12,6 +12,7 @@ class Bunjil(Golfer):
     """Bunjil, ``side`` "A" or "B"."""
 
     name = "bunjil"
+    title = "Bunjil"
 
     def __init__(self, side):
         self.side = side
@@ -22,6 +23,8 @@ class Bunjil(Golfer):
         self.extras = tuple(range(DECK, DECK + len(cards.DECKS)))
         if side == "B":
             self.extras += (HOLD, RETURN)
+            # keep or return: asked with the card seen, so only he may see the options
+            self.secret_kinds = (PEEKED,)
 
     def power_state(self, game, seat):
         """1 ready, 0 used on this hole."""
@@ -70,6 +73,19 @@ class Bunjil(Golfer):
         outs.append((OUT_POWER, seat, 0))
         if self.side == "B":
             game.ask(PEEKED, seat)
+
+    def decision_text(self, game, kind):
+        """B-side, after the look (the card is for his eyes only: the table shows it to
+        him alone)."""
+        return "Bunjil: keep the\ncard or show it?"
+
+    def choice_text(self, game, code):
+        """A deck to look at, or what to do with the card seen."""
+        if code == HOLD:
+            return "Keep it"
+        if code == RETURN:
+            return "Show it to all"
+        return "Look: %s" % cards.deck_name(code - DECK)
 
     def select_reason(self, game, seat, club):
         """"If Bunjil keeps the card, then the player must play a club that can access

@@ -10,6 +10,7 @@ class Dorian(Golfer):
     """Dorian, ``side`` "A" or "B"."""
 
     name = "dorian"
+    title = "Dorian"
 
     def __init__(self, side):
         self.side = side
@@ -42,6 +43,14 @@ class Dorian(Golfer):
         self._club = game.clubs[self.named]
         outs.append((OUT_NAMED, seat, self.named))
         game.resume()
+
+    def decision_text(self, game, kind):
+        """A: naming the club that never expires."""
+        return "Dorian: which club\nnever expires?"
+
+    def choice_text(self, game, code):
+        """A club of his hand."""
+        return game.clubs[code - CLUB].name
 
     def resets_hand(self, game, seat):
         """A: the hand resets before he tees off if it holds only the club that never

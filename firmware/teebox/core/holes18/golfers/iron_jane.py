@@ -8,6 +8,7 @@ class IronJane(Golfer):
     """Iron Jane, ``side`` "A" or "B"."""
 
     name = "iron-jane"
+    title = "Iron Jane"
 
     def __init__(self, side):
         self.side = side

@@ -10,6 +10,7 @@ class Lucky(Golfer):
     """Lucky, ``side`` "A" or "B"."""
 
     name = "lucky"
+    title = "Lucky"
 
     def __init__(self, side):
         self.side = side
@@ -71,6 +72,16 @@ class Lucky(Golfer):
         self.hole = game.players[seat].hole
         outs.append((OUT_POWER, seat, 0))
         game.redraw(self.pile, outs)
+
+    def decision_text(self, game, kind):
+        """B: the club discarded for the redraw."""
+        return "Lucky: discard a\nclub to redraw"
+
+    def choice_text(self, game, code):
+        """A redraw of a card showing (its place), or a club of his hand."""
+        if code >= CLUB:
+            return game.clubs[code - CLUB].name
+        return "Redraw card %d" % (code - PILE + 1)
 
     def keep_reason(self, game, seat, pile):
         """"Lucky must play the new card" (while it has a flight path: a super or short

@@ -11,6 +11,7 @@ class SlickRikesh(Golfer):
     """Slick Rikesh, ``side`` "A" or "B"."""
 
     name = "slick-rikesh"
+    title = "Slick Rikesh"
 
     def __init__(self, side):
         self.side = side
@@ -76,6 +77,23 @@ class SlickRikesh(Golfer):
                 outs.append((OUT_BORROWED, seat, self.club, self.owner))
                 outs.append((OUT_POWER, seat, 0))
             game.resume()
+
+    def decision_text(self, game, kind):
+        """A: whose revealed club he plays."""
+        return "Slick Rikesh:\nborrow a club?"
+
+    def choice_text(self, game, code):
+        """A: a player's revealed club, or his own; B: a discarded club and its owner."""
+        if code == NO:
+            return "No: play mine"
+        if code == PASS:
+            return "Pass this round"
+        if code >= CLUB:
+            club = code - CLUB
+            owner = [p.seat for p in game.players if club in p.discards]
+            return "%s of P%d" % (game.clubs[club].name, owner[0] + 1 if owner else 0)
+        owner = code - SEAT
+        return "P%d's %s" % (owner + 1, game.clubs[game.players[owner].chosen].name)
 
     def order_key(self, game, seat):
         """A: "Slick Rikesh's club initiative is the same as the original owner's club and

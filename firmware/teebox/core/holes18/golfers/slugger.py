@@ -10,6 +10,7 @@ class Slugger(Golfer):
     """Slugger, ``side`` "A" or "B"."""
 
     name = "slugger"
+    title = "Slugger"
 
     def __init__(self, side):
         self.side = side

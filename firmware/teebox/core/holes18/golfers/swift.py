@@ -8,6 +8,7 @@ class Swift(Golfer):
     """Swift, ``side`` "A" or "B"."""
 
     name = "swift"
+    title = "Swift"
 
     def __init__(self, side):
         self.side = side

@@ -11,6 +11,7 @@ class TheShark(Golfer):
     """The Shark, ``side`` "A" or "B"."""
 
     name = "the-shark"
+    title = "The Shark"
 
     def __init__(self, side):
         self.side = side

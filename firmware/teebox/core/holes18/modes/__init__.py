@@ -2,12 +2,30 @@
 
 Every mode is "Match Play except ...", so every mode class derives from
 :class:`teebox.core.holes18.modes.match.MatchPlay` and overrides only its hooks (see
-``docs/engine-api.md``, "Modes"). ``NAMES`` holds the mode names in the order
-their codes are written into game logs: never reorder, only append.
+``docs/engine-api.md``, "Modes"). A new mode adds its module and one entry to ``MODES``.
+Importing this package imports no mode: the table's setup menu, the host and the game
+registry read the modes' facts here, and :func:`make` imports only the module of the
+mode a game plays (on a Pico every mode's code at once would not leave a game room).
 """
 
-NAMES = ("match", "stroke", "stableford", "chaos", "racing", "skins", "kelly", "teams",
-         "solo-chaos")
+# Per mode: its name, title, (fewest, most players), whether golfer cards are played
+# (the class's own ``name``, ``title``, ``players`` and ``golfer_cards``:
+# tests/firmware/test_games.py keeps them equal), and its module and class. In the order their codes are written into game logs: never reorder, only
+# append.
+MODES = (
+    ("match", "Match Play", (2, 5), True, "teebox.core.holes18.modes.match", "MatchPlay"),
+    ("stroke", "Stroke Play", (1, 5), True, "teebox.core.holes18.modes.stroke", "StrokePlay"),
+    ("stableford", "Stableford", (1, 5), True, "teebox.core.holes18.modes.stableford",
+     "Stableford"),
+    ("chaos", "Chaos Golf", (3, 5), True, "teebox.core.holes18.modes.chaos", "ChaosGolf"),
+    ("racing", "Golf Racing", (2, 5), True, "teebox.core.holes18.modes.racing", "GolfRacing"),
+    ("skins", "Skins", (2, 5), True, "teebox.core.holes18.modes.skins", "Skins"),
+    ("kelly", "Kelly Golf", (2, 5), True, "teebox.core.holes18.modes.kelly", "KellyGolf"),
+    ("teams", "Chaos Teams", (2, 2), True, "teebox.core.holes18.modes.teams", "ChaosTeams"),
+    ("solo-chaos", "Solo Chaos Golf", (1, 1), False, "teebox.core.holes18.modes.solo",
+     "SoloChaos"),
+)
+NAMES = tuple([m[0] for m in MODES])
 
 
 def code(name):
@@ -18,32 +36,25 @@ def code(name):
     raise ValueError("unknown game mode %r (use one of: %s)" % (name, ", ".join(NAMES)))
 
 
+def title(name):
+    """A mode's title, without importing its module; ValueError if unknown."""
+    return MODES[code(name)][1]
+
+
+def players(name):
+    """A mode's (fewest, most) players, without importing its module; ValueError if unknown."""
+    return MODES[code(name)][2]
+
+
+def golfer_cards(name):
+    """Whether a mode is played with golfer cards, without importing its module."""
+    return MODES[code(name)][3]
+
+
 def make(name):
-    """A fresh mode object for a mode name."""
-    code(name)
-    if name == "match":
-        from teebox.core.holes18.modes.match import MatchPlay
-        return MatchPlay()
-    if name == "stroke":
-        from teebox.core.holes18.modes.stroke import StrokePlay
-        return StrokePlay()
-    if name == "stableford":
-        from teebox.core.holes18.modes.stableford import Stableford
-        return Stableford()
-    if name == "chaos":
-        from teebox.core.holes18.modes.chaos import ChaosGolf
-        return ChaosGolf()
-    if name == "racing":
-        from teebox.core.holes18.modes.racing import GolfRacing
-        return GolfRacing()
-    if name == "skins":
-        from teebox.core.holes18.modes.skins import Skins
-        return Skins()
-    if name == "teams":
-        from teebox.core.holes18.modes.teams import ChaosTeams
-        return ChaosTeams()
-    if name == "kelly":
-        from teebox.core.holes18.modes.kelly import KellyGolf
-        return KellyGolf()
-    from teebox.core.holes18.modes.solo import SoloChaos
-    return SoloChaos()
+    """A fresh mode object for a mode name (imports that mode's module alone)."""
+    module, cls = MODES[code(name)][4:]
+    mod = __import__(module)
+    for part in module.split(".")[1:]:
+        mod = getattr(mod, part)
+    return getattr(mod, cls)()

@@ -63,6 +63,7 @@ class MatchPlay(Policy):
     count_key = "hole_in_ones"  # each player's hole-in-ones (the tie-break, but in Chaos Golf)
     count_title = "Holes in one"
     spread = False  # everyone on the same hole
+    golfer_cards = True  # the players may play golfer cards (not in Solo Chaos Golf)
 
     def __init__(self):
         self.reached = []  # (seat, hole_in_one) of this round's arrivals, in turn order

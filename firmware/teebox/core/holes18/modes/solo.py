@@ -111,6 +111,7 @@ class SoloChaos(ChaosGolf):
     legend = "5: 5-point token, 2: 2-point token (the opponents' in their own columns)"
     count_key = "rank_beaten"   # the deck's rank when the player out-scored all three
     count_title = "Rank beaten"
+    golfer_cards = False  # "Skip golfer cards."
     extras = range(1, 128)  # type: ignore[assignment]  # (Skins: any container serves)
 
     def __init__(self):

@@ -1,0 +1,152 @@
+"""Golfer rating: each golfer card's effect on the sensible bot's strokes per hole
+(`teebox course rate --golfer`).
+
+The rulebook promises that a golfer's A-side is easier and its B-side harder. To see
+how much on a course, every card side is played in ``rounds`` games of Stroke Play of
+two :class:`~teebox.core.holes18.bots.SensibleBot` players who draft their clubs (most
+golfers change the draft: G2 in RULES-NOTES.md), and so is the same game without
+golfer cards. The card sits at seat 0 in even games and seat 1 in odd ones; the other
+seat plays the base rules (Slick Rikesh borrows and takes its clubs). Game ``i`` of
+every side uses seed ``seed + i``, so each side meets the same shuffles as the games
+without golfers it is compared with. Strokes are read from the engine's outputs by
+:class:`~teebox_host.scorecard.Tally`, as :mod:`teebox_host.rate` reads them.
+"""
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from teebox.core.holes18 import bots, engine, golfers
+from teebox.core.holes18.modes.stroke import StrokePlay
+from teebox.core.holes18.player import GOLFERS, SIDES
+from teebox_host import render, scorecard
+from teebox import shipped
+
+PLAYERS = 2  # the golfer and one player of the base rules (someone to borrow from)
+
+
+class SideRating:
+    """The strokes of one golfer side (``golfer``: ``(name, side)``, None for the games
+    without golfer cards) over its games: ``strokes``, ``holes`` played, ``per_game``
+    (the golfer's strokes in each game, for a paired comparison; None for a game the
+    bots did not finish) and ``unfinished`` (the seeds of those games, left out)."""
+
+    def __init__(self, golfer):
+        self.golfer = golfer
+        self.strokes = 0
+        self.holes = 0
+        self.per_game = []
+        self.unfinished = []
+
+    def average(self):
+        """Average strokes per hole."""
+        return self.strokes / self.holes
+
+
+def golfer_title(golfer):
+    """How the rating names a golfer side: ``"Bunjil A"``, or ``"no golfer"``."""
+    if golfer is None:
+        return "no golfer"
+    name, side = golfer
+    return "%s %s" % (" ".join(w.capitalize() for w in name.split("-")), side)
+
+
+def golfer_sides(name):
+    """The ``(name, side)`` pairs to rate for ``--golfer NAME`` (``all``: every card of
+    the base game; an expansion's card, Peter, is rated by name)."""
+    if name == "all":
+        return [(g, s) for g in golfers.base_game() for s in SIDES]
+    if name not in GOLFERS:
+        raise ValueError("--golfer %s: no such golfer (use all or one of: %s)"
+                         % (name, ", ".join(GOLFERS)))
+    return [(name, s) for s in SIDES]
+
+
+def rate_side(course, golfer, rounds=40, seed=1, data=None):
+    """Play ``rounds`` drafted Stroke Play games with ``golfer`` (``(name, side)`` or
+    None) at one seat; its :class:`SideRating`."""
+    clubs, shots = data if data is not None else (shipped.load_default_clubs(),
+                                                  shipped.load_default_shots())
+    rating = SideRating(golfer)
+    for i in range(rounds):
+        at = i % PLAYERS
+        golfers = None
+        if golfer is not None:
+            golfers = [None] * PLAYERS
+            golfers[at] = golfer
+        setup = engine.Setup(PLAYERS, StrokePlay.name, seed=seed + i, hands=engine.DRAFT,
+                             golfers=golfers)
+        game = engine.Game(course, clubs, shots, setup)
+        seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(PLAYERS)]
+        try:
+            tally = scorecard.play_bots(game, seats)
+        except RuntimeError:  # the bots walk in circles: reported, not counted
+            rating.per_game.append(None)
+            rating.unfinished.append(seed + i)
+            continue
+        strokes = sum(tally.holes[h][at].points() for h in tally.holes)
+        rating.strokes += strokes
+        rating.holes += len(tally.holes)
+        rating.per_game.append(strokes)
+    return rating
+
+
+def rate_golfers(course, name="all", rounds=40, seed=1, progress=None):
+    """The games without golfers, then each side of golfer ``name`` (``all``: every
+    card): a list of :class:`SideRating`, the games without golfers first.
+    ``progress(sides_done)`` is called after each side. ValueError naming the option
+    for an unknown golfer or a count out of range."""
+    sides = golfer_sides(name)
+    if rounds < 2:
+        raise ValueError("--rounds %d: rate a golfer over at least 2 games" % rounds)
+    if seed < 0:
+        raise ValueError("--seed %d: the seed must be 0 or more" % seed)
+    data = (shipped.load_default_clubs(), shipped.load_default_shots())
+    out = []
+    for golfer in [None] + sides:
+        out.append(rate_side(course, golfer, rounds, seed, data))
+        if progress is not None:
+            progress(len(out))
+    return out
+
+
+def paired_spread(side, base):
+    """The standard error of ``side``'s average strokes per hole against ``base``'s,
+    from the game-by-game differences (both played the same seeds)."""
+    pairs = [(a, b) for a, b in zip(side.per_game, base.per_game)
+             if a is not None and b is not None]
+    diffs = [a - b for a, b in pairs]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return (var / n) ** 0.5 * n / side.holes
+
+
+def golfers_view(course, ratings, seed):
+    """The ratings as a table: a row per golfer side, its average strokes per hole and
+    the difference from the games without golfers (with its standard error)."""
+    base = ratings[0]
+    games = len(base.per_game)
+    head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
+    what = Text("%s of drafted Stroke Play per golfer side, 2 SensibleBots, the card at "
+                "one seat (seeds %d-%d); strokes per hole of that seat." % (
+                    render.count(games, "game"), seed, seed + games - 1))
+    table = Table()
+    table.add_column("Golfer")
+    table.add_column("Strokes/hole", justify="right")
+    table.add_column("vs none", justify="right")
+    table.add_column("±", justify="right")
+    table.add_row(golfer_title(None), "%.3f" % base.average(), "", "")
+    for r in ratings[1:]:
+        table.add_row(golfer_title(r.golfer), "%.3f" % r.average(),
+                      "%+.3f" % (r.average() - base.average()),
+                      "%.3f" % paired_spread(r, base))
+    note = Text("vs none: the side's strokes per hole minus the games without golfers "
+                "(negative: easier); ±: one standard error of that difference.", style="dim")
+    parts = [head, what, table, note]
+    for r in ratings:
+        if r.unfinished:
+            parts.append(Text("%s: %s left out, the bots did not finish (seeds %s)" % (
+                golfer_title(r.golfer), render.count(len(r.unfinished), "game"),
+                ", ".join(str(s) for s in r.unfinished)), style="yellow"))
+    return Group(*parts)

@@ -1,0 +1,64 @@
+# Taming the Wind on the table: the wind's direction on the LEDs (an arrow) and on the
+# OLED, and the wind's decision as an option list lighting the flight each choice leaves.
+# Runs under CPython and inside MicroPython.
+import table_kit as K
+from engine_kit import club, make_course
+from teebox import palette, shipped
+from teebox.app.renderer import Renderer
+from teebox.core import hexgrid
+from teebox.core.hexgrid import E, NE
+from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions.wind import GUST, WIND
+from teebox.core.holes18.protocol import AIM, PLAY, SELECT
+
+WIND_CARDS = shipped.load_default_wind()
+ROWS = ["rrrrrrrrrrrr", "rrrrrrrrrrrr", "rTffffffffGr", "rrrrrrrrrrrr", "rTffffffffGr",
+        "rrrrrrrrrrrr"]
+
+
+def _table(deck):
+    """A table carrying on a wind game (as after a power cut) on a 12 x 6 course."""
+    crs = make_course(ROWS, [(5, (1, 2), (10, 2)), (5, (1, 4), (10, 4))], wind=deck)
+    setup = engine.Setup(2, "match", 4, [[club("5 Wood")], [club("5 Wood", 1)]],
+                         expansions=("wind",))
+    game = engine.Game(crs, K.CLUBS, K.SHOTS, setup, wind=WIND_CARDS)
+    t = K.new_table()
+    t.resume_game(game, b"\x00\x01", b"\x00\x00")
+    return t
+
+
+def test_the_wind_tile_is_an_arrow_on_the_leds_and_words_on_the_display():
+    """ "Orient the WIND TILE so that all players can see which direction the wind is
+    blowing." A windy hole: a 3-hex arrow toward the wind across the middle of the course,
+    its head brightest; a strong wind: 5 hexes; calm: none."""
+    t = _table("TL0 TM0 TR1 BR0 BM0 BL0 S0 C0")
+    v = t.view
+    assert v.wind_len == 3
+    cells = [hexgrid.to_offset(*hexgrid.cell_at(v.wind[i], 12)) for i in range(3)]
+    q, r = hexgrid.from_offset(*cells[0])
+    assert [hexgrid.to_offset(*h) for h in hexgrid.straight(q, r, NE, 2)] == cells[1:]
+    assert "H1 R1 wind NE" in K.screen(t)
+    r = Renderer(K.table_profile(), t.course, v)
+    r.compose(0)
+    assert r.rgb_of_cell(v.wind[2]) == palette.rgb(palette.WIND, 0)
+    t = _table("TL0 TM0 TR0 BR0 BM0 BL0 S1 C0")
+    assert t.view.wind_len == 5 and "gale" in K.screen(t)
+    t = _table("TL0 TM0 TR0 BR0 BM0 BL0 S0 C1")
+    assert t.view.wind_len == 0 and "H1 R1 calm" in K.screen(t)
+
+
+def test_the_wind_decision_lights_the_flight_each_hex_would_leave():
+    """ "You get to choose when to apply the wind": the table offers the hexes of the
+    flight, the selected one blinking, and lights where the ball would end."""
+    t = _table("TL0 TM0 TR1 BR0 BM0 BL0 S0 C0")
+    g = t.game
+    for seat in (0, 1):
+        t.apply((SELECT, g.players[seat].hand[0]), seat)
+    t.apply((PLAY,), t.acting())
+    t.apply((AIM, E), t.acting())
+    assert t.d.kind == WIND
+    text = K.words(t)
+    assert "blown from which hex?" in text and "from flight hex 1" in text, text
+    assert t.view.cursor == t.cell(*hexgrid.from_offset(2, 2))
+    land = g.added[0].choice_landing(g, GUST)[1]
+    assert t.view.preview[t.view.preview_len - 1] == t.cell(land[0], land[1])
