@@ -9,8 +9,11 @@ from the mpy-cross build."
 import re
 from pathlib import Path
 
+import pytest
+
 from teebox import profile as profile_mod
 from teebox_host import deploy
+from tests.test_deploy import PORT, FakeBoard, romfs_files
 from tools.bench import code_heap, game_heap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,13 +81,33 @@ def test_the_play_nine_figure_is_its_measured_peak_above_its_code(compiled_firmw
     assert _close(deploy.GAME_HEAP["play-nine"] + code, heap.live), (code, heap.live)
 
 
-def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_spare(
-        tmp_path):
-    built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
-    need = deploy.code_ram(built) + deploy.GAME_HEAP[deploy.peak_game(built)]
+@pytest.fixture(scope="module")
+def pico2(tmp_path_factory):
+    """What `teebox deploy` does on the parts list's board, a stock Pico 2: its ROMFS
+    partition and free heap (a dry run: the :class:`deploy.Report`)."""
+    tmp = tmp_path_factory.mktemp("pico2")
+    board = FakeBoard(tmp / "board", rom=bytes(code_heap.PICO2_ROMFS),
+                      heap_free=code_heap.PICO2_FREE_HEAP)
+    return deploy.deploy(port=PORT, runner=board, build_dir=tmp / "build", dry_run=True)
+
+
+def _need(report):
+    """Heap the code in RAM and the largest game take at the peak, on the route deploy
+    took: nothing of the code in a whole ROMFS image, the files of a split, all as files."""
+    built = report.build
+    in_rom = {deploy.ROMFS: deploy.board_modules(), deploy.FILES: []}.get(
+        report.mode) if report.split is None else report.split.rom
+    return deploy.code_ram(built, in_rom) + deploy.GAME_HEAP[deploy.peak_game(built, in_rom)]
+
+
+def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_spare(pico2):
+    built = pico2.build
     # the free heap after boot of stock MicroPython, cited in hardware/README.md
-    assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP
-    assert need > code_heap.PICO_FREE_HEAP  # why the Pico needs the frozen build
+    assert _need(pico2) * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP, (
+        pico2.mode, _need(pico2))
+    # why the Pico needs the frozen build: as files, the code alone outgrows its heap
+    assert deploy.code_ram(built) + deploy.GAME_HEAP[
+        deploy.peak_game(built)] > code_heap.PICO_FREE_HEAP
     # ... and that board is the default profile and the parts list's default.
     assert profile_mod.DEFAULT == "pico2-24x16"
     hardware = (ROOT / "hardware" / "README.md").read_text(encoding="utf-8")
@@ -93,17 +116,54 @@ def test_the_parts_list_s_board_holds_shell_and_largest_game_with_a_quarter_to_s
     assert "Pico 2" in profile_mod.load_named().name
 
 
-def test_the_parts_list_s_board_takes_the_code_in_rom_or_as_files_with_room_to_spare(
-        tmp_path):
+def test_the_parts_list_s_board_takes_the_code_in_rom_or_as_files_with_room_to_spare(pico2):
     # On a stock Pico 2, `teebox deploy` writes the code and data as a ROMFS image when
-    # it fits the stock partition, and otherwise copies them as .mpy files
-    # (`deploy.files_instead`, docs/memory.md "Three ways to deploy"); those must then
-    # fit the heap with the parts list's quarter to spare. Since the golfers, the image
-    # (about 273 KB) outgrows the 256 KB partition: the Pico 2 takes the files.
-    built = deploy.build(deploy.choose_profile(), build_dir=tmp_path / "build")
-    image = deploy.romfs_image(built)
-    if len(image) > code_heap.PICO2_ROMFS:
-        need = deploy.code_ram(built) + max(deploy.GAME_HEAP.values())
-        assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP, (
-            "the ROMFS image is %d bytes, over the Pico 2's %d, and as files the code and "
-            "the largest game need %d bytes" % (len(image), code_heap.PICO2_ROMFS, need))
+    # it fits the stock partition; otherwise it fills the image with the table shell and
+    # the costliest packages and copies the rest as .mpy files (`deploy.split_code`),
+    # docs/memory.md "Four ways to deploy". What is files must fit the heap with the
+    # parts list's quarter to spare. Since the golfers the whole image (about 365 KB)
+    # outgrows the 256 KB partition: the Pico 2 takes the split.
+    assert pico2.mode in (deploy.ROMFS, deploy.SPLIT)
+    assert pico2.rom.size <= code_heap.PICO2_ROMFS
+    need = _need(pico2)
+    assert need * deploy.HEADROOM <= code_heap.PICO2_FREE_HEAP, (
+        "the route %s leaves %d bytes of code and the largest game in RAM"
+        % (pico2.mode, need))
+    if pico2.split is not None:
+        assert sorted(pico2.split.rom + pico2.split.files) == deploy.board_modules()
+        assert not set(pico2.split.rom) & set(pico2.split.files)
+        assert set(deploy.resident_modules().shell) <= set(pico2.split.rom)
+
+
+IMPORT_ALL = """
+import sys
+sys.path[:] = ["/rom/lib", ""]  # main.py puts the image first, the filesystem last
+for name in NAMES:
+    __import__(name)
+    where = sys.modules[name].__file__
+    print("AT", name, where)
+"""
+
+
+def test_on_the_parts_list_s_board_every_module_imports_from_the_image_or_the_files(
+        pico2, micropython, tmp_path):
+    # MicroPython looks for a package's modules in its __path__ only: the split must
+    # leave no module where the board cannot find it.
+    if pico2.split is None:
+        pytest.skip("the whole image fits the partition: no split")
+    rom = tmp_path / "rom"
+    for path, data in romfs_files(pico2.rom.path.read_bytes(), "/rom").items():
+        (rom / path[1:]).parent.mkdir(parents=True, exist_ok=True)
+        (rom / path[1:]).write_bytes(data)
+    files = tmp_path / "fs"
+    for f in pico2.plan.copy:
+        (files / f.board_path[1:]).parent.mkdir(parents=True, exist_ok=True)
+        (files / f.board_path[1:]).write_bytes(f.local.read_bytes())
+    names = code_heap.import_order(deploy.firmware_dir(), deploy.board_modules())
+    res = micropython.run(code="NAMES = %r\n" % names + IMPORT_ALL, paths=(), mounts=(
+        (rom / "rom", "/rom"), (files / "teebox", "/teebox")))
+    assert res.returncode == 0, (res.stderr + res.stdout)[-2000:]
+    at = dict(line.split()[1:] for line in res.stdout.splitlines() if line.startswith("AT "))
+    assert sorted(at) == deploy.board_modules()
+    assert sorted(n for n in at if at[n].startswith("/rom/lib/")) == pico2.split.rom
+    assert sorted(n for n in at if at[n].startswith("/teebox/")) == pico2.split.files

@@ -529,6 +529,56 @@ def test_an_image_too_big_for_the_partition_goes_as_files_and_the_old_image_is_e
     assert not run(board_, firmware, tmp_path).plan.changes  # the next deploy: nothing to do
 
 
+SPLIT_ON_THE_BOARD = """
+import os, sys
+sys.path[:] = ["/main"]
+import main
+os.chdir("/")
+sys.path[:] = ["", ".frozen", "/rom", "/rom/lib", "/lib"]  # a stock RPI_PICO2 with ROMFS
+main.flash_code_first()
+from teebox.core import rules
+import teebox.core
+print("ROM", teebox.__file__, teebox.core.__file__)
+print("FILES", rules.__file__, rules.strokes(3, 1), teebox.core.__path__, sys.path[-1] == "")
+"""
+
+
+def test_an_image_too_big_for_the_partition_is_split_the_rest_going_as_files(
+        firmware, tmp_path, micropython):
+    # The partition holds the package's top but not all of it: the modules left out go as
+    # .mpy files (into RAM) and the table still finds every module, the image's first.
+    full = deploy.romfs_image(deploy.build(deploy.choose_profile(), firmware,
+                                           tmp_path / "whole"))
+    board_ = FakeBoard(tmp_path / "board", rom=bytes(len(full) - 1))
+    report = run(board_, firmware, tmp_path)
+    assert report.mode == deploy.SPLIT and report.mismatches == [] and report.warnings == []
+    split = report.split
+    assert split.rom == ["teebox", "teebox.core"] and split.redirected == ["teebox.core"]
+    assert split.files == ["teebox.core.extra", "teebox.core.rules"]
+    assert sorted(split.rom + split.files) == deploy.board_modules(firmware)  # none twice
+    in_rom = romfs_files(bytes(board_.rom[:report.rom.size]), deploy.ROMFS_MOUNT)
+    assert sorted(in_rom) == ["/rom/lib/teebox/__init__.mpy", "/rom/lib/teebox/core/__init__.mpy",
+                              "/rom/lib/teebox/data/clubs.json",
+                              "/rom/lib/teebox/data/courses/tiny.course"]
+    assert sorted(board_.files()) == ON_FILESYSTEM + [
+        "/teebox-manifest.json", "/teebox/core/extra.mpy", "/teebox/core/rules.mpy"]
+    note, = [n for n in report.plan.notes if "ROMFS" in n]
+    assert "2 modules (the table shell first) and the data files go into a" in note
+    assert "2 modules" in note and "copied as files: the packages teebox.core" in note
+    # On the board: MicroPython looks for teebox.core's modules where its __path__ says.
+    rom = tmp_path / "rom"
+    for path, data in in_rom.items():
+        (rom / path[1:]).parent.mkdir(parents=True, exist_ok=True)
+        (rom / path[1:]).write_bytes(data)
+    res = micropython.run(code=SPLIT_ON_THE_BOARD, paths=(), mounts=(
+        (rom / "rom", "/rom"), (board_.root / "teebox", "/teebox"),
+        (ROOT / "firmware", "/main")))
+    assert res.returncode == 0, res.stderr + res.stdout
+    assert ("ROM /rom/lib/teebox/__init__.mpy /rom/lib/teebox/core/__init__.mpy" in res.stdout)
+    assert "FILES /teebox/core/rules.mpy 4 /teebox/core True" in res.stdout
+    assert not run(board_, firmware, tmp_path).plan.changes  # the next deploy: nothing to do
+
+
 def test_an_image_too_big_for_the_partition_and_the_heap_is_refused_before_anything_changes(
         firmware, tmp_path):
     board_ = FakeBoard(tmp_path / "board", rom=bytes(64), heap_free=16 * 1024)
@@ -853,9 +903,24 @@ def test_command_writes_the_image_once_and_says_where_the_code_runs(cli, board):
     assert "The board is up to date" in second.output
 
 
+def test_command_says_which_modules_went_into_the_image_and_which_as_files(cli, board,
+                                                                          firmware, tmp_path):
+    whole = deploy.romfs_image(deploy.build(deploy.choose_profile(), firmware,
+                                            tmp_path / "whole"))
+    board.rom = bytearray(len(whole) - 1)
+    result = cli()
+    assert result.exit_code == 0, result.output
+    assert ("Code: a ROMFS image in flash with the table shell, and the packages"
+            in result.output)
+    assert "In the image (2 modules): teebox, teebox.core\n" in result.output
+    assert "As files (2 modules): teebox.core.extra, teebox.core.rules\n" in result.output
+    assert "Heap: code " in result.output  # what the files take, of the board's free heap
+    assert "ROMFS image written intact; 4 files copied intact" in result.output
+
+
 def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, board,
                                                                          monkeypatch):
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 200 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 200 * 1024)
     result = cli("--dry-run")
     assert result.exit_code == 0
     assert "Code: .mpy files on the board's filesystem" in result.output
@@ -875,12 +940,12 @@ def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, boa
 
 def test_command_shows_the_heap_the_code_and_largest_game_take_of_the_board_s(cli,
                                                                               monkeypatch):
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 100 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 100 * 1024)
     result = cli("--dry-run")
     assert "192.0 KB of heap free" in result.output
     assert ("Heap: code 100.0 KB + the largest game (18-holes) 60.0 KB = 160.0 KB of the "
             "192.0 KB free: less than the 25 % headroom") in result.output
-    monkeypatch.setattr(deploy, "code_ram", lambda built: 50 * 1024)
+    monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 50 * 1024)
     assert "= 110.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
 
 

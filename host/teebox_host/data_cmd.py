@@ -75,8 +75,9 @@ def check(
     wind: Optional[Path] = typer.Option(
         None, "--wind", help="Wind card file of Taming the Wind (default: the shipped wind.json)."),
 ):
-    """Validate the club, shot, Solo Chaos Golf, green and wind card files; print every
-    problem (exit 1 if there are any)."""
+    """Validate the card data files and print every problem (exit 1 if there are any).
+
+    The files: clubs, shots, the Solo Chaos Golf cards, the green cards and the wind."""
     failed = False
     for path, default, load, summary in (
         (clubs, "clubs.json", cards.load_clubs, _club_summary),

