@@ -37,7 +37,7 @@ for _ in range(10):  # the start menu reaches the display
     loop.step()
 frames("menu")
 runner = script.Runner(loop)
-for text in ("seed 3", "press OK 10"):
+for text in ("seed 3", "press OK 11"):
     runner.step(script.parse_line(text, 1, K.CLUBS))
 assert loop.table.game is not None
 for _ in range(10):  # the turn prompt reaches the display

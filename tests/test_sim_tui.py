@@ -252,8 +252,8 @@ def test_a_bot_is_seated_with_the_keys_and_plays_its_own_turns():
             assert "Setting up: bots" in widget_text(app, "status")
             await keys("e")                              # NE: player 2 becomes a bot
             assert "P2 yellow*" in widget_text(app, "oled")
-            await keys("enter", "enter", "enter", "enter", "enter")  # seats, hands, out of
-            # bounds, golfer cards, start?
+            await keys("enter", "enter", "enter", "enter", "enter", "enter")  # seats, hands,
+            # out of bounds, golfer cards, expansion, start?
             assert "Start?" in widget_text(app, "oled")
             await keys("enter")
             assert sim.table.game is not None

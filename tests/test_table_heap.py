@@ -136,7 +136,7 @@ def play(*texts):
         runner.step(script.parse_line(text, 1, t.clubs))
 
 
-play("seed 3", "press OK 10")
+play("seed 3", "press OK 11")
 assert t.game is not None
 print("ALLOC game", measure(app.step, 60))
 # P1's Sand Wedge (initiative 7) chips first: declare east, then OK (and OK again for a

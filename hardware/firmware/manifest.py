@@ -78,6 +78,7 @@ BOARD_FILES = (
     "core/holes18/decks.py",
     "core/holes18/engine.py",
     "core/holes18/expansions/__init__.py",
+    "core/holes18/expansions/coast.py",
     "core/holes18/expansions/greens.py",
     "core/holes18/expansions/greens_data.py",
     "core/holes18/expansions/greens_play.py",

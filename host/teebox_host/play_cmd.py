@@ -16,7 +16,9 @@ from rich.text import Text
 
 from teebox.core import course as course_mod, games
 from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
+from teebox.core.holes18.expansions import NAMES as EXPANSIONS
 from teebox.core.holes18.player import GOLFERS
+from teebox.core.holes18.setup import expansion_titles
 from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
 from teebox_host import options, render, replay_cmd, scorecard
@@ -45,6 +47,17 @@ def _load_cards():
     return shipped.load_default_clubs(), shipped.load_default_shots()
 
 
+def _module_data(expansions):
+    """The shipped data of the expansion modules a game plays, as ``engine.Game`` takes it
+    (``greens=``, ``wind=``)."""
+    data = {}
+    if "greens" in expansions:
+        data["greens"] = shipped.load_default_greens()
+    if "wind" in expansions:
+        data["wind"] = shipped.load_default_wind()
+    return data
+
+
 def _describe(game):
     """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
@@ -56,6 +69,18 @@ def _describe(game):
 def _hands(game):
     hands = game.setup.hands
     return hands + " hands" if isinstance(hands, str) else "hands chosen at setup"
+
+
+def _modules(game):
+    """The line naming the expansion modules a game plays, or None without any."""
+    if not game.expansions:
+        return None
+    return "Expansion: " + ", ".join(expansion_titles(game.expansions))
+
+
+def _expansion_names(text):
+    """The module names of ``--expansion`` ("greens,wind,coast"; "" for none)."""
+    return tuple([n.strip().lower() for n in text.split(",") if n.strip()])
 
 
 def _tees(game):
@@ -116,6 +141,10 @@ def demo(
         help="A rule variation, as the table's setup asks it (18 Holes: bounds=strict or "
              "bounds=through, the rulebook's hitting through out of bounds; Play Nine: "
              "holes=N, playoff=yes or no; Domino Golf: holes, mulligan, change_luck)."),
+    expansion: str = typer.Option(
+        "", "--expansion", metavar="MODULE,...",
+        help="Expansion modules to play (18 Holes only), any of: %s. A course with "
+             "coastline terrain always plays coast." % ", ".join(EXPANSIONS)),
 ):
     """Play a whole game with bots: the course, every hole's result and the final scorecard."""
     for name, module in DEMOS:
@@ -128,23 +157,36 @@ def demo(
         mode = games.default_mode(game_name)
     players = _check_options(mode, players, seed, bot_kind)
     # (the table's choice of golfer cards: --golfers here)
-    chosen = options.game_options(game_name, option, ("golfers",) if golfer_cards is None
-                                  else ("hands", "golfers"))
+    # (--expansion sets the modules)
+    chosen = options.game_options(game_name, option, ("golfers", "expansions")
+                                  if golfer_cards is None
+                                  else ("hands", "golfers", "expansions"))
     crs = _open(course, course_mod.BOARD_WIDTH, course_mod.BOARD_HEIGHT)
     clubs, shots = _load_cards()
+    try:
+        modules = engine.Setup(players, mode, seed,
+                               expansions=_expansion_names(expansion)).expansions
+    except ValueError as exc:
+        _fail("--expansion %s: %s" % (expansion, exc))
     if golfer_cards is None:
-        setup = engine.Setup(players, mode, seed=seed, **chosen)
+        setup = engine.Setup(players, mode, seed=seed, expansions=modules, **chosen)
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
-                                 _golfer_choices(golfer_cards, players, seed), **chosen)
+                                 _golfer_choices(golfer_cards, players, seed),
+                                 expansions=modules, **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
-    game = engine.Game(crs, clubs, shots, setup)
+    try:
+        game = engine.Game(crs, clubs, shots, setup, **_module_data(modules))
+    except ValueError as exc:
+        _fail("--expansion %s: %s" % (expansion, exc))
     seats = [BOTS[bot_kind](seed * 8 + seat + 1) for seat in range(players)]
     out = _console()
     out.print(Text("Teebox demo: ", style="bold") + _describe(game))
     out.print("%s bots, %s" % (bot_kind.capitalize(), _hands(game)))
+    if _modules(game):
+        out.print(_modules(game))
     if setup.golfers is not None:
         out.print("Golfers: " + ", ".join([
             "%s %s" % (engine.player_name(i), "none" if g is None else "%s (%s-side)" % g)
@@ -166,7 +208,8 @@ def demo(
             _fail("the %s bots did not finish the game within %d choices (random play seldom "
                   "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
         # Stopped as asked: play_bots kept its tally, so tally the choices made again.
-        tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup),
+        tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup,
+                                                   **_module_data(modules)),
                                        game.inputs)[0]
     out.print()
     if not game.over:
@@ -305,7 +348,7 @@ def replay(
               "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
               "it was played with" % (log_file, log.cards_crc, shipped.data_path(""), crc))
     try:
-        game = engine.Game(crs, clubs, shots, log.setup)
+        game = engine.Game(crs, clubs, shots, log.setup, **_module_data(log.setup.expansions))
     except ValueError as exc:
         _fail("%s: corrupt game log: its setup cannot be played: %s" % (log_file, exc))
     try:
@@ -316,7 +359,8 @@ def replay(
               % (log_file, start + _input_offset(log, data[start:], exc.index), exc.index,
                  seat + 1, choice, exc))
     # The engine's own replay is the check the host relies on: it must agree.
-    digest = gamelog.replay(log, crs, clubs, shots).state_digest()
+    digest = gamelog.replay(log, crs, clubs, shots,
+                            _module_data(log.setup.expansions).get("wind")).state_digest()
     if digest != game.state_digest():
         _fail("%s: two replays of this log disagree (%s, %s): the rules engine is not "
               "deterministic; please report it" % (log_file, digest, game.state_digest()))
@@ -327,6 +371,8 @@ def replay(
     out.print(_describe(game))
     out.print("%s, course hash %s, %s" % (_hands(game), crs.hash_hex(),
                                           render.count(len(log.inputs), "input")))
+    if _modules(game):
+        out.print(_modules(game))
     out.print()
     if kind == gamelog.SAVED_BARE:
         out.print("An old-format log (no length or CRC): whole, as its game is over.")

@@ -96,7 +96,13 @@ def legend(course):
             items.append(item)
     note = Text("T1 G1: the tee box and green of hole 1 (from hole 10 on, the number alone)",
                 style="dim")
-    return Group(Columns(items, padding=(0, 3)), note)
+    if not course.uses_coastline:
+        return Group(Columns(items, padding=(0, 3)), note)
+    coast = Text("Fescue, gorse and ocean play by the Coastlines rules of the 18 Holes "
+                 "expansion: fescue is rough even for hybrids, gorse is left only by chipping "
+                 "or moving one hex, a ball in the ocean steps back ashore and misses a turn.",
+                 style="dim")
+    return Group(Columns(items, padding=(0, 3)), note, coast)
 
 
 def hole_table(course):

@@ -6,7 +6,7 @@ import difflib
 
 from teebox_host.score_records import (
     LEGACY_GAME, GameResult, HistoryEntry, LeaderboardRow, PersonalBest, SeatResult, StoredGame,
-    UnknownPlayer, best_key, clean, game_ref)
+    UnknownPlayer, best_key, clean, game_ref, modules)
 
 
 class ScoreQueries:
@@ -91,7 +91,7 @@ class ScoreQueries:
         "SELECT g.id, clean(b.board_id), g.game_number, g.finished_at, g.synced_at, g.mode, "
         "c.hash, clean(c.name), g.seed, "
         "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)), g.game "
+        "AND h.seat = (SELECT MIN(seat) FROM game_players WHERE game = g.id)), g.game, g.log "
         "FROM games g JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course ")
     _NEWEST_FIRST = (" ORDER BY CASE WHEN g.finished_at > 0 THEN g.finished_at "
                      "ELSE g.synced_at END DESC, g.game_number DESC, g.id DESC")
@@ -128,7 +128,7 @@ class ScoreQueries:
             args.append(int(limit))
         out = []
         for row in db.execute(sql, args).fetchall():
-            game = StoredGame(*row[1:-1], game=row[-1])
+            game = StoredGame(*row[1:-2], game=row[-2], modules=modules(row[-2], row[-1]))
             game.seats = [SeatResult(*s[:6], bool(s[6]), s[7], s[8]) for s in db.execute(
                 "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
                 "gp.hole_in_ones, gp.bot, gp.golfer, gp.side "

@@ -90,6 +90,7 @@ class StoredGame:
     par: int
     seats: list = field(default_factory=list)
     game: str = LEGACY_GAME
+    modules: tuple = ()  # titles of the expansion modules it played ("Coastlines", ...)
 
     @property
     def played_at(self):
@@ -177,6 +178,17 @@ def mode_title(mode, game=LEGACY_GAME):
     if facts is not None or mode:
         return facts.title if facts is not None else mode
     return registry.get(game).title if game in registry.names() else game
+
+
+def modules(game, log):
+    """The titles of the expansion modules a stored game's log says it played, through
+    its game's records face; empty for none, an unknown game or a log it cannot read."""
+    if game not in registry.names():
+        return ()
+    try:
+        return tuple(registry.load(game).records.modules_of(bytes(log)))
+    except ValueError:
+        return ()
 
 
 def unit(mode, game=LEGACY_GAME):

@@ -115,8 +115,10 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
                 + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
                    if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
                 for s in g.seats)
-            table.add_row(scoredb.when(g.finished_at, g.synced_at), g.course_name,
-                          scoredb.mode_title(g.mode, g.game), results,
+            way = scoredb.mode_title(g.mode, g.game)
+            if g.modules:
+                way += " + " + ", ".join(g.modules)
+            table.add_row(scoredb.when(g.finished_at, g.synced_at), g.course_name, way, results,
                           _game(g.board_id, g.game_number))
         _print(table)
 

@@ -114,7 +114,7 @@ def test_a_finished_game_is_still_kept_when_the_players_start_again():
 # P2 is a bot; they sit at seats 1 and 3
 # (profile seats 0 and 2): hold OK marks the bot, NE leaves seat 2, NW takes seat 3.
 _BOT_SETUP = ("seed 7", "press OK 4", "hold OK", "press NE", "press OK", "press NE",
-              "press NW", "press OK 5")
+              "press NW", "press OK 6")
 
 
 class _Again:

@@ -93,8 +93,8 @@ def test_keeping_the_course_stores_it_under_its_hash_and_the_game_is_played_on_i
     name = "gen-" + expected.hash_hex()
     assert store.read(PREFIX + name) == expected.data
     assert t.setup.step == sf.S_MODE and t.setup.course == name
-    # mode, course, players, seats, hands, bounds, golfer cards, start
-    K.lines(d, "seed 5", "press OK 8")
+    K.lines(d, "seed 5", "press OK 9")  # mode, course, players, seats, hands, bounds,
+    #                                     golfer cards, expansion, start
     assert t.game is not None and t.game.course.hash == expected.hash
 
 
@@ -152,7 +152,7 @@ def test_a_kept_course_is_named_on_the_display_by_its_holes_difficulty_and_seed(
     K.lines(d, "press E")  # the next course: a built-in one, by its own name
     assert "gen-" not in K.screen(t) and "> " + t.setup.course in K.screen(t)
     K.lines(d, "press W", "press OK", "press OK", "press OK", "press OK",
-            "press OK", "press OK")  # on to the check
+            "press OK", "press OK", "press OK")  # on to the check
     assert t.setup.step == sf.S_CONFIRM and "New 5-hole challenging #77" in K.words(t)
     # After a restart the course is read from the store to name it.
     t2 = K.new_table(store=store, courses=CourseStore(store))

@@ -1,5 +1,5 @@
-# Hazards: water, lakes, bunkers (exits, Sand Wedge), coastline cells in the base
-# game. Runs under CPython and inside MicroPython.
+# Hazards: water, lakes, bunkers (exits, Sand Wedge); the coastline cells are in
+# test_coastlines.py. Runs under CPython and inside MicroPython.
 from fwtest import raises
 
 from engine_kit import (SHOTS, ax, at, club, face, make_course, new_game, one, place, play,
@@ -182,28 +182,6 @@ def test_a_sand_wedge_left_in_the_hand_does_not_protect_you():
     g = _bunkered([club("8 Iron"), club("Sand Wedge")])
     select(g, {0: club("8 Iron")})
     assert (PLAY,) not in g.choices()
-
-
-def test_fescue_and_gorse_play_as_rough_in_the_base_game():
-    """Coastline cells do not stop a base game: fescue ("Consider Fescue as rough") and
-    gorse play as rough until the coastlines rules are added."""
-    for cell in ("F", "Y"):
-        g = new_game(make_course(_rows(cell), HOLE), [[club("8 Iron")]], "stroke",
-                     {"2": [face("2", "SSL")]})
-        place(g, 0, 3, 2)
-        select(g, {0: club("8 Iron")})
-        f = _flight(play(g, (PLAY,), (AIM, E)))
-        assert f[2] == (ax(4, 2), ax(4, 1))
-
-
-def test_ocean_plays_as_water_in_the_base_game():
-    """Ocean cells are in bounds; until the coastlines rules are added a ball stopping
-    there is treated like water (miss a turn, then play as rough)."""
-    g = new_game(make_course(_rows("~"), HOLE), [[club("8 Iron")], WAITER], "match",
-                 {"2": [face("2", "SS")]})
-    select(g, {0: club("8 Iron"), 1: club("Driver")})
-    f = _flight(play(g, (PLAY,), (AIM, E)))
-    assert f[4] == WATER and g.players[0].miss_turn
 
 
 def test_a_ball_stopped_by_a_tree_next_to_the_water_stays_in_the_water():

@@ -259,3 +259,16 @@ def test_the_driver_may_be_played_from_any_tee_box():
     place(g, 0, 7, 4)
     select(g, {0: club("Driver")})
     assert (PLAY,) in g.choices()
+
+
+def test_setup_takes_any_of_the_expansion_modules_once_each():
+    """Booklet, A NOTE ON RULES: "This expansion includes two modules. You may play either
+    of them or both in the same game." The Coastlines tile pack is a third switch."""
+    assert Setup(2).expansions == ()
+    assert Setup(2, expansions=["coast", "greens"]).expansions == ("greens", "coast")
+    assert Setup(2, expansions=("greens", "wind", "coast")).expansions == ("greens", "wind",
+                                                                          "coast")
+    assert "named twice" in str(raises(ValueError, Setup, 2, "match", 0, "first-game", None,
+                                        None, ("wind", "wind")))
+    assert "must list module names" in str(raises(ValueError, Setup, 2, "match", 0,
+                                                  "first-game", None, None, "wind"))

@@ -90,7 +90,7 @@ def test_hold_is_a_long_press():
 
 def test_scans_lay_the_card_on_the_reader_and_lift_it():
     loop = K.sim_app()
-    _run(loop, "seed 5\npress OK 10\nscan club:driver-34\nplace club:9-iron-3")
+    _run(loop, "seed 5\npress OK 11\nscan club:driver-34\nplace club:9-iron-3")
     t = loop.table
     assert t.game.setup.seed == 5
     # Both cards were read (the 9 Iron is P2's): the clubs are revealed.
@@ -131,7 +131,7 @@ def test_a_seat_without_a_reader_names_the_line():
 
 def test_with_a_reader_per_seat_scans_go_to_that_seats_reader():
     loop = K.sim_app(readers=2)
-    _run(loop, "press OK 10\nscan club:9-iron-3 on 1\nscan club:driver-34 on 1")
+    _run(loop, "press OK 11\nscan club:9-iron-3 on 1\nscan club:driver-34 on 1")
     t = loop.table
     assert t.phase == T.PH_PLAY
     assert t.game.players[1].chosen >= 0 and t.game.players[0].chosen == -1

@@ -67,7 +67,7 @@ def test_holding_ok_at_the_players_step_marks_bots_and_one_player_stays_a_person
     assert t.view.flash == FLASH_REFUSED and setup.bots() == 1
     K.lines(s, "press OK")
     assert setup.step == sf.S_SEATS and "P1 red\nP2 yellow*\nOK" in K.screen(t)
-    K.lines(s, "press OK 4")
+    K.lines(s, "press OK 5")
     assert setup.step == sf.S_CONFIRM and "2 players 1 bot" in K.screen(t)
     K.lines(s, "press OK")
     assert t.phase == T.PH_PLAY and t.is_bot(1) and not t.is_bot(0)
@@ -108,7 +108,7 @@ def test_fewer_players_never_leave_only_bots():
 
 def test_pressing_ok_through_the_setup_seats_no_bot():
     t = K.new_table()
-    K.lines(K.Direct(t), "seed 3", "press OK 10")
+    K.lines(K.Direct(t), "seed 3", "press OK 11")
     assert t.phase == T.PH_PLAY and not t.is_bot(0) and not t.is_bot(1)
 
 
@@ -196,7 +196,7 @@ def test_a_card_laid_at_a_bots_reader_is_refused_and_changes_nothing():
     d = K.Direct(t)
     # Two players, P2 a bot; they sit at seats 1 and 3 (profile seats 0 and 2).
     K.lines(d, "seed 5", "press OK 4", "hold OK", "press NE", "press OK", "press NE",
-            "press NW", "press OK 5")
+            "press NW", "press OK 6")
     assert t.game is not None and t.setup.player_at(2) == 1 and t.is_bot(1)
     K.refused(t, lambda: K.scan(t, "driver-34", seat=2))  # P1's card, on the bot's reader
     assert "P2 yellow* is a bot: its clubs stay in the box" in K.words(t)
@@ -217,7 +217,7 @@ def test_bag_registration_asks_only_the_people():
     d = K.Direct(t)
     # Stableford, 3 players, P1 a bot, bags: P2 is asked first.
     K.lines(d, "press OK 2", "press E 2", "press OK 2", "press E", "hold OK", "press E",
-            "press OK 2", "press E", "press OK 4")
+            "press OK 2", "press E", "press OK 5")
     assert t.phase == T.PH_REGISTER and "P2 yellow:" in K.screen(t)
     K.scan(t, "driver-34", seat=0)
     assert t.flow.hands[1] and not t.flow.hands[0]

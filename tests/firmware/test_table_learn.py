@@ -146,7 +146,7 @@ def test_the_start_menu_counts_the_cards_once_card_learning_has_read_them():
 def test_18_holes_last_check_and_the_start_menu_after_it_say_to_learn_missing_cards():
     t = _board_table(SimStore())  # a new board: no card learned
     d = K.Direct(t)
-    K.lines(d, "seed 3", "press OK 9")  # pressing OK through the setup: 18 Holes
+    K.lines(d, "seed 3", "press OK 10")  # pressing OK through the setup: 18 Holes
     s = K.screen(t)  # the last check says what a player must do before playing
     assert "Start?" in s and "Cards 0/34" in s and "Learn cards 1st" in s
     K.lines(d, "press OK")

@@ -101,7 +101,7 @@ def test_the_course_the_players_look_at_is_drawn():
 
 def test_a_game_shows_golfers_on_the_leds():
     loop = K.sim_app()
-    _play(loop, "press OK 10\nwait 100")
+    _play(loop, "press OK 11\nwait 100")
     t = loop.table
     tee = t.view.golfer[0]
     assert tee >= 0 and t.view.golfer[1] == tee

@@ -45,7 +45,7 @@ def test_play_nine_is_chosen_in_setup_and_the_table_deals_from_its_seed():
 
 def test_pressing_ok_straight_through_still_plays_18_holes():
     t = K.new_table()
-    K.lines(K.Direct(t), "seed 3", "press OK 10")
+    K.lines(K.Direct(t), "seed 3", "press OK 11")
     assert t.game_name == "18-holes" and t.game.setup.mode == "match"
 
 
@@ -196,7 +196,7 @@ def test_after_a_game_of_play_nine_18_holes_is_played_on_its_course():
     for _ in range(3):
         if "> 18 Holes" not in K.screen(t):
             K.lines(d, "press W")
-    K.lines(d, "press OK 9")
+    K.lines(d, "press OK 10")
     assert t.phase == T.PH_PLAY and t.game_name == "18-holes", K.screen(t)
     assert t.game.course.name == "Starter Course" and t.course is t.game.course
     assert "NO:" not in K.screen(t)

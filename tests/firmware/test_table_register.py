@@ -15,7 +15,7 @@ def _registering(players=2, seat_readers=False, display=None):
     d = K.Direct(t)
     # New game, match, starter, N players, seats, bags, no golfer cards, start.
     K.lines(d, "press OK 4", "press E %d" % (players - 2) if players > 2 else "wait 0",
-            "press OK 2", "press E", "press OK 4")
+            "press OK 2", "press E", "press OK 5")
     assert t.phase == T.PH_REGISTER
     return t, d
 
@@ -82,7 +82,7 @@ def test_back_takes_the_last_club_out_and_then_leaves():
     K.scan(t, "9-iron-3")  # it may be scanned again
     assert _bags(t) == [[_index("lob-wedge-1"), _index("9-iron-3")], []]
     K.lines(d, "press BACK 2", "press BACK")
-    assert t.phase == T.PH_SETUP and "8 Start?" in K.screen(t)  # the step before
+    assert t.phase == T.PH_SETUP and "9 Start?" in K.screen(t)  # the step before
 
 
 def test_ok_starts_the_game_with_the_scanned_hands_once_every_bag_is_full():

@@ -37,7 +37,7 @@ def test_the_start_menu_says_to_learn_cards_when_some_have_no_tag():
 
 def test_pressing_ok_through_the_defaults_starts_a_first_game():
     t = K.new_table()
-    _setup(t, "seed 3", "press OK 10")
+    _setup(t, "seed 3", "press OK 11")
     g = t.game
     assert t.phase == T.PH_PLAY
     assert g.setup.players == 2 and g.setup.mode == "match" and g.setup.seed == 3
@@ -58,7 +58,7 @@ def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
     assert "> strict" in K.screen(t)
     _setup(t, "press E")
     assert "> through" in K.screen(t) and s.option("bounds") == "through"
-    _setup(t, "press OK 2")  # (no golfer cards)
+    _setup(t, "press OK 3")  # (no golfer cards, no expansion module)
     assert "Stroke Play" in K.screen(t) and "Bounds: through" in K.screen(t)
     _setup(t, "press OK")
     g = t.game
@@ -147,17 +147,18 @@ def test_seats_show_each_players_colour_in_seating_order():
 def test_the_last_step_sums_the_game_up():
     t = K.new_table()
     _setup(t, "press OK 2", "press E 2", "press OK 2", "press E", "press OK 2", "press E",
-           "press OK", "press E", "press OK", "press E", "press OK")
+           "press OK", "press E", "press OK", "press E", "press OK", "press OK")
     s = K.screen(t)
-    assert "8 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
+    assert "9 Start?" in s and "Stableford" in s and "3 players" in s and "Scan bags" in s
     assert "Bounds: through" in s and "Golfers: dealt" in s
-    _setup(t, "press BACK", "press W", "press OK")
+    assert "Expansions" not in s  # left as it was: not repeated
+    _setup(t, "press BACK 2", "press W", "press OK 2")
     assert "Golfers" not in K.screen(t)  # none: the summary says nothing of them
 
 
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
-    _setup(t, "press OK 6", "press E", "press OK 4")
+    _setup(t, "press OK 6", "press E", "press OK 5")
     assert t.phase == T.PH_REGISTER and t.game is None
     assert "P1 red:" in K.screen(t)
 
@@ -184,6 +185,8 @@ def test_every_setup_step_has_an_led_only_form():
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
     _setup(t, "press OK")  # golfer cards: 18 Holes' third option (S_OPTION + 2)
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 2, 3, 0)
+    _setup(t, "press OK")  # the expansion's modules: none, greens, wind or both
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 3, 4, 0)
     _setup(t, "press OK")
     assert t.prompt.code == 6
 
@@ -228,7 +231,8 @@ def test_a_course_that_cannot_be_used_is_refused_and_the_one_shown_stays():
     assert t.setup.course == "big" and t.view.flash == FLASH_REFUSED
     assert K.words(t).startswith("NO: course big cannot be used: big.course:3: size 30x20")
     assert t.course.name == "Pond"
-    _setup(t, "press OK 6")  # players, seats, hands, out of bounds, golfer cards, start?
+    _setup(t, "press OK 7")  # players, seats, hands, out of bounds, golfer cards,
+    # expansion, start?
     assert t.setup.step == sf.S_CONFIRM
     _setup(t, "press OK")
     assert t.game is None and t.setup.step == sf.S_CONFIRM  # no game on a course it lacks
@@ -291,7 +295,7 @@ def test_a_button_without_a_reader_and_too_many_players_are_refused():
 
 def test_a_card_counts_for_the_player_at_that_reader_and_a_free_reader_refuses():
     _loop, t = _reader_table(4)
-    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 5")  # seats 1 and 4
+    _setup(t, "seed 3", "press OK 5", "press NE", "press W", "press OK 6")  # seats 1 and 4
     g = t.game
     assert g is not None and len(g.players) == 2
     p2_club = K.CLUBS[g.players[1].hand[0]].id

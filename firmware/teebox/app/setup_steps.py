@@ -137,6 +137,13 @@ class GameSteps:
                 return opts[i][2][self.option_index[i]]
         raise ValueError("%s has no option %r" % (self.games[self.game_index].title, name))
 
+    def _default(self, name):
+        # The default value of the game's option ``name``.
+        for o in self.module().OPTIONS:
+            if o[0] == name:
+                return o[3]
+        raise ValueError("%s has no option %r" % (self.games[self.game_index].title, name))
+
     @property
     def mode(self):
         """The chosen mode's name ("" for a game with one way to play)."""
@@ -295,8 +302,9 @@ class GameSteps:
                     bots, "s" if bots > 1 else "")) if bots else ""))
             elif step == "hands":
                 out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode" and self.option(step) != NONE:  # (none: nothing to say)
-                # (the option's name: "change_luck" reads "Change luck")
+            elif step != "mode" and self.option(step) not in (NONE, self._default(step)):
+                # (none, or an option left as it was, is not repeated: the display has
+                # eight lines; the option's name: "change_luck" reads "Change luck")
                 out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),
                                          value_text(self.option(step))))
         return out

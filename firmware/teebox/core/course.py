@@ -129,12 +129,13 @@ def par_length_range(par):
     return _PAR_LENGTHS[par - 3]
 
 
-def reachable(cells, width, height, start, goal):
+def reachable(cells, width, height, start, goal, avoid=-1):
     """Whether a golfer can walk from ``start`` to ``goal`` (axial pairs) by one-hex moves.
 
     ``cells`` holds the terrain kind of each cell of a ``width`` x ``height``
     offset grid, row-major. Moves stay on the grid and only on cells a golfer
-    may stand on (so they avoid off-board cells, trees and the clubhouse).
+    may stand on (so they avoid off-board cells, trees and the clubhouse), and
+    off cells of kind ``avoid`` (the ocean, which no golfer stands in).
     """
     if start == goal:
         return True
@@ -154,7 +155,7 @@ def reachable(cells, width, height, start, goal):
             if not hexgrid.in_grid(nq, nr, width, height):
                 continue
             j = hexgrid.cell_index(nq, nr, width)
-            if seen[j] or not terrain.standable(cells[j]):
+            if seen[j] or not terrain.standable(cells[j]) or cells[j] == avoid:
                 continue
             if j == target:
                 return True
@@ -420,6 +421,10 @@ def _check_holes(src, problems, by_number):
             problems.append(Problem(line, (gc, gr), "hole %d: green cannot be reached from the tee "
                                     "(%d,%d) by one-hex moves that avoid trees, the clubhouse "
                                     "and off-board cells" % (num, tc, tr)))
+        elif not reachable(src.cells, src.width, src.height, tee, green, terrain.OCEAN):
+            problems.append(Problem(line, (gc, gr), "hole %d: green can be reached from the tee "
+                                    "(%d,%d) only through the ocean, where no golfer stands "
+                                    "(a ball in it steps back ashore)" % (num, tc, tr)))
         if 3 <= par <= 5:
             lo, hi = par_length_range(par)
             length = hexgrid.distance(tee[0], tee[1], green[0], green[1])

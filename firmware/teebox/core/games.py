@@ -21,12 +21,14 @@ module has:
 """
 
 def value_text(v):
-    """A game option's value as the table and the host write it ("yes", "no", or the
-    value)."""
+    """A game option's value as the table and the host write it ("yes", "no", a tuple
+    of names joined by "+" or "none" when empty, or the value)."""
     if v is True:
         return "yes"
     if v is False:
         return "no"
+    if isinstance(v, tuple):
+        return "+".join(v) if v else "none"
     return str(v)
 
 

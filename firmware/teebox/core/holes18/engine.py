@@ -44,7 +44,8 @@ from teebox.core.holes18.protocol import (
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
 from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
-    BOUNDS, DRAFT, FIRST_GAME, HAND_KINDS, HIT_THROUGH, MAX_PLAYERS, STRICT, Setup, player_name)
+    BOUNDS, DRAFT, FIRST_GAME, HAND_KINDS, HIT_THROUGH, MAX_PLAYERS, STRICT, Setup,
+    played_expansions, player_name)
 from teebox.core.holes18.shots import ShotPlay
 from teebox.core.rng import Rng
 
@@ -139,10 +140,11 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.decks = ShotDecks(shots, self.rng)
         self.effects = (flight.BASE_EFFECTS if setup.bounds == STRICT
                         else flight.HIT_THROUGH_EFFECTS)
-        # The expansion modules' own rules (policy.Module), after the shot decks'
-        # shuffles so a game without them deals as before.
-        self.added = tuple([m for m in [_module(self, e) for e in setup.expansions]
-                            if m is not None])
+        self.expansions = played_expansions(setup, course)  # the modules this game plays
+        if "coast" in self.expansions:
+            from teebox.core.holes18.expansions import coast  # only where coastline lies
+            self.effects = (coast.EFFECTS if setup.bounds == STRICT
+                            else coast.HIT_THROUGH_EFFECTS)
         n = setup.players
         self.players = [PlayerState(i, setup.golfers[i] if setup.golfers else None,
                                     setup.teams[i] if setup.teams else None)
@@ -179,9 +181,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         hands = setup.hands
         if hands not in HAND_KINDS:
             hands = self._resolve_hands(hands)
-        # The setup as the log keeps it: explicit hands as club indices.
+        # The setup as the log keeps it: explicit hands as club indices, the modules
+        # played (a coastline course's "coast" included: records say what was played).
         self.setup = Setup(n, setup.mode, setup.seed, hands, setup.golfers, setup.teams,
-                           setup.expansions, setup.bounds)
+                           self.expansions, setup.bounds)
         self._hands = hands
         outs = []
         # A mode's own setup comes before the clubs are dealt (Skins: "Do this before

@@ -14,8 +14,9 @@ The rules (rulebook "Move your golfer", "Chipping", "Hazards & other tiles"):
   the clubhouse (out of bounds), or nothing.
 
 :class:`TerrainEffects` is the one table that says how each terrain kind plays.
-The coastlines expansion replaces it (fescue, gorse and ocean get their own
-effects) without touching the flight code.
+The Coastlines tiles replace it (:mod:`teebox.core.holes18.expansions.coast`:
+fescue, gorse and ocean get their own rules) through its hooks, without
+touching the flight code.
 """
 
 from teebox.core import hexgrid, terrain
@@ -45,9 +46,9 @@ _LIES = bytes((
     LIE_FAIRWAY,  # fairway with a lake: "considered fairway"
     LIE_NONE,     # tree
     LIE_NONE,     # clubhouse
-    LIE_ROUGH,    # fescue: rough until the coastlines rules are added
-    LIE_ROUGH,    # gorse: rough until the coastlines rules are added
-    LIE_ROUGH,    # ocean: after the missed turn, like water
+    LIE_ROUGH,    # fescue: "Consider Fescue as rough" (hybrids: see expansions.coast)
+    LIE_ROUGH,    # gorse: rough, left only by chipping (see expansions.coast)
+    LIE_ROUGH,    # ocean: never stood on (the ball steps back ashore)
 ))
 _LANDINGS = bytes((
     OUT_OF_BOUNDS,  # off-board
@@ -59,7 +60,7 @@ _LANDINGS = bytes((
     OUT_OF_BOUNDS,  # clubhouse: "landing on the clubhouse is also considered out-of-bounds"
     NORMAL,         # fescue
     NORMAL,         # gorse
-    WATER,          # ocean: miss a turn like water until the coastlines rules are added
+    WATER,          # ocean: miss a turn "like the water hazard", once back ashore
 ))
 
 
@@ -91,6 +92,31 @@ class TerrainEffects:
     def off_course(self, kind):
         """Whether a ball over this kind is out of bounds at once (off the board)."""
         return kind == terrain.OFF
+
+    def lie_at(self, game, p):
+        """The lie of player ``p`` where it stands (the Coastlines: rough after the ocean)."""
+        return self.lies[game.course.terrain(p.q, p.r)]
+
+    def hybrids_help(self, kind):
+        """Whether a club's "no rough penalty" power works from this kind of cell."""
+        return True
+
+    def action_reason(self, game, seat, verb, club):
+        """Why a shot (PLAY or BIG_HIT with ``club``) may not be hit from where
+        ``seat`` stands, or None (the base game has no such terrain)."""
+        return None
+
+    def deck_reason(self, game, seat, deck):
+        """Why ``seat`` may not draw from ``deck`` where it stands, or None."""
+        return None
+
+    def enter_reason(self, kind):
+        """Why a golfer may not move one hex onto this (standable) kind, or None."""
+        return None
+
+    def landed(self, game, p, land, outcome):
+        """Called as player ``p``'s shot or move lands at ``land`` with ``outcome``
+        (before the golfer moves): nothing to remember in the base game."""
 
     def fly(self, course, q, r, hexes, chip=False):
         """Resolve a flight with these effects (see :func:`fly`). The engine calls

@@ -10,7 +10,8 @@ are written. Layout of :func:`encode` (little-endian, varints as in
       explicit hands: per player: count, club indices
     varint golfers flag (0/1); if 1, per player: golfer code (0 none, else
       index + 1), side (0 A, 1 B)
-    varint teams flag (0/1); if 1, per player: team + 1 (0 none)
+    varint teams flag: bit 0 teams (if set, per player: team + 1, 0 none); bit i + 1
+      the expansion module ``expansions.NAMES[i]``
     version 4 only: varint variations, bit 0 the out-of-bounds VARIATION ("hit
       through"); a game without one is written as version 3, byte for byte as before
     inputs to the end: one byte (verb << 3 | seat), then the verb's arguments as

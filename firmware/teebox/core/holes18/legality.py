@@ -160,7 +160,7 @@ class Legality:
             return "you cannot move off the course"
         if not terrain.standable(kind):
             return "you cannot move onto the %s" % terrain.NAMES[kind]
-        return None
+        return self.effects.enter_reason(kind)
 
     def _why_action(self, verb, seat):
         club = self.t_club
@@ -176,6 +176,9 @@ class Legality:
             return self._short_of(c.decks, 1)
         if in_bunker and self.lie(seat, club) == flight.LIE_BUNKER:
             return "you are in a bunker: exit it or reset your hand"
+        why = self.effects.action_reason(self, seat, verb, club)
+        if why is not None:
+            return why
         if verb == BIG_HIT:
             if c.big_hit_deck() is None:
                 return "the %s cannot make a big hit" % c.name
@@ -185,6 +188,9 @@ class Legality:
     def _why_deck(self, i):
         c = self.clubs[self.t_club]
         if 0 <= i < len(cards.DECKS) and cards.DECKS[i] in c.decks:
+            why = self.effects.deck_reason(self, self.t_player, cards.DECKS[i])
+            if why is not None:
+                return why
             return self._short_of((cards.DECKS[i],),
                                   1 if self.t_action == EXIT_BUNKER else c.count)
         return "the %s draws from deck %s" % (c.name, " or ".join(c.decks))

@@ -24,7 +24,7 @@ class Movement:
         With ``club`` given, the Sand Wedge's bunker-as-rough power applies.
         """
         p = self.players[seat]
-        lie = self.effects.lie(self.course.terrain(p.q, p.r))
+        lie = self.effects.lie_at(self, p)
         if lie == flight.LIE_BUNKER and club >= 0 and self.clubs[club].sand_as_rough:
             return flight.LIE_ROUGH
         return lie
@@ -67,7 +67,9 @@ class Movement:
             chip = False
         else:
             card = self.shot_list[shot]
-            steps = flight.shot_steps(card.outcomes[outcome], lie, c.no_rough_penalty)
+            hybrid = c.no_rough_penalty and self.effects.hybrids_help(
+                self.course.terrain(p.q, p.r))
+            steps = flight.shot_steps(card.outcomes[outcome], lie, hybrid)
             chip = card.deck == "C"  # a super out of the chip deck loses the fly-over
         return flight.path_hexes(p.q, p.r, direction, steps), chip
 
@@ -80,7 +82,7 @@ class Movement:
         path, land, outcome, hit_tree = res
         if outcome == WATER and not p.rules.water_applies(self.course.terrain(land[0], land[1])):
             outcome = NORMAL
-        if outcome == NORMAL:
+        if outcome == NORMAL or outcome == WATER:  # WATER: back ashore from the ocean
             hole = self.course.green_hole(land[0], land[1])
             if hole and hole in self.mode.targets(self, p):
                 outcome = GREEN
@@ -91,6 +93,7 @@ class Movement:
         # ``tee_hole``: the hole whose tee box the shot was hit from (0: not a hit
         # from a tee box). Returns whether the golfer moved.
         path, land, outcome, hit_tree = self._classify(p, res)
+        self.effects.landed(self, p, land, outcome)
         start = p.position()
         if kind == OUT_MOVE:
             outs.append((OUT_MOVE, p.seat, land, outcome))

@@ -152,6 +152,7 @@ class PlayerState:
         self.discards = []
         self.chosen = -1       # club face down this round, -1 if none
         self.miss_turn = False  # landed in water: skips its next round
+        self.ashore = None     # Coastlines: (q, r, hole) where the ocean put it back ashore
         self.done = False      # on the green: waiting for the others (Stroke Play, Stableford),
         #                        or moving on when the round ends (Golf Racing)
         self.score = 0         # the mode's running score (points, or strokes)
@@ -193,6 +194,8 @@ class PlayerState:
         out.extend((self.seat, self.q, self.r, self.hole, self.chosen, int(self.miss_turn),
                     int(self.done), self.score, self.hole_in_ones, self.turns, self.missed,
                     self.water, self.out, -1 if self.team is None else self.team))
+        if self.ashore is not None:  # only the Coastlines set it: base digests stay as they were
+            out.extend(self.ashore)
         for seq in (self.hand, self.discards):
             out.append(len(seq))
             out.extend(seq)

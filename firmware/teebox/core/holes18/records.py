@@ -16,6 +16,8 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   "strokes", "points");
 * ``LOG_MAGIC``: the first bytes of its game logs (a saved log says which game it is);
 * ``mode_code(mode)`` / ``mode_named(code)``: the mode's number in live events;
+* ``modules_of(log)``: the titles of the expansion modules the game of these log bytes
+  played (``("Coastlines",)``; empty for none), what the score history shows;
 * ``log(game, inputs=True)``: the game log bytes (setup and inputs; the setup only
   with ``inputs=False``); ``input_bytes(seat, choice)``: what one input adds to
   them (the journal appends these after its header);
@@ -39,6 +41,7 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
 from teebox.core.holes18 import gamelog, modes
 from teebox.core.holes18.protocol import (DRAFT_PICK, OUT_SCORED, POLICY_KINDS, SCORE_NAMES,
                                          SELECT_CLUB)
+from teebox.core.holes18.setup import expansion_titles
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
 
 LOG_MAGIC = gamelog.MAGIC
@@ -63,6 +66,12 @@ def mode_facts(mode):
 def mode_code(mode):
     """A mode's number (its log code: written by records before version 4)."""
     return modes.code(mode)
+
+
+def modules_of(log):
+    """The titles of the expansion modules a game log's setup names; ValueError for
+    bytes that are not an 18 Holes log."""
+    return expansion_titles(gamelog.decode(log).setup.expansions)
 
 
 def mode_named(code):

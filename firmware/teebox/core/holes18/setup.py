@@ -23,6 +23,8 @@ STRICT = "strict"        # out of bounds: off the board for any part of its flig
 HIT_THROUGH = "through"  # out of bounds only where it lands (the rule's VARIATION)
 BOUNDS = (STRICT, HIT_THROUGH)
 MAX_PLAYERS = const(5)
+# What players call each module of EXPANSIONS (same order).
+EXPANSION_TITLES = ("Reading the Greens", "Taming the Wind", "Coastlines")
 
 
 class Setup:
@@ -42,8 +44,9 @@ class Setup:
       out-of-bounds for part of its flight") or ``"through"`` (its VARIATION: "you
       may allow players to hit through out-of-bounds. Landing in out-of-bounds is
       always out-of-bounds");
-    * ``expansions``: the expansion modules played, names from
-      :data:`teebox.core.holes18.expansions.NAMES` (each at most once).
+    * ``expansions``: the expansion's modules played, names from
+      :data:`teebox.core.holes18.expansions.NAMES` (any of them, each at most once),
+      kept in that order whatever order they are given in.
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -91,6 +94,35 @@ class Setup:
             "" if self.bounds == STRICT else ", bounds=%r" % self.bounds)
 
 
+def expansion_titles(names):
+    """The booklet's titles of expansion modules (names from EXPANSIONS), as a tuple."""
+    return tuple([EXPANSION_TITLES[EXPANSIONS.index(n)] for n in names])
+
+
+def played_expansions(setup, course):
+    """The expansion modules a game of ``setup`` on ``course`` plays: the setup's, plus
+    ``"coast"`` on a course with coastline terrain. Booklet: the tiles are shuffled
+    "in with your existing tiles" and their HAZARDS have no other rules, so fescue,
+    gorse and ocean always play by them (RULES-NOTES E-C1)."""
+    if course.uses_coastline and "coast" not in setup.expansions:
+        return _expansions(setup.expansions + ("coast",))
+    return setup.expansions
+
+
+def _expansions(names):
+    if not isinstance(names, (list, tuple)):
+        raise ValueError("expansions must list module names (%s), not %r"
+                         % (", ".join(EXPANSIONS), names))
+    for name in names:
+        if name not in EXPANSIONS:
+            raise ValueError("unknown expansion module %r (use: %s)"
+                             % (name, ", ".join(EXPANSIONS)))
+        if list(names).count(name) > 1:
+            raise ValueError("expansion module %r is named twice" % (name,))
+    # In the order of NAMES: the same game is the same setup however it was spelled.
+    return tuple([n for n in EXPANSIONS if n in names])
+
+
 def _explicit_hands(hands, players):
     if not isinstance(hands, (list, tuple)):
         raise ValueError("hands must be %r, %r or one list of clubs per player, not %r"
@@ -129,18 +161,3 @@ def _team(value, seat):
         raise ValueError("team of %s must be None or 0 to %d, not %r"
                          % (player_name(seat), MAX_PLAYERS - 1, value))
     return value
-
-
-
-def _expansions(names):
-    if not isinstance(names, (list, tuple)):
-        raise ValueError("expansions must list module names (%s), not %r"
-                         % (", ".join(EXPANSIONS), names))
-    for name in names:
-        if name not in EXPANSIONS:
-            raise ValueError("unknown expansion module %r (use: %s)"
-                             % (name, ", ".join(EXPANSIONS)))
-        if list(names).count(name) > 1:
-            raise ValueError("expansion module %r is named twice" % (name,))
-    # In the order of NAMES: the same game is the same setup however it was spelled.
-    return tuple([n for n in EXPANSIONS if n in names])

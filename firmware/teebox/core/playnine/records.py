@@ -58,6 +58,11 @@ def mode_code(mode):
     return 0
 
 
+def modules_of(log):
+    """No expansion modules: an empty tuple (the face every game's records has)."""
+    return ()
+
+
 def mode_named(code):
     """``""`` for 0 (ValueError otherwise)."""
     if code:

@@ -30,6 +30,18 @@ from teebox.core.holes18.protocol import (
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
 
 
+def _module_data(expansions):
+    # The shipped data of the modules the setup chose, read only for a game playing them.
+    data = {}
+    if "greens" in expansions or "wind" in expansions:
+        from teebox import shipped
+        if "greens" in expansions:
+            data["greens"] = shipped.load_default_greens()
+        if "wind" in expansions:
+            data["wind"] = shipped.load_default_wind()
+    return data
+
+
 class Presenter:
     """18 Holes for one table (``table``: the shell, :class:`~teebox.app.table.Table`)."""
 
@@ -91,9 +103,11 @@ class Presenter:
             golfers = flow.golfers()
             bags = flow.then
         hands = engine.FIRST_GAME if bags is None else bags.hands_with_bots(seed)
+        expansions = setup.option("expansions")
         return engine.Game(t.course, t.clubs, t.shots,
                            engine.Setup(setup.players, setup.mode, seed, hands, golfers,
-                                        bounds=setup.option("bounds")), rng)
+                                        bounds=setup.option("bounds"),
+                                        expansions=expansions), rng, **_module_data(expansions))
 
     def begin(self, game):
         """``game`` is the table's: who owns which club card."""
