@@ -185,3 +185,61 @@ def play_game(game, bots, limit=20000):
         seat = d.waiting[0] if d.waiting else d.players[0]
         game.apply(bots[seat].choose(game, seat), seat)
     raise RuntimeError("the game did not finish within %d choices" % limit)
+
+
+class GameLog:
+    """A game as its ``setup`` (the game's own Setup) and its ``inputs`` (a list of
+    ``(seat, choice)``): what a game's log module encodes (Play Nine, Domino Golf)."""
+
+    def __init__(self, setup, inputs):
+        self.setup = setup
+        self.inputs = list(inputs)
+
+    def __eq__(self, other):
+        return (isinstance(other, GameLog) and self.setup == other.setup
+                and self.inputs == other.inputs)
+
+    def __ne__(self, other):  # MicroPython does not derive != from ==
+        return not self.__eq__(other)
+
+
+class OneMode:
+    """The mode half of a game's ``records`` face for a game with one way to play (mode
+    ``""``, code 0, no expansion modules); ``facts``: its Facts class, whose ``title``
+    names the game in errors. A records module binds these methods as its functions."""
+
+    def __init__(self, facts):
+        self.facts = facts
+
+    def score_name(self, kind):
+        """What a live score event counts: the game's one unit."""
+        return self.facts.unit
+
+    def mode_of(self, setup):
+        """The one way to play: ``""``."""
+        return ""
+
+    def _one(self, mode):
+        if mode:
+            raise ValueError("%s has no mode %r (it has one way to play)"
+                             % (self.facts.title, mode))
+
+    def mode_facts(self, mode):
+        """The Facts; ValueError for a mode the game does not have."""
+        self._one(mode)
+        return self.facts
+
+    def mode_code(self, mode):
+        """0, its one way to play (ValueError for another)."""
+        self._one(mode)
+        return 0
+
+    def modules_of(self, log):
+        """No expansion modules: an empty tuple."""
+        return ()
+
+    def mode_named(self, code):
+        """``""`` for 0 (ValueError otherwise)."""
+        if code:
+            raise ValueError("unknown %s mode code %d" % (self.facts.title, code))
+        return ""

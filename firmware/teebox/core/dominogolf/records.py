@@ -10,6 +10,7 @@ decides only places (the standings' tiebreak).
 
 import hashlib
 
+from teebox.core.contract import OneMode
 from teebox.core.dominogolf import inputs as input_codes
 from teebox.core.dominogolf import log as gamelog
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
@@ -29,43 +30,14 @@ class Facts:
     count_title = "Playoff wins"
 
 
-def score_name(kind):
-    """What a live score event counts: the hole's strokes (Domino Golf has one kind)."""
-    return Facts.unit
-
-
-def mode_of(setup):
-    """Domino Golf's one way to play: ``""``."""
-    return ""
-
-
-def _one_mode(mode):
-    if mode:
-        raise ValueError("Domino Golf has no mode %r (it has one way to play)" % (mode,))
-
-
-def mode_facts(mode):
-    """:class:`Facts`; ValueError for a mode it does not have."""
-    _one_mode(mode)
-    return Facts
-
-
-def mode_code(mode):
-    """0, its one way to play (ValueError for another)."""
-    _one_mode(mode)
-    return 0
-
-
-def modules_of(log):
-    """No expansion modules: an empty tuple (the face every game's records has)."""
-    return ()
-
-
-def mode_named(code):
-    """``""`` for 0 (ValueError otherwise)."""
-    if code:
-        raise ValueError("unknown Domino Golf mode code %d" % code)
-    return ""
+# The mode functions of the face: one way to play (teebox.core.contract.OneMode).
+_ONE = OneMode(Facts)
+score_name = _ONE.score_name
+mode_of = _ONE.mode_of
+mode_facts = _ONE.mode_facts
+mode_code = _ONE.mode_code
+modules_of = _ONE.modules_of
+mode_named = _ONE.mode_named
 
 
 def log(game, inputs=True):

@@ -16,20 +16,7 @@ MAGIC = b"TBP9"
 VERSION = 1
 
 
-class GameLog:
-    """A game as its ``setup`` (:class:`~teebox.core.playnine.rules.Setup`) and its
-    ``inputs`` (a list of ``(seat, choice)``)."""
-
-    def __init__(self, setup, inputs):
-        self.setup = setup
-        self.inputs = list(inputs)
-
-    def __eq__(self, other):
-        return (isinstance(other, GameLog) and self.setup == other.setup
-                and self.inputs == other.inputs)
-
-    def __ne__(self, other):  # MicroPython does not derive != from ==
-        return not self.__eq__(other)
+GameLog = contract.GameLog  # (re-exported: the log module's face)
 
 
 def of(game):
