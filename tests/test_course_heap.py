@@ -15,5 +15,6 @@ def test_a_loaded_18_hole_course_stays_small(micropython):
 def test_checking_an_18_hole_source_allocates_little(micropython):
     # Measured 36448 bytes allocated in all (nothing freed mid-call), so the
     # parse's peak on the board is below that; a walk that allocated per step
-    # used to take 500 kB.
-    assert course_heap.parse_cost(course_heap.generated_source(18)) <= 48000
+    # used to take 500 kB. With the Coastlines checks (a green reached only across the
+    # ocean is refused) and the wind and green-card headers: 52,192 (2026-11-26).
+    assert course_heap.parse_cost(course_heap.generated_source(18)) <= 56000

@@ -333,7 +333,7 @@ def test_rate_plays_the_hit_through_out_of_bounds_variation_when_asked():
     assert "out of bounds: " not in strict.stdout.splitlines()[1]
     refused = invoke("starter", "--option", "hands=draft")
     assert refused.exit_code == 1
-    assert "--option hands=draft: 18 Holes has no option 'hands' (use one of: bounds)" in (
+    assert "--option hands=draft: 18 Holes has no option 'hands' (use one of: bounds, expansions)" in (
         refused.stderr)
 
 
