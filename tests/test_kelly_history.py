@@ -6,27 +6,22 @@ and the history ranks
 players by points with the mode's own column, own targets claimed (all from the mode's
 facts: no score-store code knows the mode)."""
 
-from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox import shipped
-from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import EXTRA
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
 from teebox_host.scores_cmd import app
 
-PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2)), ("Cy", (3, 3, 3))]
+from history_kit import PEOPLE, bot_record, gamerecord_replay, replay_text
+
 STARTER = shipped.load_builtin("starter")
 
 
 def _record(seed, number):
-    game = engine.Game(STARTER, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(3, "kelly", seed=seed))
-    bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(3)])
-    data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
-    return game, data
+    return bot_record(STARTER, "kelly", 3, seed, number)
 
 
 def test_a_kelly_golf_record_keeps_the_targets_replays_and_ranks_by_points(tmp_path):
@@ -56,19 +51,11 @@ def test_a_kelly_golf_record_keeps_the_targets_replays_and_ranks_by_points(tmp_p
     assert "Points" in out.output and "Targets" in out.output
 
 
-def gamerecord_replay(rec, found):
-    """The game a record's log rebuilds (what sync's verification replays)."""
-    from teebox.core import games
-    return games.load("18-holes").records.replay(rec.log, found)
-
 
 def test_teebox_replay_of_a_kelly_golf_record_counts_points_per_green(tmp_path):
     game, data = _record(5, 1)
     path = tmp_path / "kelly.tbgr"
-    path.write_bytes(data)
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     assert "Kelly Golf, 3 players, Starter Course" in text
     assert "points per hole; highest total wins" in text
     for place, seat, total, _targets in game.standings():

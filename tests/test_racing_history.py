@@ -3,26 +3,21 @@ replaying its log, `teebox replay` prints the greens each racer reached, and the
 history ranks racers by greens reached (the mode's own unit, from the game's records
 face: no score-store code knows the mode)."""
 
-from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox import shipped
-from teebox.core.holes18 import bots, engine
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
 from teebox_host.scores_cmd import app
 
-PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2)), ("Cy", (3, 3, 3))]
+from history_kit import PEOPLE, bot_record, replay_text
+
 STARTER = shipped.load_builtin("starter")
 
 
 def _record(seed, number, mode="racing"):
-    game = engine.Game(STARTER, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(3, mode, seed=seed))
-    bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(3)])
-    data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
-    return game, data
+    return bot_record(STARTER, mode, 3, seed, number)
 
 
 def test_a_golf_racing_record_replays_and_ranks_racers_by_greens_reached(tmp_path):
@@ -54,10 +49,7 @@ def test_a_golf_racing_record_replays_and_ranks_racers_by_greens_reached(tmp_pat
 def test_teebox_replay_of_a_golf_racing_record_counts_greens(tmp_path):
     game, data = _record(5, 1)
     path = tmp_path / "race.tbgr"
-    path.write_bytes(data)
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     assert "Golf Racing, 3 players, Starter Course" in text
     assert "greens per hole; highest total wins" in text
     for place, seat, total, _hio in game.standings():
@@ -70,9 +62,7 @@ def test_teebox_replay_says_1_point_for_a_total_of_one(tmp_path):
     game, data = next((g, d) for g, d in (_record(seed, 1, "match") for seed in range(1, 40))
                       if 1 in [row[2] for row in g.standings()])
     path = tmp_path / "match.tbgr"
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     place, seat = next((p, s) for p, s, total, _hio in game.standings() if total == 1)
     assert f"{place}. {PEOPLE[seat][0]}: 1 point\n" in text
     assert "1 points" not in text

@@ -4,27 +4,22 @@ tokens each player won, and the history ranks players by points with the elimina
 holes as the tie-break column (the mode's own facts, from the game's records face: no
 score-store code knows the mode)."""
 
-from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox import shipped
-from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import EXTRA
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
 from teebox_host.scores_cmd import app
 
-PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2)), ("Cy", (3, 3, 3))]
+from history_kit import PEOPLE, bot_record, replay_text
+
 STARTER = shipped.load_builtin("starter")
 
 
 def _record(seed, number):
-    game = engine.Game(STARTER, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(3, "skins", seed=seed))
-    bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(3)])
-    data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
-    return game, data
+    return bot_record(STARTER, "skins", 3, seed, number)
 
 
 def test_a_skins_record_replays_and_ranks_players_by_the_points_of_their_tokens(tmp_path):
@@ -56,10 +51,7 @@ def test_a_skins_record_replays_and_ranks_players_by_the_points_of_their_tokens(
 def test_teebox_replay_of_a_skins_record_counts_points(tmp_path):
     game, data = _record(5, 1)
     path = tmp_path / "skins.tbgr"
-    path.write_bytes(data)
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     assert "Skins, 3 players, Starter Course" in text
     for place, seat, total, _wins in game.standings():
         assert f"{place}. {PEOPLE[seat][0]}: {total} points" in text

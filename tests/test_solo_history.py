@@ -4,27 +4,23 @@ prints the player's points, and the history keeps the mode's own column, the dec
 beaten (0: the opponents were not out-scored), from the mode's facts alone: no
 score-store code knows the mode."""
 
-from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox import shipped
 from teebox.core import games
-from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.protocol import EXTRA
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
 from teebox_host.scores_cmd import app
 
-ANN = [("Ann", (1, 1, 1))]
+from history_kit import bot_record, replay_text
+
 CHAOS = shipped.load_builtin("chaos")
 
 
 def _record(seed, number):
-    game = engine.Game(CHAOS, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(1, "solo-chaos", seed=seed))
-    bots.play_game(game, [bots.SensibleBot(seed)])
-    return game, gamerecord.encode(game, "b0a7d", number, 1700000000 + number, ANN)
+    return bot_record(CHAOS, "solo-chaos", 1, seed, number, (seed,))
 
 
 def test_a_solo_chaos_golf_record_verifies_by_replay_and_keeps_the_rank_beaten(tmp_path):
@@ -61,10 +57,7 @@ def test_a_solo_chaos_golf_record_verifies_by_replay_and_keeps_the_rank_beaten(t
 def test_teebox_replay_of_a_solo_chaos_golf_record_prints_the_players_points(tmp_path):
     game, data = _record(2, 1)
     path = tmp_path / "solo.tbgr"
-    path.write_bytes(data)
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     assert "Solo Chaos Golf, 1 player, Chaos Meadow" in text
     place, _seat, total, _rank = game.standings()[0]
     assert f"{place}. Ann: {total} points" in text

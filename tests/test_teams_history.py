@@ -4,11 +4,9 @@ replay` of the record prints the flags of each round, and the history ranks the 
 by flags with the mode's own columns (all from the mode's facts: no score-store code
 knows the mode)."""
 
-from rich.console import Console
 from typer.testing import CliRunner
 
 from teebox import shipped
-from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.modes.teams import GOLFER
 from teebox.core.holes18.protocol import EXTRA
 from teebox.core.wire import gamerecord
@@ -16,16 +14,13 @@ from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
 from teebox_host.scores_cmd import app
 
-PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2))]
+from history_kit import PEOPLE, bot_record, gamerecord_replay, replay_text
+
 CHAOS = shipped.load_builtin("chaos")
 
 
 def _record(seed, number):
-    game = engine.Game(CHAOS, shipped.load_default_clubs(), shipped.load_default_shots(),
-                       engine.Setup(2, "teams", seed=seed))
-    bots.play_game(game, [bots.SensibleBot(seed * 4 + s) for s in range(2)])
-    data = gamerecord.encode(game, "b0a7d", number, 1700000000 + number, PEOPLE)
-    return game, data
+    return bot_record(CHAOS, "teams", 2, seed, number)
 
 
 def test_a_chaos_teams_record_keeps_the_nominations_replays_and_ranks_by_flags(tmp_path):
@@ -65,19 +60,11 @@ def test_a_record_whose_nomination_was_changed_fails_verification():
     assert sync_cmd.verify(rec, replay_cmd.replay_data()) != []
 
 
-def gamerecord_replay(rec, found):
-    """The game a record's log rebuilds (what sync's verification replays)."""
-    from teebox.core import games
-    return games.load("18-holes").records.replay(rec.log, found)
-
 
 def test_teebox_replay_of_a_chaos_teams_record_counts_flags(tmp_path):
     game, data = _record(5, 1)
     path = tmp_path / "teams.tbgr"
-    path.write_bytes(data)
-    console = Console(width=200, record=True)
-    replay_cmd.replay_bytes(console, path, data)
-    text = console.export_text()
+    text = replay_text(path, data)
     assert "Chaos Teams, 2 players, Chaos Meadow" in text
     for place, seat, total, _hio in game.standings():
         assert f"{place}. {PEOPLE[seat][0]}: {total} flag" in text
