@@ -5,7 +5,7 @@ listed by `teebox scores` with its par, replayed on the web pages hole by hole."
 import json
 import re
 
-from link_fakes import TEEBOX, read_line, started, teebox
+from link_fakes import teebox
 from starlette.testclient import TestClient
 from test_scores_cmd import scores
 
@@ -92,33 +92,3 @@ def test_a_domino_golf_game_on_the_virtual_board_is_synced_verified_and_listed(t
     assert 'class="heat"' in course.text
 
 
-def test_teebox_board_virtual_game_domino_golf_has_its_bots_play_domino_golf(tmp_path):
-    with started(TEEBOX + ["board", "--virtual", "--game", "domino-golf", "--games", "2"]) \
-            as proc:
-        line = read_line(proc)
-        port = re.search(r" on (\S+) with 2 finished games", line).group(1)
-        assert read_line(proc, stream=proc.stderr) == (
-            "starting a CPython virtual board; its bots play 2 games of Domino Golf first ...\n")
-        result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
-        assert result.exit_code == 0, result.output
-        assert "stored 2 games (1, 2)." in result.output
-    with ScoreDB(tmp_path / "s.db") as db:
-        stored = db.games()
-    # The demo games of Domino Golf in turn: two players, then three.
-    assert sorted((g.game, len(g.seats)) for g in stored) == [("domino-golf", 2),
-                                                              ("domino-golf", 3)]
-
-
-def test_the_micropython_board_plays_domino_golf_as_cpython_replays_it(tmp_path):
-    # The firmware inside MicroPython deals and plays; sync replays each record here
-    # (CPython) before storing it: the two must agree on every hole.
-    with VirtualBoard(micropython=True, games=2, game="domino-golf") as vb:
-        result = teebox("sync", "--port", vb.port, "--db", tmp_path / "s.db")
-        assert result.exit_code == 0, result.output
-        assert "stored 2 games (1, 2)." in result.output
-    with ScoreDB(tmp_path / "s.db") as db:
-        stored = [db.game(vb.board_id, n) for n in (1, 2)]
-    assert [(g.game, len(g.players)) for g in stored] == [("domino-golf", 2), ("domino-golf", 3)]
-    for g in stored:
-        again, holes = gamerecord.replay("domino-golf", g.log)
-        assert again.over and [(n, p, tuple(s)) for n, p, s in g.holes] == holes

@@ -4,7 +4,7 @@ and listed by `teebox scores` with Play Nine's columns."""
 
 import re
 
-from link_fakes import TEEBOX, read_line, started, teebox
+from link_fakes import teebox
 from test_scores_cmd import scores
 
 from teebox.core.playnine import log as p9log
@@ -50,38 +50,6 @@ def test_a_play_nine_game_on_the_virtual_board_is_synced_verified_and_listed(tmp
     assert "To par" not in shown.output
     for place, seat, total, _t in game.standings():
         assert re.search(r"│ %d +│ %s +│ %d " % (place, NAMES[seat], total), shown.output)
-
-
-def test_teebox_board_virtual_game_play_nine_has_its_bots_play_play_nine(tmp_path):
-    with started(TEEBOX + ["board", "--virtual", "--game", "play-nine", "--games", "2"]) \
-            as proc:
-        line = read_line(proc)
-        port = re.search(r" on (\S+) with 2 finished games", line).group(1)
-        assert read_line(proc, stream=proc.stderr) == (
-            "starting a CPython virtual board; its bots play 2 games of Play Nine first ...\n")
-        result = teebox("sync", "--port", port, "--db", tmp_path / "s.db")
-        assert result.exit_code == 0, result.output
-        assert "stored 2 games (1, 2)." in result.output
-    with ScoreDB(tmp_path / "s.db") as db:
-        stored = db.games()
-    # The demo games of Play Nine in turn: two players, then three.
-    assert sorted((g.game, len(g.seats)) for g in stored) == [("play-nine", 2),
-                                                             ("play-nine", 3)]
-
-
-def test_the_micropython_board_plays_play_nine_as_cpython_replays_it(tmp_path):
-    # The firmware inside MicroPython deals and plays; sync replays each record here
-    # (CPython) before storing it: the two must agree on every hole.
-    with VirtualBoard(micropython=True, games=2, game="play-nine") as vb:
-        result = teebox("sync", "--port", vb.port, "--db", tmp_path / "s.db")
-        assert result.exit_code == 0, result.output
-        assert "stored 2 games (1, 2)." in result.output
-    with ScoreDB(tmp_path / "s.db") as db:
-        stored = [db.game(vb.board_id, n) for n in (1, 2)]
-    assert [(g.game, len(g.players)) for g in stored] == [("play-nine", 2), ("play-nine", 3)]
-    for g in stored:
-        again, holes = gamerecord.replay("play-nine", g.log)
-        assert again.over and [(n, p, tuple(s)) for n, p, s in g.holes] == holes
 
 
 def test_an_unknown_game_for_the_virtual_board_is_named():
