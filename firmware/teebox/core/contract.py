@@ -243,3 +243,41 @@ class OneMode:
         if code:
             raise ValueError("unknown %s mode code %d" % (self.facts.title, code))
         return ""
+
+
+def log_head(magic, version, setup):
+    """A game log's bytes up to its inputs: ``magic``, the format ``version`` and the
+    setup's key as varints (the game appends each input after them)."""
+    out = bytearray(magic)
+    out.append(version)
+    for n in setup.key():
+        varint.put(out, n)
+    return out
+
+
+def read_log_head(data, magic, key_lengths, title):
+    """The setup key a game log's bytes hold and the position of its first input;
+    ``key_lengths[v]`` is the key's length in format version ``v`` (0: never written),
+    the last one the newest (shorter old keys end in zeros). ValueError saying what is
+    wrong with the bytes."""
+    if bytes(data[:len(magic)]) != magic:
+        raise ValueError("not a %s game log (it should start with %r)" % (title, magic))
+    newest = len(key_lengths) - 1
+    v = data[len(magic)] if len(data) > len(magic) else -1
+    if not 0 < v <= newest or not key_lengths[v]:
+        raise ValueError("%s game log version %s is not known (this firmware reads %d)"
+                         % (title, "missing" if v < 0 else v, newest))
+    pos = len(magic) + 1
+    key = [0] * key_lengths[newest]
+    for i in range(key_lengths[v]):
+        key[i], pos = varint.get(data, pos)
+    return key, pos
+
+
+def refusal(verb_names):
+    """The message ``replay`` gives for an input it cannot replay, naming the input, its
+    seat and its verb (``verb_names``: the game's names of its verbs)."""
+    def refused(i, seat, choice, exc):
+        return "input %d (%s %s) cannot be replayed: %s" % (i + 1, seat_name(seat),
+                                                            verb_names[choice[0]], exc)
+    return refused
