@@ -8,7 +8,8 @@ then two bytes an input
 state digest included.
 """
 
-from teebox.core import contract
+from teebox.core import contract, varint
+from teebox.core.contract import seat_name
 from teebox.core.dominogolf import inputs as input_codes
 from teebox.core.dominogolf.protocol import VERB_NAMES
 from teebox.core.dominogolf.rules import Game, Setup
@@ -28,7 +29,10 @@ def of(game):
 
 def encode(log):
     """The log as bytes."""
-    out = contract.log_head(MAGIC, VERSION, log.setup)
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    for n in log.setup.key():
+        varint.put(out, n)
     for seat, choice in log.inputs:
         out.extend(input_codes.pack(seat, choice))
     return bytes(out)
@@ -36,7 +40,15 @@ def encode(log):
 
 def decode(data):
     """A :class:`GameLog` from bytes; ValueError saying what is wrong and where."""
-    key, pos = contract.read_log_head(data, MAGIC, _SETUP_FIELDS, "Domino Golf")
+    if bytes(data[:len(MAGIC)]) != MAGIC:
+        raise ValueError("not a Domino Golf game log (it should start with %r)" % MAGIC)
+    if len(data) <= len(MAGIC) or not 0 < data[len(MAGIC)] <= VERSION:
+        raise ValueError("Domino Golf game log version %s is not known (this firmware reads %d)"
+                         % (data[len(MAGIC)] if len(data) > len(MAGIC) else "missing", VERSION))
+    pos = len(MAGIC) + 1
+    key = [0] * _SETUP_FIELDS[VERSION]
+    for i in range(_SETUP_FIELDS[data[len(MAGIC)]]):
+        key[i], pos = varint.get(data, pos)
     setup = Setup(key[0], key[1], key[2], key[3] == 1, key[4] == 1, key[5] == 1)
     if (len(data) - pos) % 2:
         raise ValueError("game log ends inside an input (byte %d)" % (len(data) - 1))
@@ -54,4 +66,6 @@ def replay(log):
     return contract.replay(Game(log.setup), log.inputs, _refused)
 
 
-_refused = contract.refusal(VERB_NAMES)
+def _refused(i, seat, choice, exc):
+    return "input %d (%s %s) cannot be replayed: %s" % (i + 1, seat_name(seat),
+                                                        VERB_NAMES[choice[0]], exc)

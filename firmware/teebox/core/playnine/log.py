@@ -6,14 +6,14 @@ game of nine holes takes about a kilobyte. ``replay(decode(data))`` rebuilds the
 game: same setup + same inputs = same game, state digest included.
 """
 
-from teebox.core import contract
+from teebox.core import contract, varint
+from teebox.core.contract import seat_name
 from teebox.core.playnine import inputs as input_codes
 from teebox.core.playnine.protocol import VERB_NAMES
 from teebox.core.playnine.rules import Game, Setup
 
 MAGIC = b"TBP9"
 VERSION = 1
-_SETUP_FIELDS = (0, 4)  # the setup key's length by version
 
 
 GameLog = contract.GameLog  # (re-exported: the log module's face)
@@ -26,7 +26,10 @@ def of(game):
 
 def encode(log):
     """The log as bytes."""
-    out = contract.log_head(MAGIC, VERSION, log.setup)
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    for n in log.setup.key():
+        varint.put(out, n)
     for seat, choice in log.inputs:
         out.append(input_codes.pack(seat, choice))
     return bytes(out)
@@ -34,7 +37,16 @@ def encode(log):
 
 def decode(data):
     """A :class:`GameLog` from bytes; ValueError saying what is wrong and where."""
-    key, pos = contract.read_log_head(data, MAGIC, _SETUP_FIELDS, "Play Nine")
+    if bytes(data[:len(MAGIC)]) != MAGIC:
+        raise ValueError("not a Play Nine game log (it should start with %r)" % MAGIC)
+    if len(data) <= len(MAGIC) or data[len(MAGIC)] != VERSION:
+        raise ValueError("Play Nine game log version %s is not known (this firmware reads %d)"
+                         % (data[len(MAGIC)] if len(data) > len(MAGIC) else "missing", VERSION))
+    pos = len(MAGIC) + 1
+    key = []
+    for _ in range(4):
+        n, pos = varint.get(data, pos)
+        key.append(n)
     setup = Setup(key[0], key[1], key[2], key[3] == 1)
     moves = []
     for i in range(pos, len(data)):
@@ -50,4 +62,6 @@ def replay(log):
     return contract.replay(Game(log.setup), log.inputs, _refused)
 
 
-_refused = contract.refusal(VERB_NAMES)
+def _refused(i, seat, choice, exc):
+    return "input %d (%s %s) cannot be replayed: %s" % (i + 1, seat_name(seat),
+                                                        VERB_NAMES[choice[0]], exc)
