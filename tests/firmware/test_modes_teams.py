@@ -5,7 +5,7 @@ from fwtest import raises
 
 from engine_kit import (CLUBS, SHOTS, ax, club, face, kinds, make_course, new_game, one, play,
                         select)
-from teebox.core import hexgrid
+from teebox.core import course, coursegen, hexgrid
 from teebox.core.hexgrid import E, W
 from teebox.core.holes18 import bots, engine, gamelog, modes
 from teebox.core.holes18.engine import Game, IllegalMove, Setup
@@ -288,3 +288,21 @@ def test_bots_play_chaos_teams_to_the_end():
     assert g.over and (not any(g.mode.flag) or max(scores) == 10)
     assert sum(scores) + sum(g.mode.flag) == crs.hole_count
     assert table[0][2] == max(scores)
+
+
+def test_bots_leave_a_pocket_of_the_course_and_a_bunker_to_claim_the_last_flags():
+    """Issue 18: on two generated 9-hole courses (seeds 90 and 149) the sensible bots
+    never finished. Greens 5 to 9 kept their flags while the golfers stood in a pocket of
+    the course whose nearest flag, as the crow flies, lay across out of bounds: every
+    shot that way went out or into a tree, so none looked better than staying. On seed
+    149 each team's other golfer sat in a bunker, one of them a hex from a flag, and was
+    never chosen. Rulebook (Chaos Teams): "The game ends when all flags are claimed or
+    one team has scored 10 flags": both games end, every flag on a green or with a team."""
+    tiles = shipped.load_default_tiles()
+    for seed in (90, 149):
+        data = coursegen.generate(tiles, 9, coursegen.DIFFICULTIES[seed % 3], seed)
+        g = Game(course.load(data), CLUBS, SHOTS, Setup(2, "teams", seed=seed + 1))
+        bots.play_game(g, [bots.SensibleBot(1), bots.SensibleBot(2)])
+        scores = [p.score for p in g.players]
+        assert g.over and (not any(g.mode.flag) or max(scores) == 10)
+        assert sum(scores) + sum(g.mode.flag) == 9

@@ -13,7 +13,7 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 :func:`play_game` runs a whole game with one bot per seat.
 """
 
-from teebox.core import hexgrid
+from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
     BIG_HIT, BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
@@ -30,6 +30,48 @@ _BUNKER = 15
 _ROUGH = 4
 _OUT = 30  # a lost turn, though the club comes back
 _UNUSABLE = 10000
+_FAR = 255  # a walk table's entry for a cell no walk leads from (or 255 hexes or more)
+
+
+def walk_distances(course, greens):
+    """The fewest one-hex moves from each cell of ``course`` to the nearest of ``greens``
+    (axial pairs), walking only where a golfer may stand (and never into the ocean): a
+    ``bytearray`` indexed like :meth:`Course.cells`, 255 where no walk leads.
+
+    A bot judges landings by this, not by the straight hex distance: with every flag's
+    green a target (Chaos Golf, Chaos Teams) the nearest green as the crow flies can lie
+    across out of bounds, and a golfer in a pocket of the course then likes no landing
+    better than where it stands and never leaves (generated courses, seeds 90 and 149)."""
+    width = course.width
+    height = course.height
+    cells = course.cells()
+    out = bytearray(b"\xff" * (width * height))
+    todo = []
+    for q, r in greens:
+        if hexgrid.in_grid(q, r, width, height):
+            i = hexgrid.cell_index(q, r, width)
+            out[i] = 0
+            todo.append(i)
+    # Breadth first over plain int indices (no tuple per step), a ring at a time.
+    d = 0
+    while todo and d < _FAR - 1:
+        d += 1
+        ring = []
+        for i in todo:
+            r = i // width
+            q = i % width - (r - (r & 1)) // 2
+            for a in range(6):
+                nq = q + hexgrid.DQ[a]
+                nr = r + hexgrid.DR[a]
+                if not hexgrid.in_grid(nq, nr, width, height):
+                    continue
+                j = hexgrid.cell_index(nq, nr, width)
+                k = cells[j]
+                if out[j] == _FAR and terrain.standable(k) and k != terrain.OCEAN:
+                    out[j] = d
+                    ring.append(j)
+        todo = ring
+    return out
 
 
 class RandomBot:
@@ -49,6 +91,7 @@ class SensibleBot:
     def __init__(self, seed=0):
         self.rng = Rng(seed)
         self._reach = {}
+        self._walk = None  # (course, aims, walk_distances) for the greens last aimed at
 
     def choose(self, game, seat):
         """The choice this bot makes for ``seat`` now."""
@@ -140,13 +183,24 @@ class SensibleBot:
         return [game.course.hole(h)[3:5] for h in game.mode.aims(game, p)]
 
     def _distance(self, game, seat, q=None, r=None):
+        # Hexes a golfer would walk from (q, r) (default: where ``seat`` stands) to the
+        # nearest green it aims at; as the crow flies where no walk leads.
         p = game.players[seat]
         if q is None:
             q, r = p.q, p.r
-        greens = self._greens(game, seat)
-        if not greens:
+        aims = game.mode.aims(game, p)
+        if not aims:
             return 0
-        return min([hexgrid.distance(q, r, g[0], g[1]) for g in greens])
+        w = self._walk
+        if w is None or w[0] is not game.course or w[1] != aims:
+            greens = [game.course.hole(h)[3:5] for h in aims]
+            w = self._walk = (game.course, aims, walk_distances(game.course, greens))
+        c = game.course
+        if hexgrid.in_grid(q, r, c.width, c.height):
+            d = w[2][hexgrid.cell_index(q, r, c.width)]
+            if d < _FAR:
+                return d
+        return min([hexgrid.distance(q, r, g[0], g[1]) for g in self._greens(game, seat)])
 
     def _cost(self, game, seat, res):
         # How bad a landing is: tenths of a hex from the target plus hazard costs.

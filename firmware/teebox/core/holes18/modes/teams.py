@@ -163,35 +163,56 @@ class ChaosTeams(ChaosGolf):
 
     def bot_choice(self, game, seat, legal):
         """A bot nominates the golfer whose best shot with the cards drawn lands nearest a
-        flag (on one: it claims it); before the action, it switches only to a golfer one
-        hex from a flag, or out of a bunker the other is stuck in."""
+        flag (on one: it claims it), as a golfer would walk there; before the action, it
+        switches to the golfer nearer a flag, counting a bunker as a turn lost."""
+        walk = self._bot_walk(game)
         if game.stage == CHOOSE_ACTION:
-            return self._bot_switch(game, seat, legal)
+            return self._bot_switch(game, seat, legal, walk)
         was = self.moving[seat]
         best = None
         for c in legal:
             self._bind(game, seat, c[1] - GOLFER)
-            cost = self._shot_cost(game, seat)
+            cost = self._shot_cost(game, seat, walk)
             if best is None or cost < best[0]:
                 best = (cost, c)
         self._bind(game, seat, was)
         return best[1]
 
-    def _bot_switch(self, game, seat, legal):
+    def _bot_walk(self, game):
+        # Hexes walked from each cell to the nearest flag (bots.walk_distances): the
+        # nearest flag as the crow flies can lie across out of bounds, and a golfer
+        # heading for it from a pocket of the course never got out (seeds 90, 149).
+        from teebox.core.holes18.bots import walk_distances  # only when a bot plays
+        holes = self.targets(game, None)
+        return walk_distances(game.course, [game.course.hole(h)[3:5] for h in holes])
+
+    def _bot_switch(self, game, seat, legal, walk):
         switch = [c for c in legal if c[0] == EXTRA and c[1] in self.extras]
         p = game.players[seat]
         o = self.partner(game, p)
-        if switch and self._bot_rank(game, o) < self._bot_rank(game, (p.q, p.r)):
+        if switch and self._bot_rank(game, o, walk) < self._bot_rank(game, (p.q, p.r), walk):
             return switch[0]
         return None
 
-    def _bot_rank(self, game, at):
-        # Lower is a better golfer to act with before the draw: out of a bunker first,
-        # then one hex from a flag (a step claims it).
+    def _bot_rank(self, game, at, walk):
+        # Lower is a better golfer to act with before the draw: one hex from a flag (a step
+        # claims it), else the nearer a flag, a bunker's exit costing a turn (two hexes).
+        # Never switching to a golfer in a bunker left it there for the whole game while
+        # the other one wandered (seed 149: one hex from a flag all along).
         sand = game.effects.lie(game.course.terrain(at[0], at[1])) == flight.LIE_BUNKER
-        return (int(sand), int(self._to_flag(game, at[0], at[1]) != 1))
+        far = self._walked(game, walk, at[0], at[1])
+        return (int(sand or far != 1), far + 2 * int(sand))
 
-    def _shot_cost(self, game, seat):
+    def _walked(self, game, walk, q, r):
+        # Hexes walked from (q, r) to the nearest flag; as the crow flies where no walk leads.
+        c = game.course
+        if hexgrid.in_grid(q, r, c.width, c.height):
+            d = walk[hexgrid.cell_index(q, r, c.width)]
+            if d < 255:
+                return d
+        return self._to_flag(game, q, r)
+
+    def _shot_cost(self, game, seat, walk):
         # The best landing the golfer the engine moves now could make with the cards out
         # (a wood: its six flights): 0 on a flag, else tenths of a hex from the nearest
         # flag, hazards costing more.
@@ -203,16 +224,16 @@ class ChaosTeams(ChaosGolf):
             n = len(game.shot_list[shot].outcomes) if shot >= 0 else 1
             for aim in range(6):
                 for i in range(n):
-                    cost = self._landing_cost(game, game.simulate_shot(shot, i, aim))
+                    cost = self._landing_cost(game, game.simulate_shot(shot, i, aim), walk)
                     if best is None or cost < best:
                         best = cost
         return best
 
-    def _landing_cost(self, game, res):
+    def _landing_cost(self, game, res, walk):
         outcome = res[2]
         if outcome == GREEN:
             return 0  # a flag claimed
-        cost = 10 * self._to_flag(game, res[1][0], res[1][1]) + 10
+        cost = 10 * self._walked(game, walk, res[1][0], res[1][1]) + 10
         if outcome == OUT_OF_BOUNDS:
             cost += 30  # a lost turn
         elif outcome != NORMAL:
