@@ -573,3 +573,17 @@ def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
                        shipped.load_default_shots(), setup)
     bots.play_game(game, [bots.SensibleBot(seed * 8 + 1), bots.SensibleBot(seed * 8 + 2)])
     assert game.over
+
+
+def test_a_borrowed_wood_is_not_played_into_the_tree_beside_the_golfer_round_after_round():
+    # Slick Rikesh B: "You may use any club discarded by another player". Issue 11: in
+    # `course rate --golfer` game 80 on The Nine (Rikesh at seat 1), alone with a 3 Iron
+    # beside a tree he took the other player's discarded 5 Wood each round and hit it into
+    # the tree: the ball stayed, the hand reset, and the same round came again until the
+    # choice limit. A flight that stops in the tree at once loses the turn: the bot must
+    # judge it so, and the game must end.
+    setup = engine.Setup(2, "stroke", 80, engine.DRAFT, [None, ("slick-rikesh", "B")])
+    game = engine.Game(shipped.load_builtin("nine"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(80 * 8 + 1), bots.SensibleBot(80 * 8 + 2)])
+    assert game.over

@@ -210,6 +210,12 @@ class SensibleBot:
         if hole and outcome != OUT_OF_BOUNDS and hole in game.mode.aims(game, p):
             return _ON_GREEN
         cost = 10 * self._distance(game, seat, land[0], land[1])
+        if hit_tree and land == (p.q, p.r):
+            # Into a tree at once: the ball stays and the club is spent, a turn lost.
+            # Judged as good as standing here, a wood that only flew into the tree beside
+            # the golfer was played round after round (Slick Rikesh B's discarded 5 Wood,
+            # The Nine, seed 80).
+            return cost + _OUT
         if outcome == GREEN:
             return cost - _ON_THE_WAY  # a green that scores, though not the one aimed at
         if outcome == OUT_OF_BOUNDS:
