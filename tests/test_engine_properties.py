@@ -587,3 +587,16 @@ def test_a_borrowed_wood_is_not_played_into_the_tree_beside_the_golfer_round_aft
                        shipped.load_default_shots(), setup)
     bots.play_game(game, [bots.SensibleBot(80 * 8 + 1), bots.SensibleBot(80 * 8 + 2)])
     assert game.over
+
+
+def test_dorian_a_never_plans_a_wood_shot_from_the_gorse():
+    # Dorian A alone with his never-expiring 3 Wood on coastline's 5th hole (Stroke Play,
+    # seed 11, issue 11). The booklet's gorse: "If you land in gorse you may only by
+    # CHIPPING or MOVE ONE". The bot's shortest route to the green began with a wood shot
+    # from the gorse beside him: he stepped into it, could not play the wood there, stepped
+    # out, and stepped in again until the choice limit. The game must end.
+    setup = engine.Setup(2, "stroke", 11, engine.DRAFT, [("dorian", "A"), None])
+    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(11 * 8 + 1), bots.SensibleBot(11 * 8 + 2)])
+    assert game.over

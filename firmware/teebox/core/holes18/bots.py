@@ -405,7 +405,9 @@ class SensibleBot:
         while frontier:
             nxt = []
             for q, r in frontier:
-                for step in self._route_steps(effects, c, q, r, moves or first[(q, r)]):
+                flies = self._playable(game, seat, club, q, r)
+                for step in self._route_steps(effects, c, q, r, moves or first[(q, r)],
+                                              flies):
                     act, land, outcome = step
                     if land in first or outcome in (OUT_OF_BOUNDS, WATER, BUNKER):
                         continue
@@ -418,15 +420,29 @@ class SensibleBot:
         return None
 
     @staticmethod
-    def _route_steps(effects, club, q, r, moves):
-        # ``(action, landing, outcome)`` of the wood's six flights from (q, r), and of the
-        # six one-hex steps when ``moves``.
+    def _playable(game, seat, club, q, r):
+        # Whether ``seat`` could play ``club`` from (q, r) (coastlines: never a wood from
+        # the gorse). Asked with the golfer set down there for the question only: a route
+        # through a hex the wood cannot leave sent Dorian A to the gorse, a step back out
+        # and the step in again, round after round (coastline, Stroke Play, seed 11).
+        p = game.players[seat]
+        was = p.q, p.r
+        p.q, p.r = q, r
+        why = game.effects.action_reason(game, seat, PLAY, club)
+        p.q, p.r = was
+        return why is None
+
+    @staticmethod
+    def _route_steps(effects, club, q, r, moves, flies):
+        # ``(action, landing, outcome)`` of the wood's six flights from (q, r) (when
+        # ``flies``), and of the six one-hex steps when ``moves``.
         course, fx = effects
         steps = flight.wood_steps(club, fx.lie(course.terrain(q, r)))
         out = []
         for a in range(6):
-            res = fx.fly(course, q, r, flight.path_hexes(q, r, a, steps))
-            out.append(((PLAY, a), res[1], res[2]))
+            if flies:
+                res = fx.fly(course, q, r, flight.path_hexes(q, r, a, steps))
+                out.append(((PLAY, a), res[1], res[2]))
             if moves:
                 res = fx.fly(course, q, r, [hexgrid.neighbour(q, r, a)])
                 out.append(((MOVE, a), res[1], res[2]))
