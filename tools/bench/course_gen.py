@@ -136,7 +136,9 @@ def play_modes(seeds):
             difficulty = coursegen.DIFFICULTIES[seed % 3]
             c = course.load(coursegen.generate(tiles, holes, difficulty, seed))
             for name in modes.NAMES:
-                players = max(2, modes.make(name).players[0])
+                # Two players where the mode allows (Solo Chaos Golf: one).
+                lo, hi = modes.make(name).players
+                players = max(lo, min(2, hi))
                 game = engine.Game(c, clubs, shots, engine.Setup(players, name, seed=seed + 1))
                 games += 1
                 try:
