@@ -21,7 +21,9 @@ class BagRegistration:
     :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
 
     ``size[seat]`` is how many clubs that bag holds: five, or what the seat's golfer card
-    drafts (:meth:`sizes`: Dorian B three, Slick Rikesh B one, Iron Jane B four).
+    drafts (:meth:`sizes`: Dorian B three, Slick Rikesh B one, Iron Jane B four), and
+    ``rule[seat]`` what that card changes in the draft, said while its bag is scanned
+    (The Shark B's pass when only wedges are left, Slick Rikesh B's in any round).
     """
 
     def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
@@ -32,6 +34,7 @@ class BagRegistration:
         self.bot = bot if bot is not None else bytearray(players)
         self.hands = [[] for _ in range(players)]
         self.size = [cards.HAND_SIZE] * players
+        self.rule = [""] * players
         self.owner = bytearray(b"\xff" * len(clubs))
         self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
         index = {}
@@ -65,9 +68,11 @@ class BagRegistration:
                 out.append(list(self.hands[s]))
         return out
 
-    def sizes(self, limits):
-        """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts."""
+    def sizes(self, limits, rules):
+        """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts; ``rules``
+        (per seat, "" for none) what the card changes in the draft."""
         self.size = list(limits)
+        self.rule = list(rules)
         self._show()
 
     def complete(self):
@@ -136,7 +141,9 @@ class BagRegistration:
             return
         n = len(self.hands[s])
         who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
-        p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
-              % (player_label(s), who, n, self.size[s], self.note),
+        # What the seat's golfer card changed in the draft (the passes were made with the
+        # cards, away from the table) in the line left blank without one.
+        p.set("%s:\n%s\n%d/%d clubs\n%s\n%s\nBACK: undo"
+              % (player_label(s), who, n, self.size[s], self.rule[s], self.note),
               1, s, self.size[s], n - 1)
 
