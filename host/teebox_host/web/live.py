@@ -24,6 +24,7 @@ from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
+from teebox_host.replay_cmd import opponents
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 from teebox_host.sync_cmd import sync_games
 from teebox_host.sim_tui import board_title
@@ -275,15 +276,6 @@ class LiveBoard:
                          "total": points,
                          "place": 1 + len([s for s in everyone if s > points]) if over else 0})
         return rows
-
-
-def opponents(game):
-    """The automated opponents of a game that has them (Solo Chaos Golf: its mode's
-    ``opponents``, ``(name, points, tokens)`` each); none for any other game."""
-    mode = getattr(game, "mode", None)
-    if game is None or mode is None or not hasattr(mode, "opponents"):
-        return ()
-    return mode.opponents(game)
 
 
 def palette_colour(seat):
