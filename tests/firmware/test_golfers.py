@@ -439,7 +439,7 @@ def test_the_golfers_facts_are_the_cards_own():
     its game): each row says what the card's own class says, both sides. Dorian B: "Dorian
     may only take three clubs during the draft"."""
     assert tuple([row[0] for row in golfers.FACTS]) == golfers.GOLFERS
-    for name, title, box, limits, _rules in golfers.FACTS:
+    for name, title, box, limits, _rules, _short in golfers.FACTS:
         for side in "AB":
             card = golfers.make(0, (name, side))
             assert (card.name, card.title, card.expansion) == (name, title, box)
@@ -449,3 +449,5 @@ def test_the_golfers_facts_are_the_cards_own():
     assert golfers.hand_limit(("dorian", "B")) == 3
     assert "pass" in golfers.draft_rule(("the-shark", "B"))
     assert golfers.draft_rule(("the-shark", "A")) == ""
+    assert golfers.passes_short(("the-shark", "B")) and not golfers.passes_short(
+        ("the-shark", "A"))

@@ -117,7 +117,8 @@ class GolferDeal:
             # and says what the card changes in the draft (The Shark B's pass...).
             chosen = self.golfers()
             self.then.sizes([golfer_cards.hand_limit(g) for g in chosen],
-                            [golfer_cards.draft_rule(g) for g in chosen])
+                            [golfer_cards.draft_rule(g) for g in chosen],
+                            [golfer_cards.passes_short(g) for g in chosen])
             self.active = self.then
             return R_CHANGED
         self.choice[self.at] = self.options()[self.index]

@@ -30,22 +30,25 @@ CLUB = 160     # + club index: name / use / discard that club
 
 
 # Per golfer card, in GOLFERS order: its name, title, the expansion whose box holds it
-# ("" for the base game's), how many clubs it drafts on its A and B sides, and what it
+# ("" for the base game's), how many clubs it drafts on its A and B sides, what it
 # changes in a physical draft on each side, in a line the table's bag registration shows
-# ("" for nothing). The class's own ``name``, ``title``, ``expansion`` and
-# ``hand_limit()`` (tests/firmware/test_golfers.py keeps them equal): the table's golfer
-# deal reads these facts, so no golfer's module is imported before its game is played.
+# ("" for nothing), and on which side its passes may leave it short of clubs (The Shark
+# B: "must pass if the only available clubs are wedges"). The first four are the class's
+# own ``name``, ``title``, ``expansion`` and ``hand_limit()`` (tests/firmware/
+# test_golfers.py keeps them equal): the table's golfer deal reads these facts, so no
+# golfer's module is imported before its game is played.
 FACTS = (
-    ("bunjil", "Bunjil", "", (5, 5), ("", "")),
-    ("dorian", "Dorian", "", (5, 3), ("", "takes 3 clubs")),
-    ("iron-jane", "Iron Jane", "", (5, 4), ("picks 1st: all", "4, no 2 alike")),
-    ("lucky", "Lucky", "", (5, 5), ("", "")),
-    ("slick-rikesh", "Slick Rikesh", "", (5, 1), ("", "1 club: may pass\nin any round")),
-    ("slugger", "Slugger", "", (5, 5), ("Driver + picks 4", "Driver + picks 4")),
-    ("swift", "Swift", "", (5, 5), ("", "")),
-    ("the-shark", "The Shark", "", (5, 5), ("", "no wedges: pass\nif only wedges")),
-    ("peter", "Peter", "greens", (5, 5), ("", "")),
-    ("wendy", "Wendy", "wind", (5, 5), ("", "")),
+    ("bunjil", "Bunjil", "", (5, 5), ("", ""), (0, 0)),
+    ("dorian", "Dorian", "", (5, 3), ("", "takes 3 clubs"), (0, 0)),
+    ("iron-jane", "Iron Jane", "", (5, 4), ("picks 1st: all", "4, no 2 alike"), (0, 0)),
+    ("lucky", "Lucky", "", (5, 5), ("", ""), (0, 0)),
+    ("slick-rikesh", "Slick Rikesh", "", (5, 1), ("", "1 club: may pass\nin any round"),
+     (0, 0)),
+    ("slugger", "Slugger", "", (5, 5), ("Driver + picks 4", "Driver + picks 4"), (0, 0)),
+    ("swift", "Swift", "", (5, 5), ("", ""), (0, 0)),
+    ("the-shark", "The Shark", "", (5, 5), ("", "no wedges; pass\nif only wedges"), (0, 1)),
+    ("peter", "Peter", "greens", (5, 5), ("", ""), (0, 0)),
+    ("wendy", "Wendy", "wind", (5, 5), ("", ""), (0, 0)),
 )
 
 
@@ -71,6 +74,12 @@ def draft_rule(choice):
     """What the golfer of ``(name, side)`` changes in a physical draft, for the table to
     say while the bags are scanned ("" for nothing)."""
     return facts(choice[0])[4][SIDES.index(choice[1])]
+
+
+def passes_short(choice):
+    """Whether the golfer of ``(name, side)`` may end a physical draft with fewer clubs
+    than it drafts, having passed (The Shark B when only wedges were left)."""
+    return bool(facts(choice[0])[5][SIDES.index(choice[1])])
 
 
 def make(seat, choice):
