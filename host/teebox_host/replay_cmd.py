@@ -35,7 +35,8 @@ def _log_game(data):
 
 def replay_data(extra=None):
     """What a game may need to replay: the built-in courses by hash (and ``extra``, a
-    course given with --course) and the shipped card data."""
+    course given with --course), the shipped card data and the expansion's data
+    (``sync_cmd.replay_data``)."""
     by_hash = {}
     for name in shipped.builtin_names():
         try:
@@ -45,8 +46,7 @@ def replay_data(extra=None):
         by_hash[bytes(c.hash)] = c
     if extra is not None:
         by_hash[bytes(extra.hash)] = extra
-    return {"courses": lambda h: by_hash.get(bytes(h)), "clubs": shipped.load_default_clubs(),
-            "shots": shipped.load_default_shots()}
+    return sync_cmd.replay_data(lambda h: by_hash.get(bytes(h)))
 
 
 def replay_bytes(out, path, data, extra=None):

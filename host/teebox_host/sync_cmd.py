@@ -60,11 +60,23 @@ def _who(rec, seat):
     return f"player {seat + 1} ({rec.players[seat][0]})"
 
 
+def replay_data(courses, clubs=None, shots=None):
+    """What a game may need to replay (``gamerecord.replay``): ``courses`` (a function from
+    a course hash to the course or None), the card data (default: the shipped files) and
+    the expansion's shipped data (Reading the Greens' dice and green cards, the wind
+    cards), whichever game and modules the log played."""
+    return {"courses": courses,
+            "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
+            "shots": shots if shots is not None else shipped.load_default_shots(),
+            "greens": shipped.load_default_greens(), "wind": shipped.load_default_wind()}
+
+
 def verify(rec, data):
     """What differs between a game record and the replay of its log (empty: all agree).
 
     ``data`` is what the record's game may need to replay (``gamerecord.replay``):
-    for 18 Holes the courses by hash (``Courses.find``) and the card data."""
+    for 18 Holes the courses by hash (``Courses.find``), the card data and the expansion
+    modules' data (:func:`replay_data`)."""
     try:
         game, holes = rec.replay(data)
     except LookupError:
@@ -201,10 +213,7 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     try:
         _ask_ahead(link, listed, 0, asked)
         # What the replays need (``verify``), loaded while the first games come down.
-        replay = {"courses": Courses(link).find,
-                  "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
-                  "shots": shots if shots is not None else shipped.load_default_shots()
-                  } if listed else {}
+        replay = replay_data(Courses(link).find, clubs, shots) if listed else {}
         for i, number in enumerate(waiting):
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
                                    if progress else None, asked.pop(0))
