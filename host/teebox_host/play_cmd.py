@@ -336,8 +336,9 @@ def replay(
         _fail("%s: card data mismatch: the game was played with card data CRC %08x, the card "
               "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
               "it was played with" % (log_file, log.cards_crc, shipped.data_path(""), crc))
+    modules = options.module_data(log.setup.expansions)
     try:
-        game = engine.Game(crs, clubs, shots, log.setup, **options.module_data(log.setup.expansions))
+        game = engine.Game(crs, clubs, shots, log.setup, **modules)
     except ValueError as exc:
         _fail("%s: corrupt game log: its setup cannot be played: %s" % (log_file, exc))
     try:
@@ -348,7 +349,6 @@ def replay(
               % (log_file, start + _input_offset(log, data[start:], exc.index), exc.index,
                  seat + 1, choice, exc))
     # The engine's own replay is the check the host relies on: it must agree.
-    modules = options.module_data(log.setup.expansions)
     digest = gamelog.replay(log, crs, clubs, shots, modules.get("wind"),
                             modules.get("greens")).state_digest()
     if digest != game.state_digest():

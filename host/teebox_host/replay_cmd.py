@@ -91,7 +91,23 @@ def replay_bytes(out, path, data, extra=None):
                    "total wins", style="dim"))
     for place, seat, total, _tiebreak in game.standings():
         out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
+    for line in held(rules, game, players):
+        out.print(line)
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
+
+
+def held(rules, game, players):
+    """What a game's longest drive and putt cards say at its end, a line each ("Longest
+    drive: Ann", "Longest putt: Bo, sunk from target 29"): none for a game without them,
+    the putt only with Reading the Greens."""
+    if not hasattr(rules, "longest"):
+        return []
+    drive, putt, target = rules.longest(game)
+    lines = [f"Longest drive: {players[drive] if drive >= 0 else 'nobody'}"]
+    if "greens" in game.expansions:
+        lines.append(f"Longest putt: {players[putt]}, sunk from target {target}" if putt >= 0
+                     else "Longest putt: nobody sank a putt in a single roll")
+    return lines
 
 
 def card(holes, standings, players, facts):

@@ -113,7 +113,7 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
                 f"{s.place}. {s.name}{' (bot)' if s.bot else ''}"
                 f"{f' [{_card(s.golfer, s.side)}]' if s.golfer else ''} {s.total}"
                 + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
-                   if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
+                   if scoredb.to_par(g.mode, s.total, g.par, g.game) else "") + _held(s)
                 for s in g.seats)
             way = scoredb.mode_title(g.mode, g.game)
             if g.modules:
@@ -123,6 +123,14 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
         _print(table)
 
     _run(ctx, db, show)
+
+
+def _held(seat):
+    """The cards a seat held at the end of its game (" + longest drive, longest putt
+    29"), "" for none."""
+    cards = (["longest drive"] if seat.longest_drive else []) + (
+        [f"longest putt {seat.longest_putt}"] if seat.longest_putt else [])
+    return " + " + ", ".join(cards) if cards else ""
 
 
 def _pick_courses(store, ref):

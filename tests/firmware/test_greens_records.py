@@ -158,3 +158,17 @@ def test_a_journalled_greens_game_without_its_data_cannot_resume_and_says_why():
     gj.flush()
     err = str(raises(ResumeError, resume, store.reboot(), lambda h: STARTER, CLUBS, SHOTS))
     assert "Reading the Greens" in err
+
+
+def test_the_longest_drive_and_putt_cards_are_what_the_score_history_keeps():
+    """Booklet: "claim the longest putt card if your target was greater than the current
+    holder's"; its holder and target at the end are kept with the game, beside the longest
+    drive card's holder."""
+    g = _finished(("greens", "wind"))
+    drive, putt, target = records.longest(g)
+    assert drive == g.longest_drive
+    assert (putt, target) == (g.added[0].longest.holder, g.added[0].longest.target)
+    assert putt >= 0 and target > 0
+    plain = Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 3))
+    bots.play_game(plain, [bots.SensibleBot(3), bots.SensibleBot(4)])
+    assert records.longest(plain) == (plain.longest_drive, -1, 0)

@@ -105,12 +105,12 @@ def store_record(db, data):
         rec = gamerecord.decode(data)
     except gamerecord.RecordError as exc:
         return 400, {"error": f"not a game record: {exc}"}
-    diffs = sync_cmd.verify(rec, sync_cmd.replay_data(sync_cmd.Courses(_NoBoard()).find))
+    diffs, game = sync_cmd.checked(rec, sync_cmd.replay_data(sync_cmd.Courses(_NoBoard()).find))
     if diffs:
         return 422, {"error": "the record does not replay to what it says: " + "; ".join(diffs)}
     try:
         with ScoreDB(db) as store:
-            added = store.add_game(sync_cmd.to_result(rec))
+            added = store.add_game(sync_cmd.to_result(rec, game))
     except GameConflict as exc:
         return 409, {"error": str(exc)}
     except ScoreDBError as exc:

@@ -29,6 +29,10 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   an expansion module its data, ``"greens"`` and ``"wind"``: a game whose module's
   data is missing is a ValueError naming it);
 * ``data_of(game)``: the ``data`` that replays ``game``'s own log;
+* ``longest(game)``: ``(drive, putt, target)``, who holds the LONGEST DRIVE card at
+  the end (a seat, -1 nobody) and the LONGEST PUTT card of Reading the Greens (a seat,
+  -1 nobody, and the target it was sunk from, 0 for none): what the score history
+  keeps besides the scores (a game without these cards has no ``longest``);
 * ``golfers(log)``: ``(seat, golfer, side)`` of each seat that played a golfer card,
   read from log bytes (a game without golfer cards: none), for the score history;
 * ``course(game)``: ``(8-byte hash, name)`` of its course (or layout: games
@@ -147,6 +151,17 @@ def data_of(game):
     """The data ``game`` is played with, as :func:`replay` takes it."""
     return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots,
             "greens": game.green_cards, "wind": game.wind_cards}
+
+
+def longest(game):
+    """``(drive, putt, target)``: the seat holding the longest drive card (-1: nobody),
+    and the seat holding the longest putt card (Reading the Greens; -1: nobody, also
+    without the module) with the target of that putt (0: none)."""
+    for m in game.added:
+        held = getattr(m, "longest", None)  # (the greens module's LongestPutt)
+        if held is not None and held.holder >= 0:
+            return game.longest_drive, held.holder, held.target
+    return game.longest_drive, -1, 0
 
 
 def course(game):

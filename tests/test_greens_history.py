@@ -1,0 +1,216 @@
+"""A game of Reading the Greens (alone and with Taming the Wind) on the host: `teebox demo`
+and `teebox replay` show its putts, `teebox course rate` plays it, `teebox sync` checks its
+record by replaying it (and refuses a tampered one), and the score history keeps who held
+the longest putt and drive cards."""
+
+import sqlite3
+
+import typer
+from rich.console import Console
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from teebox import shipped
+from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.expansions.greens_play import ROLL
+from teebox.core.wire import gamerecord
+from teebox_host import course_cmd, play_cmd, replay_cmd, score_store, sync_cmd
+from teebox_host.scoredb import ScoreDB
+from teebox_host.scores_cmd import app as scores_app
+from teebox_host.web.app import create_app
+
+runner = CliRunner()
+app = typer.Typer()
+app.command("demo")(play_cmd.demo)
+app.command("replay")(play_cmd.replay)
+app.add_typer(course_cmd.app, name="course")
+STARTER = shipped.load_builtin("starter")
+CLUBS, SHOTS = shipped.load_default_clubs(), shipped.load_default_shots()
+GREENS, WIND = shipped.load_default_greens(), shipped.load_default_wind()
+PEOPLE = [("Ann", (1, 1, 1)), ("Bo", (2, 2, 2))]
+_GAMES = {}
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+
+
+def greens_game(modules=("greens",), seed=1):
+    """A drafted Match Play game with the modules, played to its end by bots (once)."""
+    if (modules, seed) not in _GAMES:
+        g = engine.Game(STARTER, CLUBS, SHOTS,
+                        engine.Setup(2, "match", seed, engine.DRAFT, expansions=modules),
+                        greens=GREENS, wind=WIND)
+        bots.play_game(g, [bots.SensibleBot(seed), bots.SensibleBot(seed + 1)])
+        _GAMES[(modules, seed)] = g
+    return _GAMES[(modules, seed)]
+
+
+def record(game, number=1):
+    return gamerecord.decode(gamerecord.encode(game, "b0a7d", number, 1700000000 + number,
+                                               PEOPLE))
+
+
+# ---------------------------------------------------------------- demo and replay
+
+def test_demo_and_replay_of_a_greens_game_show_every_putt_and_the_longest_putt(tmp_path):
+    """Booklet, PUTTING: each hole's line says the putts and how they ended ("short", "sunk
+    from" the target); the final card has the putts per hole and who holds the LONGEST
+    PUTT card. `teebox replay` of the saved log shows the same putts."""
+    log = tmp_path / "greens.tbgl"
+    shown = invoke("demo", "--expansion", "greens,wind", "--mode", "match", "--seed", 1,
+                   "--option", "hands=draft", "--save-log", log)
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout
+    assert "Expansion: Reading the Greens, Taming the Wind\n" in out
+    assert "3 putts (rolled 34 for 39: short; rolled 38 for 39: short; sunk from 39, " \
+           "Mallet Putter re-roll)" in out
+    assert "1 putt (sunk from 25)" in out
+    assert "Longest putt: player 2 (target 29, hole 3)" in out
+    putts = out[out.index("Putts"):out.index("Standings")]
+    assert "3, in from 39" in putts and "2, in from 29" in putts
+    again = invoke("replay", log)
+    assert again.exit_code == 0, again.output
+    assert again.stdout[again.stdout.index("Putts"):again.stdout.index("Standings")] == putts
+    assert "Longest putt: player 2 (target 29, hole 3)" in again.stdout
+    # A game without the module shows no putts.
+    plain = invoke("demo", "--mode", "match", "--seed", 1)
+    assert "putt" not in plain.stdout.lower()
+
+
+def test_a_greens_demo_alone_plays_and_its_log_replays():
+    shown = invoke("demo", "--expansion", "greens", "--mode", "match", "--seed", 2)
+    assert shown.exit_code == 0, shown.output
+    assert "Expansion: Reading the Greens\n" in shown.stdout
+    assert " putt (" in shown.stdout and "Longest putt: " in shown.stdout
+
+
+def test_course_rate_plays_reading_the_greens_and_counts_the_putts_per_green():
+    """`teebox course rate --expansion greens`: how hard each green putts, to compare with
+    the course without the module (which has no putts column)."""
+    greens = invoke("course", "rate", "starter", "--mode", "match", "--rounds", 2,
+                    "--expansion", "greens")
+    assert greens.exit_code == 0, greens.output
+    assert "with Reading the Greens" in greens.stdout and "Putts" in greens.stdout
+    rows = [line for line in greens.stdout.splitlines() if line.startswith("│     ")]
+    assert len(rows) == STARTER.hole_count
+    assert all(float(row.split("│")[-2]) >= 1.0 for row in rows)
+    both = invoke("course", "rate", "starter", "--mode", "match", "--rounds", 1,
+                  "--expansion", "greens,wind")
+    assert "with Reading the Greens, Taming the Wind" in both.stdout
+    plain = invoke("course", "rate", "starter", "--mode", "match", "--rounds", 1)
+    assert plain.exit_code == 0 and "Putts" not in plain.stdout
+    stroke = invoke("course", "rate", "starter", "--rounds", 1, "--expansion", "greens")
+    assert stroke.exit_code == 1
+    assert "Reading the Greens is played in Match Play for now" in stroke.output
+
+
+# ---------------------------------------------------------------- sync's check
+
+def _found():
+    return sync_cmd.replay_data(lambda h: STARTER if bytes(h) == bytes(STARTER.hash) else None)
+
+
+def test_sync_accepts_a_greens_record_and_refuses_a_tampered_one():
+    """The host stores a game only once its log replays to what the board says: a record
+    whose scores were changed, or whose log rolls other dice, is refused."""
+    for modules in (("greens",), ("greens", "wind")):
+        rec = record(greens_game(modules))
+        diffs, game = sync_cmd.checked(rec, _found())
+        assert diffs == [] and game.over and game.setup.expansions == modules
+        # The board claims player 1 took the flag of a hole player 2 won.
+        h = next(i for i in range(len(rec.holes)) if rec.holes[i][2][1] > rec.holes[i][2][0])
+        number, par, scores = rec.holes[h]
+        rec.holes[h] = (number, par, (scores[1], scores[0]))
+        assert any(d.startswith("hole %d, player 1 (Ann): the board says" % number)
+                   for d in sync_cmd.verify(rec, _found()))
+        # The log rolls one die fewer in a putt: the dice fall otherwise.
+        rec = record(greens_game(modules))
+        log = gamelog.decode(rec.log)
+        k = next(i for i in range(len(log.inputs))
+                 if log.inputs[i][1][0] == engine.EXTRA and log.inputs[i][1][1] > ROLL
+                 and bin(log.inputs[i][1][1] & 0x7F).count("1") > 1)
+        seat, (extra, code) = log.inputs[k]
+        low = code & 0x7F
+        log.inputs[k] = (seat, (extra, code & ~(low & -low)))
+        rec.log = gamelog.encode(log)
+        assert sync_cmd.verify(rec, _found()) != []
+
+
+def test_a_greens_record_without_the_dice_and_green_cards_is_refused_by_name():
+    rec = record(greens_game())
+    found = _found()
+    del found["greens"]
+    diffs = sync_cmd.verify(rec, found)
+    assert len(diffs) == 1 and "its game log does not replay" in diffs[0]
+    assert "Reading the Greens" in diffs[0]
+
+
+def test_teebox_replay_of_a_greens_record_names_the_card_holders(tmp_path):
+    g = greens_game()
+    data = gamerecord.encode(g, "b0a7d", 4, 1700000004, PEOPLE)
+    path = tmp_path / "game.tbgr"
+    path.write_bytes(data)
+    console = Console(width=200, record=True)
+    replay_cmd.replay_bytes(console, path, data)
+    text = console.export_text()
+    holder = PEOPLE[g.added[0].longest.holder][0]
+    assert f"Longest putt: {holder}, sunk from target {g.added[0].longest.target}" in text
+    assert "Longest drive: " in text
+
+
+# ---------------------------------------------------------------- the score history
+
+def test_the_score_history_keeps_the_longest_putt_and_drive_cards(tmp_path):
+    """Booklet: the LONGEST PUTT card goes to a putt sunk in a single roll from a greater
+    target; `teebox scores` shows who held it at the end (and the longest drive card),
+    the game's page too, and a copy to another store keeps them."""
+    path = tmp_path / "scores.sqlite3"
+    games = [greens_game(("greens",)), greens_game(("greens", "wind"))]
+    with ScoreDB(path, clock=lambda: 1700000100) as store:
+        for number, g in enumerate(games, 1):
+            rec = record(g, number)
+            diffs, game = sync_cmd.checked(rec, _found())
+            assert diffs == []
+            store.add_game(sync_cmd.to_result(rec, game))
+        for number, g in enumerate(games, 1):
+            stored = store.game("b0a7d", number)
+            putt = g.added[0].longest
+            assert stored.longest_putt == (putt.holder, putt.target)
+            assert stored.longest_drive == g.longest_drive
+        seats = {s.name: s for s in store.games()[1].seats}  # the greens-alone game
+        assert seats[PEOPLE[games[0].added[0].longest.holder][0]].longest_putt == \
+            games[0].added[0].longest.target
+        other = tmp_path / "copy.sqlite3"
+        with ScoreDB(other) as copy:
+            store.copy_to(copy)
+            assert copy.game("b0a7d", 1) == store.game("b0a7d", 1)
+    out = runner.invoke(scores_app, ["--db", str(path)], env={"COLUMNS": "250"}).output
+    assert "Match Play + Reading the Greens, Taming the Wind" in out
+    assert "longest putt %d" % games[0].added[0].longest.target in out
+    if games[0].longest_drive >= 0:
+        assert "longest drive" in out
+    page = TestClient(create_app(path)).get("/game/b0a7d/1").text
+    holder = PEOPLE[games[0].added[0].longest.holder][0]
+    assert f"Longest putt: {holder}, sunk from target {games[0].added[0].longest.target}." \
+        in page
+
+
+def test_a_score_file_of_schema_4_gains_the_card_columns_and_keeps_its_games(tmp_path):
+    """Games stored before the cards were kept read as nobody holding them."""
+    path = tmp_path / "old.sqlite3"
+    with ScoreDB(path) as store:
+        rec = record(greens_game())
+        store.add_game(sync_cmd.to_result(rec, sync_cmd.checked(rec, _found())[1]))
+    con = sqlite3.connect(path)  # back to schema 4: the two columns were not there
+    con.execute("ALTER TABLE game_players DROP COLUMN longest_drive")
+    con.execute("ALTER TABLE game_players DROP COLUMN longest_putt")
+    con.execute("UPDATE schema_version SET version = 4")
+    con.commit()
+    con.close()
+    with ScoreDB(path) as store:
+        assert store.schema_version() == score_store.SCHEMA_VERSION == 5
+        old = store.game("b0a7d", 1)
+        assert (old.longest_drive, old.longest_putt) == (-1, ())
+        assert [s.longest_putt for s in store.games()[0].seats] == [0, 0]
+        assert len(old.holes) == STARTER.hole_count
