@@ -4,8 +4,11 @@
 # MicroPython.
 from fwtest import raises
 
+import table_kit as K
 from engine_kit import CLUBS, SHOTS
 from teebox import shipped
+from teebox.app import board, boot, link_server
+from teebox.app.bindings import Bindings
 from teebox.app.gamejournal import GameJournal, ResumeError, resume
 from teebox.app.table_cards import ReplayData
 from teebox.core.holes18 import bots, gamelog, records
@@ -172,3 +175,28 @@ def test_the_longest_drive_and_putt_cards_are_what_the_score_history_keeps():
     plain = Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 3))
     bots.play_game(plain, [bots.SensibleBot(3), bots.SensibleBot(4)])
     assert records.longest(plain) == (plain.longest_drive, -1, 0)
+
+
+def test_a_table_cut_off_while_a_player_eyes_the_mallet_putter_powers_on_with_the_same_dice():
+    """Booklet: the Mallet Putter: "discard it to re-roll ONE die from your putt". The power
+    fails while the player looks at a putt that fell short; at power-on the table reads the
+    dice and green cards itself and asks the same question of the same dice."""
+    g = _finished(("greens",))
+    hw = board.build(K.table_profile(1), sim=True)
+    Bindings(hw.store, CLUBS).bind_demo_cards()
+    gj = GameJournal(hw.store)
+    game = Game(STARTER, CLUBS, SHOTS, g.setup, greens=GREENS)
+    gj.start(game)
+    for seat, choice in g.inputs:
+        game.apply(choice, seat)
+        gj.record(seat, choice)
+        if game.pending().kind == USE_MALLET:
+            break
+    assert game.pending().kind == USE_MALLET
+    fresh = board.build(K.table_profile(1), sim=True)  # power on: only the flash survives
+    fresh.store = hw.store.reboot()
+    again = boot.start(fresh, link_server.pipe()[0]).table.game
+    assert again is not None and again.inputs == game.inputs
+    assert again.state_digest() == game.state_digest()
+    assert again.pending().kind == USE_MALLET
+    assert again.added[0].green.values == game.added[0].green.values
