@@ -214,3 +214,24 @@ def test_a_score_file_of_schema_4_gains_the_card_columns_and_keeps_its_games(tmp
         assert (old.longest_drive, old.longest_putt) == (-1, ())
         assert [s.longest_putt for s in store.games()[0].seats] == [0, 0]
         assert len(old.holes) == STARTER.hole_count
+
+
+def test_the_simulators_scorecard_follows_a_greens_game_putt_by_putt():
+    """`teebox sim` keeps a shadow of the table's game for its scorecard: with Reading the
+    Greens it replays the putts with the same dice and names the longest putt's holder."""
+    from types import SimpleNamespace
+
+    from teebox_host.simfaces import holes18 as holes18_face
+
+    ref = greens_game(("greens", "wind"))
+    game = engine.Game(STARTER, CLUBS, SHOTS, ref.setup, greens=GREENS, wind=WIND)
+    face = holes18_face.Face(SimpleNamespace(table=SimpleNamespace(clubs=CLUBS, shots=SHOTS)),
+                             game, "18-holes")
+    for seat, choice in ref.inputs:
+        game.apply(choice, seat)
+        face.follow()
+    assert face.shadow.state_digest() == ref.state_digest()
+    held = ref.added[0].longest
+    assert face.tally.longest_putt[:2] == (held.holder, held.target)
+    assert [h[2] for h in face.sheet()] == [h[2] for h in gamerecord.decode(
+        gamerecord.encode(ref, "b0a7d", 1, 0)).holes]
