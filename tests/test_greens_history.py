@@ -191,6 +191,7 @@ def test_the_score_history_keeps_the_longest_putt_and_drive_cards(tmp_path):
     if games[0].longest_drive >= 0:
         assert "longest drive" in out
     page = TestClient(create_app(path)).get("/game/b0a7d/1").text
+    assert 'id="frames"' in page  # the game's replay on its drawn board, putts and all
     holder = PEOPLE[games[0].added[0].longest.holder][0]
     assert f"Longest putt: {holder}, sunk from target {games[0].added[0].longest.target}." \
         in page
@@ -235,3 +236,18 @@ def test_the_simulators_scorecard_follows_a_greens_game_putt_by_putt():
     assert face.tally.longest_putt[:2] == (held.holder, held.target)
     assert [h[2] for h in face.sheet()] == [h[2] for h in gamerecord.decode(
         gamerecord.encode(ref, "b0a7d", 1, 0)).holes]
+
+
+def test_a_roll_for_a_hole_in_one_is_told_apart_from_the_putts():
+    """Booklet, REACHING THE GREEN: a tee shot onto the green rolls once for "the highest
+    PUTT TARGET" plus 1; a roll that misses is said so on the hole's line and is no putt,
+    and a golfer whose hole ended before a putt is on the green, not off it."""
+    shown = invoke("demo", "--expansion", "greens", "--mode", "match", "--seed", 8)
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout
+    assert "player 1: 1 turn, hole-in-one roll: 39 for 34, missed; the ball did not go in" \
+        in " ".join(out.split())
+    assert "HOLE-IN-ONE" in out and "Hole-in-ones: player 2 on hole" in out
+    two = invoke("demo", "--expansion", "greens", "--mode", "match", "--seed", 2).stdout
+    assert "2 turns, hole-in-one roll: 32 for 32, missed, 1 putt (sunk from 22)" in " ".join(
+        two.split())

@@ -117,6 +117,7 @@ class HoleLine:
         # Mallet Putter re-roll), and how many re-rolls the Mallet Putter made
         self.putts = []
         self.mallets = 0
+        self.ace_roll = None  # (target, total, outcome) of the roll for a hole-in-one
 
     def sunk_from(self):
         """The target of the putt that went in on this hole, or None."""
@@ -266,7 +267,10 @@ class Tally:
             self.longest_putt = (seat, out[2], self.hole_of[seat])
             return
         putt = (out[2], out[4], out[6])  # target, total, outcome
-        if self._mallet == seat and line.putts:
+        if line.turns == 1:
+            # Thrown in the tee shot's turn: the roll for a hole-in-one, not a putt.
+            line.ace_roll = putt
+        elif self._mallet == seat and line.putts:
             line.putts[-1] = putt
             line.mallets += 1
         else:
@@ -419,7 +423,8 @@ def _score_words(mode, line, par):
         return "holed out: %s" % scored
     if not line.reached:
         # (Reading the Greens: a golfer on the green reaches it by sinking the putt)
-        return "the putt did not go in" if line.putts else "not on the green"
+        return ("the ball did not go in" if line.putts or line.ace_roll is not None
+                else "not on the green")
     kind = line.scores[0][0] if line.scores else 0
     words = "on the green in round %d" % line.reached
     return words + (": " + _AWARD[kind] if kind in _AWARD else "")
@@ -451,6 +456,10 @@ def hole_result_view(tally, result):
         words += _hazard_words(line)
         if line.penalties:
             words.append(render.count(line.penalties, "penalty stroke"))
+        if line.ace_roll is not None and line.ace_roll[2] != SUNK:
+            # (the roll is in, or it is not: "beside the cup" means nothing from the tee)
+            target, total, _outcome = line.ace_roll
+            words.append("hole-in-one roll: %d for %d, missed" % (total, target))
         if line.putts:
             words.append(_putt_words(line))
         text = Text("  ")
