@@ -100,9 +100,19 @@ def test_course_rate_plays_reading_the_greens_and_counts_the_putts_per_green():
     assert "with Reading the Greens, Taming the Wind" in both.stdout
     plain = invoke("course", "rate", "starter", "--mode", "match", "--rounds", 1)
     assert plain.exit_code == 0 and "Putts" not in plain.stdout
-    stroke = invoke("course", "rate", "starter", "--rounds", 1, "--expansion", "greens")
-    assert stroke.exit_code == 1
-    assert "Reading the Greens is played in Match Play for now" in stroke.output
+    # Stroke Play counts the putts as strokes: each hole's putts beside its strokes.
+    stroke = invoke("course", "rate", "starter", "--rounds", 2, "--expansion", "greens")
+    assert stroke.exit_code == 0, stroke.output
+    head = [line for line in stroke.stdout.splitlines() if "┃  Hole" in line][0]
+    assert [c.strip() for c in head.split("┃")[1:6]] == ["Hole", "Par", "Strokes", "vs par",
+                                                          "Putts"]
+    rows = [line.split("│") for line in stroke.stdout.splitlines()
+            if line.startswith("│     ")]
+    assert len(rows) == STARTER.hole_count
+    assert all(1.0 <= float(r[5]) < float(r[3]) for r in rows)  # putts are some strokes
+    chaos = invoke("course", "rate", "starter", "--mode", "chaos", "--rounds", 1,
+                   "--expansion", "greens")
+    assert chaos.exit_code == 1 and "Reading the Greens" in chaos.output
 
 
 # ---------------------------------------------------------------- sync's check
@@ -251,3 +261,21 @@ def test_a_roll_for_a_hole_in_one_is_told_apart_from_the_putts():
     two = invoke("demo", "--expansion", "greens", "--mode", "match", "--seed", 2).stdout
     assert "2 turns, hole-in-one roll: 32 for 32, missed, 1 putt (sunk from 22)" in " ".join(
         two.split())
+
+
+def test_every_mode_with_the_greens_shows_the_putts_and_names_the_longest_putts_hole():
+    """Reading the Greens in the modes that play it (Golf Racing: each racer on its own
+    green): each hole's lines say the putts, and the hole the longest putt card names is
+    the one where its holder sank that putt."""
+    import re
+
+    for mode in ("stroke", "racing", "skins"):
+        shown = invoke("demo", "--expansion", "greens,wind", "--mode", mode, "--seed", 3)
+        assert shown.exit_code == 0, (mode, shown.output)
+        text = " ".join(shown.stdout.split())
+        who, target, hole = re.search(r"Longest putt: player (\d) \(target (\d+), hole (\d+)\)",
+                                      text).groups()
+        sections = re.split(r"(?= Hole \d+ \(par)", text)
+        held = [s for s in sections if s.startswith(" Hole %s (" % hole)
+                and re.search(r"%s player %s: [^;]*sunk from %s\)" % (who, who, target), s)]
+        assert held, (mode, who, target, hole)

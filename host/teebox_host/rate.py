@@ -46,14 +46,15 @@ MODULE_TITLES = {"greens": "Reading the Greens", "wind": "Taming the Wind",
 
 class HoleRating:
     """The figures of one hole over every round: ``strokes`` (sum), ``rounds``,
-    ``caught[h]`` (rounds in which hazard ``h`` caught a ball at least once) and
-    ``catches[h]`` (every time it did)."""
+    ``caught[h]`` (rounds in which hazard ``h`` caught a ball at least once),
+    ``catches[h]`` (every time it did) and ``putts`` (sum; Reading the Greens)."""
 
     def __init__(self, hole, par):
         self.hole = hole
         self.par = par
         self.rounds = 0
         self.strokes = 0
+        self.putts = 0
         self.caught = dict.fromkeys(HAZARDS, 0)
         self.catches = dict.fromkeys(HAZARDS, 0)
 
@@ -96,6 +97,7 @@ class CourseRating:
                 line = tally.holes[rating.hole][seat]
                 rating.rounds += 1
                 rating.strokes += line.points()
+                rating.putts += len(line.putts)
                 for hazard in HAZARDS:
                     n = line.caught[hazard]
                     rating.catches[hazard] += n
@@ -277,8 +279,11 @@ def rating_view(rating):
     unit = mode.unit.capitalize()
     what = ("turns plus penalty strokes" if mode.lower_wins
             else "the average %s of the hole (%s)" % (mode.unit, mode.legend))
+    putts = "greens" in rating.expansions  # Reading the Greens: how hard each green putts
     note = Text("%s: %s. Hazards: share of rounds in which the hazard caught a ball on the "
-                "hole (Total: anywhere on the course)." % (unit, what), style="dim")
+                "hole (Total: anywhere on the course).%s" % (
+                    unit, what, " Putts: the average putts on its green." if putts else ""),
+                style="dim")
     table = Table(show_footer=True)
     table.add_column("Hole", footer="Total", justify="right")
     par = render.total_par(course)
@@ -287,12 +292,16 @@ def rating_view(rating):
     table.add_column(unit, footer="%.2f" % average, justify="right")
     if mode.lower_wins:  # strokes against par; points are not counted in strokes
         table.add_column("vs par", footer="%+.2f" % (average - par), justify="right")
+    if putts:
+        table.add_column("Putts", footer="%.2f" % (sum(h.putts for h in rating.holes)
+                                                   / rating.rounds), justify="right")
     for hazard in HAZARDS:
         table.add_column(HAZARD_LABELS[hazard].capitalize(),
                          footer=_percent(rating.caught[hazard], rating.rounds), justify="right")
     for h in rating.holes:
         vs_par = ["%+.2f" % (h.average() - h.par)] if mode.lower_wins else []
-        table.add_row(str(h.hole), str(h.par), "%.2f" % h.average(), *vs_par,
+        putted = ["%.2f" % (h.putts / h.rounds)] if putts else []
+        table.add_row(str(h.hole), str(h.par), "%.2f" % h.average(), *vs_par, *putted,
                       *[_percent(h.caught[z], h.rounds) for z in HAZARDS])
     per_round = Text("Catches per round: " + ", ".join(
         "%s %.2f" % (HAZARD_LABELS[z], rating.catches[z] / rating.rounds) for z in HAZARDS))

@@ -186,6 +186,7 @@ class Tally:
         self.greens = "greens" in game.expansions  # Reading the Greens: putts are shown
         self.longest_putt = None    # (seat, target, hole) of the longest putt card's holder
         self._mallet = -1           # the seat whose Mallet Putter was just discarded
+        self._putted = 0            # the hole of the last putt (a racer may be on the next)
         self.standings = None       # from OUT_GAME_OVER
         self._round = game.round    # the round the next batch of outputs starts in
         self._first_round = [1] * self.players  # per seat: the round its hole began
@@ -262,10 +263,11 @@ class Tally:
         if kind == OUT_CLUB_DISCARDED:
             self._mallet = seat if self.game.clubs[out[2]].putter else -1
             return
-        line = self.line(seat)
         if kind == OUT_LONGEST_PUTT:
-            self.longest_putt = (seat, out[2], self.hole_of[seat])
+            self.longest_putt = (seat, out[2], self._putted)
             return
+        self._putted = self.hole_of[seat]
+        line = self.line(seat)
         putt = (out[2], out[4], out[6])  # target, total, outcome
         if line.turns == 1:
             # Thrown in the tee shot's turn: the roll for a hole-in-one, not a putt.
