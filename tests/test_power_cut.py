@@ -394,12 +394,16 @@ def test_cuts_across_reading_the_greens_games_resume_mid_putt_and_never_re_roll(
     # Booklet, Reading the Greens: the putting dice are the table's seeded dice, and "a roll
     # or a wind card survives a power cut: the table never re-rolls on resume" (RULES-NOTES
     # E-G13). A cut at every write around the first putts and the Mallet Putter's re-rolls
-    # ("discard it to re-roll ONE die from your putt"), alone and with Taming the Wind,
-    # resumes with every die as it lay (the state digest covers the dice, the pool and the
-    # sides), and playing on gives the record an uncut board writes.
+    # ("discard it to re-roll ONE die from your putt"), alone and with Taming the Wind, and
+    # in Golf Racing (each racer on its own green), resumes with every die as it lay (the
+    # state digest covers the dice, the pools and the sides), and playing on gives the
+    # record an uncut board writes.
     from teebox.core.holes18.expansions.greens_play import MALLET, ROLL
-    for expansions, seed in ((("greens",), 3), (("greens", "wind"), 1)):
-        script = Script(STARTER, "match", 2, seed, hands=engine.DRAFT, expansions=expansions)
+    for mode, players, expansions, seed in (("match", 2, ("greens",), 3),
+                                            ("match", 2, ("greens", "wind"), 1),
+                                            ("racing", 3, ("greens",), 3)):
+        script = Script(STARTER, mode, players, seed, hands=engine.DRAFT,
+                        expansions=expansions)
         thrown = [k for k in range(len(script.inputs))
                   if script.inputs[k][1][0] == engine.EXTRA
                   and (script.inputs[k][1][1] >= ROLL or MALLET <= script.inputs[k][1][1]
