@@ -6,6 +6,7 @@ the longest putt and drive cards."""
 import sqlite3
 
 import typer
+from link_fakes import board, teebox  # noqa: F401 (board is a fixture)
 from rich.console import Console
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
@@ -279,3 +280,31 @@ def test_every_mode_with_the_greens_shows_the_putts_and_names_the_longest_putts_
         held = [s for s in sections if s.startswith(" Hole %s (" % hole)
                 and re.search(r"%s player %s: [^;]*sunk from %s\)" % (who, who, target), s)]
         assert held, (mode, who, target, hole)
+
+
+def test_teebox_sync_stores_a_greens_game_and_keeps_a_tampered_one_on_the_board(board, tmp_path):
+    """`teebox sync` over the link: the host replays a greens game's record with the dice
+    and green cards before storing it (with its longest putt), and a record whose scores
+    its log does not confirm stays on the board."""
+    good = greens_game(("greens", "wind"))
+    bad = greens_game(("greens",))
+    rec = record(bad)
+    h = next(i for i in range(len(rec.holes)) if rec.holes[i][2][1] > rec.holes[i][2][0])
+    holes = [tuple(x) for x in rec.holes]
+    number, par, scores = holes[h]
+    holes[h] = (number, par, (scores[1], scores[0]))
+    with board.lock:
+        board.recorder.shelf.put(1, gamerecord.encode(good, board.board_id, 1, 0))
+        board.recorder.shelf.put(2, gamerecord.encode(bad, board.board_id, 2, 0, holes=holes))
+    db_path = tmp_path / "s.db"
+    result = teebox("sync", "--port", board.port, "--db", db_path)
+    assert result.exit_code == 1
+    assert "stored 1 game (1)." in result.output
+    assert f"board {board.board_id}, game 2: kept on the board, not stored:" in result.output
+    assert f"hole {number}, player 1 (" in result.output
+    with ScoreDB(db_path) as db:
+        stored = db.game(board.board_id, 1)
+        assert stored.longest_putt == (good.added[0].longest.holder,
+                                       good.added[0].longest.target)
+        assert db.game(board.board_id, 2) is None
+    assert board.recorder.shelf.numbers() == [2]
