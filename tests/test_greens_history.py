@@ -308,3 +308,20 @@ def test_teebox_sync_stores_a_greens_game_and_keeps_a_tampered_one_on_the_board(
                                        good.added[0].longest.target)
         assert db.game(board.board_id, 2) is None
     assert board.recorder.shelf.numbers() == [2]
+
+
+def test_the_cards_the_score_history_keeps_are_the_ones_held_at_the_end():
+    """Booklet: "claim the longest putt card if your target was greater than the current
+    holder's"; the holder and target at the end are kept, beside the longest drive card's
+    holder; a game without the greens keeps no putt, and Play Nine no card at all."""
+    from teebox.core import games
+
+    g = greens_game(("greens", "wind"))
+    assert sync_cmd.longest_cards(g) == (g.longest_drive, g.added[0].longest.holder,
+                                         g.added[0].longest.target)
+    assert g.added[0].longest.holder >= 0 and g.added[0].longest.target > 0
+    plain = engine.Game(STARTER, CLUBS, SHOTS, engine.Setup(2, "match", 3))
+    bots.play_game(plain, [bots.SensibleBot(3), bots.SensibleBot(4)])
+    assert sync_cmd.longest_cards(plain) == (plain.longest_drive, -1, 0)
+    nine = games.load("play-nine")
+    assert sync_cmd.longest_cards(nine.new(nine.Setup(3, 1, 2, True))) == (-1, -1, 0)

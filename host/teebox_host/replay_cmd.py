@@ -91,18 +91,18 @@ def replay_bytes(out, path, data, extra=None):
                    "total wins", style="dim"))
     for place, seat, total, _tiebreak in game.standings():
         out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
-    for line in held(rules, game, players):
+    for line in held(game, players):
         out.print(line)
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
 
 
-def held(rules, game, players):
+def held(game, players):
     """What a game's longest drive and putt cards say at its end, a line each ("Longest
     drive: Ann", "Longest putt: Bo, sunk from target 29"): none for a game without them,
     the putt only with Reading the Greens."""
-    if not hasattr(rules, "longest"):
+    if not hasattr(game, "longest_drive"):  # (18 Holes' cards: other games have none)
         return []
-    drive, putt, target = rules.longest(game)
+    drive, putt, target = sync_cmd.longest_cards(game)
     lines = [f"Longest drive: {players[drive] if drive >= 0 else 'nobody'}"]
     if "greens" in game.expansions:
         lines.append(f"Longest putt: {players[putt]}, sunk from target {target}" if putt >= 0

@@ -128,6 +128,18 @@ def _differences(rec, game, holes):
     return diffs
 
 
+def longest_cards(game):
+    """``(drive, putt, target)``: the seat holding 18 Holes' LONGEST DRIVE card at the end
+    of ``game`` and the one holding Reading the Greens' LONGEST PUTT card, with the target
+    that putt was sunk from (-1: nobody; 0: no target), what the score history keeps
+    besides the scores. A game without these cards (Play Nine, Domino Golf): nobody."""
+    for module in getattr(game, "added", ()):
+        held = getattr(module, "longest", None)  # (the greens module's putting.LongestPutt)
+        if held is not None and held.holder >= 0:
+            return game.longest_drive, held.holder, held.target
+    return getattr(game, "longest_drive", -1), -1, 0
+
+
 def to_result(rec, game=None):
     """The score history's GameResult for a verified record. Only an exact finish time
     is kept: a lower bound (the board was switched off since its clock was last set)
@@ -135,8 +147,7 @@ def to_result(rec, game=None):
     longest drive and putt cards are kept (without it: not known, kept as nobody's)."""
     exact = rec.time_kind == gamerecord.TIME_EXACT
     rules = gamerecord.face(rec.game)
-    drive, putt, target = (rules.longest(game) if game is not None
-                           and hasattr(rules, "longest") else (-1, -1, 0))
+    drive, putt, target = longest_cards(game) if game is not None else (-1, -1, 0)
     return GameResult(
         board_id=rec.board_id, game_number=rec.number,
         finished_at=rec.finished_at if exact else 0,

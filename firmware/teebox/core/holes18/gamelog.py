@@ -264,8 +264,8 @@ def replay(log, course, clubs, shots, wind=None, greens=None):
     cards, for one with Reading the Greens).
 
     ValueError if the course or the card data differ from the game's, if the game played
-    a module whose data is not given (naming the module and the data), or if an input is
-    illegal (naming the input and the reason).
+    a module whose data is not given (the module says which), or if an input is illegal
+    (naming the input and the reason).
     """
     if bytes(course.hash) != log.course_hash:
         raise ValueError("the game was played on course %s, not on %s (%s)"
@@ -275,26 +275,8 @@ def replay(log, course, clubs, shots, wind=None, greens=None):
     if crc != log.cards_crc:
         raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
                          % (log.cards_crc, crc))
-    missing = module_data_missing(log.setup, wind, greens)
-    if missing:
-        raise ValueError(missing)
     return contract.replay(Game(course, clubs, shots, log.setup, greens=greens, wind=wind),
                            log.inputs, _refused)
-
-
-# The modules with data of their own: (name, title, the data a replay needs).
-_MODULE_DATA = (("greens", "Reading the Greens", "the putting dice and green cards"),
-                ("wind", "Taming the Wind", "the wind cards"))
-
-
-def module_data_missing(setup, wind, greens):
-    """Why a game of ``setup`` cannot be replayed without its modules' data (``wind``,
-    ``greens``: None when not given), or None when every module it played has its data."""
-    for name, title, what in _MODULE_DATA:
-        if name in setup.expansions and (wind if name == "wind" else greens) is None:
-            return ("the game was played with %s: it replays with %s (\"%s\")"
-                    % (title, what, name))
-    return None
 
 
 def _refused(i, seat, choice, exc):

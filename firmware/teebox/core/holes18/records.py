@@ -29,10 +29,6 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   an expansion module its data, ``"greens"`` and ``"wind"``: a game whose module's
   data is missing is a ValueError naming it);
 * ``data_of(game)``: the ``data`` that replays ``game``'s own log;
-* ``longest(game)``: ``(drive, putt, target)``, who holds the LONGEST DRIVE card at
-  the end (a seat, -1 nobody) and the LONGEST PUTT card of Reading the Greens (a seat,
-  -1 nobody, and the target it was sunk from, 0 for none): what the score history
-  keeps besides the scores (a game without these cards has no ``longest``);
 * ``golfers(log)``: ``(seat, golfer, side)`` of each seat that played a golfer card,
   read from log bytes (a game without golfer cards: none), for the score history;
 * ``course(game)``: ``(8-byte hash, name)`` of its course (or layout: games
@@ -106,14 +102,11 @@ def replay(data, found):
     course = found["courses"](played.course_hash)
     if course is None:
         raise LookupError("course %s" % bytes(played.course_hash).hex())
-    wind = _module_data(found, "wind", played.setup)
-    greens = _module_data(found, "greens", played.setup)
-    missing = gamelog.module_data_missing(played.setup, wind, greens)
-    if missing:
-        raise ValueError(missing)
+    # (a module whose data is missing refuses the game: its ValueError names the data)
     game = gamelog.replay(gamelog.GameLog(played.setup, played.course_hash, played.cards_crc,
-                                          []), course, found["clubs"], found["shots"], wind,
-                          greens)
+                                          []), course, found["clubs"], found["shots"],
+                          _module_data(found, "wind", played.setup),
+                          _module_data(found, "greens", played.setup))
     n = played.setup.players
     table = [[0] * n for _ in range(course.hole_count)]
     for i in range(len(played.inputs)):
@@ -133,12 +126,12 @@ def replay(data, found):
 def _module_data(found, name, setup):
     # A module's data from ``found`` if the game played it (None: not given; a data
     # mapping without the key is the same, not a missing course).
-    if name not in setup.expansions:
-        return None
-    try:
-        return found[name]
-    except KeyError:
-        return None
+    if name in setup.expansions:
+        try:
+            return found[name]
+        except KeyError:
+            pass
+    return None
 
 
 def golfers(data):
@@ -151,17 +144,6 @@ def data_of(game):
     """The data ``game`` is played with, as :func:`replay` takes it."""
     return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots,
             "greens": game.green_cards, "wind": game.wind_cards}
-
-
-def longest(game):
-    """``(drive, putt, target)``: the seat holding the longest drive card (-1: nobody),
-    and the seat holding the longest putt card (Reading the Greens; -1: nobody, also
-    without the module) with the target of that putt (0: none)."""
-    for m in game.added:
-        held = getattr(m, "longest", None)  # (the greens module's LongestPutt)
-        if held is not None and held.holder >= 0:
-            return game.longest_drive, held.holder, held.target
-    return game.longest_drive, -1, 0
 
 
 def course(game):
