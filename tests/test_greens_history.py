@@ -201,6 +201,10 @@ def test_the_score_history_keeps_the_longest_putt_and_drive_cards(tmp_path):
     assert "longest putt %d" % games[0].added[0].longest.target in out
     if games[0].longest_drive >= 0:
         assert "longest drive" in out
+    holder = PEOPLE[games[0].added[0].longest.holder][0]
+    hist = runner.invoke(scores_app, ["--db", str(path), "history", holder],
+                         env={"COLUMNS": "250"}).output
+    assert "Cards held" in hist and "longest putt %d" % games[0].added[0].longest.target in hist
     page = TestClient(create_app(path)).get("/game/b0a7d/1").text
     assert 'id="frames"' in page  # the game's replay on its drawn board, putts and all
     holder = PEOPLE[games[0].added[0].longest.holder][0]

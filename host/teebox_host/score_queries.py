@@ -223,8 +223,8 @@ class ScoreQueries:
                "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
                "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), gp.hole_in_ones, g.game, gp.golfer, gp.side "
-               "FROM game_players gp JOIN games g ON g.id = gp.game "
+               "AND h.seat = gp.seat), gp.hole_in_ones, g.game, gp.golfer, gp.side, "
+               "gp.longest_drive = 1, gp.longest_putt FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
                "WHERE gp.player = ? AND gp.bot = 0")
         args = [pid]

@@ -161,6 +161,8 @@ class HistoryEntry:
     game: str = LEGACY_GAME
     golfer: str = ""
     side: str = ""
+    longest_drive: bool = False  # held the longest drive card at the end
+    longest_putt: int = 0        # the target of the longest putt card held at the end
 
 
 def mode_facts(mode, game=LEGACY_GAME):
