@@ -329,3 +329,17 @@ def test_the_cards_the_score_history_keeps_are_the_ones_held_at_the_end():
     assert sync_cmd.longest_cards(plain) == (plain.longest_drive, -1, 0)
     nine = games.load("play-nine")
     assert sync_cmd.longest_cards(nine.new(nine.Setup(3, 1, 2, True))) == (-1, -1, 0)
+
+
+def test_a_greens_game_saved_mid_putt_replays_and_says_what_it_waits_for(tmp_path):
+    """`teebox demo --stop-after N --save-log`: a game saved while a player is to roll
+    replays to that point and names the decision in the module's words."""
+    log = tmp_path / "mid.tbgl"
+    shown = invoke("demo", "--expansion", "greens", "--mode", "stableford", "--seed", 4,
+                   "--stop-after", 62, "--save-log", log)
+    assert shown.exit_code == 0, shown.output
+    again = invoke("replay", log)
+    assert again.exit_code == 0, again.output
+    assert 'round 12, waiting for "Roll which dice?" (player 1).' in " ".join(
+        again.stdout.split())
+    assert "Putts" in again.stdout and "Leading (game not finished)" in again.stdout

@@ -295,6 +295,21 @@ def _unfinished(log_file, log, kind):
             "not over after its %d inputs" % (log_file, len(log.inputs)))
 
 
+def _waiting_for(game):
+    """The decision ``game`` waits for, in words: the engine's name, or the words of a
+    mode's, an expansion module's or a golfer's own decision ('"Roll which dice?" (player
+    1)': a putt of Reading the Greens)."""
+    d = game.pending()
+    if d.kind < len(DECISION_NAMES):
+        return DECISION_NAMES[d.kind]
+    seat = d.players[0]
+    code = game.choices(seat)[0][1]
+    for x in (game.mode,) + tuple(game.added) + (game.players[seat].rules,):
+        if code in x.extras:
+            return '"%s" (%s)' % (x.decision_text(game, d.kind), engine.player_name(seat))
+    return "decision %d" % d.kind
+
+
 def replay(
     log_file: Path = typer.Argument(..., metavar="LOG",
                                     help="A saved game log (*.tbgl, any game's) or a game "
@@ -369,7 +384,7 @@ def replay(
     if not game.over:
         out.print(Text("Saved on purpose before the end of the game: %s, round %d, "
                        "waiting for %s." % (render.count(len(log.inputs), "input"), game.round,
-                                            DECISION_NAMES[game.pending().kind]),
+                                            _waiting_for(game)),
                        style="bold"))
     out.print(scorecard.final_view(tally))
     out.print("State digest %s" % digest, soft_wrap=True)
