@@ -343,3 +343,26 @@ def test_a_greens_game_saved_mid_putt_replays_and_says_what_it_waits_for(tmp_pat
     assert 'round 12, waiting for "Roll which dice?" (player 1).' in " ".join(
         again.stdout.split())
     assert "Putts" in again.stdout and "Leading (game not finished)" in again.stdout
+
+
+def test_the_simulator_says_what_each_putt_rolled_and_how_it_ended():
+    """Booklet, PUTTING: "add them up": the shot panel of `teebox sim` shows the faces
+    thrown, the total against the target, the flags, and whether the ball went in."""
+    from teebox.core.holes18.expansions.greens_play import OUT_PUTT
+    from teebox_host.simfaces.holes18 import shot_report
+
+    ref = greens_game(("greens",))
+    game = engine.Game(STARTER, CLUBS, SHOTS, ref.setup, greens=GREENS)
+    said = []
+    for seat, choice in ref.inputs:
+        outs = game.apply(choice, seat)
+        putts = [o for o in outs if o[0] == OUT_PUTT]
+        if not putts or not putts[-1][3]:
+            continue
+        _k, who, target, throws, total, _flags, _outcome = putts[-1]
+        text = shot_report(outs, [(0, 0)] * 2, STARTER, {}).plain
+        assert text.startswith("P%d " % (who + 1)) and ": putted for %d, rolled %s: %d" % (
+            target, " ".join(str(face) for _d, face, _f in throws), total) in text, text
+        said.append(text)
+    assert any(s.endswith(", in the cup!") for s in said)
+    assert any(s.endswith(", short") for s in said)
