@@ -67,6 +67,7 @@ class LiveBoard:
         self.board_id = ""
         self.playing = None     # what the link says: "playing", "over" or "menu"
         self.card = {}          # the live scorecard: seat -> hole, total, place (events)
+        self.seats = 0          # the players of the game followed (more seats: opponents)
         self._game = (gamerecord.LEGACY_GAME, "")   # the game and mode followed
         self.no_frames = ""     # why the board sends no LED frame ("": it does)
         self._lock = threading.Lock()   # the picture and state, between the threads
@@ -162,6 +163,7 @@ class LiveBoard:
         (SCORED), its place once the game is over (the holder of ``_lock`` calls)."""
         if ev.kind == EV_STARTED:
             self.playing = "playing"
+            self.seats = ev.players
             self.card = {seat: {"hole": 0, "total": 0, "place": 0}
                          for seat in range(ev.players)}
         elif ev.kind in (EV_HOLE, EV_SCORED):
@@ -219,13 +221,24 @@ class LiveBoard:
                    "turn": "", "turnColour": "", "oled": [], "events": list(self.events),
                    "title": f"Board {self.board_id}" if self.board_id else "",
                    "note": self.no_frames,
-                   "scorecard": [{"seat": seat_name(seat), "colour": palette_colour(seat),
-                                  **row} for seat, row in sorted(self.card.items())]}
+                   "scorecard": [{"seat": self._seat_label(seat),
+                                  "colour": palette_colour(seat), **row}
+                                 for seat, row in sorted(self.card.items())]}
         if self.vb is not None:
             facts = self._table_facts()
-            out["scorecard"] += facts.pop("opponents")
+            if facts["opponents"]:   # the table's rows tell more (the green each scores next)
+                out["scorecard"] = [row for row in out["scorecard"]
+                                    if not row["seat"].startswith("AI ")] + facts["opponents"]
+            del facts["opponents"]
             out.update(facts)
         return out
+
+    def _seat_label(self, seat):
+        """A player's colour name, or "AI 1" for the first automated opponent (Solo Chaos
+        Golf's score as the seats after the players')."""
+        if self.seats and seat >= self.seats:
+            return "AI %d" % (seat - self.seats + 1)
+        return seat_name(seat)
 
     def _table_facts(self):
         """What the in-process virtual board's table tells besides its link."""
