@@ -79,8 +79,10 @@ class SensibleBot:
         if game.real and bag is None:
             return (GODS,)  # a real set's bag lies face down, where a bot cannot look
         best = ((gods_value(game, seat, bag), 1), (GODS,))
+        if bag is not None:  # (in the bag's order, as a dealt bag's: ties go alike)
+            legal = [c for c in [(PLAY, d) for d in bag] if c in legal]
         for c in legal:
-            if c[0] == PLAY and (bag is None or c[1] in bag):
+            if c[0] == PLAY:
                 key = (self._cost(c[1], game, seat), 0)
                 if key < best[0]:
                     best = (key, c)
