@@ -23,7 +23,7 @@ def _table(deck):
                          expansions=("wind",))
     game = engine.Game(crs, K.CLUBS, K.SHOTS, setup, wind=WIND_CARDS)
     t = K.new_table()
-    t.resume_game(game, b"\x00\x01", b"\x00\x00")
+    t.resume_game(game, b"\x00\x01", b"\x00\x00", "18-holes")
     return t
 
 

@@ -13,10 +13,6 @@ From then on the start menu shows how many club cards have a tag
 
 from teebox.app.bindings import Bindings
 
-# The modules the card data's objects come from: the table keeps them (and the data,
-# once read) when it lets go of 18 Holes' code after a game.
-CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
-
 
 class ReplayData:
     """What a journalled game is rebuilt with at power-on, as ``gamerecord.replay`` looks
