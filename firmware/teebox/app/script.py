@@ -417,7 +417,7 @@ class Autoplayer:
             if not people:
                 return ["wait %d" % T.BOT_MS]  # the table's bot decides
             choice = self.bots[seat].choose(g, seat)
-        if people:  # (a person's hands at a bot's turn: the input is the bot seat's)
+        if seat not in self.bot_seats:  # (hands at a bot's draw: the input is the bot's)
             self.expect = (seat, choice)
         return self._play_keys.lines(self, table, seat, choice)
 
