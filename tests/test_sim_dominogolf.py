@@ -99,11 +99,12 @@ def test_the_simulators_dominoes_come_learned_and_a_script_lays_one_from_the_bag
     assert g.inputs == [(seat, (PLAY, x))] and x in g.played[seat]
 
 
-def _real_sim(seed=4, holes=3, bot_seats=(1,)):
+def _real_sim(seed=4, holes=3, bot_seats=(1,), players=2, **options):
     # A simulated table set up (through its keys) for a real set of tagged dominoes.
     sim = sim_tui.LiveTable(seed=seed)
-    auto = script.Autoplayer(sim.clubs, players=2, seed=seed, bot_seed=3, bot_seats=bot_seats,
-                             game="domino-golf", options={"holes": holes, "real_set": True})
+    options.update({"holes": holes, "real_set": True})
+    auto = script.Autoplayer(sim.clubs, players=players, seed=seed, bot_seed=3,
+                             bot_seats=bot_seats, game="domino-golf", options=options)
     while sim.table.game is None:
         for text in auto.next_lines(sim.table):
             sim.do(text)
@@ -116,21 +117,36 @@ def test_a_real_set_game_is_played_to_the_end_by_laying_dominoes_on_the_simulate
     # dominoes (the autoplayer's Box); every domino turned up and every one played from a
     # bag is a scan of its tag, the table's bot goes with the gods of golf and a person
     # turns its pick up for it; the table knows only what lies face up.
-    from teebox.core.dominogolf.protocol import DRAWN, GODS
-    sim, auto = _real_sim()
+    from teebox.core.dominogolf.protocol import DRAWN, GODS, KEEP_SHOT, MULLIGAN
+    # 18 holes for five: new bags for each group of holes, the gods of golf refilled.
+    sim, auto = _real_sim(seed=2, holes=18, players=5, bot_seats=(1, 3), mulligan=True,
+                          change_luck=True)
     g = sim.table.game
     scans = []
+    refills = []
 
     def play(text):
         if text.startswith("scan "):
             scans.append(text)
+        removed = len(g.removed)
         sim.do(text)
+        if len(g.removed) < removed:
+            refills.append(text)
+        box = auto.pieces
+        if box is not None:  # the set in hand: the bags the rules count, each domino once
+            box.follow()
+            held = [d for bag in box.bags for d in bag] + box.aside
+            up = g.face_up()
+            assert [len(b) for b in box.bags] == [len(b) for b in g.bags]
+            assert len(held) == len(set(held)) and not [d for d in held if up[d]]
     script.autoplay(sim.table, auto, play)
-    assert g.real and g.over and len(g.scores[0]) == 3
+    assert g.real and g.over and len(g.scores[0]) == 18 and refills
     mine = [c for s, c in g.inputs if s == 0]
     assert [c for c in mine if c[0] == PLAY]  # P1 played from the bag in hand
-    assert [c for s, c in g.inputs if s == 1 and c[0] not in (GODS, DRAWN)] == []
-    assert [c for s, c in g.inputs if s == 1 and c[0] == DRAWN]  # its picks, turned up
+    for bot in (1, 3):
+        assert [c for s, c in g.inputs if s == bot and c[0] not in (GODS, DRAWN, KEEP_SHOT,
+                                                                     MULLIGAN)] == []
+        assert [c for s, c in g.inputs if s == bot and c[0] == DRAWN]  # its picks, turned up
     laid = len([c for s, c in g.inputs if c[0] in (PLAY, DRAWN)])
     assert len(scans) == laid  # every one of them through the reader
     assert "Game over" in "\n".join(sim.screen())
@@ -198,3 +214,28 @@ def test_a_new_board_learns_the_dominoes_from_the_picker():
             app.redraw()
             assert "Learned" in widget_text(app, "oled")
     run(go())
+
+
+def test_the_players_set_follows_the_game_and_a_mulligan_puts_the_domino_back_in_hand():
+    # The simulator's Box holds the dominoes the table cannot see: as many in each bag as
+    # the rules count, none in two places or face up; "re-do a shot": the domino comes
+    # back into the bag it was played from.
+    from teebox.app.presenters.dominogolf.presenter_autoplay import Box
+    from teebox.core.dominogolf import rules
+    from teebox.core.dominogolf.protocol import DRAWN, KEEP, MULLIGAN, SHOT
+    g = rules.Game(rules.Setup(2, 5, 3, mulligan=True, real_set=True))
+    box = Box(g)
+    while g.pending().kind != SHOT:
+        g.apply((DRAWN, box.draw()), g.turn)
+    box.follow()
+    seat = g.turn
+    x = box.bags[seat][0]
+    g.apply((PLAY, x), seat)
+    box.follow()
+    assert x not in box.bags[seat] and g.pending().kind == KEEP
+    g.apply((MULLIGAN,), seat)
+    box.follow()
+    assert x in box.bags[seat] and len(box.bags[seat]) == len(g.bags[seat])
+    up = g.face_up()
+    held = [d for bag in box.bags for d in bag]
+    assert len(held) == len(set(held)) and not [d for d in held if up[d]]

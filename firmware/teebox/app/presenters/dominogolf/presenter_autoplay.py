@@ -26,7 +26,8 @@ class Box:
     ``bags[seat]``: the dominoes in that golf bag (as its player sees them). A domino
     drawn face down (a bag's, a new bag's) or turned up (:meth:`draw`) is the first of
     a shuffle of the set (``Rng(seed)``) that lies face down, in no bag and not set
-    aside: the discarded bags wait there until the rules mix the removed dominoes back.
+    aside: the discarded bags wait there until the rules mix the removed dominoes back;
+    a domino turned face up goes to the end of the shuffle.
     :meth:`follow` brings the box up to the game after every choice.
     """
 
@@ -36,17 +37,30 @@ class Box:
         Rng(game.setup.seed).shuffle(self.order)
         self.bags = [[] for _ in range(game.setup.players)]
         self.aside = []           # discarded at the end of a group of holes
+        self.left = [-1] * game.setup.players  # the domino each bag played last
         self._group = game.group
         self._removed = len(game.removed)
+        self._up = game.face_up()
+
+    def _free(self):
+        # Whether each domino may be drawn: face down, in no bag, not set aside.
+        free = bytearray(1 for _ in range(dominoes.COUNT))
+        up = self.game.face_up()
+        for d in range(dominoes.COUNT):
+            if up[d]:
+                free[d] = 0
+        for d in self.aside:
+            free[d] = 0
+        for bag in self.bags:
+            for d in bag:
+                free[d] = 0
+        return free
 
     def draw(self):
         """The domino the next draw from the face-down dominoes turns up."""
-        up = self.game.face_up()
-        held = set(self.aside)
-        for bag in self.bags:
-            held.update(bag)
+        free = self._free()
         for d in self.order:
-            if not up[d] and d not in held:
+            if free[d]:
                 return d
         raise ValueError("no face-down domino is left to draw")
 
@@ -54,7 +68,8 @@ class Box:
         """Take in what the game did since the last call: the dominoes played from the
         bags (face up now) leave them, the bags the rules filled get a domino each (drawn
         face down), a new group of holes discards every bag, the removed dominoes mixed
-        back into the gods of golf can be drawn again."""
+        back into the gods of golf can be drawn again; a mulligan puts the domino played
+        back into its bag."""
         g = self.game
         if g.group != self._group:  # "discard all unplayed dominoes ... draw five new"
             self._group = g.group
@@ -65,11 +80,23 @@ class Box:
             self.aside = []
         self._removed = len(g.removed)
         up = g.face_up()
+        # What turned face up goes under the pile: a green's double mixed back is not
+        # the next domino drawn again.
+        turned = [d for d in self.order if up[d] and not self._up[d]]
+        self.order = [d for d in self.order if not up[d] or self._up[d]] + turned
+        self._up = up
         for seat in range(len(self.bags)):
             bag = self.bags[seat]
+            for d in bag:
+                if up[d]:
+                    self.left[seat] = d
             bag[:] = [d for d in bag if not up[d]]
             while len(bag) > len(g.bags[seat]):  # left the bag unseen: set aside
                 self.aside.append(bag.pop())
+            back = self.left[seat]
+            if len(bag) < len(g.bags[seat]) and back >= 0 and self._free()[back]:
+                bag.append(back)  # (a mulligan: "re-do a shot", the domino back in hand)
+                self.left[seat] = -1
             while len(bag) < len(g.bags[seat]):
                 bag.append(self.draw())
 
