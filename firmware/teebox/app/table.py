@@ -36,6 +36,7 @@ from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
+from teebox.shipped import CARD_MODULES
 
 try:
     from micropython import const
@@ -365,7 +366,6 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self._presenters = {game: keep} if keep is not None else {}
         if self.setup.game != game:
             self.setup.let_go()
-        from teebox.shipped import CARD_MODULES  # (resident already: the course store's)
         presenters.unload(presenters.code_to_drop(game), CARD_MODULES)
 
     def redraw(self):
