@@ -286,15 +286,17 @@ class LiveTable(SimTable):
     # ------------------------------------------------------------ setup
 
     def prefill(self, mode=None, course=sf.DEFAULT_COURSE, players=None,
-                hands=sf.HAND_CHOICES[0], game=None):
+                hands=sf.HAND_CHOICES[0], game=None, options=None):
         """Walk the table's setup with its buttons up to its "Start?" question, answering
         ``game`` (a registry name; None: the first), ``mode`` (None: the game's first),
-        ``course``, ``players`` and ``hands`` (the presses a player would make).
-        ValueError names an answer the table does not offer (:func:`check_setup`)."""
+        ``course``, ``players``, ``hands`` and ``options`` (``{name: value}`` of the
+        game's options; the rest keep their defaults) with the presses a player would
+        make. ValueError names an answer the table does not offer (:func:`check_setup`)."""
         game = game or games.names()[0]
         players = check_setup(game, mode, players, course, hands,
                               self.table.setup.course_names)
-        auto = script.Autoplayer(self.clubs, mode, course, players, hands, game=game)
+        auto = script.Autoplayer(self.clubs, mode, course, players, hands, game=game,
+                                 options=options)
         while self.table.phase == T.PH_SETUP and self.table.setup.step != sf.S_CONFIRM:
             for text in auto.next_lines(self.table):
                 self.do(text)
@@ -945,13 +947,14 @@ class SimApp(App):
 
 
 def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
-        blank_cards=False, store=None, game=None):
+        blank_cards=False, store=None, game=None, options=None):
     """Play the table in the terminal until the player quits; returns the app's exit
     code (not 0: it crashed).
 
     ``profile``: a board profile (default: the repository's default); ``seed``: the first
-    game's shuffle (None: random); ``game``, ``mode``, ``course``, ``players``, ``hands``:
-    if any is given, the table's setup is answered with them (the rest default: the first
+    game's shuffle (None: random); ``game``, ``mode``, ``course``, ``players``, ``hands``,
+    ``options`` (the game's, ``{name: value}``): if any is given, the table's setup is
+    answered with them (the rest default: the first
     game and its first mode, starter, 2 players, first-game hands) and waits at its
     "Start?" question; ``blank_cards``: a
     board that has not learned the club cards yet; ``store``: the folder of the simulated
@@ -970,9 +973,9 @@ def run(profile=None, seed=None, mode=None, course=None, players=None, hands=Non
     sim = LiveTable(profile, seed, blank_cards, flash)
     if sim.table.game is not None:
         sim.events.append("the game in progress was resumed")
-    elif (game, mode, course, players, hands) != (None, None, None, None, None):
+    elif (game, mode, course, players, hands, options) != (None,) * 6:
         sim.prefill(mode, course or sf.DEFAULT_COURSE, players, hands or sf.HAND_CHOICES[0],
-                    game)
+                    game, options)
     app = SimApp(sim)
     try:
         app.run()
