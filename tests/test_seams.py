@@ -215,13 +215,15 @@ def test_the_package_lists_every_python_package_so_an_installed_teebox_is_whole(
     assert sorted(listed) == found
 
 
-# The table's shell (the table and its parts, the setup, the journal), the link and the
-# score store run every game alike: none of them names a game, a mode, or a game's
+# The table's shell (the table and its parts, the setup, card learning, the main loop, the
+# journal), the link and the score store run every game alike: none of them names a game, a mode, or a game's
 # package in its code (docstrings may say which game an example comes from).
 SHELL = sorted(p.relative_to(ROOT).as_posix() for p in (FIRMWARE / "teebox" / "app").glob(
     "table*.py")) + [
     "firmware/teebox/app/setup_steps.py", "firmware/teebox/app/setup_flow.py",
-    "firmware/teebox/app/setup_seats.py", "firmware/teebox/app/journal.py",
+    "firmware/teebox/app/setup_seats.py", "firmware/teebox/app/card_learning.py",
+    "firmware/teebox/app/bindings.py", "firmware/teebox/app/loop.py",
+    "firmware/teebox/app/boot.py", "firmware/teebox/app/journal.py",
     "firmware/teebox/app/gamejournal.py", "firmware/teebox/app/link_server.py",
     "host/teebox_host/link.py", "host/teebox_host/scoredb.py",
     "host/teebox_host/score_store.py"]
