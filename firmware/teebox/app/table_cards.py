@@ -18,7 +18,8 @@ class ReplayData:
     """What a journalled game is rebuilt with at power-on, as ``gamerecord.replay`` looks
     it up: ``["courses"]`` the board's course loader, ``["clubs"]`` and ``["shots"]``
     the table's card data, any other shipped data by its name (``shipped.load_default_``
-    and the name: an expansion's deck), read only if the game asks for it."""
+    and the name: an expansion's, such as ``"greens"`` or ``"wind"``), each read only if
+    the game asks for it."""
 
     def __init__(self, table, course_loader):
         self.table = table
