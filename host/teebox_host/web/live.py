@@ -24,6 +24,7 @@ from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
+from teebox_host.replay_cmd import opponents
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 from teebox_host.sync_cmd import sync_games
 from teebox_host.sim_tui import board_title
@@ -221,7 +222,9 @@ class LiveBoard:
                    "scorecard": [{"seat": seat_name(seat), "colour": palette_colour(seat),
                                   **row} for seat, row in sorted(self.card.items())]}
         if self.vb is not None:
-            out.update(self._table_facts())
+            facts = self._table_facts()
+            out["scorecard"] += facts.pop("opponents")
+            out.update(facts)
         return out
 
     def _table_facts(self):
@@ -234,18 +237,45 @@ class LiveBoard:
             game = table.game
             playing = game is not None and not game.over
             width = table.course.width if table.course is not None else prof.width
+            others = opponents(game)
+            seats = view.seats - len(others)   # (the opponents' golfers come after)
             golfers = {}
             for s in range(view.seats if playing else 0):
+                # A seat by its number; an automated opponent (Solo Chaos Golf's, on the
+                # green it scores next) by its name's letter and number: "A1".
+                label = s + 1 if s < seats else "A%d" % (s - seats + 1)
                 for cell in (view.golfer[s], view.partner[s]):  # (partner: Chaos Teams)
                     if cell >= 0:  # course cells are row-major in the course's grid
                         golfers.setdefault(cell // width * prof.width + cell % width,
-                                           []).append(s + 1)
+                                           []).append(label)
             turn = view.active if playing else -1
             return {"golfers": {str(k): v for k, v in golfers.items()},
+                    "opponents": self._opponent_rows(game, seats, others),
                     "turn": seat_name(turn) if turn >= 0 else "",
                     "turnColour": palette_colour(turn), "title": board_title(vb.table),
                     "state": "playing" if playing else "over" if game is not None else "menu",
                     "oled": list(getattr(vb.table.hw.display, "shown", ()))}
+
+
+    @staticmethod
+    def _opponent_rows(game, seats, others):
+        """The live scorecard's rows of the automated opponents (Solo Chaos Golf's): each
+        in the colour its golfer has on the LEDs, the green it scores next as its hole,
+        its points, and its place among everyone once the game is over."""
+        if not others:
+            return []
+        over = game.over
+        everyone = [p.score for p in game.players] + [points for _n, points, _t in others]
+        targets = game.mode.markers(game)
+        rows = []
+        for k in range(len(others)):
+            name, points, _tokens = others[k]
+            at = targets[k] if k < len(targets) else None
+            rows.append({"seat": name, "colour": palette_colour(seats + k),
+                         "hole": game.course.green_hole(at[0], at[1]) if at else 0,
+                         "total": points,
+                         "place": 1 + len([s for s in everyone if s > points]) if over else 0})
+        return rows
 
 
 def palette_colour(seat):
