@@ -129,3 +129,18 @@ def test_play_game_gives_up_after_its_limit():
     g = Game(STARTER, CLUBS, SHOTS, Setup(2, "match", 3))
     err = raises(RuntimeError, bots.play_game, g, [bots.RandomBot(1), bots.RandomBot(2)], 10)
     assert "did not finish within 10 choices" in str(err)
+
+
+def test_the_sensible_bot_measures_the_walk_round_out_of_bounds_not_the_crow_flight():
+    """Issue 18: a golfer three hexes from the green as the crow flies, with out of bounds
+    between, is five steps away round the end of it. Measured as the crow flies, every
+    landing across the gap looked near, and bots in such a pocket never left it."""
+    rows = ["rrrrrrrr", "rrr.rrrr", "rTr.rGrr", "rrr.rrrr", "rrr.rrrr"]
+    crs = make_course(rows, [(3, (1, 2), (5, 2))])
+    walk = bots.walk_distances(crs, [hexgrid.from_offset(5, 2)])
+
+    def at(col, row):
+        return walk[hexgrid.cell_index(*hexgrid.from_offset(col, row), crs.width)]
+    assert hexgrid.distance(*hexgrid.from_offset(2, 2), *hexgrid.from_offset(5, 2)) == 3
+    assert (at(2, 2), at(3, 0), at(5, 2), at(4, 2)) == (5, 3, 0, 1)
+    assert at(3, 2) == 255  # out of bounds: no golfer stands there
