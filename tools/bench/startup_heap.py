@@ -51,6 +51,7 @@ IMPORTS = """
 from teebox import profile, shipped
 from teebox.app import bindings, board, boot, presenters, script
 from teebox.core import games
+from teebox.core.holes18.modes import stroke  # the mode played (and Match Play, its base)
 from fake_line import Wire
 games.load("18-holes")
 presenters.load("18-holes")
