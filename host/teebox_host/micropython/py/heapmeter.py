@@ -78,3 +78,34 @@ def allocated(fn, times=100):
     grown = gc.mem_alloc() - before
     gc.enable()
     return grown
+
+
+
+def dump(chunk=4096, stop=64):
+    """Print the heap for ``tools/bench/heap_pins.py``: the collector's block table
+    (``micropython.mem_info(1)``) and the heap's bytes, as ``HEAPDUMP address hex``
+    lines, from just below the heap's first objects up to where ``stop`` chunks in a
+    row were never written (the heap fills from its start; chunks of zeros are left
+    out). Call it first thing in a top-level call after a collection was asked for (as
+    ``report()`` after ``SAMPLE``), so that the blocks in use are the live ones: what
+    the dump allocates itself lands in blocks the table shows free."""
+    import micropython
+    import sys
+    import uctypes
+    print("HEAPTABLE")
+    micropython.mem_info(1)
+    print("HEAPTABLE END")
+    first = (id(sys.path) - 4 * chunk) & ~(chunk - 1)  # sys.path: made as the heap began
+    # Where the never-written memory begins, found before anything is printed: the
+    # printing's own garbage (fresh blocks above the live ones) would move it on.
+    zero = bytes(chunk)
+    end = at = first
+    while at < end + stop * chunk:
+        if uctypes.bytearray_at(at, chunk) != zero:
+            end = at + chunk
+        at += chunk
+    for at in range(first, end, chunk):
+        view = uctypes.bytearray_at(at, chunk)
+        if view != zero:
+            print("HEAPDUMP", at, view.hex())
+    print("HEAPDUMP END")
