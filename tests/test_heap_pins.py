@@ -1,8 +1,9 @@
 """tools/bench/heap_pins.py: what only bytecode words hold in a MicroPython heap dump.
 
-A heap made by hand, in the form ``heapmeter.dump()`` prints: a function whose bytecode
-happens to hold a word equal to a cell's address, the cell holding a game-sized object,
-and a second object held both by such a word and by a live list. Only the first pair is
+A heap made by hand, in the form ``heapmeter.dump_start()`` and ``dump_more()`` print: a
+function whose bytecode happens to hold a word equal to a cell's address, the cell
+holding a game-sized object, and a second object held both by such a word and by a live
+list. Only the first pair is
 pinned: the collector keeps it for the bytecode's sake alone.
 """
 

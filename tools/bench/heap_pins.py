@@ -1,4 +1,4 @@
-"""What of MicroPython's live heap only the bytes of bytecode hold: a collector's artefact.
+"""What of MicroPython's live heap only words of data (bytecode, names) hold: an artefact.
 
 MicroPython's collector is conservative: it reads every word of every live block as a
 possible pointer, and keeps any block whose start such a word names. Code imported from
@@ -14,14 +14,17 @@ those addresses. On the board no such word holds anything when the code runs fro
 (a ROMFS image or frozen code: its bytecode is not in the heap); with ``.mpy`` files in
 RAM, the same can happen at other addresses, by chance.
 
-``heapmeter.dump()`` prints the heap inside MicroPython; :func:`analyse` reads that output
-and finds the blocks that nothing but bytecode holds: every word of a bytecode block
-(the ``fun_data`` of a raw code object, ``mp_raw_code_t``: two zero bytes, its kind 2
-(bytecode), a generator flag, then the pointer to its bytecode) is taken for data; the
-blocks such words name, and what those reach, are pinned unless a block outside them
-(or an edge that is a real pointer) holds them too. The runtime's own roots (its module
-table, the interned names' pools) are outside the heap and unknown here: an object they
-alone held would count as pinned, so the blocks pinned directly are listed for a look.
+``heapmeter.dump_start()`` and ``dump_more()`` print the heap inside MicroPython;
+:func:`analyse` reads that output and finds the blocks that nothing but data holds: every
+word of a block of bytecode, of characters or bytes, of a module's interned name numbers
+or of the interned names themselves (a zero byte, a space, ``*`` and a zero byte between
+two names read as 0x002A2000) is taken for data; the blocks such words name, and what
+those reach, are pinned unless a block outside them (by a real pointer) holds them too.
+The runtime's own roots (the module table's object, the interned names' last pool, the
+running code's globals) are outside the heap and not in the dump: a block that only they
+hold counts as pinned when data names it. So one figure alone overstates; the difference
+between two dumps (``startup_heap``: as the game's last event begins and once the game
+is shelved) is what the event left that only data holds.
 """
 
 import re
@@ -36,7 +39,7 @@ class Pins:
     """What :func:`analyse` found: ``live`` (bytes in live blocks), ``pinned`` (bytes of
     the blocks only bytecode words hold), ``roots`` (``[(address, kind, bytes it and
     what only it holds)]``: the pinned blocks a bytecode word names, largest first) and
-    ``code_blocks`` (how many bytecode blocks were read as data)."""
+    ``code_blocks`` (how many blocks of bytecode, text or bytes were read as data)."""
 
     def __init__(self, live, pinned, roots, code_blocks):
         self.live = live
@@ -74,7 +77,8 @@ def _memory(text):
 
 
 def analyse(text):
-    """The :class:`Pins` of a ``heapmeter.dump()`` output (other lines are ignored)."""
+    """The :class:`Pins` of what ``heapmeter.dump_start()`` and ``dump_more()`` printed
+    (other lines are ignored)."""
     start, heads = _table(text)
     chunks = _memory(text)
     size = len(next(iter(chunks.values()))) if chunks else 1
@@ -100,13 +104,32 @@ def analyse(text):
     # bytecode (mp_obj_fun_bc_t: type, module context, children, bytecode), a function
     # being a block that names a module context where a bytecode function ("B" in the
     # table) does: functions whose raw code has gone, generator functions too.
+    # Then the other blocks of data, not pointers: a string's or a bytes object's
+    # characters and a bytearray's or an array's items (what an "S" or "A" object, type,
+    # hash or flags, length, data, points at last), a module's table of the numbers of
+    # its interned names (its context: type, globals, that table, constants), and a block
+    # eight or more words point inside of: the interned names' chunks (their pool points
+    # at every name in them).
     code = set()
     contexts = {ws[1] for b, ws in words.items() if heads[b][0] == "B" and len(ws) >= 4}
     for b, ws in words.items():
         if len(ws) >= 2 and ws[0] & 0xFEFFFFFF == 0x00020000 and ws[1] in block_at:
             code.add(block_at[ws[1]])
-        elif len(ws) >= 4 and ws[1] in contexts and ws[3] in block_at:
+        elif len(ws) >= 4 and (ws[1] in contexts or heads[b][0] in "SA") and ws[3] in block_at:
             code.add(block_at[ws[3]])
+        elif heads[b][0] == "M" and len(ws) >= 3 and ws[2] in block_at:
+            code.add(block_at[ws[2]])  # a module's table of interned name numbers
+    owner = {}
+    for b, (_, n) in heads.items():
+        for i in range(1, n):
+            owner[b + i] = b
+    inside = defaultdict(int)  # block -> words pointing inside it, past its start
+    for ws in words.values():
+        for w in ws:
+            c = owner.get((w - start) // BLOCK) if w >= start else None
+            if c is not None:
+                inside[c] += 1
+    code.update(c for c, k in inside.items() if k >= 8)
     held = defaultdict(set)  # block -> the blocks holding it by a real pointer
     for b, out in edges.items():
         if b not in code:
@@ -120,12 +143,12 @@ def analyse(text):
             b = todo.pop()
             if b not in seen:
                 seen.add(b)
-                if b not in code:
+                if b not in code:  # a block of data holds nothing
                     todo.extend(c for c in edges[b] if c in within and c not in seen)
         return seen
 
-    named = {c for b in code for c in edges[b]} - code
-    pinned = reach(named, set(heads) - code)
+    named = {c for b in code for c in edges[b]}
+    pinned = reach(named, set(heads))
     while True:  # let go of what a block outside the pinned set holds too
         outside = [b for b in pinned if held[b] - pinned]
         if not outside:

@@ -100,19 +100,32 @@ turns = [0, 0]   # the highest inside figure of an event in a game already start
 live_max = [0]   # the highest live sample before the last event
 last = [0, 0, 0, 0]  # the last event: its inside figure, what it allocated, the live heap
 #                     before it, whether the heap was dumped before it
+dumping = [0, 0]  # a heap dump in progress; whether the shelved game's was made
+
+
+def dump(label):
+    print(label)
+    heapmeter.dump_start()
+    dumping[0] = 1
+    return True
 
 
 def feed(n=%d):
+    if dumping[0]:
+        if heapmeter.dump_more():
+            return True
+        dumping[0] = 0
     for _ in range(n):
         if count[0] + 1 == last_event and n == 1 and not last[3]:
-            # The heap as the last event begins, in a step of its own (begun with a
-            # collection); the event is played in the next, as its garbage is gone.
+            # The heap as the last event begins, in steps of their own (the first begun
+            # with a collection); the event is played once the dump is over.
             last[3] = 1
-            print("BEFORE LAST")
-            heapmeter.dump()
-            return True
+            return dump("BEFORE LAST")
         text = events.readline()
         if not text:
+            if not dumping[1]:
+                dumping[1] = 1
+                return dump("SHELVED")  # the heap once the game is over and shelved
             return False
         count[0] += 1
         st = script.parse_line(text, count[0], t.clubs)
@@ -142,8 +155,6 @@ def feed(n=%d):
 
 
 def done():
-    print("SHELVED")
-    heapmeter.dump()  # first: the collection this call began with left only live blocks
     heapmeter.report()
     print("INSIDE", inside[0], inside[1], count[0], int(t.game.over), live_max[0], last[0],
           last[1], heapmeter.last(), turns[0], turns[1], last[2])
@@ -261,17 +272,16 @@ def main():
           % (verdict(f.playing), verdict(f.inside[0]), verdict(f.turns[0]), verdict(f.last),
              verdict(f.end)))
     before, shelved = f.pins
-    print("held only by words of bytecode in the heap (a conservative collector's artefact "
-          "of code loaded from .mpy files, tools/bench/heap_pins.py; an estimate): %s once "
-          "shelved %d B (largest: %s)"
-          % ("" if before is None else "as the last event began %d B;" % before.pinned,
-             shelved.pinned, ", ".join("%d B from a %s block at 0x%x" % (n, k, a)
-                                        for a, k, n in shelved.roots[:3]) or "none"))
     if before is not None:
+        # What data alone holds, counted twice: the runtime's own roots are not in the
+        # dump, so a block only they hold counts as well; the difference is the event's.
         pinned = max(0, shelved.pinned - before.pinned)
-        print("live once shelved, less the %d B bytecode words pinned in the last event: "
-              "%d B above the code: the goal %s" % (pinned, f.end - pinned - f.code,
-                                                    verdict(f.end - pinned)))
+        print("held only by words of data (bytecode, interned names, bytes: a conservative "
+              "collector's artefact, tools/bench/heap_pins.py), added by the last event: %d B"
+              % pinned)
+        print("live once shelved, less those:                     %7d B, %6d B above the "
+              "code: the goal %s" % (f.end - pinned, f.end - pinned - f.code,
+                                     verdict(f.end - pinned)))
     print("(the events were decided in CPython; the script runner that plays them is in the "
           "figures, the board has none)")
 
