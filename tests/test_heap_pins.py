@@ -61,3 +61,19 @@ def test_a_function_objects_bytecode_counts_as_code_once_its_raw_code_is_gone():
     got = heap_pins.analyse(_dump(blocks))
     assert got.code_blocks == 1
     assert got.pinned == 16
+
+
+
+def test_the_interned_names_chunks_are_data_too():
+    # A pool pointing at ten names inside a chunk of characters, where a zero byte, a
+    # space, '*' and a zero byte (here: the word naming block 6) read as a cell's address.
+    blocks = [
+        ("h", [0x4242, 10] + [_at(3) + 1 + 3 * i for i in range(10)]),  # 0-2: the pool
+        ("h", [0x6F6D0074, _at(6), 0x6E6F6974, 0, 0, 0, 0, 0]),          # 3-4: the chunk
+        ("h", [0x6161, 0, 0, 0]),                                         # 5: (filler)
+        ("h", [0x16B80, _at(7), 0, 0]),                                   # 6: a cell
+        ("h", [0x5555, 0, 0, 0]),                                         # 7: the game
+    ]
+    got = heap_pins.analyse(_dump(blocks))
+    assert got.pinned == 32  # the cell and the game it holds: only the chunk names it
+    assert got.roots == [(_at(6), "h", 32)]

@@ -121,13 +121,13 @@ def analyse(text):
             code.add(block_at[ws[2]])  # a module's table of interned name numbers
     owner = {}
     for b, (_, n) in heads.items():
-        for i in range(1, n):
+        for i in range(n):
             owner[b + i] = b
     inside = defaultdict(int)  # block -> words pointing inside it, past its start
     for ws in words.values():
         for w in ws:
             c = owner.get((w - start) // BLOCK) if w >= start else None
-            if c is not None:
+            if c is not None and w != addr[c]:
                 inside[c] += 1
     code.update(c for c, k in inside.items() if k >= 8)
     held = defaultdict(set)  # block -> the blocks holding it by a real pointer
