@@ -26,9 +26,16 @@ RAM, while playing, for the game's last event (its record written) and once it i
   nothing). An upper bound of the event's peak: as if the collector never ran during
   the event, its garbage counts too; the board's collector only lowers it.
 
-The code alone (the imports of the start-up, and the game and its presenter, which the
-table loads when the game starts) is measured the same way, so the game's share above
-the code is the difference (the issue's goal: at most 64 KB).
+The code alone (the imports of the start-up, the game, its presenter and the mode
+played, which the table loads when the game starts) is measured the same way, so the
+game's share above the code is the difference (the issue's goal: at most 64 KB).
+
+The heap is dumped (``heapmeter.dump_start``, in steps of its own) as the last event
+begins and once the game is shelved; ``heap_pins`` finds what only words of data
+(bytecode, interned names) hold in each, and the figures say what the last event added
+so: the record's replayed game, a conservative collector's artefact of this port (see
+docs/memory.md, "What only data holds"). With TEEBOX_HEAP_DUMP=FILE set, the run's
+output, dumps included, is written to FILE.
 """
 
 import os
