@@ -81,7 +81,14 @@ class Rules:
         seat = self._seat(player)
         if seat not in self._acting():
             return []
-        return [c for c in self._candidates(seat) if self._reason(c, seat) is None]
+        # A loop, not a comprehension: on MicroPython that would close over the game and
+        # the seat (two cells and a closure a call: the table asks every player's choices
+        # at each decision, a hole's end allocating most; see docs/performance.md, "Heap").
+        out = []
+        for c in self._candidates(seat):
+            if self._reason(c, seat) is None:
+                out.append(c)
+        return out
 
     def apply(self, choice, player=None):
         """Apply one choice for ``player``; returns the list of outputs.

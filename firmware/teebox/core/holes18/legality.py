@@ -15,6 +15,11 @@ from teebox.core.holes18.protocol import (
 from teebox.core.holes18.hands import PASSED
 from teebox.core.holes18.setup import player_name
 
+# The choices without arguments offered beside a turn's clubs and moves, made once (the
+# table asks every player's choices at each decision; fresh tuples were garbage).
+_CLUB_EXTRAS = ((RESET,), (DECLINE,))
+_ACTIONS = ((PLAY,), (BIG_HIT,), (EXIT_BUNKER,), (RESET,))
+
 
 class Legality:
     """Choices and refusals: :class:`~teebox.core.holes18.engine.Game` inherits these."""
@@ -46,9 +51,13 @@ class Legality:
         if st == DRAFT_PICK:
             return [(PICK, c) for c in self.packets[seat]]
         if st == SELECT_CLUB:
-            return [(SELECT, c) for c in self.players[seat].hand] + [(RESET,), (DECLINE,)]
+            out = [(SELECT, c) for c in self.players[seat].hand]
+            out.extend(_CLUB_EXTRAS)
+            return out
         if st == CHOOSE_ACTION:
-            return [(MOVE, d) for d in six] + [(PLAY,), (BIG_HIT,), (EXIT_BUNKER,), (RESET,)]
+            out = [(MOVE, d) for d in six]
+            out.extend(_ACTIONS)
+            return out
         if st == CHOOSE_DECK:
             return [(DECK, i) for i in range(len(cards.DECKS))]
         if st in (DECLARE_DIRECTION, HIT_DIRECTION):
@@ -141,7 +150,10 @@ class Legality:
 
     def _why_reset(self, seat):
         p = self.players[seat]
-        if not [c for c in p.hand if not self.usable(seat, c)]:
+        for c in p.hand:  # (a loop: a comprehension would allocate a closure a call)
+            if not self.usable(seat, c):
+                break
+        else:
             return ("you may reset your hand before choosing only when a club in it cannot "
                     "be used (like the Driver off a tee box)")
         if not p.discards:

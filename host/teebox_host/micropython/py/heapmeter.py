@@ -78,3 +78,57 @@ def allocated(fn, times=100):
     grown = gc.mem_alloc() - before
     gc.enable()
     return grown
+
+
+
+
+_dump = [0, 0, 0]  # the next address, the end, the chunk size of a dump in progress
+
+
+def dump_start(chunk=4096, stop=64):
+    """Begin printing the heap for ``tools/bench/heap_pins.py``: the collector's block
+    table (``micropython.mem_info(1)``); :func:`dump_more` then prints the heap's bytes.
+    Call it first thing in a top-level call after a collection was asked for (as
+    ``report()`` after ``SAMPLE``), so that the blocks in use are the live ones, and
+    change nothing until the dump is over. The bytes run from just below the heap's
+    first objects up to where ``stop`` chunks in a row were never written (the heap
+    fills from its start)."""
+    import micropython
+    import sys
+    import uctypes
+    print("HEAPTABLE")
+    micropython.mem_info(1)
+    print("HEAPTABLE END")
+    first = (id(sys.path) - 4 * chunk) & ~(chunk - 1)  # sys.path: made as the heap began
+    zero = bytes(chunk)
+    end = at = first
+    while at < end + stop * chunk:
+        if uctypes.bytearray_at(at, chunk) != zero:
+            end = at + chunk
+        at += chunk
+    _dump[0], _dump[1], _dump[2] = first, end, chunk
+
+
+def dump_more(chunks=8):
+    """Print the next ``chunks`` chunks of the dump :func:`dump_start` began, as
+    ``HEAPDUMP address hex`` lines (chunks of zeros left out); False once it is over.
+
+    A few chunks a top-level call: the printing's garbage, freed between calls, then
+    stays near the live blocks. Printed in one call, its megabytes of text would sweep
+    the port's allocations across the whole heap (it collects only between calls), and
+    any block left at an address a word of bytecode reads as would stay (see
+    heap_pins)."""
+    import uctypes
+    at, end, chunk = _dump
+    zero = bytes(chunk)
+    for _ in range(chunks):
+        if at >= end:
+            print("HEAPDUMP END")
+            _dump[0] = end
+            return False
+        view = uctypes.bytearray_at(at, chunk)
+        if view != zero:
+            print("HEAPDUMP", at, view.hex())
+        at += chunk
+    _dump[0] = at
+    return True
