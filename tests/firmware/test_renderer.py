@@ -432,6 +432,26 @@ def test_a_hole_in_one_sends_gold_across_the_whole_board():
     assert sum(reached) == len(reached)  # every cell, even the far corner, turned gold
 
 
+def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
+    # The rings are worked out once per centre and kept (the burst paints two a frame);
+    # they must be the hexes at each distance, clipped to the course, on any board shape.
+    from array import array
+    for w, h, centres in ((7, 5, range(35)), (2, 9, range(18)), (1, 1, (0,)),
+                          (24, 16, (0, 23, 71, 200, 360, 383))):
+        rings = R.Rings(w, h)
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)))
+        for centre in centres:
+            cq, cr = hexgrid.cell_at(centre, w)
+            far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
+            for k in range(-1, w + h + 2):
+                want = sorted(3 * c for c in range(w * h) if far[c] == k)
+                if not rings.reach(centre, k):
+                    assert want == [], (w, h, centre, k)
+                    continue
+                got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
+                assert got == want, (w, h, centre, k)
+
+
 def test_a_refused_card_dims_the_whole_board_red_or_blinks_at_the_prompt():
     r, view = make()
     view.seats = 1

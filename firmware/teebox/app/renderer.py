@@ -182,6 +182,105 @@ def _seat_ink(seat):
     return _BALL_AT
 
 
+class Rings:
+    """The course cells around one centre, ring after ring, as byte offsets into the frame:
+    ring ``k`` (the cells ``k`` steps away) is ``at[start[k]:start[k + 1]]``.
+
+    A ring is worked out the first time a flash reaches it and kept while the centre
+    stays: the hole-in-one burst paints two rings every frame for seconds, and finding a
+    ring's cells cost twice what painting them costs. Buffers for the whole board are
+    allocated once, so nothing is allocated afterwards.
+    """
+
+    def __init__(self, width, height):
+        self.at = array("H", bytes(2 * width * height))
+        # No cell of a width x height board is more than width + height steps from another.
+        self.start = array("H", bytes(2 * (width + height + 3)))
+        self._w = 0
+        self._h = 0
+        self._cell_at = None
+        self._cell = -1   # the centre whose rings are kept (-1: none)
+        self._made = 0    # rings 0 to _made - 1 are kept
+        self._far = 0
+
+    def set_course(self, w, h, cell_at):
+        """Work on a course of ``w`` x ``h`` cells whose LED byte offsets are ``cell_at``."""
+        self._w = w
+        self._h = h
+        self._cell_at = cell_at
+        self._cell = -1
+
+    def far(self, cell):
+        """Hex distance from ``cell`` to the farthest cell of the course (one of its corners)."""
+        if cell != self._cell:
+            self._centre(cell)
+        return self._far
+
+    def reach(self, cell, k):
+        """Make ring ``k`` around ``cell`` (and those inside it) if it is not kept yet;
+        False if the ring is off the course (then it holds no cell)."""
+        if cell != self._cell:
+            self._centre(cell)
+        if k < 0 or k > self._far + 1:
+            return False
+        while self._made <= k:
+            self._make(self._made)
+        return True
+
+    def _centre(self, cell):
+        w = self._w
+        r = cell // w
+        q = cell - r * w - (r >> 1)
+        far = 0
+        for corner in range(4):
+            cr = 0 if corner < 2 else self._h - 1
+            cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
+            far = max(far, distance(q, r, cq, cr))
+        self._cell = cell
+        self._far = far
+        self._made = 0
+
+    def _make(self, k):
+        # Ring k after ring k - 1 in ``at``.
+        at = self.at
+        cell_at = self._cell_at
+        cell = self._cell
+        pos = self.start[k]
+        if k == 0:
+            at[pos] = cell_at[cell]
+            pos += 1
+        else:
+            w = self._w
+            cr = cell // w
+            cq = cell - cr * w - (cr >> 1)
+            # Row by row, only the rows on the board: a ring's row dr holds the hexes dq
+            # with max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and
+            # last row and those two ends on the others. (Walking the ring hex by hex
+            # visited 6k hexes, mostly off the board once the burst is wide.)
+            for r in range(max(cr - k, 0), min(cr + k, self._h - 1) + 1):
+                dr = r - cr
+                lo = -k - dr if dr < 0 else -k
+                hi = k - dr if dr > 0 else k
+                shift = cq + (r >> 1)
+                row = r * w
+                if dr == k or dr == -k:  # the first and last rows: the run, clipped
+                    col = max(shift + lo, 0)
+                    n = min(shift + hi, w - 1) - col + 1
+                    gap = 1
+                else:                     # the rows between: the run's two ends
+                    col = shift + lo
+                    n = 2
+                    gap = hi - lo
+                # (not a range with a step: one whose step is not a constant is an object)
+                for _ in range(n):
+                    if 0 <= col < w:
+                        at[pos] = cell_at[row + col]
+                        pos += 1
+                    col += gap
+        self.start[k + 1] = pos
+        self._made = k + 1
+
+
 class Renderer:
     """Draws ``view`` (an ``app.view.View``) over ``course`` on the LEDs of ``profile``.
 
@@ -226,6 +325,7 @@ class Renderer:
         self._fl_cell = -1
         self._fl_seat = -1
         self._fl_start = 0
+        self._rings = Rings(profile.width, profile.height)
         self.set_course(course)
 
     def set_course(self, course):
@@ -264,8 +364,7 @@ class Renderer:
         self._centre = (h // 2) * w + w // 2
         self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layer: none yet
         self._phase = -1
-        self._reach_cell = -1  # the burst's centre whose reach _reach_far is
-        self._reach_far = 0
+        self._rings.set_course(w, h, cell_at)
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -337,59 +436,16 @@ class Renderer:
         self.total += paint(self._ink, self.frame, self._cell_at[cell], ink, level)
 
     def _ring(self, cell, k, ink, level):
-        # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
-        if cell < 0 or cell >= self._cells or k < 0:
+        # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0), painted
+        # from the rings kept for that centre (made as they are first needed).
+        if cell < 0 or cell >= self._cells:
             return
-        if k == 0:
-            self._put(cell, ink, level)
+        rings = self._rings
+        if not rings.reach(cell, k):
             return
-        w = self._w
-        h = self._h
-        f = self.frame
-        cell_at = self._cell_at
-        c = self._ink
-        # The colour once, then painted inline: a burst ring is up to ~100 cells a frame.
-        red = (c[ink] * level) >> 8
-        green = (c[ink + 1] * level) >> 8
-        blue = (c[ink + 2] * level) >> 8
-        add = red + green + blue
-        cr = cell // w
-        cq = cell - cr * w - (cr >> 1)
-        # Row by row, only the rows on the board: a ring's row dr holds the hexes dq with
-        # max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and last row
-        # and those two ends on the others. (Walking the ring hex by hex visited 6k hexes,
-        # mostly off the board once the burst is wide.)
-        top = cr - k
-        if top < 0:
-            top = 0
-        bottom = cr + k
-        if bottom >= h:
-            bottom = h - 1
-        change = 0
-        for r in range(top, bottom + 1):
-            dr = r - cr
-            lo = -k - dr if dr < 0 else -k
-            hi = k - dr if dr > 0 else k
-            shift = cq + (r >> 1)
-            row = r * w
-            if dr == k or dr == -k:  # the first and last rows: the run, clipped
-                col = max(shift + lo, 0)
-                n = min(shift + hi, w - 1) - col + 1
-                gap = 1
-            else:                     # the rows between: the run's two ends
-                col = shift + lo
-                n = 2
-                gap = hi - lo
-            # (not a range with a step: one whose step is not a constant is an object)
-            for _ in range(n):
-                if 0 <= col < w:
-                    at = cell_at[row + col]
-                    change += add - f[at] - f[at + 1] - f[at + 2]
-                    f[at] = red
-                    f[at + 1] = green
-                    f[at + 2] = blue
-                col += gap
-        self.total += change
+        start = rings.start
+        self.total += paint_run(self._ink, self.frame, rings.at, start[k], start[k + 1],
+                                ink, level)
 
     # ------------------------------------------------------------ layers
 
@@ -513,23 +569,6 @@ class Renderer:
             self._fl_start = now
         return _since(now, self._fl_start)
 
-    def _reach(self, cell):
-        # Hex distance from ``cell`` to the farthest cell of the course: one of its corners
-        # (worked out once a cell and course: a burst asks every frame).
-        if cell == self._reach_cell:
-            return self._reach_far
-        w = self._w
-        r = cell // w
-        q = cell - r * w - (r >> 1)
-        far = 0
-        for corner in range(4):
-            cr = 0 if corner < 2 else self._h - 1
-            cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
-            far = max(far, distance(q, r, cq, cr))
-        self._reach_cell = cell
-        self._reach_far = far
-        return far
-
     def _flash_ink(self, kind, seat):
         if (kind == FLASH_GREEN or kind == FLASH_ACK) and 0 <= seat < MAX_SEATS:
             return 3 * seat
@@ -563,7 +602,7 @@ class Renderer:
             if cell < 0:
                 cell = self._centre
             # Rings grow until they have crossed the farthest corner, then start again.
-            k = (age // _BURST_MS) % (self._reach(cell) + 2)
+            k = (age // _BURST_MS) % (self._rings.far(cell) + 2)
             self._ring(cell, k - 1, ink, _FULL >> 1)
             self._ring(cell, k, ink, _FULL)
             self._put(cell, ink, _FULL)
