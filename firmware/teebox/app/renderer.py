@@ -326,6 +326,15 @@ class Renderer:
         self._fl_seat = -1
         self._fl_start = 0
         self._rings = Rings(profile.width, profile.height)
+        # The golfers as last grouped (see _group): per golfer, how many share its hex
+        # (0: none on the course) and its place among them.
+        self._golfer_seen = array("h", [-1] * MAX_SEATS)
+        self._partner_seen = array("h", [-1] * MAX_SEATS)
+        self._seats_seen = -1
+        self._seats = 0
+        self._golfer_count = 0
+        self._share = bytearray(2 * MAX_SEATS)
+        self._rank = bytearray(2 * MAX_SEATS)
         self.set_course(course)
 
     def set_course(self, course):
@@ -417,12 +426,16 @@ class Renderer:
         whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
         if whole:
             self._fill_board(kind, v.flash_seat, age)
-        _wind_arrow(self, self.view)
-        self._preview()
+        # (the layers' calls only when they have something to draw: a call is a cell's cost)
+        if v.wind_len > 0:
+            _wind_arrow(self, v)
+        if v.preview_len > 0:
+            self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
             self._put(v.cursor, _CURSOR_AT, _FULL)
-        self._flight(now)
+        if v.flight_len > 0:
+            self._flight(now)
         if kind != FLASH_NONE and not whole:
             self._flash(kind, v.flash_cell, v.flash_seat, age, rem)
         return self.frame
@@ -514,30 +527,47 @@ class Renderer:
         v = self.view
         golfer = v.golfer
         partner = v.partner
+        if (golfer != self._golfer_seen or partner != self._partner_seen
+                or v.seats != self._seats_seen):
+            self._group(v)
+        seats = self._seats
+        share = self._share
+        rank = self._rank
+        turn = now // GOLFER_TURN_MS
+        for i in range(self._golfer_count):
+            sharing = share[i]
+            if not sharing or turn % sharing != rank[i]:
+                continue
+            if i >= seats:
+                self._put(partner[i - seats], 3 * (i - seats), _FULL >> 1)
+            else:
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(golfer[i], 3 * i, level >> 2 if v.spent[i] else level)
+
+    def _group(self, v):
+        # Which golfers share a hex (they take turns, in seat order): worked out when a
+        # golfer moves, not every frame (for each of n golfers, a look at all n).
+        golfer = v.golfer
+        partner = v.partner
+        self._golfer_seen[:] = golfer
+        self._partner_seen[:] = partner
+        self._seats_seen = v.seats
         seats = min(v.seats, len(golfer))
         # Golfers 0..seats-1, then the second golfers of a team (Chaos Teams), dimmer.
-        # (Each golfer's cell inline: a call for each of the n x n pairs cost a frame
-        # more than the drawing.)
         n = seats + seats if seats and partner[0] >= 0 else seats
-        turn = now // GOLFER_TURN_MS
+        self._seats = seats
+        self._golfer_count = n
         for i in range(n):
             cell = golfer[i] if i < seats else partner[i - seats]
-            if cell < 0:
-                continue
             sharing = 0
             rank = 0
-            for o in range(n):
+            for o in range(n if cell >= 0 else 0):
                 if (golfer[o] if o < seats else partner[o - seats]) == cell:
                     sharing += 1
                     if o < i:
                         rank += 1
-            if turn % sharing != rank:
-                continue
-            if i >= seats:
-                self._put(cell, 3 * (i - seats), _FULL >> 1)
-            else:
-                level = _pulse(now) if i == v.active else _FULL
-                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
+            self._share[i] = sharing  # 0: this golfer is not on the course
+            self._rank[i] = rank
 
     def _flight(self, now):
         v = self.view
