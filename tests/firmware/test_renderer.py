@@ -230,6 +230,37 @@ def test_golfers_sharing_a_hex_take_turns_in_seat_order():
     assert r.rgb_of_cell(cell(2, 8)) == seat_rgb(2)
 
 
+def test_golfers_take_turns_only_while_they_share_a_hex():
+    # Who shares a hex is worked out when a golfer moves (not every frame): moving onto
+    # a golfer's hex, away from it, a partner arriving and a seat leaving all show at once.
+    r, view = make()
+    view.seats = 2
+    here = cell(10, 9)
+    view.golfer[0] = here
+    view.golfer[1] = cell(3, 3)
+    r.compose(400)
+    assert r.rgb_of_cell(here) == seat_rgb(0) and r.rgb_of_cell(cell(3, 3)) == seat_rgb(1)
+    view.golfer[1] = here            # joins golfer 0: its turn at 400 ms
+    r.compose(400)
+    assert r.rgb_of_cell(here) == seat_rgb(1) and r.rgb_of_cell(cell(3, 3)) == \
+        terrain_rgb(CHAMP.cells()[cell(3, 3)])
+    view.golfer[0] = cell(4, 4)      # golfer 0 leaves: golfer 1 alone, steady
+    for t in (0, 400, 800):
+        r.compose(t)
+        assert r.rgb_of_cell(here) == seat_rgb(1) and r.rgb_of_cell(cell(4, 4)) == seat_rgb(0)
+    view.partner[0] = here           # a team's second golfer arrives: turns again
+    view.partner[1] = cell(6, 6)
+    r.compose(0)
+    assert r.rgb_of_cell(here) == seat_rgb(1)
+    r.compose(400)
+    assert r.rgb_of_cell(here) == scaled(seat_rgb(0), 128)
+    view.partner[0] = view.partner[1] = -1
+    view.seats = 1                   # seat 1 gone: only golfer 0 is drawn
+    r.compose(400)
+    assert r.rgb_of_cell(cell(4, 4)) == seat_rgb(0)
+    assert r.rgb_of_cell(here) == terrain_rgb(CHAMP.cells()[here])
+
+
 def test_a_teams_second_golfer_shows_in_its_seat_colour_at_half_brightness():
     """Chaos Teams: "Each team has two golfers": the golfer the team's turn does not move
     now (``view.partner``) shows in the team's colour, dimmer; on a shared hex the

@@ -11,8 +11,8 @@ pixels that move, in this order (later ones on top):
    green holding more (Chaos Golf's 5 and 2, a Skins jackpot) shows its largest
    token and what the rest's largest would show, taking turns (7: gold and
    silver). Tokens change a few times a game, so they are not drawn per
-   frame: a copy of the terrain layer gets the current phase's tokens when
-   the phase or ``view.tokens`` changes, and frames copy it;
+   frame: they are painted into the terrain layer itself, only on the greens
+   whose tokens or phase changed, and frames copy that layer;
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
 3. the wind's arrow (Taming the Wind): its hexes sky blue, the shaft dim, the head at
@@ -288,7 +288,7 @@ class Renderer:
     same object every time, and ``total`` the sum of its bytes (for the power
     limit: ``leds.show_ready(frame, total)``); whoever draws over ``frame``
     must add its changes to the total it passes on. ``base`` holds the terrain
-    layer alone. ``view`` and ``course`` are attributes: after ``set_course``
+    layer with the tokens on its greens (what every frame starts from). ``view`` and ``course`` are attributes: after ``set_course``
     the table assigns a View sized for the new course to ``view``.
     """
 
@@ -302,22 +302,19 @@ class Renderer:
         self._ink = leds.prepare(_INK) if leds is not None else _INK
         self._terrain = leds.prepare(palette.TERRAIN) if leds is not None else palette.TERRAIN
         n = 3 * profile.led_count
+        # Terrain and the tokens of the current phase (each green's largest token, then the
+        # rest's largest), repainted on the greens whose tokens or phase change: one layer
+        # (a terrain layer and a token layer took 1 KB of heap more).
         self.base = bytearray(n)
         self.frame = bytearray(n)
         self._base = memoryview(self.base)
-        # Terrain plus the tokens of the current phase (each green's largest token, then
-        # the rest's largest), redrawn when the phase or the tokens change: one layer, not
-        # one a phase (1 KB of heap less for a redraw every TOKEN_MS).
-        self._tokens = bytearray(n)
-        self._tokens_mv = memoryview(self._tokens)
-        self._phase = -1  # the phase drawn in _tokens (-1: to draw)
+        self._phase = -1  # the phase drawn in base (-1: to draw)
         self._fill = bytearray(n)          # the whole-board flash colour, filled once per colour
         self._fill_mv = memoryview(self._fill)
         self._fill_ink = -1
         self._fill_total = 0
         # Sums of the layers' bytes; total is the frame's (see compose).
         self._base_total = 0
-        self._tokens_total = 0
         self.total = 0
         # The flash last seen, to time its animation from its first frame.
         self._fl_kind = FLASH_NONE
@@ -371,7 +368,7 @@ class Renderer:
         self._cell_at = cell_at
         self._greens = array("H", greens)
         self._centre = (h // 2) * w + w // 2
-        self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layer: none yet
+        self._tokens_seen = bytearray(n)  # view.tokens as drawn into base: none yet
         self._phase = -1
         self._rings.set_course(w, h, cell_at)
         self._base_total = sum(base)
@@ -405,13 +402,10 @@ class Renderer:
         """
         v = self.view
         phase = (now // TOKEN_MS) % 2
-        if v.tokens != self._tokens_seen:
-            self._tokens_seen[:] = v.tokens
-            self._phase = -1
-        if phase != self._phase:
-            self._draw_tokens(phase, self._phase < 0)
-        self.frame[:] = self._tokens_mv
-        self.total = self._tokens_total
+        if phase != self._phase or v.tokens != self._tokens_seen:
+            self._draw_tokens(phase)
+        self.frame[:] = self._base
+        self.total = self._base_total
         kind = v.flash
         rem = 0
         age = 0
@@ -462,31 +456,35 @@ class Renderer:
 
     # ------------------------------------------------------------ layers
 
-    def _draw_tokens(self, phase, afresh):
-        # The terrain with the tokens on the greens (only greens carry tokens): in phase 0
-        # each green's largest token, in phase 1 the largest of the rest (or the same).
-        # ``afresh``: from the terrain up (the tokens changed); else only the greens whose
-        # two phases differ are repainted (the phase flipped).
-        layer = self._tokens
-        if afresh:
-            layer[:] = self._base
-            self._tokens_total = self._base_total
-        total = self._tokens_total
-        tokens = self._tokens_seen
+    def _draw_tokens(self, phase):
+        # The tokens on the greens of the terrain layer (only greens carry tokens): in phase
+        # 0 each green's largest token, in phase 1 the largest of the rest (or the same).
+        # Only the greens whose tokens changed, or whose two phases differ when the phase
+        # flipped, are repainted; a green left without a token gets its terrain back.
+        layer = self.base
+        tokens = self.view.tokens
+        seen = self._tokens_seen
+        flipped = phase != self._phase
+        total = self._base_total
         greens = self._greens
         for i in range(len(greens)):
             cell = greens[i]
             t = tokens[cell]
+            if t == seen[cell] and not (t and flipped):
+                continue
+            at = self._cell_at[cell]
             if not t:
+                total += paint(self._terrain, layer, at, 3 * terrain.GREEN, _FULL)
                 continue
             ink = _token_ink(t)
             rest = t - _TOKEN_POINTS[ink]
-            if not rest and not afresh:
+            if t == seen[cell] and not rest:
                 continue  # one token: the same in both phases
             if phase and rest:
                 ink = _token_ink(rest)
-            total += paint(self._ink, layer, self._cell_at[cell], ink, _FULL)
-        self._tokens_total = total
+            total += paint(self._ink, layer, at, ink, _FULL)
+        seen[:] = tokens
+        self._base_total = total
         self._phase = phase
 
     def _preview(self):
