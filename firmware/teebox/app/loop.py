@@ -228,11 +228,11 @@ class Loop:
         self._input = t
         t.tick(start)
         buttons = hw.buttons
-        buttons.poll()
-        ev = buttons.get()
-        while ev is not None:
-            t.handle_button(ev)
+        if buttons.poll():  # (most frames: no event, and no call to ask for one)
             ev = buttons.get()
+            while ev is not None:
+                t.handle_button(ev)
+                ev = buttons.get()
         if hw.readers is not None:
             self._poll_readers(t)
         if self.link is not None and self.link.running:

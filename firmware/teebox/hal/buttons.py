@@ -100,7 +100,8 @@ class Buttons:
         self.dropped = 0
 
     def poll(self):
-        """Read every button once and queue the events; call it every loop iteration."""
+        """Read every button once and queue the events; call it every loop iteration.
+        Returns how many events wait (so an idle frame need not ask ``get``)."""
         pins = self._pins
         if not self._busy:
             # Every button up and settled (most frames): nothing to do unless a pin
@@ -109,7 +110,7 @@ class Buttons:
                 if not pin.value():
                     break
             else:
-                return
+                return self._count
         clock = self._clock
         now = clock.ticks_ms()
         # Locals, and the clock asked only about a button that is settling or held.
@@ -136,6 +137,7 @@ class Buttons:
                 self._put((b << 2) | LONG)
             busy |= down[b] | settling[b]
         self._busy = busy
+        return self._count
 
     def _put(self, ev):
         size = len(self._queue)
@@ -215,13 +217,14 @@ class SimButtons(Buttons):
         self._pins[button].level = 0 if down else 1
 
     def poll(self):
-        """Apply the script steps that are due, then poll like the real buttons."""
+        """Apply the script steps that are due, then poll like the real buttons (and
+        return how many events wait)."""
         clock = self._clock
         now = clock.ticks_ms()
         while self._script and clock.ticks_diff(now, self._script[0][0]) >= 0:
             _, button, down = self._script.pop(0)
             self.set(button, down)
-        Buttons.poll(self)
+        return Buttons.poll(self)
 
 
 def from_profile(profile, clock, sim=False):
