@@ -86,11 +86,11 @@ def main():
     print("Loop.step (the whole frame), %s against this checkout, in turn in one MicroPython "
           "%s (WebAssembly) process; min of %d rounds, each side a batch of >= %d ms"
           % (rev, mpy.runtime_version(), args.reps, common.BATCH_MS))
-    print("%-16s %12s %12s %8s" % ("scene", rev, "this", "ratio"))
+    print("%-19s %12s %12s %8s" % ("scene", rev, "this", "ratio"))
     for line in res.stdout.splitlines():
         if line.startswith("AB|"):
             kind, a, b = line.split("|")[1:]
-            print("%-16s %9.1f us %9.1f us %7.2fx" % (kind, float(a), float(b),
+            print("%-19s %9.1f us %9.1f us %7.2fx" % (kind, float(a), float(b),
                                                       float(b) / float(a)))
 
 

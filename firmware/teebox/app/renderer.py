@@ -259,24 +259,22 @@ class Rings:
             # visited 6k hexes, mostly off the board once the burst is wide.)
             for r in range(max(cr - k, 0), min(cr + k, self._h - 1) + 1):
                 dr = r - cr
-                lo = -k - dr if dr < 0 else -k
-                hi = k - dr if dr > 0 else k
                 shift = cq + (r >> 1)
                 row = r * w
                 if dr == k or dr == -k:  # the first and last rows: the run, clipped
-                    col = max(shift + lo, 0)
-                    n = min(shift + hi, w - 1) - col + 1
-                    gap = 1
+                    lo = shift if dr < 0 else shift - k
+                    for col in range(max(lo, 0), min(lo + k, w - 1) + 1):
+                        at[pos] = cell_at[row + col]
+                        pos += 1
                 else:                     # the rows between: the run's two ends
-                    col = shift + lo
-                    n = 2
-                    gap = hi - lo
-                # (not a range with a step: one whose step is not a constant is an object)
-                for _ in range(n):
+                    col = shift - k - dr if dr < 0 else shift - k
                     if 0 <= col < w:
                         at[pos] = cell_at[row + col]
                         pos += 1
-                    col += gap
+                    col = shift + k - dr if dr > 0 else shift + k
+                    if 0 <= col < w:
+                        at[pos] = cell_at[row + col]
+                        pos += 1
         self.start[k + 1] = pos
         self._made = k + 1
 
