@@ -35,7 +35,8 @@ def _log_game(data):
 
 def replay_data(extra=None):
     """What a game may need to replay: the built-in courses by hash (and ``extra``, a
-    course given with --course) and the shipped card data."""
+    course given with --course), the shipped card data and the expansion's data
+    (``sync_cmd.replay_data``)."""
     by_hash = {}
     for name in shipped.builtin_names():
         try:
@@ -45,8 +46,7 @@ def replay_data(extra=None):
         by_hash[bytes(c.hash)] = c
     if extra is not None:
         by_hash[bytes(extra.hash)] = extra
-    return {"courses": lambda h: by_hash.get(bytes(h)), "clubs": shipped.load_default_clubs(),
-            "shots": shipped.load_default_shots()}
+    return sync_cmd.replay_data(lambda h: by_hash.get(bytes(h)))
 
 
 def replay_bytes(out, path, data, extra=None):
@@ -86,17 +86,58 @@ def replay_bytes(out, path, data, extra=None):
     out.print(Text(f"{facts.title}, {render.count(len(players), 'player')}, {where}, "
                    f"seed {game.setup.seed}",
                    style="bold"))
-    out.print(card(holes, game.standings(), players, facts))
+    others = opponents(game)
+    out.print(card(holes, game.standings(), players, facts, others, rules.score_name))
     out.print(Text(f"{facts.unit} per hole; {'lowest' if facts.lower_wins else 'highest'} "
                    "total wins", style="dim"))
-    for place, seat, total, _tiebreak in game.standings():
-        out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
+    if others:
+        out.print(Text(facts.legend, style="dim"))
+    for place, who, total in places(game.standings(), players, others):
+        out.print(f"{place}. {who}: {render.amount(total, facts.unit)}")
+    for line in held(game, players):
+        out.print(line)
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
 
 
-def card(holes, standings, players, facts):
+def held(game, players):
+    """What a game's longest drive and putt cards say at its end, a line each ("Longest
+    drive: Ann", "Longest putt: Bo, sunk from target 29"): none for a game without them,
+    the putt only with Reading the Greens."""
+    if not hasattr(game, "longest_drive"):  # (18 Holes' cards: other games have none)
+        return []
+    drive, putt, target = sync_cmd.longest_cards(game)
+    lines = [f"Longest drive: {players[drive] if drive >= 0 else 'nobody'}"]
+    if "greens" in game.expansions:
+        lines.append(f"Longest putt: {players[putt]}, sunk from target {target}" if putt >= 0
+                     else "Longest putt: nobody sank a putt in a single roll")
+    return lines
+
+
+def opponents(game):
+    """The automated opponents that are no seats, of a game that has them (Solo Chaos
+    Golf: its mode's ``opponents``, ``(name, points, (hole, token kind)...)`` each, as the
+    table showed them); none for any other game."""
+    mode = getattr(game, "mode", None)
+    if mode is None or not hasattr(mode, "opponents"):
+        return ()
+    return mode.opponents(game)
+
+
+def places(standings, players, others=()):
+    """``(place, name, total)`` of every player, and of every automated opponent placed
+    among them by its points (as the table's final card places them), best first."""
+    rows = [(place, players[seat], total) for place, seat, total, _t in standings]
+    everyone = [row[2] for row in rows] + [points for _n, points, _t in others]
+    rows += [(1 + len([s for s in everyone if s > points]), name, points)
+             for name, points, _tokens in others]
+    return sorted(rows, key=lambda row: row[0])
+
+
+def card(holes, standings, players, facts, others=(), score_name=None):
     """The per-hole table of a game: a row per hole (with its par when the game has
-    one), a column per player, the totals in the footer."""
+    one), a column per player, the totals in the footer; then a column per automated
+    opponent (Solo Chaos Golf's: the points of the tokens it took on each green, named
+    by the game's ``score_name``, and its total)."""
     totals = {seat: total for _place, seat, total, _t in standings}
     pars = any(par for _h, par, _s in holes)
     table = Table(title="Scorecard", show_footer=True, title_justify="left")
@@ -105,6 +146,14 @@ def card(holes, standings, players, facts):
         table.add_column("Par", footer=str(sum(p for _h, p, _s in holes)), justify="right")
     for seat in range(len(players)):
         table.add_column(players[seat], footer=str(totals[seat]), justify="right")
+    for name, points, _tokens in others:
+        table.add_column(name, footer=str(points), justify="right")
     for hole, par, scores in holes:
-        table.add_row(str(hole), *([str(par)] if pars else []), *[str(s) for s in scores])
+        table.add_row(str(hole), *([str(par)] if pars else []), *[str(s) for s in scores],
+                      *[_took(tokens, hole, score_name) for _n, _p, tokens in others])
     return table
+
+
+def _took(tokens, hole, score_name):
+    # An opponent's cell: "5" for the 5-point token it took on this green ("" for none).
+    return " ".join(score_name(kind).split("-point")[0] for h, kind in tokens if h == hole)

@@ -13,6 +13,8 @@ from rich.text import Text
 from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions.greens_play import OUT_PUTT
+from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
@@ -31,7 +33,7 @@ class Face(GameFace):
         GameFace.__init__(self, sim, game, name)
         t = sim.table
         self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup,
-                                  wind=game.wind_cards)
+                                  greens=game.green_cards, wind=game.wind_cards)
         self.tally = scorecard.Tally(self.shadow)
         self.tally.feed(self.shadow.initial_outputs)
         self.shot = None
@@ -43,7 +45,7 @@ class Face(GameFace):
         for seat, choice in g.inputs[len(self.shadow.inputs):]:
             outs = self.shadow.apply(choice, seat)
             for o in outs:
-                if o[0] == OUT_TURN:
+                if o[0] == OUT_TURN and o[2] >= 0:  # (a putt or a change of position: no club)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
             self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
                 self.shot)
@@ -285,8 +287,8 @@ EXPLAIN = {
 
 def shot_report(outs, positions, course, clubs):
     """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
-    ball flew). ``positions``: each golfer's ``(q, r)`` before the batch; ``clubs``: the
-    club of each seat's turn (the rough costs no distance with some)."""
+    ball flew or was putted). ``positions``: each golfer's ``(q, r)`` before the batch;
+    ``clubs``: the club of each seat's turn (the rough costs no distance with some)."""
     text = None
     penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
     gusts = [o for o in outs if o[0] == OUT_GUST]
@@ -313,6 +315,19 @@ def shot_report(outs, positions, course, clubs):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
+        elif o[0] == OUT_PUTT:
+            # Reading the Greens: the dice thrown (a Mallet re-roll shows the putt again).
+            seat, target, throws, total, flags, outcome = o[1:]
+            text = Text()
+            text.append_text(_label(None, seat))
+            if not throws:
+                text.append(": tapped in from beside the cup")
+                continue
+            text.append(": putted for %d, rolled %s: %d" % (
+                target, " ".join([str(face) for _die, face, _f in throws]), total))
+            if flags:
+                text.append(" (%d flag%s)" % (flags, "" if flags == 1 else "s"))
+            text.append(", " + ("in the cup!" if outcome == SUNK else OUTCOME_NAMES[outcome]))
     return text
 
 
