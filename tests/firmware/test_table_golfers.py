@@ -33,7 +33,7 @@ def _table(hands, choices, bots=(), tops=None, mode="match"):
     setup = engine.Setup(len(hands), mode, 1, hands, choices)
     g = engine.Game(crs, K.CLUBS, K.SHOTS, setup, E.StackRng(1, tops or {}))
     bot = bytes([1 if s in bots else 0 for s in range(len(hands))])
-    t.resume_game(g, bytes(range(len(hands))), bot)
+    t.resume_game(g, bytes(range(len(hands))), bot, "18-holes")
     return t, K.Direct(t)
 
 
