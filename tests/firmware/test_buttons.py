@@ -80,6 +80,27 @@ def test_two_buttons_pressed_together_both_count_once():
                     (400, "OK release")]
 
 
+def test_a_poll_says_how_many_events_wait_and_a_press_after_a_long_rest_counts():
+    # The loop asks for events only when a poll says some wait; a rest of any length
+    # (every button up and settled) must not hide the next press or its long hold.
+    clock = SimClock()
+    btn = B.SimButtons(clock)
+    for _ in range(2000):
+        assert btn.poll() == 0
+        clock.advance(1)
+    btn.set(B.OK, True)
+    assert btn.poll() == 1
+    clock.advance(B.LONG_MS)
+    assert btn.poll() == 2
+    assert [B.describe(btn.get()), B.describe(btn.get())] == ["OK press", "OK long"]
+    btn.set(B.OK, False)
+    assert btn.poll() == 1 and B.describe(btn.get()) == "OK release"
+    clock.advance(B.DEBOUNCE_MS)
+    assert btn.poll() == 0
+    btn.set(B.W, True)
+    assert btn.poll() == 1 and B.describe(btn.get()) == "W press"
+
+
 def test_a_full_queue_drops_the_oldest_events_and_counts_them():
     clock = SimClock()
     btn = B.SimButtons(clock, queue_size=4)

@@ -230,6 +230,37 @@ def test_golfers_sharing_a_hex_take_turns_in_seat_order():
     assert r.rgb_of_cell(cell(2, 8)) == seat_rgb(2)
 
 
+def test_golfers_take_turns_only_while_they_share_a_hex():
+    # Who shares a hex is worked out when a golfer moves (not every frame): moving onto
+    # a golfer's hex, away from it, a partner arriving and a seat leaving all show at once.
+    r, view = make()
+    view.seats = 2
+    here = cell(10, 9)
+    view.golfer[0] = here
+    view.golfer[1] = cell(3, 3)
+    r.compose(400)
+    assert r.rgb_of_cell(here) == seat_rgb(0) and r.rgb_of_cell(cell(3, 3)) == seat_rgb(1)
+    view.golfer[1] = here            # joins golfer 0: its turn at 400 ms
+    r.compose(400)
+    assert r.rgb_of_cell(here) == seat_rgb(1) and r.rgb_of_cell(cell(3, 3)) == \
+        terrain_rgb(CHAMP.cells()[cell(3, 3)])
+    view.golfer[0] = cell(4, 4)      # golfer 0 leaves: golfer 1 alone, steady
+    for t in (0, 400, 800):
+        r.compose(t)
+        assert r.rgb_of_cell(here) == seat_rgb(1) and r.rgb_of_cell(cell(4, 4)) == seat_rgb(0)
+    view.partner[0] = here           # a team's second golfer arrives: turns again
+    view.partner[1] = cell(6, 6)
+    r.compose(0)
+    assert r.rgb_of_cell(here) == seat_rgb(1)
+    r.compose(400)
+    assert r.rgb_of_cell(here) == scaled(seat_rgb(0), 128)
+    view.partner[0] = view.partner[1] = -1
+    view.seats = 1                   # seat 1 gone: only golfer 0 is drawn
+    r.compose(400)
+    assert r.rgb_of_cell(cell(4, 4)) == seat_rgb(0)
+    assert r.rgb_of_cell(here) == terrain_rgb(CHAMP.cells()[here])
+
+
 def test_a_teams_second_golfer_shows_in_its_seat_colour_at_half_brightness():
     """Chaos Teams: "Each team has two golfers": the golfer the team's turn does not move
     now (``view.partner``) shows in the team's colour, dimmer; on a shared hex the
@@ -430,6 +461,26 @@ def test_a_hole_in_one_sends_gold_across_the_whole_board():
             if r.rgb_of_cell(c) == gold:
                 reached[c] = 1
     assert sum(reached) == len(reached)  # every cell, even the far corner, turned gold
+
+
+def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
+    # The rings are worked out once per centre and kept (the burst paints two a frame);
+    # they must be the hexes at each distance, clipped to the course, on any board shape.
+    from array import array
+    for w, h, centres in ((7, 5, range(35)), (2, 9, range(18)), (1, 1, (0,)),
+                          (24, 16, (0, 23, 71, 200, 360, 383))):
+        rings = R.Rings(w, h)
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)))
+        for centre in centres:
+            cq, cr = hexgrid.cell_at(centre, w)
+            far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
+            for k in range(-1, w + h + 2):
+                want = sorted(3 * c for c in range(w * h) if far[c] == k)
+                if not rings.reach(centre, k):
+                    assert want == [], (w, h, centre, k)
+                    continue
+                got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
+                assert got == want, (w, h, centre, k)
 
 
 def test_a_refused_card_dims_the_whole_board_red_or_blinks_at_the_prompt():

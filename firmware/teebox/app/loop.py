@@ -74,15 +74,24 @@ class PromptLayer:
         """Draw ``prompt`` over ``frame`` as of tick ``now``; returns how much that changed
         the sum of the frame's bytes (the renderer's ``total``, for the power limit)."""
         top = self._top
-        change = paint_run(self._code, frame, top, 0, min(prompt.code, len(top)), 0, 256)
+        change = 0
+        # (each part only when it has cells: a call costs about what a cell does)
+        if prompt.code > 0:
+            change = paint_run(self._code, frame, top, 0, min(prompt.code, len(top)), 0, 256)
         strip = self._bottom
         seats = prompt.seats
         if seats is not None:
+            dim = self._dim
+            players = self._players
             for i in range(min(len(seats), len(strip))):
-                if seats[i] == FREE:
-                    change += paint(self._dim, frame, strip[i], 0, 256)
+                seat = seats[i]
+                if seat == FREE:
+                    change += paint(dim, frame, strip[i], 0, 256)
                 else:
-                    change += paint(self._players, frame, strip[i], 3 * seats[i], 256)
+                    change += paint(players, frame, strip[i], 3 * seat, 256)
+            return change
+        n = min(prompt.count, len(strip))
+        if n <= 0:
             return change
         if prompt.seat >= 0:
             ink = self._players
@@ -94,10 +103,12 @@ class PromptLayer:
         if t >= PULSE_MS // 2:
             t = PULSE_MS - t
         level = 96 + 160 * t // (PULSE_MS // 2)
-        n = min(prompt.count, len(strip))
         lit = max(0, min(prompt.index + 1, n))
-        change += paint_run(ink, frame, strip, 0, lit, at, level)
-        return change + paint_run(self._dim, frame, strip, lit, n, 0, 256)
+        if lit:
+            change += paint_run(ink, frame, strip, 0, lit, at, level)
+        if lit < n:
+            change += paint_run(self._dim, frame, strip, lit, n, 0, 256)
+        return change
 
 
 class Loop:
@@ -228,11 +239,11 @@ class Loop:
         self._input = t
         t.tick(start)
         buttons = hw.buttons
-        buttons.poll()
-        ev = buttons.get()
-        while ev is not None:
-            t.handle_button(ev)
+        if buttons.poll():  # (most frames: no event, and no call to ask for one)
             ev = buttons.get()
+            while ev is not None:
+                t.handle_button(ev)
+                ev = buttons.get()
         if hw.readers is not None:
             self._poll_readers(t)
         if self.link is not None and self.link.running:

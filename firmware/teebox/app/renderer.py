@@ -11,8 +11,8 @@ pixels that move, in this order (later ones on top):
    green holding more (Chaos Golf's 5 and 2, a Skins jackpot) shows its largest
    token and what the rest's largest would show, taking turns (7: gold and
    silver). Tokens change a few times a game, so they are not drawn per
-   frame: a copy of the terrain layer gets the current phase's tokens when
-   the phase or ``view.tokens`` changes, and frames copy it;
+   frame: they are painted into the terrain layer itself, only on the greens
+   whose tokens or phase changed, and frames copy that layer;
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
 3. the wind's arrow (Taming the Wind): its hexes sky blue, the shaft dim, the head at
@@ -182,6 +182,103 @@ def _seat_ink(seat):
     return _BALL_AT
 
 
+class Rings:
+    """The course cells around one centre, ring after ring, as byte offsets into the frame:
+    ring ``k`` (the cells ``k`` steps away) is ``at[start[k]:start[k + 1]]``.
+
+    A ring is worked out the first time a flash reaches it and kept while the centre
+    stays: the hole-in-one burst paints two rings every frame for seconds, and finding a
+    ring's cells cost twice what painting them costs. Buffers for the whole board are
+    allocated once, so nothing is allocated afterwards.
+    """
+
+    def __init__(self, width, height):
+        self.at = array("H", bytes(2 * width * height))
+        # No cell of a width x height board is more than width + height steps from another.
+        self.start = array("H", bytes(2 * (width + height + 3)))
+        self._w = 0
+        self._h = 0
+        self._cell_at = None
+        self._cell = -1   # the centre whose rings are kept (-1: none)
+        self._made = 0    # rings 0 to _made - 1 are kept
+        self._far = 0
+
+    def set_course(self, w, h, cell_at):
+        """Work on a course of ``w`` x ``h`` cells whose LED byte offsets are ``cell_at``."""
+        self._w = w
+        self._h = h
+        self._cell_at = cell_at
+        self._cell = -1
+
+    def far(self, cell):
+        """Hex distance from ``cell`` to the farthest cell of the course (one of its corners)."""
+        if cell != self._cell:
+            self._centre(cell)
+        return self._far
+
+    def reach(self, cell, k):
+        """Make ring ``k`` around ``cell`` (and those inside it) if it is not kept yet;
+        False if the ring is off the course (then it holds no cell)."""
+        if cell != self._cell:
+            self._centre(cell)
+        if k < 0 or k > self._far + 1:
+            return False
+        while self._made <= k:
+            self._make(self._made)
+        return True
+
+    def _centre(self, cell):
+        w = self._w
+        r = cell // w
+        q = cell - r * w - (r >> 1)
+        far = 0
+        for corner in range(4):
+            cr = 0 if corner < 2 else self._h - 1
+            cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
+            far = max(far, distance(q, r, cq, cr))
+        self._cell = cell
+        self._far = far
+        self._made = 0
+
+    def _make(self, k):
+        # Ring k after ring k - 1 in ``at``.
+        at = self.at
+        cell_at = self._cell_at
+        cell = self._cell
+        pos = self.start[k]
+        if k == 0:
+            at[pos] = cell_at[cell]
+            pos += 1
+        else:
+            w = self._w
+            cr = cell // w
+            cq = cell - cr * w - (cr >> 1)
+            # Row by row, only the rows on the board: a ring's row dr holds the hexes dq
+            # with max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and
+            # last row and those two ends on the others. (Walking the ring hex by hex
+            # visited 6k hexes, mostly off the board once the burst is wide.)
+            for r in range(max(cr - k, 0), min(cr + k, self._h - 1) + 1):
+                dr = r - cr
+                shift = cq + (r >> 1)
+                row = r * w
+                if dr == k or dr == -k:  # the first and last rows: the run, clipped
+                    lo = shift if dr < 0 else shift - k
+                    for col in range(max(lo, 0), min(lo + k, w - 1) + 1):
+                        at[pos] = cell_at[row + col]
+                        pos += 1
+                else:                     # the rows between: the run's two ends
+                    col = shift - k - dr if dr < 0 else shift - k
+                    if 0 <= col < w:
+                        at[pos] = cell_at[row + col]
+                        pos += 1
+                    col = shift + k - dr if dr > 0 else shift + k
+                    if 0 <= col < w:
+                        at[pos] = cell_at[row + col]
+                        pos += 1
+        self.start[k + 1] = pos
+        self._made = k + 1
+
+
 class Renderer:
     """Draws ``view`` (an ``app.view.View``) over ``course`` on the LEDs of ``profile``.
 
@@ -189,7 +286,7 @@ class Renderer:
     same object every time, and ``total`` the sum of its bytes (for the power
     limit: ``leds.show_ready(frame, total)``); whoever draws over ``frame``
     must add its changes to the total it passes on. ``base`` holds the terrain
-    layer alone. ``view`` and ``course`` are attributes: after ``set_course``
+    layer with the tokens on its greens (what every frame starts from). ``view`` and ``course`` are attributes: after ``set_course``
     the table assigns a View sized for the new course to ``view``.
     """
 
@@ -203,22 +300,19 @@ class Renderer:
         self._ink = leds.prepare(_INK) if leds is not None else _INK
         self._terrain = leds.prepare(palette.TERRAIN) if leds is not None else palette.TERRAIN
         n = 3 * profile.led_count
+        # Terrain and the tokens of the current phase (each green's largest token, then the
+        # rest's largest), repainted on the greens whose tokens or phase change: one layer
+        # (a terrain layer and a token layer took 1 KB of heap more).
         self.base = bytearray(n)
         self.frame = bytearray(n)
         self._base = memoryview(self.base)
-        # Terrain plus the tokens of the current phase (each green's largest token, then
-        # the rest's largest), redrawn when the phase or the tokens change: one layer, not
-        # one a phase (1 KB of heap less for a redraw every TOKEN_MS).
-        self._tokens = bytearray(n)
-        self._tokens_mv = memoryview(self._tokens)
-        self._phase = -1  # the phase drawn in _tokens (-1: to draw)
+        self._phase = -1  # the phase drawn in base (-1: to draw)
         self._fill = bytearray(n)          # the whole-board flash colour, filled once per colour
         self._fill_mv = memoryview(self._fill)
         self._fill_ink = -1
         self._fill_total = 0
         # Sums of the layers' bytes; total is the frame's (see compose).
         self._base_total = 0
-        self._tokens_total = 0
         self.total = 0
         # The flash last seen, to time its animation from its first frame.
         self._fl_kind = FLASH_NONE
@@ -226,6 +320,16 @@ class Renderer:
         self._fl_cell = -1
         self._fl_seat = -1
         self._fl_start = 0
+        self._rings = Rings(profile.width, profile.height)
+        # The golfers as last grouped (see _group): per golfer, how many share its hex
+        # (0: none on the course) and its place among them.
+        self._golfer_seen = array("h", [-1] * MAX_SEATS)
+        self._partner_seen = array("h", [-1] * MAX_SEATS)
+        self._seats_seen = -1
+        self._seats = 0
+        self._golfer_count = 0
+        self._share = bytearray(2 * MAX_SEATS)
+        self._rank = bytearray(2 * MAX_SEATS)
         self.set_course(course)
 
     def set_course(self, course):
@@ -262,10 +366,9 @@ class Renderer:
         self._cell_at = cell_at
         self._greens = array("H", greens)
         self._centre = (h // 2) * w + w // 2
-        self._tokens_seen = bytearray(0)  # view.tokens as drawn into the token layer: none yet
+        self._tokens_seen = bytearray(n)  # view.tokens as drawn into base: none yet
         self._phase = -1
-        self._reach_cell = -1  # the burst's centre whose reach _reach_far is
-        self._reach_far = 0
+        self._rings.set_course(w, h, cell_at)
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -297,13 +400,10 @@ class Renderer:
         """
         v = self.view
         phase = (now // TOKEN_MS) % 2
-        if v.tokens != self._tokens_seen:
-            self._tokens_seen[:] = v.tokens
-            self._phase = -1
-        if phase != self._phase:
-            self._draw_tokens(phase, self._phase < 0)
-        self.frame[:] = self._tokens_mv
-        self.total = self._tokens_total
+        if phase != self._phase or v.tokens != self._tokens_seen:
+            self._draw_tokens(phase)
+        self.frame[:] = self._base
+        self.total = self._base_total
         kind = v.flash
         rem = 0
         age = 0
@@ -318,12 +418,16 @@ class Renderer:
         whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
         if whole:
             self._fill_board(kind, v.flash_seat, age)
-        _wind_arrow(self, self.view)
-        self._preview()
+        # (the layers' calls only when they have something to draw: a call is a cell's cost)
+        if v.wind_len > 0:
+            _wind_arrow(self, v)
+        if v.preview_len > 0:
+            self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
             self._put(v.cursor, _CURSOR_AT, _FULL)
-        self._flight(now)
+        if v.flight_len > 0:
+            self._flight(now)
         if kind != FLASH_NONE and not whole:
             self._flash(kind, v.flash_cell, v.flash_seat, age, rem)
         return self.frame
@@ -337,87 +441,48 @@ class Renderer:
         self.total += paint(self._ink, self.frame, self._cell_at[cell], ink, level)
 
     def _ring(self, cell, k, ink, level):
-        # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0).
-        if cell < 0 or cell >= self._cells or k < 0:
+        # The hexes exactly ``k`` steps from ``cell`` (just the cell for k == 0), painted
+        # from the rings kept for that centre (made as they are first needed).
+        if cell < 0 or cell >= self._cells:
             return
-        if k == 0:
-            self._put(cell, ink, level)
+        rings = self._rings
+        if not rings.reach(cell, k):
             return
-        w = self._w
-        h = self._h
-        f = self.frame
-        cell_at = self._cell_at
-        c = self._ink
-        # The colour once, then painted inline: a burst ring is up to ~100 cells a frame.
-        red = (c[ink] * level) >> 8
-        green = (c[ink + 1] * level) >> 8
-        blue = (c[ink + 2] * level) >> 8
-        add = red + green + blue
-        cr = cell // w
-        cq = cell - cr * w - (cr >> 1)
-        # Row by row, only the rows on the board: a ring's row dr holds the hexes dq with
-        # max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and last row
-        # and those two ends on the others. (Walking the ring hex by hex visited 6k hexes,
-        # mostly off the board once the burst is wide.)
-        top = cr - k
-        if top < 0:
-            top = 0
-        bottom = cr + k
-        if bottom >= h:
-            bottom = h - 1
-        change = 0
-        for r in range(top, bottom + 1):
-            dr = r - cr
-            lo = -k - dr if dr < 0 else -k
-            hi = k - dr if dr > 0 else k
-            shift = cq + (r >> 1)
-            row = r * w
-            if dr == k or dr == -k:  # the first and last rows: the run, clipped
-                col = max(shift + lo, 0)
-                n = min(shift + hi, w - 1) - col + 1
-                gap = 1
-            else:                     # the rows between: the run's two ends
-                col = shift + lo
-                n = 2
-                gap = hi - lo
-            # (not a range with a step: one whose step is not a constant is an object)
-            for _ in range(n):
-                if 0 <= col < w:
-                    at = cell_at[row + col]
-                    change += add - f[at] - f[at + 1] - f[at + 2]
-                    f[at] = red
-                    f[at + 1] = green
-                    f[at + 2] = blue
-                col += gap
-        self.total += change
+        start = rings.start
+        self.total += paint_run(self._ink, self.frame, rings.at, start[k], start[k + 1],
+                                ink, level)
 
     # ------------------------------------------------------------ layers
 
-    def _draw_tokens(self, phase, afresh):
-        # The terrain with the tokens on the greens (only greens carry tokens): in phase 0
-        # each green's largest token, in phase 1 the largest of the rest (or the same).
-        # ``afresh``: from the terrain up (the tokens changed); else only the greens whose
-        # two phases differ are repainted (the phase flipped).
-        layer = self._tokens
-        if afresh:
-            layer[:] = self._base
-            self._tokens_total = self._base_total
-        total = self._tokens_total
-        tokens = self._tokens_seen
+    def _draw_tokens(self, phase):
+        # The tokens on the greens of the terrain layer (only greens carry tokens): in phase
+        # 0 each green's largest token, in phase 1 the largest of the rest (or the same).
+        # Only the greens whose tokens changed, or whose two phases differ when the phase
+        # flipped, are repainted; a green left without a token gets its terrain back.
+        layer = self.base
+        tokens = self.view.tokens
+        seen = self._tokens_seen
+        flipped = phase != self._phase
+        total = self._base_total
         greens = self._greens
         for i in range(len(greens)):
             cell = greens[i]
             t = tokens[cell]
+            if t == seen[cell] and not (t and flipped):
+                continue
+            at = self._cell_at[cell]
             if not t:
+                total += paint(self._terrain, layer, at, 3 * terrain.GREEN, _FULL)
                 continue
             ink = _token_ink(t)
             rest = t - _TOKEN_POINTS[ink]
-            if not rest and not afresh:
+            if t == seen[cell] and not rest:
                 continue  # one token: the same in both phases
             if phase and rest:
                 ink = _token_ink(rest)
-            total += paint(self._ink, layer, self._cell_at[cell], ink, _FULL)
-        self._tokens_total = total
+            total += paint(self._ink, layer, at, ink, _FULL)
+        seen[:] = tokens
+        self._base_total = total
         self._phase = phase
 
     def _preview(self):
@@ -458,30 +523,47 @@ class Renderer:
         v = self.view
         golfer = v.golfer
         partner = v.partner
+        if (golfer != self._golfer_seen or partner != self._partner_seen
+                or v.seats != self._seats_seen):
+            self._group(v)
+        seats = self._seats
+        share = self._share
+        rank = self._rank
+        turn = now // GOLFER_TURN_MS
+        for i in range(self._golfer_count):
+            sharing = share[i]
+            if not sharing or turn % sharing != rank[i]:
+                continue
+            if i >= seats:
+                self._put(partner[i - seats], 3 * (i - seats), _FULL >> 1)
+            else:
+                level = _pulse(now) if i == v.active else _FULL
+                self._put(golfer[i], 3 * i, level >> 2 if v.spent[i] else level)
+
+    def _group(self, v):
+        # Which golfers share a hex (they take turns, in seat order): worked out when a
+        # golfer moves, not every frame (for each of n golfers, a look at all n).
+        golfer = v.golfer
+        partner = v.partner
+        self._golfer_seen[:] = golfer
+        self._partner_seen[:] = partner
+        self._seats_seen = v.seats
         seats = min(v.seats, len(golfer))
         # Golfers 0..seats-1, then the second golfers of a team (Chaos Teams), dimmer.
-        # (Each golfer's cell inline: a call for each of the n x n pairs cost a frame
-        # more than the drawing.)
         n = seats + seats if seats and partner[0] >= 0 else seats
-        turn = now // GOLFER_TURN_MS
+        self._seats = seats
+        self._golfer_count = n
         for i in range(n):
             cell = golfer[i] if i < seats else partner[i - seats]
-            if cell < 0:
-                continue
             sharing = 0
             rank = 0
-            for o in range(n):
+            for o in range(n if cell >= 0 else 0):
                 if (golfer[o] if o < seats else partner[o - seats]) == cell:
                     sharing += 1
                     if o < i:
                         rank += 1
-            if turn % sharing != rank:
-                continue
-            if i >= seats:
-                self._put(cell, 3 * (i - seats), _FULL >> 1)
-            else:
-                level = _pulse(now) if i == v.active else _FULL
-                self._put(cell, 3 * i, level >> 2 if v.spent[i] else level)
+            self._share[i] = sharing  # 0: this golfer is not on the course
+            self._rank[i] = rank
 
     def _flight(self, now):
         v = self.view
@@ -512,23 +594,6 @@ class Renderer:
             self._fl_seat = v.flash_seat
             self._fl_start = now
         return _since(now, self._fl_start)
-
-    def _reach(self, cell):
-        # Hex distance from ``cell`` to the farthest cell of the course: one of its corners
-        # (worked out once a cell and course: a burst asks every frame).
-        if cell == self._reach_cell:
-            return self._reach_far
-        w = self._w
-        r = cell // w
-        q = cell - r * w - (r >> 1)
-        far = 0
-        for corner in range(4):
-            cr = 0 if corner < 2 else self._h - 1
-            cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
-            far = max(far, distance(q, r, cq, cr))
-        self._reach_cell = cell
-        self._reach_far = far
-        return far
 
     def _flash_ink(self, kind, seat):
         if (kind == FLASH_GREEN or kind == FLASH_ACK) and 0 <= seat < MAX_SEATS:
@@ -563,7 +628,7 @@ class Renderer:
             if cell < 0:
                 cell = self._centre
             # Rings grow until they have crossed the farthest corner, then start again.
-            k = (age // _BURST_MS) % (self._reach(cell) + 2)
+            k = (age // _BURST_MS) % (self._rings.far(cell) + 2)
             self._ring(cell, k - 1, ink, _FULL >> 1)
             self._ring(cell, k, ink, _FULL)
             self._put(cell, ink, _FULL)

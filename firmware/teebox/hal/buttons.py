@@ -93,24 +93,35 @@ class Buttons:
         self._settling = bytearray(COUNT)  # 1 while changes are ignored after an edge
         self._long_sent = bytearray(COUNT)
         self._since = [0] * COUNT          # tick of the last accepted edge
+        self._busy = 0                     # a button is down or settling
         self._queue = bytearray(queue_size)
         self._head = 0
         self._count = 0
         self.dropped = 0
 
     def poll(self):
-        """Read every button once and queue the events; call it every loop iteration."""
+        """Read every button once and queue the events; call it every loop iteration.
+        Returns how many events wait (so an idle frame need not ask ``get``)."""
+        pins = self._pins
+        if not self._busy:
+            # Every button up and settled (most frames): nothing to do unless a pin
+            # reads pressed, so a look at each pin is all (it runs every frame).
+            for pin in pins:
+                if not pin.value():
+                    break
+            else:
+                return self._count
         clock = self._clock
         now = clock.ticks_ms()
-        # Locals, and the clock asked only about a button that is settling or held:
-        # idle, a poll is eight pin reads (it runs every frame).
-        pins = self._pins
+        # Locals, and the clock asked only about a button that is settling or held.
         down = self._down
         since = self._since
         settling = self._settling
+        busy = 0
         for b in range(COUNT):
             if settling[b]:
                 if clock.ticks_diff(now, since[b]) < self._debounce:
+                    busy = 1
                     continue
                 settling[b] = 0
             raw = 0 if pins[b].value() else 1
@@ -124,6 +135,9 @@ class Buttons:
                   and clock.ticks_diff(now, since[b]) >= self._long):
                 self._long_sent[b] = 1
                 self._put((b << 2) | LONG)
+            busy |= down[b] | settling[b]
+        self._busy = busy
+        return self._count
 
     def _put(self, ev):
         size = len(self._queue)
@@ -203,13 +217,14 @@ class SimButtons(Buttons):
         self._pins[button].level = 0 if down else 1
 
     def poll(self):
-        """Apply the script steps that are due, then poll like the real buttons."""
+        """Apply the script steps that are due, then poll like the real buttons (and
+        return how many events wait)."""
         clock = self._clock
         now = clock.ticks_ms()
         while self._script and clock.ticks_diff(now, self._script[0][0]) >= 0:
             _, button, down = self._script.pop(0)
             self.set(button, down)
-        Buttons.poll(self)
+        return Buttons.poll(self)
 
 
 def from_profile(profile, clock, sim=False):

@@ -182,15 +182,18 @@ class Leds:
         ``total`` is ``sum(frame)`` if the caller keeps track of it (the power
         limit is computed from it, so it must be exact); None: summed here.
         """
-        self._check(frame)
+        if len(frame) != len(self._out):
+            self._check(frame)
         out = self._out
         out[:] = frame
         if total is None:
             total = sum(frame)
+        # (the estimate once a frame unless the limit dims it: this runs every frame)
+        ma = current_ma(self.count, total)
         budget = self.budget_ma
-        if budget is not None and current_ma(self.count, total) > budget:
-            total = self._limit(out, total, budget)
-        self.last_ma = current_ma(self.count, total)
+        if budget is not None and ma > budget:
+            ma = current_ma(self.count, self._limit(out, total, budget))
+        self.last_ma = ma
         self._write()
 
     def _limit(self, out, total, budget):
