@@ -19,8 +19,8 @@ OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GA
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
            (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS),
            # the expansion's modules (a course with coastline terrain always plays "coast");
-           # Reading the Greens waits for the table's putting display and its resume data
-           ("expansions", "Expansion", ((), ("wind",)), ()))
+           # a mode offers only those it plays (refused)
+           ("expansions", "Expansion", ((), ("greens",), ("wind",), ("greens", "wind")), ()))
 STEPS = ("mode", "course", "players", "hands", "bounds", GOLFERS_OPTION,
          "expansions")  # as the table asks
 DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "wind.json", "courses/*.course")
@@ -32,6 +32,16 @@ def skipped(mode):
     """The setup steps ``mode`` does not ask: the golfer cards where the rulebook skips
     them (Solo Chaos Golf)."""
     return () if modes.golfer_cards(mode) else (GOLFERS_OPTION,)  # (no mode imported)
+
+
+def refused(mode, option, value):
+    """Why ``mode`` is not played with ``value`` of the option named ``option``, or None
+    (it is): the table does not offer a refused value. Reading the Greens is played in
+    Match Play for now (``GreensPlay`` refuses the other modes). No mode's module and no
+    putting code is imported."""
+    if option == "expansions" and "greens" in value and mode != "match":
+        return "Reading the Greens is played in Match Play for now, not %s" % modes.title(mode)
+    return None
 
 
 def new(setup, data=None):
