@@ -125,16 +125,13 @@ def _since(a, b):
     return d
 
 
-def _wind_arrow(r, v):
-    # The wind's arrow (a layer of Renderer.compose, kept out of the class for its size).
+def _modules(r, v, now):
+    # The expansion's modules (a layer of Renderer.compose, kept out of the class for its
+    # size): the wind's arrow; Reading the Greens around a green in play, the sides'
+    # targets and the dice, each cell in its colour (a die that threw flags blinks).
     n = min(v.wind_len, len(v.wind))
     for i in range(n):
         r._put(v.wind[i], _WIND_AT, _FULL if i == n - 1 else _WIND_TAIL)
-
-
-def _green(r, v, now):
-    # Reading the Greens around a green in play (a layer of Renderer.compose): the sides'
-    # targets and the dice, each cell in its colour; a die that threw flags blinks.
     n = min(v.green_len, len(v.green))
     off = (now // CURSOR_BLINK_MS) % 2
     for i in range(n):
@@ -333,8 +330,7 @@ class Renderer:
         whole = kind != FLASH_NONE and v.flash_cell < 0 and kind != FLASH_HOLE_IN_ONE
         if whole:
             self._fill_board(kind, v.flash_seat, age)
-        _wind_arrow(self, self.view)
-        _green(self, v, now)
+        _modules(self, v, now)
         self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:

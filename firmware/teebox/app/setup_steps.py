@@ -294,9 +294,12 @@ class GameSteps:
         elif st >= S_OPTION:
             i = st - S_OPTION
             opt = mod.OPTIONS[i]
+            at = self.option_index[i]
+            # The strip has a cell per value the mode plays (none for those it refuses).
+            offered = [v for v in range(len(opt[2])) if not self._mode_refuses(i, v)]
             p.set("%d %s\n> %s\n\n</>: other\nOK: next  BACK"
-                  % (n, opt[1], value_text(opt[2][self.option_index[i]])),
-                  st, -1, len(opt[2]), self.option_index[i])
+                  % (n, opt[1], value_text(opt[2][at])),
+                  st, -1, len(offered), offered.index(at))
         else:
             return False
         return True

@@ -427,8 +427,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
     # ------------------------------------------------------------ output helpers
 
     def clear_view(self):
-        """Nothing of a game on the LEDs: no golfer, token, path, cursor, flight, wind or
-        green."""
+        """Nothing of a game on the LEDs: no golfer, token, path, cursor, flight or wind."""
         v = self.view
         for i in range(len(v.golfer)):
             v.golfer[i] = -1
@@ -439,7 +438,6 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         v.cursor = -1
         v.flight_len = 0
         v.wind_len = 0
-        v.green_len = 0
 
     def refuse(self, why):
         """Say why a card or button was refused (first on the display), blink red."""

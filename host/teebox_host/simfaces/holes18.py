@@ -31,7 +31,7 @@ class Face(GameFace):
         GameFace.__init__(self, sim, game, name)
         t = sim.table
         self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup,
-                                  wind=game.wind_cards)
+                                  wind=game.wind_cards, greens=game.green_cards)
         self.tally = scorecard.Tally(self.shadow)
         self.tally.feed(self.shadow.initial_outputs)
         self.shot = None
@@ -43,7 +43,7 @@ class Face(GameFace):
         for seat, choice in g.inputs[len(self.shadow.inputs):]:
             outs = self.shadow.apply(choice, seat)
             for o in outs:
-                if o[0] == OUT_TURN:
+                if o[0] == OUT_TURN and o[2] >= 0:  # (a putting turn lays no club: LAID)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
             self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
                 self.shot)
@@ -103,12 +103,20 @@ class Face(GameFace):
                     out.append(", ")
                 out.append_text(_label(t, s))
             out.append(" to lay a club face down (c).")
+            greens = t.presenter.greens
+            if greens is not None and greens.offer():
+                out.append(" On the green: OK shows your action card to you alone (the "
+                           "others look away), d e x: the other card, OK: lay it.")
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
         out.append(": %s. " % self._question(k).replace("\n", " "))
         secret = k >= POLICY_KINDS and k in self._policy(k).secret_kinds
-        if secret and t.selected() is None:
+        greens = t.presenter.greens
+        if greens is not None and greens.picking():
+            out.append("d e x / a w z: the next / previous die (then the others' pool dice, "
+                       "then ROLL), OK: pick or unpick it (on ROLL: putt), l (hold OK): putt.")
+        elif secret and t.selected() is None:
             out.append("Secret: the others look away; OK: peek.")
         elif k >= POLICY_KINDS:
             out.append("d e x: the other option, OK: confirm%s." % (", BACK: hide" if secret

@@ -42,11 +42,12 @@ class Motion:
         self.greens = None  # the putting of a game reading the greens (putting.py)
 
     def stop(self):
-        """No animation, and no team's second golfer on the LEDs (the game is left: the
-        shell clears the rest of the view)."""
+        """No animation, no team's second golfer and no green in play on the LEDs (the
+        game is left: the shell clears the rest of the view)."""
         self.landing = False
         self._order = b""
         v = self.t.view
+        v.green_len = 0
         for s in range(len(v.partner)):
             v.partner[s] = -1
 

@@ -23,7 +23,7 @@ from teebox.core.holes18.expansions.greens_play import (
     ACE_DICE, ACTION, GAP_SIDE, GreensPlay, KEEP, KINDS, MALLET, NEW_SIDE, OUT_ACTIONS,
     OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, PUTT_DICE, ROLL, SIDE)
 from teebox.core.holes18.expansions.putting import (
-    CENTRE, CHANGE, OFF, OUTCOME_NAMES, PUTT, putt_args, putt_code)
+    CENTRE, CHANGE, OFF, PUTT, putt_args, putt_code)
 from teebox.core.holes18.policy import LAID
 from teebox.core.holes18.protocol import EXTRA, OUT_TURN, SELECT_CLUB
 
@@ -31,6 +31,7 @@ CODE_PUTT = 14   # the LED-only question code of a putting decision (13 + 1: aft
 _DIE = "WYYOORR"  # each die's colour letter (greens.json's set: white, yellow, orange, red)
 _DICE_KINDS = (PUTT_DICE, ACE_DICE)
 _FACE_LEVEL = 28  # LED brightness per pip (a face of 9: 252 of 255)
+_OUTCOMES = ("short", "long", "by the cup", "SUNK", "flag stops it")  # putting.SHORT ...
 
 
 def _colour(target):
@@ -265,15 +266,16 @@ class GreensTable:
                 for die, _face, n in throws:
                     if n:
                         self.flags |= 1 << die
-                words.append("P%d rolled %d/%d%s\n%s" % (
-                    seat + 1, total, target, " %d flag%s" % (flags, "s" if flags > 1 else "")
-                    if flags else "", OUTCOME_NAMES[outcome]))
+                # Two lines of the display: "P1 rolled 27/26" / "1 flag, by cup".
+                words.append("P%d rolled %d/%d\n%s%s" % (
+                    seat + 1, total, target, "%d flag%s, " % (flags, "s" if flags > 1 else "")
+                    if flags else "", _OUTCOMES[outcome]))
             elif k == OUT_ON_GREEN:
                 words.append("P%d %s" % (o[1] + 1, self._where(o[1])))
             elif k == OUT_ACTIONS:
                 words.append(" ".join(["P%d %s" % (s + 1, "PUTT" if a == PUTT else "MOVE")
                                        for s, a in o[1]]))
-            elif k == OUT_POOL:
+            elif k == OUT_POOL and not words:  # (after a putt: its dice show the pool)
                 words.append("P%d pools a %d" % (o[1] + 1, o[3]))
             elif k == OUT_CHANGED:
                 words.append("P%d to %s" % (o[1] + 1, self._where(o[1])))
