@@ -19,8 +19,8 @@ What ends up on the board (a MicroPython board such as the Pico):
 * ``/teebox-manifest.json``: the SHA-256 of every file above as the board holds it.
 
 That is the FILES mode. Importing .mpy files copies their bytecode into RAM (about
-275 KB for the table shell and the largest game's own code, the most the board holds at
-once: more than a Pico's whole heap, docs/memory.md), so the probe
+300 KB for the table shell and the largest game's own code, the most the board holds at
+once, 2026-11-26: more than a Pico's whole heap, docs/memory.md), so the probe
 also asks for a ROMFS partition and a ``teebox`` package frozen into the firmware:
 
 * ROMFS: the modules and data files go into one ROMFS image (``lib/teebox``, mounted

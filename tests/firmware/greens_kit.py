@@ -1,9 +1,14 @@
-# Helpers for the Reading the Greens tests: a green of a made-up card with scripted dice.
+# Helpers for the Reading the Greens tests: a green of a made-up card with scripted dice, and
+# a game of 18 Holes on a two-hole course with the expansion played.
 # Runs under CPython and inside MicroPython (plain Python, no pytest).
-from engine_kit import StackRng
+from engine_kit import CLUBS, SHOTS, StackRng, club, make_course, place, select
 from teebox import shipped
+from teebox.core.hexgrid import E
+from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions import greens_play as gp
 from teebox.core.holes18.expansions import putting
 from teebox.core.holes18.expansions.greens_data import FLAG, GreenCard
+from teebox.core.holes18.protocol import CHOOSE_ACTION, EXTRA, MOVE
 from teebox.core.rng import Rng
 
 GREENS = shipped.load_default_greens()
@@ -60,3 +65,60 @@ def putt(g, dice, seat, throws, borrow=-1, roll=None):
                 roll.append(die)
     g.roll(seat, roll, borrow)
     return g.settle(seat)
+
+
+# Two holes side by side, par 3: a tee, three hexes of fairway, the green (hole 1 on row 1,
+# hole 2 on row 3). A golfer on column 4 steps east onto its hole's green.
+ROWS = ["rrrrrrr", "rTfffGr", "rrrrrrr", "rTfffGr", "rrrrrrr"]
+HOLES = [(3, (1, 1), (5, 1)), (3, (1, 3), (5, 3))]
+# The green card of hole 1 (test set-up): side 0 (the fairway side, west) 20.
+CARD = (20, 30, 25, None, 35, 28)
+MALLET = [i for i in range(len(CLUBS)) if CLUBS[i].id == "mallet-putter"][0]
+GAP = [i for i in range(len(CLUBS)) if CLUBS[i].id == "gap-wedge"][0]
+
+
+def hands(n=2):
+    """Three irons or woods per seat (no Mallet Putter, no Gap Wedge)."""
+    names = (("6 Iron", "8 Iron", "9 Iron"), ("7 Iron", "5 Iron", "4 Iron"),
+             ("3 Iron", "2 Iron", "5 Wood"))
+    return [[club(x) for x in names[i]] for i in range(n)]
+
+
+def game(clubs, golfers=None, tops=None, targets=CARD, mode="match"):
+    """A game of ``mode`` on the two-hole course with Reading the Greens, dealt ``clubs``
+    (club indices per seat), and its scripted dice; hole 1's card has ``targets`` (set
+    once the golfers are on the first tee: a mode's own setup may come first)."""
+    setup = engine.Setup(len(clubs), mode, 1, clubs, golfers, expansions=("greens",))
+    dice = Dice(1, tops)
+    g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup, dice, greens=GREENS)
+    if g.added[0].green is not None:
+        g.added[0].green.card = card(targets)   # test set-up only: this hole's green card
+    return g, dice
+
+
+def act(g, seat, action):
+    """``seat`` lays its PUTT or CHANGE POSITION card."""
+    return g.apply((EXTRA, gp.ACTION + action), seat)
+
+
+def roll(g, dice, seat, throws, borrow=-1):
+    """``seat`` putts rolling the dice of ``throws`` (scripted; list them by die, lowest
+    first: the dice are thrown in that order), using ``borrow``'s pool die."""
+    dice.load(throws)
+    dice_rolled = []
+    for die, face in throws:
+        if die not in dice_rolled:
+            dice_rolled.append(die)
+    return g.apply((EXTRA, gp.ROLL + putting.putt_code(dice_rolled, borrow)), seat)
+
+
+def to_green(g, seats, row=1):
+    """Every seat of ``seats`` (stood west of the green of the hole on ``row``) moves onto
+    it; the other golfers asked to play step east too (from column 2)."""
+    outs = []
+    for s in g.pending().players:
+        place(g, s, 4, row) if s in seats else place(g, s, 2, row)
+    outs += select(g, dict([(s, g.players[s].hand[0]) for s in g.pending().players]))
+    while g.pending().kind == CHOOSE_ACTION:
+        outs += g.apply((MOVE, E))
+    return outs

@@ -68,6 +68,7 @@ def test_18_holes_is_loaded_by_name_and_built_from_its_data():
         rules = modes.make(name)
         assert (rules.name, rules.title, rules.players) == (name, title, players)
         assert rules.golfer_cards == modes.golfer_cards(name)
+        assert rules.roams == modes.roams(name)
         assert (modes.title(name), modes.players(name)) == (title, players)
     setup = mod.Setup(2, "match", seed=3)
     _steps_are_setup_fields(mod, setup)

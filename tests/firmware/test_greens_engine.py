@@ -5,7 +5,10 @@
 from fwtest import raises
 
 from engine_kit import CLUBS, SHOTS, club, kinds, make_course, one, place, select
-from greens_kit import GREENS, O1, O2, R1, R2, WHITE, Y1, Y2, Dice, card
+from greens_kit import (
+    GAP, GREENS, HOLES, MALLET, O1, O2, R1, R2, ROWS, WHITE, Y1, Y2, Dice, act, card, hands,
+    roll, to_green)
+from greens_kit import game as new_game
 from teebox.core.hexgrid import E
 from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.engine import IllegalMove
@@ -13,60 +16,8 @@ from teebox.core.holes18.expansions import greens_play as gp
 from teebox.core.holes18.expansions import putting
 from teebox.core.holes18.expansions.putting import CHANGE, PUTT
 from teebox.core.holes18.protocol import (
-    AIM, CHOOSE_ACTION, EXTRA, FLAG, MOVE, OUT_CLUB_DISCARDED, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
+    AIM, EXTRA, FLAG, MOVE, OUT_CLUB_DISCARDED, OUT_HAND_RESET, OUT_HOLE_IN_ONE,
     OUT_NEXT_HOLE, OUT_ORDER, OUT_SCORED, PLAY, SELECT, SELECT_CLUB, TOKEN_1)
-
-ROWS = ["rrrrrrr", "rTfffGr", "rrrrrrr", "rTfffGr", "rrrrrrr"]
-HOLES = [(3, (1, 1), (5, 1)), (3, (1, 3), (5, 3))]
-# The green card of hole 1 (test set-up): side 0 (the fairway side, west) 20.
-CARD = (20, 30, 25, None, 35, 28)
-
-
-def _id(cid):
-    return [i for i in range(len(CLUBS)) if CLUBS[i].id == cid][0]
-
-
-MALLET = _id("mallet-putter")
-GAP = _id("gap-wedge")
-
-
-def _game(hands, golfers=None, tops=None, targets=CARD, mode="match"):
-    setup = engine.Setup(len(hands), mode, 1, hands, golfers, expansions=("greens",))
-    dice = Dice(1, tops)
-    g = engine.Game(make_course(ROWS, HOLES), CLUBS, SHOTS, setup, dice, greens=GREENS)
-    g.added[0].green.card = card(targets)   # test set-up only: this hole's green card
-    return g, dice
-
-
-def _act(g, seat, action):
-    return g.apply((EXTRA, gp.ACTION + action), seat)
-
-
-def _putt(g, dice, seat, throws, borrow=-1):
-    dice.load(throws)
-    roll = []
-    for die, face in throws:
-        if die not in roll:
-            roll.append(die)
-    return g.apply((EXTRA, gp.ROLL + putting.putt_code(roll, borrow)), seat)
-
-
-def _to_green(g, seats):
-    """Every seat of ``seats`` (standing west of the green) moves onto it; others move too."""
-    outs = []
-    for s in g.pending().players:
-        place(g, s, 4, 1) if s in seats else place(g, s, 2, 1)
-    outs += select(g, dict([(s, g.players[s].hand[0]) for s in g.pending().players]))
-    while g.pending().kind == CHOOSE_ACTION:
-        outs += g.apply((MOVE, E))
-    return outs
-
-
-def _hands(n=2):
-    names = (("6 Iron", "8 Iron", "9 Iron"), ("7 Iron", "5 Iron", "4 Iron"),
-             ("3 Iron", "2 Iron", "5 Wood"))
-    return [[club(x) for x in names[i]] for i in range(n)]
-
 
 # ------------------------------------------------------------------ setup
 
@@ -79,14 +30,10 @@ def test_the_setup_takes_the_expansion_modules_by_name():
     assert engine.Setup(2).expansions == ()
 
 
-def test_greens_need_the_dice_and_cards_and_are_not_played_in_chaos_golf():
-    """"The reading the greens expansion isn't compatible with the nature of chaos golf" """
+def test_greens_need_the_dice_and_cards():
     setup = engine.Setup(2, expansions=("greens",))
     crs = make_course(ROWS, HOLES)
     assert "greens=" in str(raises(ValueError, engine.Game, crs, CLUBS, SHOTS, setup))
-    chaos = engine.Setup(3, "chaos", expansions=("greens",))
-    assert "Match Play" in str(raises(ValueError, engine.Game, crs, CLUBS, SHOTS, chaos,
-                                      greens=GREENS))
 
 
 def test_the_mallet_putter_and_gap_wedge_join_the_draft():
@@ -105,8 +52,8 @@ def test_the_mallet_putter_and_gap_wedge_join_the_draft():
 def test_reaching_the_green_scores_no_flag_and_places_the_golfer_on_its_side():
     """"Players no longer score flags when they reach the green." "When a player reaches the
     GREEN place your meeple on the GREEN CARD on the side that they arrived from." """
-    g, dice = _game(_hands())
-    outs = _to_green(g, (0,))
+    g, dice = new_game(hands())
+    outs = to_green(g, (0,))
     assert one(outs, gp.OUT_ON_GREEN) == (gp.OUT_ON_GREEN, 0, 0)   # along the fairway: side 0
     assert not kinds(outs, OUT_SCORED) and g.players[0].score == 0
     assert not kinds(outs, OUT_NEXT_HOLE)
@@ -116,15 +63,15 @@ def test_reaching_the_green_scores_no_flag_and_places_the_golfer_on_its_side():
 def test_on_the_green_a_player_must_lay_putt_or_change_position_not_a_club():
     """"Players that are on the GREEN must select one of the two player actions cards. These
     are placed faced-down in front of the player as per club selection." """
-    g, dice = _game(_hands())
-    _to_green(g, (0,))
+    g, dice = new_game(hands())
+    to_green(g, (0,))
     assert g.pending().kind == SELECT_CLUB
     why = str(raises(IllegalMove, g.apply, (SELECT, g.players[0].hand[0]), 0))
     assert "PUTT or CHANGE POSITION" in why
     legal = g.choices(0)
     assert (EXTRA, gp.ACTION + PUTT) in legal and (EXTRA, gp.ACTION + CHANGE) in legal
     assert not [c for c in legal if c[0] == SELECT]
-    _act(g, 0, PUTT)
+    act(g, 0, PUTT)
     assert g.pending().waiting == (1,)            # face down: the others still choose
 
 
@@ -132,14 +79,14 @@ def test_putters_play_before_clubs_and_a_sunk_putt_wins_the_hole_at_the_end_of_t
     """"Players who have played the PUTT action play first" "Once a player has SUNK THE
     PUTT, this is the last round on this hole. All players yet to play may do so." "The
     player who SUNK THE PUTT takes the FLAG for their score." """
-    g, dice = _game(_hands())
-    _to_green(g, (0,))
+    g, dice = new_game(hands())
+    to_green(g, (0,))
     hand = list(g.players[0].hand)
-    _act(g, 0, PUTT)
+    act(g, 0, PUTT)
     outs = g.apply((SELECT, club("5 Iron")), 1)   # initiative 14
     assert one(outs, OUT_ORDER)[1] == (0, 1)
     assert one(outs, gp.OUT_ACTIONS) == (gp.OUT_ACTIONS, ((0, PUTT),))
-    outs = _putt(g, dice, 0, [(Y1, 5), (O1, 7), (R1, 9)])
+    outs = roll(g, dice, 0, [(Y1, 5), (O1, 7), (R1, 9)])
     assert one(outs, gp.OUT_PUTT)[4:] == (21, 0, putting.SUNK)
     assert not kinds(outs, OUT_SCORED)             # the round goes on: seat 1 still plays
     assert g.pending().player == 1
@@ -152,15 +99,15 @@ def test_putters_play_before_clubs_and_a_sunk_putt_wins_the_hole_at_the_end_of_t
 def test_putts_from_the_highest_target_and_a_tie_takes_a_flag_and_a_token():
     """"they play from HIGHEST target to LOWEST target" "If multiple players sunk putts this
     round then ONE PLAYER TAKES THE FLAG and the others take a 1-POINT TOKEN." """
-    g, dice = _game(_hands(3))
-    _to_green(g, (0, 1))
+    g, dice = new_game(hands(3))
+    to_green(g, (0, 1))
     g.added[0].green.arrive(1, 4)               # test set-up: seat 1 putts for 35
-    _act(g, 0, PUTT)
-    _act(g, 1, PUTT)
+    act(g, 0, PUTT)
+    act(g, 1, PUTT)
     outs = g.apply((SELECT, club("3 Iron")), 2)
     assert one(outs, OUT_ORDER)[1] == (1, 0, 2)
-    _putt(g, dice, 1, [(WHITE, 3), (Y1, 5), (Y2, 5), (O1, 7), (R1, 9), (R2, 8)])   # 37
-    _putt(g, dice, 0, [(Y1, 5), (O1, 7), (R1, 9)])                                  # 21
+    roll(g, dice, 1, [(WHITE, 3), (Y1, 5), (Y2, 5), (O1, 7), (R1, 9), (R2, 8)])   # 37
+    roll(g, dice, 0, [(Y1, 5), (O1, 7), (R1, 9)])                                  # 21
     outs = g.apply((MOVE, E), 2)
     assert [o[1:4] for o in kinds(outs, OUT_SCORED)] == [(1, 1, FLAG), (0, 1, TOKEN_1)]
 
@@ -169,10 +116,10 @@ def test_change_of_position_moves_returns_the_card_and_spends_no_club():
     """"When you play this card you may move to one of the ADJACENT edges from where you are
     now. You MUST change position and once you have done so your turn is over. Return this
     card to your hand." """
-    g, dice = _game(_hands())
-    _to_green(g, (0,))
+    g, dice = new_game(hands())
+    to_green(g, (0,))
     hand = list(g.players[0].hand)
-    _act(g, 0, CHANGE)
+    act(g, 0, CHANGE)
     g.apply((SELECT, club("5 Iron")), 1)
     assert g.pending().kind == gp.NEW_SIDE
     legal = g.choices(0)
@@ -186,20 +133,20 @@ def test_change_of_position_moves_returns_the_card_and_spends_no_club():
 def test_a_side_without_a_target_offers_only_change_position():
     """"If the side you arrived from has no target, the only action you can take next turn
     is CHANGE POSITION." """
-    g, dice = _game(_hands(), targets=(None, 30, 25, 22, 35, 28))
-    _to_green(g, (0,))
-    assert "CHANGE POSITION" in str(raises(IllegalMove, _act, g, 0, PUTT))
+    g, dice = new_game(hands(), targets=(None, 30, 25, 22, 35, 28))
+    to_green(g, (0,))
+    assert "CHANGE POSITION" in str(raises(IllegalMove, act, g, 0, PUTT))
     assert g.choices(0) == [(EXTRA, gp.ACTION + CHANGE)]
 
 
 def test_action_cards_do_not_affect_the_reset_of_empty_hands():
     """"The player action cards CHANGE POSITION and PUTT are not clubs and do not affect the
     RESET EMPTY HANDS action." """
-    g, dice = _game([[club("6 Iron")], [club("7 Iron"), club("5 Iron")]])
-    outs = _to_green(g, (0,))                    # seat 0 plays its one club to get there
+    g, dice = new_game([[club("6 Iron")], [club("7 Iron"), club("5 Iron")]])
+    outs = to_green(g, (0,))                    # seat 0 plays its one club to get there
     assert g.players[0].hand == [club("6 Iron")]
     assert one(outs, OUT_HAND_RESET)[1] == 0     # no club left: the hand resets, cards or not
-    _act(g, 0, CHANGE)
+    act(g, 0, CHANGE)
     g.apply((SELECT, club("5 Iron")), 1)
     g.apply((EXTRA, gp.SIDE + 1), 0)
     assert g.players[0].hand == [club("6 Iron")]
@@ -208,12 +155,12 @@ def test_action_cards_do_not_affect_the_reset_of_empty_hands():
 def test_the_mallet_putter_is_discarded_to_reroll_one_die_and_is_no_stroke():
     """"If you have this club in your hand you may discard it to re-roll ONE die from your
     putt." "Using this club to re-roll one die isn't considered an additional stroke." """
-    g, dice = _game([[club("6 Iron"), MALLET], _hands()[1]])
-    _to_green(g, (0,))
-    _act(g, 0, PUTT)
+    g, dice = new_game([[club("6 Iron"), MALLET], hands()[1]])
+    to_green(g, (0,))
+    act(g, 0, PUTT)
     g.apply((SELECT, club("5 Iron")), 1)
     turns = g.players[0].turns
-    _putt(g, dice, 0, [(Y1, 2), (O1, 4), (R1, 9)])          # 15: short of 20
+    roll(g, dice, 0, [(Y1, 2), (O1, 4), (R1, 9)])          # 15: short of 20
     assert g.pending().kind == gp.USE_MALLET
     assert (EXTRA, gp.KEEP) in g.choices(0)
     dice.load([(O1, 7)])
@@ -229,7 +176,7 @@ def test_the_gap_wedge_picks_the_side_to_putt_from():
     used the gap wedge to land on the green ... you do not get to pick which side" only when
     it went into the ocean first)."""
     from engine_kit import face
-    g, dice = _game([[GAP, club("6 Iron")], _hands()[1]], tops={"C": [face("C", "SS")]})
+    g, dice = new_game([[GAP, club("6 Iron")], hands()[1]], tops={"C": [face("C", "SS")]})
     place(g, 0, 3, 1)
     place(g, 1, 2, 1)
     select(g, {0: GAP, 1: club("7 Iron")})

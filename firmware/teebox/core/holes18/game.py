@@ -4,7 +4,7 @@ the face every game has. ``new(setup, data)`` takes ``data`` as
 putting dice and green cards) for a game with Reading the Greens and ``"wind"`` (the wind
 cards) for one with Taming the Wind (``teebox.shipped`` loads the shipped ones)."""
 
-from teebox.core.holes18 import bots, engine, modes
+from teebox.core.holes18 import bots, engine, expansions, modes
 from teebox.core.contract import play_game  # re-exported: part of a game's face
 from teebox.core.holes18 import records  # re-exported: what records and journals use
 
@@ -36,11 +36,10 @@ def skipped(mode):
 
 def refused(mode, option, value):
     """Why ``mode`` is not played with ``value`` of the option named ``option``, or None
-    (it is): the table does not offer a refused value. Reading the Greens is played in
-    Match Play for now (``GreensPlay`` refuses the other modes). No mode's module and no
-    putting code is imported."""
-    if option == "expansions" and "greens" in value and mode != "match":
-        return "Reading the Greens is played in Match Play for now, not %s" % modes.title(mode)
+    (it is): the table does not offer a refused value (Reading the Greens in a Chaos Golf
+    mode). No mode's module is imported."""
+    if option == "expansions":
+        return expansions.refusal(mode, value)
     return None
 
 

@@ -8,6 +8,7 @@ the same game.
 from teebox.core.contract import seat_name as player_name  # how messages name a seat
 from teebox.core.holes18 import cards, modes
 from teebox.core.holes18.expansions import NAMES as EXPANSIONS
+from teebox.core.holes18.expansions import refusal
 from teebox.core.holes18.player import GOLFERS, WIND_GOLFERS
 
 try:
@@ -46,7 +47,8 @@ class Setup:
       always out-of-bounds");
     * ``expansions``: the expansion's modules played, names from
       :data:`teebox.core.holes18.expansions.NAMES` (any of them, each at most once),
-      kept in that order whatever order they are given in.
+      kept in that order whatever order they are given in; not Reading the Greens in
+      a Chaos Golf mode (:func:`teebox.core.holes18.expansions.refusal` says why).
     """
 
     def __init__(self, players, mode="match", seed=0, hands=FIRST_GAME, golfers=None,
@@ -72,6 +74,9 @@ class Setup:
         if teams is not None:
             teams = _per_player(teams, players, "teams", _team)
         expansions = _expansions(expansions)
+        why = refusal(mode, expansions)
+        if why:
+            raise ValueError(why)
         if golfers is not None and "wind" not in expansions:
             for g in golfers:
                 if g is not None and g[0] in WIND_GOLFERS:

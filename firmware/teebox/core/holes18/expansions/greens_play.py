@@ -1,7 +1,14 @@
 """Reading the Greens in the engine: the green deck, the card revealed at each tee, arriving
 on the green (the side, the Gap Wedge, the hole-in-one roll), the two player action cards laid
 in secret like clubs, the putting order, the putting and change-of-position turns, the Mallet
-Putter and the longest putt card. The putting itself is :class:`~.putting.Putting`.
+Putter and the longest putt card. The putting itself is :class:`~.putting.Putting`, one per
+green in play: a golfer putts on the green of the hole it plays (``PlayerState.hole``), so in
+Golf Racing, where golfers spread over the holes, several greens are in play at once.
+
+Sinking the putt is the mode's arrival on the green (its ``on_reach``), so every mode that
+plays the expansion scores a hole its own way; what the expansion asks of a mode is one fact,
+``plays_out`` (a sunk putt ends nobody else's hole). The Chaos Golf modes do not play it
+(:func:`teebox.core.holes18.expansions.refusal`, checked by ``Setup``).
 
 Choices are ``(EXTRA, code)`` with the codes below, decisions of its own the kinds below;
 outputs are tuples with the ``OUT_*`` kinds below (after the engine's own).
@@ -15,12 +22,13 @@ from teebox.core.holes18.policy import LAID, Module
 from teebox.core.holes18.protocol import (
     EXTRA, OUT_CLUB_DISCARDED, OUT_HOLE_IN_ONE, POLICY_KINDS, SELECT_CLUB)
 
-# Decisions of its own (Game.pending().kind).
-PUTT_DICE = POLICY_KINDS + 48     # which dice to roll, whose pool die to use: ROLL + putt_code
-USE_MALLET = POLICY_KINDS + 49    # discard the Mallet Putter to re-roll a die: MALLET + die, KEEP
-NEW_SIDE = POLICY_KINDS + 50      # change of position: SIDE + an adjacent side
-GAP_SIDE = POLICY_KINDS + 51      # Gap Wedge on the green: SIDE + the side to putt from
-ACE_DICE = POLICY_KINDS + 52      # the hole-in-one roll: ROLL + putt_code (no pool die)
+# Decisions of its own (Game.pending().kind): after the wind's (POLICY_KINDS + 48), as both
+# modules may be played in one game and a kind names one decision.
+PUTT_DICE = POLICY_KINDS + 56     # which dice to roll, whose pool die to use: ROLL + putt_code
+USE_MALLET = POLICY_KINDS + 57    # discard the Mallet Putter to re-roll a die: MALLET + die, KEEP
+NEW_SIDE = POLICY_KINDS + 58      # change of position: SIDE + an adjacent side
+GAP_SIDE = POLICY_KINDS + 59      # Gap Wedge on the green: SIDE + the side to putt from
+ACE_DICE = POLICY_KINDS + 60      # the hole-in-one roll: ROLL + putt_code (no pool die)
 KINDS = (PUTT_DICE, USE_MALLET, NEW_SIDE, GAP_SIDE, ACE_DICE)
 
 # Codes of its (EXTRA, code) choices.
@@ -39,10 +47,12 @@ OUT_PUTT = 67         # (k, seat, target, throws, total, flags, outcome): ((die,
 OUT_POOL = 68         # (k, seat, die, face): into the dice pool
 OUT_CHANGED = 69      # (k, seat, side): changed position
 OUT_LONGEST_PUTT = 70  # (k, seat, target): now holds the longest putt card
+OUT_RETRIEVED = 71    # (k, seat, hole): a racer takes its pool die back from that green
 
 
 class GreensPlay(Module):
-    """Reading the Greens for one game (``game.added``), its data ``game.green_cards``."""
+    """Reading the Greens for one game (``game.added``), its data ``game.green_cards``.
+    ``greens``: the green in play of each hole a golfer plays, by hole number."""
 
     # A range, not a tuple: membership costs no 2048-int tuple on the board.
     extras = _CODES  # type: ignore[assignment]
@@ -52,36 +62,59 @@ class GreensPlay(Module):
         if data is None:
             raise ValueError("Reading the Greens needs the putting dice and green cards: "
                              "Game(..., greens=shipped.load_default_greens())")
-        if game.mode.name != "match":
-            raise ValueError("Reading the Greens is played in Match Play for now, not %s"
-                             % game.mode.title)
         self.data = data
         self.putters = []          # each seat's putting rules (Peter's), set at the first tee
         self.deck = greens.deck(data, game.course.greens, game.course.hole_count, game.rng)
-        self.green = None          # the Putting of the hole in play
-        self.hole = 0
+        self.greens = {}           # hole -> its putting.Putting, while a golfer plays it
+        self.hole = 0              # the hole whose green card was revealed last
         self.laid = []             # per seat PUTT / CHANGE laid this round, 0 none
         self.arrived = []          # (seat, came, hole_in_one, gap) landings still to settle
         self.longest = putting.LongestPutt()
 
+    @property
+    def green(self):
+        """The green of the hole whose card was revealed last (None before the first tee):
+        the hole in play in every mode but Golf Racing (there: :meth:`green_of`)."""
+        return self.greens.get(self.hole)
+
+    def green_of(self, game, seat):
+        """The green ``seat`` putts on: its hole's (None before the first tee)."""
+        return self.greens.get(game.players[seat].hole)
+
     # ------------------------------------------------------------ holes and arrivals
 
     def new_hole(self, game, seats, hole, outs):
-        """"When players arrive at a new tee box. Reveal the next green card." """
+        """"When players arrive at a new tee box. Reveal the next green card." The golfers
+        teeing off together start the hole afresh ("MOVE TO NEXT HOLE ... Every one should
+        take back any dice from the dice pool"); where golfers spread over the holes (Golf
+        Racing) a racer joins the green of a hole others still play as it lies, and a green
+        nobody plays any more is put away."""
         if not self.putters:
             self.putters = [peter.putter(p.golfer_choice) for p in game.players]
             self.laid = [0] * len(game.players)
+        if not game.mode.spread:
+            self.greens = {}
+        playing = [p.hole for p in game.players]
+        for h in list(self.greens):
+            if h not in playing:
+                del self.greens[h]
+        if hole in self.greens:
+            return
         self.hole = hole
         card = self.deck[hole - 1]
-        self.green = putting.Putting(self.data, card, self.putters, game.rng)
+        self.greens[hole] = putting.Putting(self.data, card, self.putters, game.rng)
         outs.append((OUT_GREEN_CARD, hole, self.data.cards.index(card),
                      greens.card_turn(game.course, hole)))
 
     def on_green(self, game, p, hole, came, hole_in_one, outs):
         """"When a player reaches the GREEN place your meeple on the GREEN CARD on the side that
-        they arrived from"; "Players no longer score flags when they reach the green"."""
-        if hole != self.hole or self.green.side[p.seat] != putting.OFF:
-            return True
+        they arrived from"; "Players no longer score flags when they reach the green". Golf
+        Racing: "they leave their die on the green card until they reach the next green. At
+        this point they retrieve their die and it's no longer available to be used by other
+        players on that green"."""
+        for h in sorted(self.greens):
+            if h != hole and self.greens[h].retrieve(p.seat):
+                outs.append((OUT_RETRIEVED, p.seat, h))
         club = game.t_club
         gap = club >= 0 and game.clubs[club].choose_green_side
         self.arrived.append((p.seat, came, hole_in_one, gap))
@@ -96,9 +129,9 @@ class GreensPlay(Module):
                 self.arrived[0] = (s, came, ace, False)
                 game.ask(GAP_SIDE, s)
                 return True
-            if self.green.side[s] == putting.OFF:
+            if self.green_of(game, s).side[s] == putting.OFF:
                 q, r = game.players[s].position()
-                self._place(s, self._side_from(game, q, r, came), outs)
+                self._place(game, s, self._side_from(game, s, q, r, came), outs)
             if ace:
                 self.arrived[0] = (s, came, False, False)
                 game.ask(ACE_DICE, s)
@@ -106,34 +139,34 @@ class GreensPlay(Module):
             self.arrived.pop(0)
         return False
 
-    def _side_from(self, game, q, r, came):
+    def _side_from(self, game, seat, q, r, came):
         d = hexgrid.direction_between(q, r, came[0], came[1])
-        return (d - greens.card_turn(game.course, self.hole)) % SIDES if d >= 0 else 0
+        turn = greens.card_turn(game.course, game.players[seat].hole)
+        return (d - turn) % SIDES if d >= 0 else 0
 
-    def _place(self, seat, side, outs):
-        self.green.arrive(seat, side)
+    def _place(self, game, seat, side, outs):
+        self.green_of(game, seat).arrive(seat, side)
         outs.append((OUT_ON_GREEN, seat, side))
 
     # ------------------------------------------------------------ the action cards
 
-    def _on(self, seat):
-        return self.green is not None and self.green.side[seat] != putting.OFF and \
-            seat not in self.green.sunk
+    def _on(self, game, seat):
+        g = self.green_of(game, seat)
+        return g is not None and g.side[seat] != putting.OFF and seat not in g.sunk
 
     def select_reason(self, game, seat, club):
         """"Players that are on the GREEN must select one of the two player actions cards." """
-        if self._on(seat):
+        if self._on(game, seat):
             return "you are on the green: lay your PUTT or CHANGE POSITION card"
         return None
 
     def extra_choices(self, game, seat, kind):
         """The action cards at SELECT_CLUB for a golfer on the green; the codes of its own
         decisions."""
-        g = self.green
         if kind == SELECT_CLUB:
-            return (ACTION + PUTT, ACTION + CHANGE) if self._on(seat) else ()
+            return (ACTION + PUTT, ACTION + CHANGE) if self._on(game, seat) else ()
         if kind == PUTT_DICE:
-            if g.side[seat] == putting.CENTRE:
+            if self.green_of(game, seat).side[seat] == putting.CENTRE:
                 return (ROLL,)
             return tuple([ROLL + c for c in range(1, (len(game.players) + 1) << DICE_PER_PLAYER)])
         if kind == ACE_DICE:
@@ -146,7 +179,7 @@ class GreensPlay(Module):
 
     def extra_reason(self, game, seat, code):
         """Why a choice is refused now (None: legal)."""
-        g = self.green
+        g = self.green_of(game, seat)
         kind = game.stage
         if kind == SELECT_CLUB:
             return g.action_reason(seat, code - ACTION)
@@ -167,7 +200,7 @@ class GreensPlay(Module):
         """Lay an action card, putt, use the Mallet, change position, pick the Gap Wedge side,
         roll for a hole-in-one."""
         kind = game.stage
-        g = self.green
+        g = self.green_of(game, seat)
         if kind == SELECT_CLUB:
             self.laid[seat] = code - ACTION
             game.lay_card(seat, LAID, outs)
@@ -194,7 +227,7 @@ class GreensPlay(Module):
             outs.append((OUT_CHANGED, seat, code - SIDE))
             game.finish_turn()
         elif kind == GAP_SIDE:
-            self._place(seat, code - SIDE, outs)
+            self._place(game, seat, code - SIDE, outs)
             game.resume()
         else:  # ACE_DICE
             roll, borrow = putting.putt_args(code - ROLL)
@@ -203,7 +236,7 @@ class GreensPlay(Module):
             if putt.outcome == SUNK:
                 g.sunk.append(seat)
                 p = game.players[seat]
-                game.mode.on_reach(game, p, self.hole, True, outs)
+                game.mode.on_reach(game, p, p.hole, True, outs)
             self.arrived.pop(0)
             game.resume()
 
@@ -219,13 +252,16 @@ class GreensPlay(Module):
                      putt.flags, putt.outcome))
 
     def _settle(self, game, seat, outs):
-        putt = self.green.settle(seat)
+        g = self.green_of(game, seat)
+        putt = g.settle(seat)
         if putt.pooled >= 0:
-            outs.append((OUT_POOL, seat, putt.pooled, self.green.values[seat][putt.pooled]))
+            outs.append((OUT_POOL, seat, putt.pooled, g.values[seat][putt.pooled]))
         if putt.outcome == SUNK:
-            # "The player who SUNK THE PUTT takes the FLAG": the mode scores it at the end of
-            # the round, which is "the last round on this hole".
-            game.mode.on_reach(game, game.players[seat], self.hole, False, outs)
+            # Sinking the putt completes the hole: the mode's arrival ("The player who SUNK
+            # THE PUTT takes the FLAG" in Match Play, at the end of the round, which is "the
+            # last round on this hole"; Stroke Play scores the strokes at once).
+            p = game.players[seat]
+            game.mode.on_reach(game, p, p.hole, False, outs)
             if self.longest.claim(putt):
                 outs.append((OUT_LONGEST_PUTT, seat, putt.target))
         game.finish_turn()
@@ -242,19 +278,21 @@ class GreensPlay(Module):
         """"1. Putt action (highest to lowest target) 2. Change position actions 3. Club
         initiative order"."""
         if game.players[seat].chosen == LAID:
-            return self.green.order_key(seat, self.laid[seat])
+            return self.green_of(game, seat).order_key(seat, self.laid[seat])
         return (2,) + tuple(key)
 
     def start_turn(self, game, seat, outs):
         """A putt or a change of position: "Players with CHANGE POSITION actions retrieve the
-        card and end their turn" once the putt is sunk this round."""
+        card and end their turn" once the putt is sunk this round, where that ends the hole
+        (not in a mode whose golfers play the hole out: ``plays_out``)."""
         if game.players[seat].chosen != LAID:
             return
         action = self.laid[seat]
         self.laid[seat] = 0
+        g = self.green_of(game, seat)
         if action == PUTT:
             game.ask(PUTT_DICE, seat)
-        elif self.green.sunk or self.green.action_reason(seat, CHANGE):
+        elif (g.sunk and not game.mode.plays_out) or g.action_reason(seat, CHANGE):
             game.finish_turn()
         else:
             game.ask(NEW_SIDE, seat)
@@ -284,7 +322,7 @@ class GreensPlay(Module):
     def bot_choice(self, game, seat, legal):
         """A bot putts as :mod:`~.putting_bot` says."""
         kind = game.stage
-        g = self.green
+        g = self.green_of(game, seat)
         if kind == SELECT_CLUB:
             return (EXTRA, ACTION + putting_bot.action(g, seat)[0])
         if kind == PUTT_DICE:
@@ -303,10 +341,11 @@ class GreensPlay(Module):
         return None
 
     def state_ints(self, out):
-        """The hole, the action cards laid, the pending landings, the longest putt, the green."""
+        """The hole, the action cards laid, the pending landings, the longest putt, the greens."""
         out.extend((self.hole, self.longest.holder, self.longest.target, len(self.arrived)))
         out.extend(self.laid)
         for s, came, ace, gap in self.arrived:
             out.extend((s, came[0], came[1], int(ace), int(gap)))
-        if self.green is not None:
-            self.green.state_ints(out)
+        for h in sorted(self.greens):
+            out.append(h)
+            self.greens[h].state_ints(out)

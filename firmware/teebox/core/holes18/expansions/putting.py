@@ -306,6 +306,15 @@ class Putting:
         self.last = None
         return putt
 
+    def retrieve(self, seat):
+        """Golf Racing: "they leave their die on the green card until they reach the next
+        green. At this point they retrieve their die and it's no longer available to be used
+        by other players on that green." True if ``seat`` had a die in this green's pool."""
+        if self.pool[seat] < 0:
+            return False
+        self.pool[seat] = -1
+        return True
+
     def hole_in_one(self, seat, roll):
         """"find the highest PUTT TARGET and add 1 to it. If the player can roll this target
         in one roll of the dice, the ball goes in": a :class:`Putt` (SUNK when it goes in).

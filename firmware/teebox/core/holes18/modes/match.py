@@ -50,7 +50,10 @@ class MatchPlay(Policy):
     in any order), what the fourth number of a standings row counts: ``count_key``
     (its name in exports) and ``count_title`` (its column's title), and ``spread``
     (each golfer plays its own hole at its own pace: a table names each golfer's hole
-    rather than one hole in play)."""
+    rather than one hole in play); ``plays_out``: each golfer plays the hole out to its
+    own end, so one golfer's arrival (a sunk putt with Reading the Greens) ends nobody
+    else's hole (Stroke Play, Stableford, Golf Racing); else the first arrivals win the
+    hole and everyone moves on at the end of that round."""
 
     name = "match"
     title = "Match Play"
@@ -63,6 +66,7 @@ class MatchPlay(Policy):
     count_key = "hole_in_ones"  # each player's hole-in-ones (the tie-break, but in Chaos Golf)
     count_title = "Holes in one"
     spread = False  # everyone on the same hole
+    plays_out = False  # the first arrivals end the hole for everyone
     golfer_cards = True  # the players may play golfer cards (not in Solo Chaos Golf)
 
     def __init__(self):

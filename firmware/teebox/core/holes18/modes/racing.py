@@ -29,6 +29,7 @@ class GolfRacing(MatchPlay):
     unit = "greens"
     legend = "rN: the green was reached in round N (every green in order)"
     spread = True
+    plays_out = True  # each racer on its own hole
 
     def on_reach(self, game, p, hole, hole_in_one, outs):
         """The green counts at once: one more step along the track."""

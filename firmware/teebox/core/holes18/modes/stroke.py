@@ -22,6 +22,7 @@ class StrokePlay(MatchPlay):
     unit = "strokes"
     legend = "strokes per hole"
     scored_per_hole = True
+    plays_out = True  # "they wait for everyone else to complete the hole"
 
     def takes_part(self, game, p):
         """A player on the green waits for the others to finish the hole."""
