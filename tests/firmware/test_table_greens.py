@@ -166,17 +166,21 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     assert sum([row[2] for row in g.standings()]) == 1  # the flag of hole 1
 
 
-def test_bots_putt_for_empty_seats_through_a_whole_match():
-    """A bot at an empty seat lays its action card in secret and putts by itself; a person
-    plays the other seat through the buttons: the Match Play game with the greens ends,
-    both having putted."""
-    t = K.new_table()
-    d = K.Direct(t)
-    auto = script.Autoplayer(K.CLUBS, "match", "starter", 2, seed=5, bot_seats=(1,),
-                             options=GREENS)
-    K.autoplay(t, auto, d.line)
-    g = t.game
-    assert g.over and g.expansions == ("greens",)
-    for seat in (0, 1):
-        assert [c for s, c in g.inputs if s == seat and c[0] == EXTRA and c[1] >= ROLL]
-        assert [c for s, c in g.inputs if s == seat and c == (EXTRA, ACTION + PUTT)]
+def test_bots_putt_for_empty_seats_through_whole_games():
+    """A bot at an empty seat lays its action card in secret and putts by itself; the
+    people play the other seats through the buttons: Match Play with the greens ends, every
+    seat having putted; so do Golf Racing with the wind too ("they leave their die on the
+    green card until they reach the next green": several greens in play at once) and
+    Stroke Play."""
+    for mode, players, modules in (("match", 2, ("greens",)), ("racing", 3, ("greens", "wind")),
+                                   ("stroke", 2, ("greens",))):
+        t = K.new_table()
+        d = K.Direct(t)
+        auto = script.Autoplayer(K.CLUBS, mode, "starter", players, seed=5, bot_seats=(1,),
+                                 options={"expansions": modules})
+        K.autoplay(t, auto, d.line)
+        g = t.game
+        assert g.over and g.expansions == modules and g.mode.name == mode
+        for seat in range(players):
+            assert [c for s, c in g.inputs if s == seat and c[0] == EXTRA and c[1] >= ROLL]
+            assert [c for s, c in g.inputs if s == seat and c == (EXTRA, ACTION + PUTT)]

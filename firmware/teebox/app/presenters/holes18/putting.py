@@ -21,7 +21,8 @@ from teebox.core.holes18.expansions import greens
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, NO_TARGET, SIDES
 from teebox.core.holes18.expansions.greens_play import (
     ACE_DICE, ACTION, GAP_SIDE, GreensPlay, KEEP, KINDS, MALLET, NEW_SIDE, OUT_ACTIONS,
-    OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, PUTT_DICE, ROLL, SIDE)
+    OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, OUT_RETRIEVED, PUTT_DICE,
+    ROLL, SIDE)
 from teebox.core.holes18.expansions.putting import (
     CENTRE, CHANGE, OFF, PUTT, putt_args, putt_code)
 from teebox.core.holes18.policy import LAID
@@ -72,7 +73,7 @@ class GreensTable:
         if k not in KINDS:
             return False
         seat = t.d.players[0]
-        g = self.x.green
+        g = self._green(seat)
         if k == PUTT_DICE and g.side[seat] == CENTRE:
             t.opts = [(EXTRA, ROLL)]  # beside the cup: tap it in
             t.sel = 0
@@ -106,7 +107,7 @@ class GreensTable:
         t = self.t
         seat = t.d.players[0]
         if self.cur < DICE_PER_PLAYER:
-            if self.x.green.pool[seat] == self.cur:
+            if self._green(seat).pool[seat] == self.cur:
                 t.refuse("'Once a die is in the dice pool it is never re-rolled for this "
                          "green'")
                 return
@@ -126,7 +127,7 @@ class GreensTable:
         roll, borrow = self._picked()
         why = None
         if t.d.kind == PUTT_DICE:
-            why = self.x.green.putt_reason(seat, roll, borrow)
+            why = self._green(seat).putt_reason(seat, roll, borrow)
         elif not roll:
             why = "roll at least one of your dice"
         if why:
@@ -158,7 +159,7 @@ class GreensTable:
         if k not in KINDS:
             return False
         seat = d.players[0]
-        g = self.x.green
+        g = self._green(seat)
         head = "%s %s" % (t.label(seat), self._where(seat))
         if k in _DICE_KINDS and not t.opts:
             self._cursor()
@@ -183,9 +184,10 @@ class GreensTable:
         if k == NEW_SIDE or k == GAP_SIDE:
             side = code - SIDE
             target = g.putters[seat].target(g.card, side, False)
-            what = "side %s: %s" % (self._dir(side), "no putt" if target == NO_TARGET
+            hole = t.game.players[seat].hole
+            what = "side %s: %s" % (self._dir(hole, side), "no putt" if target == NO_TARGET
                                      else "putt %d" % target)
-            t.view.cursor = self._side_cell(side)
+            t.view.cursor = self._side_cell(hole, side)
         elif k == PUTT_DICE:
             what = "tap it in"
         elif code == KEEP:
@@ -208,21 +210,25 @@ class GreensTable:
                   else "CHANGE POSITION"), SELECT_CLUB, s, len(t.opts), t.sel)
         return True
 
+    def _green(self, seat):
+        # The green ``seat`` putts on (its hole's: Golf Racing has several in play).
+        return self.x.green_of(self.t.game, seat)
+
     def _where(self, seat):
         # Where a golfer lies on the green: "putt 24 SW", "by the cup".
-        g = self.x.green
-        side = g.side[seat]
+        g = self._green(seat)
+        side = g.side[seat] if g is not None else OFF
         if side == CENTRE:
             return "by the cup"
         if side == OFF:
             return ""
         target = g.target(seat)
         return "%s %s" % ("putt %d" % target if target != NO_TARGET else "no putt",
-                          self._dir(side))
+                          self._dir(self.t.game.players[seat].hole, side))
 
-    def _dir(self, side):
-        # The hex direction a side of the green card faces on the course.
-        return DIR_NAMES[(greens.card_turn(self.t.course, self.x.hole) + side) % SIDES]
+    def _dir(self, hole, side):
+        # The hex direction a side of ``hole``'s green card faces on the course.
+        return DIR_NAMES[(greens.card_turn(self.t.course, hole) + side) % SIDES]
 
     def _dice(self, g, seat, roll):
         # A seat's dice under their letters: a face lying kept, '*' to roll, 'P' in the pool,
@@ -238,10 +244,10 @@ class GreensTable:
                 out += str(v) if 0 < v < 10 else "." if not v else "+"
         return out
 
-    def _side_cell(self, side):
-        gq, gr = self.t.course.hole(self.x.hole)[3:]
-        q, r = hexgrid.neighbour(gq, gr, (greens.card_turn(self.t.course, self.x.hole)
-                                          + side) % SIDES)
+    def _side_cell(self, hole, side):
+        # The cell beside ``hole``'s green on the side ``side`` of its card.
+        gq, gr = self.t.course.hole(hole)[3:]
+        q, r = hexgrid.neighbour(gq, gr, (greens.card_turn(self.t.course, hole) + side) % SIDES)
         return self.t.cell(q, r)
 
     def _cursor(self):
@@ -279,6 +285,8 @@ class GreensTable:
                 words.append("P%d pools a %d" % (o[1] + 1, o[3]))
             elif k == OUT_CHANGED:
                 words.append("P%d to %s" % (o[1] + 1, self._where(o[1])))
+            elif k == OUT_RETRIEVED:  # (Golf Racing: a racer's die left on a green)
+                words.append("P%d's die back" % (o[1] + 1))
             elif k == OUT_LONGEST_PUTT:
                 words.append("P%d longest putt" % (o[1] + 1))
             elif k == OUT_TURN and o[2] == LAID:
@@ -289,49 +297,53 @@ class GreensTable:
             t.note = "\n".join(words) + ("\n" + t.note if t.note else "")
 
     def sync(self, v):
-        """The green in play on the LEDs: its sides in the colour of their targets, the
-        golfers on it at their sides (beside the cup: on the green), the dice of the
-        putting player (or the last to putt) as they lie, then the pool."""
+        """A green in play on the LEDs: its sides in the colour of their targets, the
+        dice of the player putting (or the last to putt) as they lie, then the pool; every
+        golfer on a green at its side (beside the cup: on the green). The green shown is
+        the putting player's (Golf Racing has several in play), else the last putter's,
+        else the first golfer's on one."""
         t = self.t
-        g = self.x.green
+        game = t.game
         v.green_len = 0
         v.green_blink = 0
-        if g is None or t.game.over:
+        if game.over:
             return
-        on = [s for s in range(len(g.side)) if g.side[s] != OFF]
         d = t.d
-        deciding = d is not None and d.kind in KINDS
-        if not on and not deciding:
+        seat = d.players[0] if d is not None and d.kind in KINDS else self.putter
+        for p in game.players:
+            g = self._green(p.seat)
+            if g is None or g.side[p.seat] == OFF:
+                continue
+            if seat < 0:
+                seat = p.seat
+            if g.side[p.seat] != CENTRE and p.seat not in g.sunk:
+                v.golfer[p.seat] = self._side_cell(p.hole, g.side[p.seat])
+        g = self._green(seat) if seat >= 0 else None
+        if g is None:
             return
-        crs = t.course
-        gq, gr = crs.hole(self.x.hole)[3:]
-        turn = greens.card_turn(crs, self.x.hole)
+        hole = game.players[seat].hole
         for s in range(SIDES):
-            q, r = hexgrid.neighbour(gq, gr, (turn + s) % SIDES)
-            v.green[s] = t.cell(q, r)
+            v.green[s] = self._side_cell(hole, s)
             target = g.card.targets[s]
             v.green_ink[s] = _colour(target)
             v.green_level[s] = 0 if target == NO_TARGET else 255
-        for s in on:
-            if g.side[s] != CENTRE and s not in g.sunk:
-                v.golfer[s] = v.green[g.side[s]]
-        seat = d.players[0] if deciding else self.putter
+        # The dice around the sides, a ring two hexes out: own dice in their colours (the
+        # pool die in the seat's), then the other players' pool dice in theirs, brighter
+        # the higher.
+        gq, gr = t.course.hole(hole)[3:]
+        q, r = hexgrid.neighbour(*hexgrid.neighbour(gq, gr, 4), 4)
+        dice = [(seat, i) for i in range(DICE_PER_PLAYER)] + [
+            (s, g.pool[s]) for s in range(len(g.pool)) if s != seat and g.pool[s] >= 0]
         n = SIDES
-        if seat >= 0:
-            # The dice around the sides: own dice in their colours (the pool die in the
-            # seat's), then the other players' pool dice in theirs, brighter the higher.
-            q, r = hexgrid.neighbour(*hexgrid.neighbour(gq, gr, 4), 4)
-            dice = [(seat, i) for i in range(DICE_PER_PLAYER)] + [
-                (s, g.pool[s]) for s in range(len(g.pool)) if s != seat and g.pool[s] >= 0]
-            for i in range(len(dice)):
-                q, r = hexgrid.neighbour(q, r, i // 2 % SIDES)
-                owner, die = dice[i]
-                v.green[n] = t.cell(q, r)
-                v.green_ink[n] = 4 + owner if owner != seat or g.pool[owner] == die else \
-                    g.greens.set[die]
-                v.green_level[n] = min(255, 60 + _FACE_LEVEL * g.values[owner][die]) \
-                    if g.values[owner][die] else 20
-                if owner == self.putter and self.flags >> die & 1:
-                    v.green_blink |= 1 << n
-                n += 1
+        for i in range(len(dice)):
+            q, r = hexgrid.neighbour(q, r, i // 2 % SIDES)
+            owner, die = dice[i]
+            face = g.values[owner][die]
+            v.green[n] = t.cell(q, r)
+            v.green_ink[n] = 4 + owner if owner != seat or g.pool[owner] == die else \
+                g.greens.set[die]
+            v.green_level[n] = min(255, 60 + _FACE_LEVEL * face) if face else 20
+            if owner == self.putter and self.flags >> die & 1:
+                v.green_blink |= 1 << n
+            n += 1
         v.green_len = n
