@@ -121,6 +121,9 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     # "the darker the red the higher the numbers": a longer putt, a darker colour
     assert [c for _t, c in sorted(by_target)] == sorted([c for _t, c in by_target])
     assert "OK: action card" in K.words(t)
+    club = t.clubs[g.players[0].hand[0]]
+    K.refused(t, lambda: K.scan(t, club.id))  # its clubs stay in the bag on the green
+    assert "you are on the green" in K.words(t)
     K.lines(d, "press OK")
     text = K.words(t)
     assert "P1 red: secret" in text and "Others look away" in text and "> PUTT" in text
