@@ -160,7 +160,7 @@ class GreensTable:
             return False
         seat = d.players[0]
         g = self._green(seat)
-        head = "%s %s" % (t.label(seat), self._where(seat))
+        head = "P%d %s" % (seat + 1, self._where(seat))  # (one line: "P1 putt 24 SW")
         if k in _DICE_KINDS and not t.opts:
             self._cursor()
             roll, borrow = self._picked()
@@ -175,7 +175,7 @@ class GreensTable:
                 item = "ROLL"
             ask = "Hole-in-one? %d" % (g.putters[seat].goal(g.card.highest() + 1, False)) \
                 if k == ACE_DICE else "Roll which dice?"
-            pr.set("%s\n%s\n%s\n%s%s\n> %s\n</>: OK: pick\nHold OK: roll"
+            pr.set("%s\n%s\n%s\n%s%s\n> %s\n</>:die OK:pick\nHold OK: roll"
                    % (head, ask, _DIE, self._dice(g, seat, roll),
                       " +P%d" % (borrow + 1) if borrow >= 0 else "", item),
                    CODE_PUTT, seat, n + 1, self.cur)
