@@ -13,6 +13,9 @@ from rich.text import Text
 from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions import greens_play
+from teebox.core.holes18.expansions.greens_data import COLOURS
+from teebox.core.holes18.expansions.putting import OUTCOME_NAMES
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
@@ -46,7 +49,7 @@ class Face(GameFace):
                 if o[0] == OUT_TURN and o[2] >= 0:  # (a putting turn lays no club: LAID)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
             self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
-                self.shot)
+                putt_report(outs, self.shadow)) or self.shot
             self.tally.feed(outs)
 
     def title(self):
@@ -263,6 +266,10 @@ RULE_WORDS = (
     ("Driver", "only from a tee box. A club you cannot use lets you reset your hand "
                "(take your discards back) before choosing."),
     ("Reset hand", "all your played clubs back into your hand."),
+    ("Reading the Greens", "on the green lay PUTT or CHANGE POSITION in secret (OK shows "
+                           "your cards). Putt: roll dice toward your side's target; the board "
+                           "lights the sides in the colour of the dice they need, and the "
+                           "dice around them."),
 )
 
 
@@ -284,6 +291,15 @@ EXPLAIN = {
                    "bend left and right. Pick the direction it leaves in; the board shows "
                    "where it would land.",
     CHOOSE_OUTCOME: "A wild card: pick which of its flights to play.",
+    greens_play.PUTT_DICE: "Reading the Greens: pick the dice to roll toward your side's "
+                           "target (kept dice count again; one pool die of another player may "
+                           "join). Reach it, at most 10 above: an even flag tally sinks it, an "
+                           "odd one leaves it by the cup.",
+    greens_play.ACE_DICE: "A hole-in-one on the green from the tee: roll for the card's highest "
+                          "target + 1 in one roll.",
+    greens_play.USE_MALLET: "The Mallet Putter: discard it to re-roll one die of this putt.",
+    greens_play.NEW_SIDE: "CHANGE POSITION: move to a side next to yours (its target shows).",
+    greens_play.GAP_SIDE: "The Gap Wedge landed on the green: putt from any side you like.",
 }
 
 
@@ -321,6 +337,28 @@ def shot_report(outs, positions, course, clubs):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
+    return text
+
+
+def putt_report(outs, game):
+    """What a putt did in a batch of engine outputs (Reading the Greens), as a rich Text
+    (None: nobody putted): each die thrown with its colour and face, the flags, the total
+    against the target and the verdict."""
+    text = None
+    if "greens" not in game.expansions:
+        return None  # (a mode's own outputs may share the greens' kinds: Solo Chaos Golf's)
+    for o in outs:
+        if o[0] == greens_play.OUT_PUTT:
+            seat, target, throws, total, flags, outcome = o[1:]
+            text = Text()
+            text.append_text(_label(None, seat))
+            dice = ", ".join(["%s %d%s" % (COLOURS[game.green_cards.set[die]], face,
+                                           " (%d flag%s)" % (n, "s" if n > 1 else "") if n
+                                           else "") for die, face, n in throws])
+            text.append(": rolled %s; total %d for a target of %d%s: %s." % (
+                dice or "nothing (a tap-in)", total, target,
+                ", %d flag%s" % (flags, "s" if flags > 1 else "") if flags else "",
+                OUTCOME_NAMES[outcome]))
     return text
 
 
