@@ -77,8 +77,8 @@ def test_the_setup_offers_the_greens_only_where_the_mode_plays_them():
 
 def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     """A golfer on the green: "Players that are on the GREEN must select one of the two
-    player actions cards" (laid in secret with the clubs: the display shows the cards to
-    their player alone); its PUTT turn picks the dice to roll ("Every putt requires you
+    player actions cards. These are placed faced-down in front of the player as per club
+    selection" (the display shows the cards to their player alone); its PUTT turn picks the dice to roll ("Every putt requires you
     to roll at least one of your dice") with the buttons; the roll, its total against
     the target, shows on the OLED and the dice lie around the green on the LEDs, each in
     its colour. The hole ends when the putt is sunk ("The player who SUNK THE PUTT takes
@@ -181,8 +181,17 @@ def test_bots_putt_for_empty_seats_through_whole_games():
         d = K.Direct(t)
         auto = script.Autoplayer(K.CLUBS, mode, "starter", players, seed=5, bot_seats=(1,),
                                  options={"expansions": modules})
-        K.autoplay(t, auto, d.line)
+        seen = []
+
+        def play(text):
+            d.line(text)
+            seen.append(K.words(t))
+
+        K.autoplay(t, auto, play)
         g = t.game
+        # "The other players putting from ANY side may choose to use ONE of these dice": a person
+        # picking dice sees the others' pool dice with their faces.
+        assert [w for w in seen if "Roll which dice?" in w and "Pool P" in w], mode
         assert g.over and g.expansions == modules and g.mode.name == mode
         for seat in range(players):
             assert [c for s, c in g.inputs if s == seat and c[0] == EXTRA and c[1] >= ROLL]

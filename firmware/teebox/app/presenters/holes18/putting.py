@@ -175,9 +175,12 @@ class GreensTable:
                 item = "ROLL"
             ask = "Hole-in-one? %d" % (g.putters[seat].goal(g.card.highest() + 1, False)) \
                 if k == ACE_DICE else "Roll which dice?"
-            pr.set("%s\n%s\n%s\n%s%s\n> %s\n</>:die OK:pick\nHold OK: roll"
+            # The others' pool dice, as they lie in the pool: "Pool P2:7 P3:5".
+            pool = "".join([" P%d:%d" % (s + 1, g.values[s][g.pool[s]]) for s in self.lenders])
+            pr.set("%s\n%s\n%s\n%s%s\n%s> %s\n</>:die OK:pick\nHold OK: roll"
                    % (head, ask, _DIE, self._dice(g, seat, roll),
-                      " +P%d" % (borrow + 1) if borrow >= 0 else "", item),
+                      " +P%d" % (borrow + 1) if borrow >= 0 else "",
+                      "Pool" + pool + "\n" if pool else "", item),
                    CODE_PUTT, seat, n + 1, self.cur)
             return True
         code = t.selected()[1]
