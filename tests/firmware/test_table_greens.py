@@ -134,6 +134,13 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
                 and gt.picking())
     text = K.words(t)
     assert "Roll which dice?" in text and "WYYOORR" in text, text
+    # Nothing picked: refused in the booklet's words; a die picked, BACK unpicks it.
+    K.refused(t, lambda: K.lines(d, "hold OK"))
+    assert "Every putt requires you to roll at least one of your dice" in K.words(t)
+    K.lines(d, "press OK")
+    assert "*" in K.words(t)
+    K.lines(d, "press BACK")
+    assert "*" not in K.words(t)
     roll, borrow = putting_bot.putt(x.green, 0)
     for i in roll:
         while gt.cur != i:
