@@ -7,7 +7,8 @@ from teebox import palette
 from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app.renderer import Renderer
-from teebox.core.holes18.expansions import putting_bot
+from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.holes18.expansions import greens, putting_bot
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, NO_TARGET
 from teebox.core.holes18.expansions.greens_play import ACTION, PUTT_DICE, ROLL
 from teebox.core.holes18.expansions.putting import CENTRE, OFF, PUTT, putt_code
@@ -127,6 +128,11 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     K.lines(d, "press OK")
     text = K.words(t)
     assert "P1 red: secret" in text and "Others look away" in text and "> PUTT" in text
+    # The green card's targets, side by side, as the hex directions they face.
+    turn = greens.card_turn(t.course, 1)
+    for way in range(6):
+        target = x.green.card.targets[(way - turn) % 6]
+        assert "%s%s" % (DIR_NAMES[way], target or "-") in text.split(), (way, text)
     K.lines(d, "press OK")
     assert "P1 red chose" in K.words(t) and g.players[0].chosen == LAID
     assert "PUTT" not in K.words(t)  # the card laid stays secret

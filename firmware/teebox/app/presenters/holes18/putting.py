@@ -208,10 +208,21 @@ class GreensTable:
         t = self.t
         s = t.opt_seats[t.sel]
         c = t.opts[t.sel]
-        pr.set("%s: secret\n%s\nOthers look away\n> %s\n</>: other\nOK: lay it\nBACK: hide"
-               % (t.label(s), self._where(s), "PUTT" if c[1] - ACTION == PUTT
+        pr.set("%s: secret\nOthers look away\n%s\n%s\n> %s\n</>:other OK:lay\nBACK: hide"
+               % (t.label(s), self._where(s), self._card(s), "PUTT" if c[1] - ACTION == PUTT
                   else "CHANGE POSITION"), SELECT_CLUB, s, len(t.opts), t.sel)
         return True
+
+    def _card(self, seat):
+        # The green card's targets by the hex direction each side faces (two lines of the
+        # display): "E24 NE- NW31 W38 SW- SE29" ("-": no target from that side).
+        g = self._green(seat)
+        turn = greens.card_turn(self.t.course, self.t.game.players[seat].hole)
+        out = []
+        for d in range(SIDES):
+            target = g.putters[seat].target(g.card, (d - turn) % SIDES, False)
+            out.append(DIR_NAMES[d] + ("-" if target == NO_TARGET else str(target)))
+        return " ".join(out)
 
     def _green(self, seat):
         # The green ``seat`` putts on (its hole's: Golf Racing has several in play).
