@@ -269,7 +269,8 @@ def sim(
     option: List[str] = typer.Option(
         [], "--option", metavar="NAME=VALUE",
         help="Demo: a rule variation the bots choose at the table's setup (18 Holes: "
-             "bounds=strict or bounds=through; Play Nine: holes=N, playoff=yes or no)."),
+             "bounds=strict or bounds=through, expansions=greens, wind or greens+wind; Play "
+             "Nine: holes=N, playoff=yes or no)."),
     store: Optional[Path] = typer.Option(
         None, "--store", metavar="DIR",
         help="Playing: the simulated board's flash store, where a game in progress survives "
