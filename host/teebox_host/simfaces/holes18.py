@@ -34,7 +34,7 @@ class Face(GameFace):
         GameFace.__init__(self, sim, game, name)
         t = sim.table
         self.shadow = engine.Game(game.course, t.clubs, t.shots, game.setup,
-                                  wind=game.wind_cards, greens=game.green_cards)
+                                  greens=game.green_cards, wind=game.wind_cards)
         self.tally = scorecard.Tally(self.shadow)
         self.tally.feed(self.shadow.initial_outputs)
         self.shot = None
@@ -46,7 +46,7 @@ class Face(GameFace):
         for seat, choice in g.inputs[len(self.shadow.inputs):]:
             outs = self.shadow.apply(choice, seat)
             for o in outs:
-                if o[0] == OUT_TURN and o[2] >= 0:  # (a putting turn lays no club: LAID)
+                if o[0] == OUT_TURN and o[2] >= 0:  # (a putt or a change of position: no club)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
             self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
                 putt_report(outs, self.shadow)) or self.shot
