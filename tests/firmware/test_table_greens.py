@@ -3,11 +3,12 @@
 # and the green, the golfers on it and the dice show on the LEDs and the OLED; bots putt
 # for empty seats. Runs under CPython and inside MicroPython.
 import table_kit as K
-from teebox import palette
+from teebox import palette, shipped
 from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app.renderer import Renderer
 from teebox.core.hexgrid import DIR_NAMES
+from teebox.core.holes18 import bots, engine
 from teebox.core.holes18.expansions import greens, putting_bot
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, NO_TARGET
 from teebox.core.holes18.expansions.greens_play import ACTION, PUTT_DICE, ROLL
@@ -209,3 +210,24 @@ def test_bots_putt_for_empty_seats_through_whole_games():
         for seat in range(players):
             assert [c for s, c in g.inputs if s == seat and c[0] == EXTRA and c[1] >= ROLL]
             assert [c for s, c in g.inputs if s == seat and c == (EXTRA, ACTION + PUTT)]
+
+
+def test_a_game_resumed_on_the_green_shows_the_green_as_it_stood():
+    """After a power cut the table rebuilds the game from its journal: the green card's
+    sides light again, each golfer on the green stands on its side, and the golfer on the
+    green is offered its action card."""
+    crs = shipped.load_builtin("starter")
+    game = engine.Game(crs, K.CLUBS, K.SHOTS, engine.Setup(2, "match", 4,
+                                                           expansions=("greens",)),
+                       greens=shipped.load_default_greens())
+    bot = bots.SensibleBot(1)
+    x = game.added[0]
+    while not (game.pending().kind == SELECT_CLUB and x.green.side[0] not in (OFF, CENTRE)
+               and 0 in game.pending().waiting):
+        seat = game.pending().waiting[0]
+        game.apply(bot.choose(game, seat), seat)
+    t = K.new_table()
+    t.resume_game(game, b"\x00\x01", b"\x00\x00")
+    v = t.view
+    assert v.green_len >= 6 and v.golfer[0] == v.green[x.green.side[0]]
+    assert "OK: action card" in K.words(t)
