@@ -32,6 +32,8 @@ from teebox import shipped
 
 CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
+GREENS = shipped.load_default_greens()
+WIND = shipped.load_default_wind()
 POCKET = course.from_source(link_fakes.POCKET)
 STARTER = shipped.load_builtin("starter")
 WHO = [("Ann", (255, 0, 0)), ("Bo", (0, 0, 255)), ("Cy", (9, 9, 9))]
@@ -46,15 +48,19 @@ def loader(content_hash):
 
 
 def resume(store):
-    return gamejournal.resume(store, loader, CLUBS, SHOTS, board=BOARD)
+    # What the table rebuilds a game with (its ReplayData): the expansion's data too.
+    return gamejournal.resume(store, board=BOARD, data={
+        "courses": loader, "clubs": CLUBS, "shots": SHOTS, "greens": GREENS, "wind": WIND})
 
 
 class Script:
     """One game, played once by bots: its setup and inputs, to be re-applied exactly."""
 
-    def __init__(self, crs, mode, players, seed, seats=None, bot_seats=None, golfers=None):
+    def __init__(self, crs, mode, players, seed, seats=None, bot_seats=None, golfers=None,
+                 hands=engine.FIRST_GAME, expansions=()):
         self.crs = crs
-        self.setup = engine.Setup(players, mode, seed, golfers=golfers)
+        self.setup = engine.Setup(players, mode, seed, hands, golfers=golfers,
+                                  expansions=expansions)
         self.who = WHO[:players]
         self.seats = bytes(range(players)) if seats is None else bytes(seats)
         self.bots = bytes(players) if bot_seats is None else bytes(bot_seats)
@@ -73,12 +79,10 @@ class Script:
         self.units = store.spent
 
     def new_game(self):
-        return engine.Game(self.crs, CLUBS, SHOTS, self.setup)
+        return engine.Game(self.crs, CLUBS, SHOTS, self.setup, greens=GREENS, wind=WIND)
 
     def digest_after(self, k):
-        log = gamelog.GameLog(self.setup, self.crs.hash, gamelog.cards_fingerprint(CLUBS, SHOTS),
-                              self.inputs[:k])
-        return gamelog.replay(log, self.crs, CLUBS, SHOTS).state_digest()
+        return _replayed(self, k).state_digest()
 
     def play_on(self, gj, progress):
         """Apply the remaining inputs to ``gj.game``. ``progress``: [inputs surely on flash
@@ -253,7 +257,9 @@ def _apart(game):
 def _replayed(script, k):
     return gamelog.replay(gamelog.GameLog(script.setup, script.crs.hash,
                                           gamelog.cards_fingerprint(CLUBS, SHOTS),
-                                          script.inputs[:k]), script.crs, CLUBS, SHOTS)
+                                          script.inputs[:k]), script.crs, CLUBS, SHOTS,
+                          WIND if "wind" in script.setup.expansions else None,
+                          GREENS if "greens" in script.setup.expansions else None)
 
 
 def test_cuts_across_a_skins_game_resume_the_placed_fives_the_jackpots_and_the_elimination():
@@ -382,3 +388,32 @@ def test_cuts_across_a_game_with_golfer_cards_resume_every_power_used_or_ready()
         assert states == [p.rules.power_state(want, p.seat) for p in want.players], n
         seen.update(states)
     assert {0, 1} <= seen  # resumed with a power used, and with one ready
+
+
+def test_cuts_across_reading_the_greens_games_resume_mid_putt_and_never_re_roll():
+    # Booklet, Reading the Greens: the putting dice are the table's seeded dice, and "a roll
+    # or a wind card survives a power cut: the table never re-rolls on resume" (RULES-NOTES
+    # E-G13). A cut at every write around the first putts and the Mallet Putter's re-rolls
+    # ("discard it to re-roll ONE die from your putt"), alone and with Taming the Wind, and
+    # in Golf Racing (each racer on its own green), resumes with every die as it lay (the
+    # state digest covers the dice, the pools and the sides), and playing on gives the
+    # record an uncut board writes.
+    from teebox.core.holes18.expansions.greens_play import MALLET, ROLL
+    for mode, players, expansions, seed in (("match", 2, ("greens",), 3),
+                                            ("match", 2, ("greens", "wind"), 1),
+                                            ("racing", 3, ("greens",), 3)):
+        script = Script(STARTER, mode, players, seed, hands=engine.DRAFT,
+                        expansions=expansions)
+        thrown = [k for k in range(len(script.inputs))
+                  if script.inputs[k][1][0] == engine.EXTRA
+                  and (script.inputs[k][1][1] >= ROLL or MALLET <= script.inputs[k][1][1]
+                       < MALLET + 7)]
+        mallets = [k for k in thrown if script.inputs[k][1][1] < ROLL]
+        assert len(thrown) > 5 and mallets
+        spent = _units_after_each_input(script)
+        assert all(spent[k][1] for k in thrown)  # each throw on flash as it is thrown
+        cuts = set(range(0, script.units, 80)) | set(range(script.units - 30, script.units + 1))
+        for k in thrown[:2] + mallets[:1]:
+            cuts |= set(range(spent[k - 1][0], spent[k][0] + 1))
+        for n in sorted(cuts):
+            check_cut(script, n)

@@ -34,7 +34,7 @@ def legacy(tmp_path):
 
 def test_a_score_file_from_before_games_were_data_keeps_the_same_games(legacy):
     with ScoreDB(legacy) as db:
-        assert db.schema_version() == scoredb.SCHEMA_VERSION == 4
+        assert db.schema_version() == scoredb.SCHEMA_VERSION == 5
         stored = {g.game_number: g for g in db.games()}
         assert sorted(stored) == [11, 12, 13] and {g.game for g in stored.values()} == {
             "18-holes"}

@@ -20,15 +20,12 @@ from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from teebox import profile as profile_mod
-from teebox import shipped
 from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
 from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
-from teebox.core.holes18 import engine
-from teebox.core.holes18.expansions import greens_play
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_DECK, DISCARD_FOR_HITTER, FLAG, HIT_DIRECTION, OUT_FLIGHT, OUT_GUST,
     OUT_OF_BOUNDS, OUT_PENALTY, SELECT_CLUB, WATER)
@@ -1125,18 +1122,3 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
                     await pilot.press("c")
                     assert isinstance(app.screen, sim_tui.TableScreen) is not cards
     run(go())
-
-
-def test_after_a_putt_the_status_says_each_die_and_the_verdict():
-    """Reading the Greens: "When you see a FLAG symbol, add them up and then re-roll that
-    dice"; "If you reach your putting target and your flag tally is ODD the ball ends up
-    next to the cup". The status names each die thrown, the flags, the total and target."""
-    sim = started()
-    game = engine.Game(sim.table.course, sim.clubs, sim.table.shots,
-                       engine.Setup(2, expansions=("greens",)),
-                       greens=shipped.load_default_greens())
-    outs = [(greens_play.OUT_PUTT, 1, 24, ((0, 3, 0), (5, 9, 1), (6, 8, 0)), 20, 1, 0)]
-    assert holes18_face.putt_report(outs, game).plain == (
-        "P2 yellow: rolled white 3, red 9 (1 flag), red 8; total 20 for a target of 24, "
-        "1 flag: short.")
-    assert holes18_face.putt_report([(OUT_PENALTY, 0, 0)], game) is None

@@ -142,8 +142,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                          "hole against games without golfers (--rounds "
                                          "games per side)."),
          expansion: str = typer.Option(
-             "", "--expansion", help="Expansion modules to play, comma-separated: 'wind' "
-             "(Taming the Wind). Rate with and without to compare."),
+             "", "--expansion", help="Expansion modules to play, comma-separated: 'greens' "
+             "(Reading the Greens, in Match Play), 'wind' (Taming the Wind). Rate with and "
+             "without to compare."),
          width: int = WIDTH_OPTION, height: int = HEIGHT_OPTION):
     """Rate a course: its holes' strokes and hazards, or in a --mode what each green paid.
 

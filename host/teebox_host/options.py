@@ -1,8 +1,22 @@
 """A game's rule variations as the host's commands take them: ``--option NAME=VALUE``
-(the game's ``OPTIONS``, its values written as the table's setup shows them)."""
+(the game's ``OPTIONS``, its values written as the table's setup shows them), and the
+data of the expansion modules chosen with ``--expansion``."""
 
+from teebox import shipped
 from teebox.core import games
 from teebox_host.course_cmd import _fail
+
+
+def module_data(expansions):
+    """The shipped data of the 18 Holes expansion modules a game plays, as ``engine.Game``
+    takes it (``greens=``: Reading the Greens' dice and green cards, ``wind=``: the wind
+    cards); empty for a game without them."""
+    data = {}
+    if "greens" in expansions:
+        data["greens"] = shipped.load_default_greens()
+    if "wind" in expansions:
+        data["wind"] = shipped.load_default_wind()
+    return data
 
 
 def game_options(game_name, texts, skip=()):

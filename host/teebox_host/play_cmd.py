@@ -47,17 +47,6 @@ def _load_cards():
     return shipped.load_default_clubs(), shipped.load_default_shots()
 
 
-def _module_data(expansions):
-    """The shipped data of the expansion modules a game plays, as ``engine.Game`` takes it
-    (``greens=``, ``wind=``)."""
-    data = {}
-    if "greens" in expansions:
-        data["greens"] = shipped.load_default_greens()
-    if "wind" in expansions:
-        data["wind"] = shipped.load_default_wind()
-    return data
-
-
 def _describe(game):
     """One line: mode, players, course, seed, and a rule variation if one was chosen."""
     s = game.setup
@@ -178,7 +167,7 @@ def demo(
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
     try:
-        game = engine.Game(crs, clubs, shots, setup, **_module_data(modules))
+        game = engine.Game(crs, clubs, shots, setup, **options.module_data(modules))
     except ValueError as exc:
         _fail("--expansion %s: %s" % (expansion, exc))
     seats = [BOTS[bot_kind](seed * 8 + seat + 1) for seat in range(players)]
@@ -209,7 +198,7 @@ def demo(
                   "reaches a green): try --bots sensible" % (bot_kind, CHOICE_LIMIT))
         # Stopped as asked: play_bots kept its tally, so tally the choices made again.
         tally = scorecard.tally_inputs(engine.Game(crs, clubs, shots, game.setup,
-                                                   **_module_data(modules)),
+                                                   **options.module_data(modules)),
                                        game.inputs)[0]
     out.print()
     if not game.over:
@@ -306,6 +295,21 @@ def _unfinished(log_file, log, kind):
             "not over after its %d inputs" % (log_file, len(log.inputs)))
 
 
+def _waiting_for(game):
+    """The decision ``game`` waits for, in words: the engine's name, or the words of a
+    mode's, an expansion module's or a golfer's own decision ('"Roll which dice?" (player
+    1)': a putt of Reading the Greens)."""
+    d = game.pending()
+    if d.kind < len(DECISION_NAMES):
+        return DECISION_NAMES[d.kind]
+    seat = d.players[0]
+    code = game.choices(seat)[0][1]
+    for x in (game.mode,) + tuple(game.added) + (game.players[seat].rules,):
+        if code in x.extras:
+            return '"%s" (%s)' % (x.decision_text(game, d.kind), engine.player_name(seat))
+    return "decision %d" % d.kind
+
+
 def replay(
     log_file: Path = typer.Argument(..., metavar="LOG",
                                     help="A saved game log (*.tbgl, any game's) or a game "
@@ -347,8 +351,9 @@ def replay(
         _fail("%s: card data mismatch: the game was played with card data CRC %08x, the card "
               "files here (%s) have CRC %08x; replay it with the clubs.json and shots.json "
               "it was played with" % (log_file, log.cards_crc, shipped.data_path(""), crc))
+    modules = options.module_data(log.setup.expansions)
     try:
-        game = engine.Game(crs, clubs, shots, log.setup, **_module_data(log.setup.expansions))
+        game = engine.Game(crs, clubs, shots, log.setup, **modules)
     except ValueError as exc:
         _fail("%s: corrupt game log: its setup cannot be played: %s" % (log_file, exc))
     try:
@@ -359,8 +364,8 @@ def replay(
               % (log_file, start + _input_offset(log, data[start:], exc.index), exc.index,
                  seat + 1, choice, exc))
     # The engine's own replay is the check the host relies on: it must agree.
-    digest = gamelog.replay(log, crs, clubs, shots,
-                            _module_data(log.setup.expansions).get("wind")).state_digest()
+    digest = gamelog.replay(log, crs, clubs, shots, modules.get("wind"),
+                            modules.get("greens")).state_digest()
     if digest != game.state_digest():
         _fail("%s: two replays of this log disagree (%s, %s): the rules engine is not "
               "deterministic; please report it" % (log_file, digest, game.state_digest()))
@@ -379,7 +384,7 @@ def replay(
     if not game.over:
         out.print(Text("Saved on purpose before the end of the game: %s, round %d, "
                        "waiting for %s." % (render.count(len(log.inputs), "input"), game.round,
-                                            DECISION_NAMES[game.pending().kind]),
+                                            _waiting_for(game)),
                        style="bold"))
     out.print(scorecard.final_view(tally))
     out.print("State digest %s" % digest, soft_wrap=True)

@@ -35,7 +35,7 @@ from teebox.core.holes18 import bots, cards, engine, modes
 from teebox.core.holes18.modes import solo
 from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox.core.holes18.protocol import EXTRA
-from teebox_host import render, scorecard
+from teebox_host import options, render, scorecard
 from teebox_host.scorecard import HAZARDS, HAZARD_LABELS, ChaosRound
 from teebox import shipped
 
@@ -46,14 +46,15 @@ MODULE_TITLES = {"greens": "Reading the Greens", "wind": "Taming the Wind",
 
 class HoleRating:
     """The figures of one hole over every round: ``strokes`` (sum), ``rounds``,
-    ``caught[h]`` (rounds in which hazard ``h`` caught a ball at least once) and
-    ``catches[h]`` (every time it did)."""
+    ``caught[h]`` (rounds in which hazard ``h`` caught a ball at least once),
+    ``catches[h]`` (every time it did) and ``putts`` (sum; Reading the Greens)."""
 
     def __init__(self, hole, par):
         self.hole = hole
         self.par = par
         self.rounds = 0
         self.strokes = 0
+        self.putts = 0
         self.caught = dict.fromkeys(HAZARDS, 0)
         self.catches = dict.fromkeys(HAZARDS, 0)
 
@@ -96,6 +97,7 @@ class CourseRating:
                 line = tally.holes[rating.hole][seat]
                 rating.rounds += 1
                 rating.strokes += line.points()
+                rating.putts += len(line.putts)
                 for hazard in HAZARDS:
                     n = line.caught[hazard]
                     rating.catches[hazard] += n
@@ -117,7 +119,8 @@ class GreenRating:
     the hole was played: per racer in a spread mode), ``rounds`` (rounds those plays
     took), ``tied`` (plays in which several players reached it in the same round),
     ``first`` (sum of the rounds it was first claimed in, roaming modes, over the
-    games it was claimed in) and
+    games it was claimed in), ``putts`` and ``putters`` (Reading the Greens: the putts
+    taken on it, by how many golfers, over every game) and
     ``games``."""
 
     def __init__(self, hole, par):
@@ -129,6 +132,8 @@ class GreenRating:
         self.rounds = 0
         self.tied = 0
         self.first = 0
+        self.putts = 0
+        self.putters = 0
         self.games = 0
 
 
@@ -171,10 +176,13 @@ class ModeRating:
             g.paid += paid.get(g.hole, 0)
             g.claimed += int(g.hole in paid)
             g.first += first.get(g.hole, 0)
-        for lines in tally.holes.values():
+        for hole, lines in tally.holes.items():
             for line in lines:
                 for hazard in HAZARDS:
                     self.catches[hazard] += line.caught[hazard]
+                if line.putts and 1 <= hole <= len(self.holes):
+                    self.holes[hole - 1].putts += len(line.putts)
+                    self.holes[hole - 1].putters += 1
 
     def _played(self, result):
         g = self.holes[result.hole - 1]
@@ -205,7 +213,7 @@ def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=Str
     SensibleBots (default: the fewest the mode is played by), out of bounds by the rule
     ``bounds`` (``engine.Setup``); a CourseRating for a mode scoring every hole, else a
     ModeRating (its ``bounds`` says which rule). ``expansions``: the expansion modules
-    played (``"wind"``: Taming the Wind).
+    played (``"greens"``: Reading the Greens, ``"wind"``: Taming the Wind).
 
     ``progress(games_done)`` is called after each game. ValueError naming the option
     if ``mode``, ``rounds``, ``players`` or ``seed`` is out of range.
@@ -225,14 +233,14 @@ def rate_course(course, rounds=20, players=None, seed=1, progress=None, mode=Str
         raise ValueError("--seed %d: the seed must be 0 or more" % seed)
     clubs = shipped.load_default_clubs()
     shots = shipped.load_default_shots()
-    wind = shipped.load_default_wind() if "wind" in expansions else None
+    data = options.module_data(expansions)
     rating = (CourseRating(course, seed, mode, bounds, expansions) if facts.scored_per_hole
               else ModeRating(course, seed, mode, bounds, expansions))
     for i in range(rounds):
         setup = engine.Setup(players, mode, seed=seed + i,
                              hands=first_game_hands(clubs, i, players, expansions),
                              expansions=expansions, bounds=bounds)
-        game = engine.Game(course, clubs, shots, setup, wind=wind)
+        game = engine.Game(course, clubs, shots, setup, **data)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         results: list = []
         tally = scorecard.play_bots(game, seats, lambda _t, result: results.append(result))
@@ -271,8 +279,11 @@ def rating_view(rating):
     unit = mode.unit.capitalize()
     what = ("turns plus penalty strokes" if mode.lower_wins
             else "the average %s of the hole (%s)" % (mode.unit, mode.legend))
+    putts = "greens" in rating.expansions  # Reading the Greens: how hard each green putts
     note = Text("%s: %s. Hazards: share of rounds in which the hazard caught a ball on the "
-                "hole (Total: anywhere on the course)." % (unit, what), style="dim")
+                "hole (Total: anywhere on the course).%s" % (
+                    unit, what, " Putts: the average putts on its green." if putts else ""),
+                style="dim")
     table = Table(show_footer=True)
     table.add_column("Hole", footer="Total", justify="right")
     par = render.total_par(course)
@@ -281,12 +292,16 @@ def rating_view(rating):
     table.add_column(unit, footer="%.2f" % average, justify="right")
     if mode.lower_wins:  # strokes against par; points are not counted in strokes
         table.add_column("vs par", footer="%+.2f" % (average - par), justify="right")
+    if putts:
+        table.add_column("Putts", footer="%.2f" % (sum(h.putts for h in rating.holes)
+                                                   / rating.rounds), justify="right")
     for hazard in HAZARDS:
         table.add_column(HAZARD_LABELS[hazard].capitalize(),
                          footer=_percent(rating.caught[hazard], rating.rounds), justify="right")
     for h in rating.holes:
         vs_par = ["%+.2f" % (h.average() - h.par)] if mode.lower_wins else []
-        table.add_row(str(h.hole), str(h.par), "%.2f" % h.average(), *vs_par,
+        putted = ["%.2f" % (h.putts / h.rounds)] if putts else []
+        table.add_row(str(h.hole), str(h.par), "%.2f" % h.average(), *vs_par, *putted,
                       *[_percent(h.caught[z], h.rounds) for z in HAZARDS])
     per_round = Text("Catches per round: " + ", ".join(
         "%s %.2f" % (HAZARD_LABELS[z], rating.catches[z] / rating.rounds) for z in HAZARDS))
@@ -314,11 +329,14 @@ def green_view(rating):
         when = ("Rounds", "the average rounds the hole took",
                 lambda g: "%.1f" % (g.rounds / g.plays) if g.plays else "-")
     tied = not mode.roams and not mode.spread  # everyone on one hole: it can be tied
+    putts = "greens" in rating.expansions  # Reading the Greens: how hard each green putts
     note = Text("Paid: what the green scored per game, in %s (%s). Claimed: share of games in "
-                "which it scored. %s: %s.%s" % (
+                "which it scored. %s: %s.%s%s" % (
                     mode.unit, mode.legend, when[0], when[1],
                     " Tied: share of plays in which several players reached it in the "
-                    "same round." if tied else ""), style="dim")
+                    "same round." if tied else "",
+                    " Putts: the average putts of a golfer who putted on it." if putts else ""),
+                style="dim")
     table = Table(show_footer=True)
     table.add_column("Green", footer="Total", justify="right")
     table.add_column("Par", footer=str(render.total_par(course)), justify="right")
@@ -328,11 +346,15 @@ def green_view(rating):
     table.add_column(when[0], justify="right")
     if tied:
         table.add_column("Tied", justify="right")
+    if putts:
+        table.add_column("Putts", justify="right")
     for g in rating.holes:
         row = [str(g.hole), str(g.par), "%.2f" % (g.paid / n), _percent(g.claimed, n),
                when[2](g)]
         if tied:
             row.append(_percent(g.tied, g.plays) if g.plays else "-")
+        if putts:
+            row.append("%.1f" % (g.putts / g.putters) if g.putters else "-")
         table.add_row(*row)
     length = Text("A game takes %.1f rounds; the winner scores %.2f %s." % (
         rating.rounds / n, rating.winners / n, mode.unit))

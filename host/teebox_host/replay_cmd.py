@@ -35,7 +35,8 @@ def _log_game(data):
 
 def replay_data(extra=None):
     """What a game may need to replay: the built-in courses by hash (and ``extra``, a
-    course given with --course) and the shipped card data."""
+    course given with --course), the shipped card data and the expansion's data
+    (``sync_cmd.replay_data``)."""
     by_hash = {}
     for name in shipped.builtin_names():
         try:
@@ -45,8 +46,7 @@ def replay_data(extra=None):
         by_hash[bytes(c.hash)] = c
     if extra is not None:
         by_hash[bytes(extra.hash)] = extra
-    return {"courses": lambda h: by_hash.get(bytes(h)), "clubs": shipped.load_default_clubs(),
-            "shots": shipped.load_default_shots()}
+    return sync_cmd.replay_data(lambda h: by_hash.get(bytes(h)))
 
 
 def replay_bytes(out, path, data, extra=None):
@@ -91,7 +91,23 @@ def replay_bytes(out, path, data, extra=None):
                    "total wins", style="dim"))
     for place, seat, total, _tiebreak in game.standings():
         out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
+    for line in held(game, players):
+        out.print(line)
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
+
+
+def held(game, players):
+    """What a game's longest drive and putt cards say at its end, a line each ("Longest
+    drive: Ann", "Longest putt: Bo, sunk from target 29"): none for a game without them,
+    the putt only with Reading the Greens."""
+    if not hasattr(game, "longest_drive"):  # (18 Holes' cards: other games have none)
+        return []
+    drive, putt, target = sync_cmd.longest_cards(game)
+    lines = [f"Longest drive: {players[drive] if drive >= 0 else 'nobody'}"]
+    if "greens" in game.expansions:
+        lines.append(f"Longest putt: {players[putt]}, sunk from target {target}" if putt >= 0
+                     else "Longest putt: nobody sank a putt in a single roll")
+    return lines
 
 
 def card(holes, standings, players, facts):

@@ -129,10 +129,11 @@ class ScoreQueries:
         out = []
         for row in db.execute(sql, args).fetchall():
             game = StoredGame(*row[1:-2], game=row[-2], modules=modules(row[-2], row[-1]))
-            game.seats = [SeatResult(*s[:6], bool(s[6]), s[7], s[8]) for s in db.execute(
+            game.seats = [SeatResult(*s[:6], bool(s[6]), s[7], s[8], bool(s[9]), s[10])
+                          for s in db.execute(
                 "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-                "gp.hole_in_ones, gp.bot, gp.golfer, gp.side "
-                "FROM game_players gp JOIN players p ON p.id = gp.player "
+                "gp.hole_in_ones, gp.bot, gp.golfer, gp.side, gp.longest_drive, "
+                "gp.longest_putt FROM game_players gp JOIN players p ON p.id = gp.player "
                 "WHERE gp.game = ? ORDER BY gp.place, gp.seat", (row[0],))]
             out.append(game)
         return out
@@ -222,8 +223,8 @@ class ScoreQueries:
                "clean(c.name), g.mode, gp.seat, clean(gp.colour), gp.place, "
                "(SELECT COUNT(*) FROM game_players o WHERE o.game = g.id), gp.total, "
                "(SELECT COALESCE(SUM(h.par), 0) FROM hole_scores h WHERE h.game = g.id "
-               "AND h.seat = gp.seat), gp.hole_in_ones, g.game, gp.golfer, gp.side "
-               "FROM game_players gp JOIN games g ON g.id = gp.game "
+               "AND h.seat = gp.seat), gp.hole_in_ones, g.game, gp.golfer, gp.side, "
+               "gp.longest_drive = 1, gp.longest_putt FROM game_players gp JOIN games g ON g.id = gp.game "
                "JOIN boards b ON b.id = g.board JOIN courses c ON c.id = g.course "
                "WHERE gp.player = ? AND gp.bot = 0")
         args = [pid]
@@ -249,7 +250,7 @@ class ScoreQueries:
         gid, fin, mode, chash, cname, seed, log, game = row
         seats = db.execute(
             "SELECT gp.seat, clean(p.name), clean(gp.colour), gp.place, gp.total, "
-            "gp.hole_in_ones, gp.bot, gp.golfer, gp.side "
+            "gp.hole_in_ones, gp.bot, gp.golfer, gp.side, gp.longest_drive, gp.longest_putt "
             "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
             "ORDER BY gp.seat", (gid,)).fetchall()
         scores = {}
@@ -260,8 +261,11 @@ class ScoreQueries:
             scores[(hole, seat)] = score
         holes = [(h, pars[h], [scores.get((h, s[0])) for s in seats]) for h in sorted(pars)]
         standings = sorted(((s[3], s[0], s[4], s[5]) for s in seats))
+        drive = [s[0] for s in seats if s[9]]
+        putt = [(s[0], s[10]) for s in seats if s[10]]
         return GameResult(board_id, game_number, fin, mode, chash, cname, seed, bytes(log),
                           [(s[0], s[1], s[2]) for s in seats], holes, standings,
                           [s[0] for s in seats if s[6]], game,
-                          [(s[0], s[7], s[8]) for s in seats if s[7]])
+                          [(s[0], s[7], s[8]) for s in seats if s[7]],
+                          drive[0] if drive else -1, putt[0] if putt else ())
 

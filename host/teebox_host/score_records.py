@@ -38,6 +38,9 @@ class GameResult:
     game's registry name; ``mode`` its way to play ("" for a game with one way).
     ``golfers``: ``(seat, golfer, side)`` of each seat that played a golfer card
     (18 Holes; the game's records face reads them from its log).
+    ``longest_drive``: the seat holding the LONGEST DRIVE card at the end (18 Holes; -1
+    nobody); ``longest_putt``: ``(seat, target)`` of the LONGEST PUTT card's holder at the
+    end (Reading the Greens; empty: nobody, or a game without it).
     ``count`` is what the game counts there (:func:`count_field`:
     18 Holes hole-in-ones, Play Nine playoff wins); the ``hole_in_ones`` fields below
     hold it too (named before games were data).
@@ -57,12 +60,15 @@ class GameResult:
     bots: list = field(default_factory=list)
     game: str = LEGACY_GAME
     golfers: list = field(default_factory=list)
+    longest_drive: int = -1
+    longest_putt: tuple = ()
 
 
 @dataclass
 class SeatResult:
     """How one seat did in a stored game (``golfer`` and ``side``: its golfer card, ""
-    for none)."""
+    for none; ``longest_drive``: it held the longest drive card at the end;
+    ``longest_putt``: the target of the longest putt card it held at the end, 0 none)."""
 
     seat: int
     name: str
@@ -73,6 +79,8 @@ class SeatResult:
     bot: bool = False
     golfer: str = ""
     side: str = ""
+    longest_drive: bool = False
+    longest_putt: int = 0
 
 
 @dataclass
@@ -153,6 +161,8 @@ class HistoryEntry:
     game: str = LEGACY_GAME
     golfer: str = ""
     side: str = ""
+    longest_drive: bool = False  # held the longest drive card at the end
+    longest_putt: int = 0        # the target of the longest putt card held at the end
 
 
 def mode_facts(mode, game=LEGACY_GAME):

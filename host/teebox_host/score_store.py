@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from teebox_host.score_records import ScoreDBError, clean
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 ENV_VAR = "TEEBOX_SCORES"
 
 # Any constant: the key of the one advisory lock every Teebox writer takes on PostgreSQL.
@@ -76,7 +76,11 @@ _seats = Table("game_players", metadata,
                Column("bot", Integer, nullable=False, server_default="0"),
                # its golfer card and side (18 Holes), "" for none: leaderboards filter by it
                Column("golfer", Text, nullable=False, server_default=""),
-               Column("side", Text, nullable=False, server_default=""))
+               Column("side", Text, nullable=False, server_default=""),
+               # the longest drive card held at the end (1), and the target of the longest
+               # putt card held at the end (Reading the Greens; 0: not held)
+               Column("longest_drive", Integer, nullable=False, server_default="0"),
+               Column("longest_putt", Integer, nullable=False, server_default="0"))
 Index("game_players_by_player", _seats.c.player)
 Table("hole_scores", metadata,
       Column("game", Integer, primary_key=True),
@@ -88,13 +92,16 @@ Table("hole_scores", metadata,
                               ondelete="CASCADE"))
 
 # Version N-1 to N, statement by statement (only SQLite files are older than 3). Games
-# stored before version 4 were played without golfer cards (the table had none).
+# stored before version 4 were played without golfer cards (the table had none); before
+# version 5 the longest drive and putt cards were not kept (they read as not held).
 MIGRATIONS = {
     2: ["ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0"],
     3: ["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '18-holes'",
         "CREATE INDEX games_by_game ON games(game, course, mode)"],
     4: ["ALTER TABLE game_players ADD COLUMN golfer TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE game_players ADD COLUMN side TEXT NOT NULL DEFAULT ''"],
+    5: ["ALTER TABLE game_players ADD COLUMN longest_drive INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE game_players ADD COLUMN longest_putt INTEGER NOT NULL DEFAULT 0"],
 }
 
 # clean() on PostgreSQL: score_records.clean in SQL (the same characters, shown as

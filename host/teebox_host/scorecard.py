@@ -16,10 +16,13 @@ from rich.text import Text
 
 from teebox.core import games
 from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions.greens_play import OUT_LONGEST_PUTT, OUT_PUTT
+from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.protocol import (
-    BUNKER, FLAG, GREEN_REACHED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE, OUT_LONGEST_DRIVE,
-    OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY, OUT_REACHED,
-    OUT_SCORED, OUT_TURN, POLICY_OUTPUTS, STROKES, TOKEN_1, TOKEN_2, TOKEN_5, WATER)
+    BUNKER, FLAG, GREEN_REACHED, OUT_CLUB_DISCARDED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
+    OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY,
+    OUT_REACHED, OUT_SCORED, OUT_TURN, POLICY_OUTPUTS, STROKES, TOKEN_1, TOKEN_2, TOKEN_5,
+    WATER)
 from teebox_host import render
 
 # A golfer's colour on the map and in tables, by seat: strong colours that no
@@ -110,6 +113,18 @@ class HoleLine:
         self.scores = []        # (kind, points) scored on this hole
         self.hole_in_one = False
         self.caught = dict.fromkeys(HAZARDS, 0)  # times each hazard caught the ball
+        # Reading the Greens: (target, total, outcome) of each putt, as it ended (after a
+        # Mallet Putter re-roll), and how many re-rolls the Mallet Putter made
+        self.putts = []
+        self.mallets = 0
+        self.ace_roll = None  # (target, total, outcome) of the roll for a hole-in-one
+
+    def sunk_from(self):
+        """The target of the putt that went in on this hole, or None."""
+        for target, _total, outcome in self.putts:
+            if outcome == SUNK:
+                return target
+        return None
 
     def points(self):
         """Sum of the points scored on the hole."""
@@ -168,6 +183,10 @@ class Tally:
         self.scored = []
         self.hole_in_ones = []      # (seat, hole)
         self.longest_drive = None   # (seat, hole) of the last player to take the card
+        self.greens = "greens" in game.expansions  # Reading the Greens: putts are shown
+        self.longest_putt = None    # (seat, target, hole) of the longest putt card's holder
+        self._mallet = -1           # the seat whose Mallet Putter was just discarded
+        self._putted = 0            # the hole of the last putt (a racer may be on the next)
         self.standings = None       # from OUT_GAME_OVER
         self._round = game.round    # the round the next batch of outputs starts in
         self._first_round = [1] * self.players  # per seat: the round its hole began
@@ -221,6 +240,8 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
+            elif self.greens and kind in (OUT_PUTT, OUT_LONGEST_PUTT, OUT_CLUB_DISCARDED):
+                self._putting(out)
             elif kind >= POLICY_OUTPUTS:
                 note = self.mode.output_text(self.game, out)
                 if note is not None:
@@ -234,6 +255,29 @@ class Tally:
             self._notes = []
         self._round = self.game.round
         return done
+
+    def _putting(self, out):
+        # Reading the Greens: a putt (or the Mallet Putter's re-roll of the putt just
+        # thrown: it follows the club's discard), and the longest putt card changing hands.
+        kind, seat = out[0], out[1]
+        if kind == OUT_CLUB_DISCARDED:
+            self._mallet = seat if self.game.clubs[out[2]].putter else -1
+            return
+        if kind == OUT_LONGEST_PUTT:
+            self.longest_putt = (seat, out[2], self._putted)
+            return
+        self._putted = self.hole_of[seat]
+        line = self.line(seat)
+        putt = (out[2], out[4], out[6])  # target, total, outcome
+        if line.turns == 1:
+            # Thrown in the tee shot's turn: the roll for a hole-in-one, not a putt.
+            line.ace_roll = putt
+        elif self._mallet == seat and line.putts:
+            line.putts[-1] = putt
+            line.mallets += 1
+        else:
+            line.putts.append(putt)
+        self._mallet = -1
 
     def _golfers(self):
         # Where the golfers stand now, and each team's second golfer (Chaos Teams: which
@@ -380,10 +424,22 @@ def _score_words(mode, line, par):
             return "holed out: %s (%s)" % (scored, "par" if diff == 0 else "%+d" % diff)
         return "holed out: %s" % scored
     if not line.reached:
-        return "not on the green"
+        # (Reading the Greens: a golfer on the green reaches it by sinking the putt)
+        return ("the ball did not go in" if line.putts or line.ace_roll is not None
+                else "not on the green")
     kind = line.scores[0][0] if line.scores else 0
     words = "on the green in round %d" % line.reached
     return words + (": " + _AWARD[kind] if kind in _AWARD else "")
+
+
+def _putt_words(line):
+    # Reading the Greens: "2 putts (rolled 12 for 14: short; sunk from 14)".
+    said = []
+    for target, total, outcome in line.putts:
+        said.append("sunk from %d" % target if outcome == SUNK
+                    else "rolled %d for %d: %s" % (total, target, OUTCOME_NAMES[outcome]))
+    mallet = ", Mallet Putter re-roll" if line.mallets else ""
+    return "%s (%s%s)" % (render.count(len(line.putts), "putt"), "; ".join(said), mallet)
 
 
 def hole_result_view(tally, result):
@@ -402,6 +458,12 @@ def hole_result_view(tally, result):
         words += _hazard_words(line)
         if line.penalties:
             words.append(render.count(line.penalties, "penalty stroke"))
+        if line.ace_roll is not None and line.ace_roll[2] != SUNK:
+            # (the roll is in, or it is not: "beside the cup" means nothing from the tee)
+            target, total, _outcome = line.ace_roll
+            words.append("hole-in-one roll: %d for %d, missed" % (total, target))
+        if line.putts:
+            words.append(_putt_words(line))
         text = Text("  ")
         text.append_text(player_text(seat))
         text.append(": %s; %s" % (", ".join(words), _score_words(mode, line, result.par)))
@@ -539,7 +601,15 @@ def summary_lines(tally):
     else:
         drive = "Longest drive: %s (hole %d)" % (player_name(tally.longest_drive[0]),
                                                   tally.longest_drive[1])
-    return [Text(win, style="bold"), Text(hio), Text(drive)]
+    lines = [Text(win, style="bold"), Text(hio), Text(drive)]
+    if tally.greens:
+        if tally.longest_putt is None:
+            lines.append(Text("Longest putt: nobody sank a putt in a single roll"))
+        else:
+            seat, target, hole = tally.longest_putt
+            lines.append(Text("Longest putt: %s (target %d%s)" % (
+                player_name(seat), target, ", hole %d" % hole if hole else "")))
+    return lines
 
 
 def secret_lines(tally):
@@ -565,10 +635,41 @@ def greens_line(tally):
         "%d: %d" % (hole, points) for hole, points in start))
 
 
+def putts_table(tally):
+    """Reading the Greens: per hole and player the putts taken and the target the putt
+    went in from ("2, in from 14"), or None for a game without the module."""
+    if not tally.greens:
+        return None
+    table = Table(title="Putts", show_footer=True, title_justify="left")
+    table.add_column("Hole", footer="Total", justify="right")
+    totals = [0] * tally.players
+    rows = []
+    for hole in range(1, tally.course.hole_count + 1):
+        lines = tally.holes.get(hole)
+        cells = []
+        for seat in range(tally.players):
+            line = lines[seat] if lines else None
+            if line is None or not line.putts:
+                cells.append("")
+                continue
+            totals[seat] += len(line.putts)
+            sunk = line.sunk_from()
+            cells.append("%d%s" % (len(line.putts), "" if sunk is None else ", in from %d"
+                                   % sunk))
+        rows.append((str(hole), *cells))
+    for seat in range(tally.players):
+        table.add_column("P%d" % (seat + 1), footer=str(totals[seat]), justify="right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def final_view(tally):
-    """The final scorecard: per-hole table, standings, winners, hole-in-ones, longest drive,
-    and what the mode kept secret."""
+    """The final scorecard: per-hole table, the putts (Reading the Greens), standings,
+    winners, hole-in-ones, longest drive and putt, and what the mode kept secret."""
     greens = greens_line(tally)
+    putts = putts_table(tally)
     return Group(hole_table(tally), Text(tally.mode.legend, style="dim"),
-                 *([greens] if greens is not None else []), Text(),
+                 *([greens] if greens is not None else []),
+                 *([Text(), putts] if putts is not None else []), Text(),
                  standings_table(tally), Text(), *summary_lines(tally), *secret_lines(tally))

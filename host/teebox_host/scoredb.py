@@ -206,10 +206,12 @@ class ScoreDB(ScoreQueries):
                                    (name,))
                 place, total, hio = standing[seat]
                 golfer, side = cards.get(seat, ("", ""))
+                putt = r.longest_putt[1] if r.longest_putt and r.longest_putt[0] == seat else 0
                 db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
-                           "hole_in_ones, bot, golfer, side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "hole_in_ones, bot, golfer, side, longest_drive, longest_putt) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (game, seat, player, colour, total, place, hio, int(seat in r.bots),
-                            golfer, side))
+                            golfer, side, int(seat == r.longest_drive), putt))
             for number, par, scores in r.holes:
                 for (seat, _name, _colour), score in zip(r.players, scores):
                     db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
@@ -467,8 +469,15 @@ def _checked(r):
                 or not g[1] or not isinstance(g[2], str)):
             bad("golfers: %r must be (seat, golfer, side), one per seat of the game" % (g,))
         carded.append(g[0])
+    if not _is_int(r.longest_drive) or r.longest_drive != -1 and r.longest_drive not in seats:
+        bad("longest_drive: %r is not a seat of the game (-1: nobody)" % (r.longest_drive,))
+    putt = tuple(r.longest_putt)
+    if putt and (len(putt) != 2 or putt[0] not in seats or not _is_int(putt[1])
+                 or putt[1] < 1):
+        bad("longest_putt: %r must be (seat, target), empty for nobody" % (r.longest_putt,))
     return GameResult(clean(r.board_id), r.game_number, r.finished_at, r.mode, chash,
                       clean(r.course_name), r.seed, bytes(r.log),
                       [(s, clean(n.strip()), clean(c)) for s, n, c in players], holes,
                       standings, bots, r.game,
-                      [(s, clean(g).lower(), clean(side)) for s, g, side in golfers])
+                      [(s, clean(g).lower(), clean(side)) for s, g, side in golfers],
+                      r.longest_drive, putt)

@@ -114,6 +114,7 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
                 f"{f' [{_card(s.golfer, s.side)}]' if s.golfer else ''} {s.total}"
                 + (f" ({scoredb.to_par(g.mode, s.total, g.par, g.game)})"
                    if scoredb.to_par(g.mode, s.total, g.par, g.game) else "")
+                + (f" + {_held(s)}" if _held(s) else "")
                 for s in g.seats)
             way = scoredb.mode_title(g.mode, g.game)
             if g.modules:
@@ -123,6 +124,13 @@ def recent(ctx: typer.Context, db: Optional[str] = _db_option(),
         _print(table)
 
     _run(ctx, db, show)
+
+
+def _held(seat):
+    """The cards a seat (or a history entry) held at the end of its game ("longest drive,
+    longest putt 29": the putt's target), "" for none."""
+    return ", ".join((["longest drive"] if seat.longest_drive else []) + (
+        [f"longest putt {seat.longest_putt}"] if seat.longest_putt else []))
 
 
 def _pick_courses(store, ref):
@@ -250,12 +258,12 @@ def best(ctx: typer.Context, player: str = typer.Argument(..., help="The player'
 def history(ctx: typer.Context, player: str = typer.Argument(..., help="The player's name."),
             golfer: Optional[str] = _golfer_option(),
             db: Optional[str] = _db_option()):
-    """Every game a player played, newest first, with place, score and golfer card."""
+    """Every game a player played, newest first: place, score, golfer card, cards held."""
     def show(store):
         _check_golfer(store, golfer)
         rows = store.history(player, golfer)
         table = Table("When", "Course", "Mode", "Place", "Score", "To par", "Colour", "Golfer",
-                      "Game", title=f"Games of {store.player_name(player)}"
+                      "Cards held", "Game", title=f"Games of {store.player_name(player)}"
                                     f"{f' with {golfer}' if golfer else ''} ({len(rows)})")
         for h in rows:
             place = f"{_ordinal(h.place)} of {h.players}" if h.players > 1 else "solo"
@@ -263,7 +271,8 @@ def history(ctx: typer.Context, player: str = typer.Argument(..., help="The play
                           scoredb.mode_title(h.mode, h.game), place,
                           amount(h.total, _unit(h.mode, h.game).lower()),
                           scoredb.to_par(h.mode, h.total, h.par, h.game),
-                          h.colour, _card(h.golfer, h.side), _game(h.board_id, h.game_number))
+                          h.colour, _card(h.golfer, h.side), _held(h),
+                          _game(h.board_id, h.game_number))
         _print(table)
 
     _run(ctx, db, show)

@@ -60,18 +60,41 @@ def _who(rec, seat):
     return f"player {seat + 1} ({rec.players[seat][0]})"
 
 
+def replay_data(courses, clubs=None, shots=None):
+    """What a game may need to replay (``gamerecord.replay``): ``courses`` (a function from
+    a course hash to the course or None), the card data (default: the shipped files) and
+    the expansion's shipped data (Reading the Greens' dice and green cards, the wind
+    cards), whichever game and modules the log played."""
+    return {"courses": courses,
+            "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
+            "shots": shots if shots is not None else shipped.load_default_shots(),
+            "greens": shipped.load_default_greens(), "wind": shipped.load_default_wind()}
+
+
 def verify(rec, data):
     """What differs between a game record and the replay of its log (empty: all agree).
 
     ``data`` is what the record's game may need to replay (``gamerecord.replay``):
-    for 18 Holes the courses by hash (``Courses.find``) and the card data."""
+    for 18 Holes the courses by hash (``Courses.find``), the card data and the expansion
+    modules' data (:func:`replay_data`)."""
+    return checked(rec, data)[0]
+
+
+def checked(rec, data):
+    """``(diffs, game)``: what :func:`verify` says of a record, and the game its log
+    rebuilt (None when it does not replay), which :func:`to_result` reads."""
     try:
         game, holes = rec.replay(data)
     except LookupError:
         return [f"its course {rec.course_name!r} ({rec.course_hash.hex()}) is neither built in "
-                "here nor on the board: push that course to the board and sync again"]
+                "here nor on the board: push that course to the board and sync again"], None
     except ValueError as exc:
-        return [f"its game log does not replay: {exc}"]
+        return [f"its game log does not replay: {exc}"], None
+    return _differences(rec, game, holes), game
+
+
+def _differences(rec, game, holes):
+    # What differs between the record and the game its log rebuilt, with its score sheet.
     rules = gamerecord.face(rec.game)
     setup = game.setup
     diffs = []
@@ -105,11 +128,26 @@ def verify(rec, data):
     return diffs
 
 
-def to_result(rec):
+def longest_cards(game):
+    """``(drive, putt, target)``: the seat holding 18 Holes' LONGEST DRIVE card at the end
+    of ``game`` and the one holding Reading the Greens' LONGEST PUTT card, with the target
+    that putt was sunk from (-1: nobody; 0: no target), what the score history keeps
+    besides the scores. A game without these cards (Play Nine, Domino Golf): nobody."""
+    for module in getattr(game, "added", ()):
+        held = getattr(module, "longest", None)  # (the greens module's putting.LongestPutt)
+        if held is not None and held.holder >= 0:
+            return game.longest_drive, held.holder, held.target
+    return getattr(game, "longest_drive", -1), -1, 0
+
+
+def to_result(rec, game=None):
     """The score history's GameResult for a verified record. Only an exact finish time
     is kept: a lower bound (the board was switched off since its clock was last set)
-    is stored as unknown, 0."""
+    is stored as unknown, 0. ``game``: the game its log rebuilt (:func:`checked`), whose
+    longest drive and putt cards are kept (without it: not known, kept as nobody's)."""
     exact = rec.time_kind == gamerecord.TIME_EXACT
+    rules = gamerecord.face(rec.game)
+    drive, putt, target = longest_cards(game) if game is not None else (-1, -1, 0)
     return GameResult(
         board_id=rec.board_id, game_number=rec.number,
         finished_at=rec.finished_at if exact else 0,
@@ -120,7 +158,8 @@ def to_result(rec):
         holes=[(number, par, list(scores)) for number, par, scores in rec.holes],
         standings=[tuple(row) for row in rec.standings],
         bots=[seat for seat in range(len(rec.bots)) if rec.bots[seat]],
-        golfers=gamerecord.face(rec.game).golfers(rec.log))
+        golfers=rules.golfers(rec.log), longest_drive=drive,
+        longest_putt=(putt, target) if putt >= 0 else ())
 
 
 class Courses:
@@ -201,10 +240,7 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     try:
         _ask_ahead(link, listed, 0, asked)
         # What the replays need (``verify``), loaded while the first games come down.
-        replay = {"courses": Courses(link).find,
-                  "clubs": clubs if clubs is not None else shipped.load_default_clubs(),
-                  "shots": shots if shots is not None else shipped.load_default_shots()
-                  } if listed else {}
+        replay = replay_data(Courses(link).find, clubs, shots) if listed else {}
         for i, number in enumerate(waiting):
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
                                    if progress else None, asked.pop(0))
@@ -242,13 +278,13 @@ def _sync_one(link, db, replay, number, data, report):
     if rec.number != number or rec.board_id != report.board_id:
         return [f"the record is game {rec.number} of board {rec.board_id}, not game {number} "
                 f"of board {report.board_id}"]
-    diffs = verify(rec, replay)
+    diffs, game = checked(rec, replay)
     if diffs:
         return diffs
     try:
         # A club server replays the record itself; a score store takes the checked game.
         added = (db.add_record(data) if isinstance(db, ClubServer)
-                 else db.add_game(to_result(rec)))
+                 else db.add_game(to_result(rec, game)))
     except (GameConflict, ScoreDBError) as exc:
         return [str(exc)]
     # Stored: only now may the board forget it.

@@ -281,7 +281,7 @@ def resume(store, course_loader=None, clubs=None, shots=None, shelf=None, wall=N
         number, game_name, players, seats, bots, log_head = header
         if data is None:
             data = {"courses": course_loader or (lambda h: None), "clubs": clubs,
-                    "shots": shots, "wind": None}
+                    "shots": shots, "greens": None, "wind": None}
         game = gamerecord.replay(game_name, log_head + inputs, data)[0]
     except LookupError as exc:
         raise ResumeError("game %d was played on %s, which is not on this board" % (number, exc))

@@ -21,8 +21,8 @@ CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
 class ReplayData:
     """What a journalled game is rebuilt with at power-on, as ``gamerecord.replay`` looks
     it up: ``["courses"]`` the board's course loader, ``["clubs"]`` and ``["shots"]``
-    the table's card data, ``["wind"]`` the shipped wind deck, read only if the game
-    asks for it."""
+    the table's card data, ``["greens"]`` the shipped putting dice and green cards and
+    ``["wind"]`` the shipped wind deck, each read only if the game asks for it."""
 
     def __init__(self, table, course_loader):
         self.table = table
@@ -33,6 +33,9 @@ class ReplayData:
             return self.courses
         if key == "clubs" or key == "shots":
             return getattr(self.table, key)
+        if key == "greens":  # only a game with Reading the Greens asks: read them then
+            from teebox import shipped
+            return shipped.load_default_greens()
         if key == "wind":  # only a game with the wind module asks: read the deck then
             from teebox import shipped
             return shipped.load_default_wind()

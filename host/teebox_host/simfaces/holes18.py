@@ -14,8 +14,8 @@ from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
 from teebox.core.holes18.expansions import greens_play
-from teebox.core.holes18.expansions.greens_data import COLOURS
-from teebox.core.holes18.expansions.putting import OUTCOME_NAMES
+from teebox.core.holes18.expansions.greens_play import OUT_PUTT
+from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
     BUNKER, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLARE_DIRECTION,
@@ -48,8 +48,8 @@ class Face(GameFace):
             for o in outs:
                 if o[0] == OUT_TURN and o[2] >= 0:  # (a putt or a change of position: no club)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
-            self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
-                putt_report(outs, self.shadow)) or self.shot
+            self.shot = shot_report(outs, self.tally.positions, g.course, self._club,
+                                    "greens" in g.expansions) or self.shot
             self.tally.feed(outs)
 
     def title(self):
@@ -307,10 +307,12 @@ EXPLAIN = {
 # ---------------------------------------------------------------- what a ball did
 
 
-def shot_report(outs, positions, course, clubs):
+def shot_report(outs, positions, course, clubs, putts=True):
     """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
-    ball flew). ``positions``: each golfer's ``(q, r)`` before the batch; ``clubs``: the
-    club of each seat's turn (the rough costs no distance with some)."""
+    ball flew or was putted). ``positions``: each golfer's ``(q, r)`` before the batch;
+    ``clubs``: the club of each seat's turn (the rough costs no distance with some);
+    ``putts``: whether the game reads the greens (a mode's own outputs may share the
+    putt's kind: Solo Chaos Golf's new card)."""
     text = None
     penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
     gusts = [o for o in outs if o[0] == OUT_GUST]
@@ -337,28 +339,19 @@ def shot_report(outs, positions, course, clubs):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
-    return text
-
-
-def putt_report(outs, game):
-    """What a putt did in a batch of engine outputs (Reading the Greens), as a rich Text
-    (None: nobody putted): each die thrown with its colour and face, the flags, the total
-    against the target and the verdict."""
-    text = None
-    if "greens" not in game.expansions:
-        return None  # (a mode's own outputs may share the greens' kinds: Solo Chaos Golf's)
-    for o in outs:
-        if o[0] == greens_play.OUT_PUTT:
+        elif o[0] == OUT_PUTT and putts:
+            # Reading the Greens: the dice thrown (a Mallet re-roll shows the putt again).
             seat, target, throws, total, flags, outcome = o[1:]
             text = Text()
             text.append_text(_label(None, seat))
-            dice = ", ".join(["%s %d%s" % (COLOURS[game.green_cards.set[die]], face,
-                                           " (%d flag%s)" % (n, "s" if n > 1 else "") if n
-                                           else "") for die, face, n in throws])
-            text.append(": rolled %s; total %d for a target of %d%s: %s." % (
-                dice or "nothing (a tap-in)", total, target,
-                ", %d flag%s" % (flags, "s" if flags > 1 else "") if flags else "",
-                OUTCOME_NAMES[outcome]))
+            if not throws:
+                text.append(": tapped in from beside the cup")
+                continue
+            text.append(": putted for %d, rolled %s: %d" % (
+                target, " ".join([str(face) for _die, face, _f in throws]), total))
+            if flags:
+                text.append(" (%d flag%s)" % (flags, "" if flags == 1 else "s"))
+            text.append(", " + ("in the cup!" if outcome == SUNK else OUTCOME_NAMES[outcome]))
     return text
 
 

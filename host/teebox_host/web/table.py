@@ -28,7 +28,6 @@ from starlette.exceptions import HTTPException
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Route
 
-from teebox import shipped
 from teebox.core.wire import gamerecord
 from teebox_host import micropython as mpy
 from teebox_host import profiles, sync_cmd
@@ -106,15 +105,12 @@ def store_record(db, data):
         rec = gamerecord.decode(data)
     except gamerecord.RecordError as exc:
         return 400, {"error": f"not a game record: {exc}"}
-    data_for_replay = {"courses": sync_cmd.Courses(_NoBoard()).find,
-                       "clubs": shipped.load_default_clubs(),
-                       "shots": shipped.load_default_shots()}
-    diffs = sync_cmd.verify(rec, data_for_replay)
+    diffs, game = sync_cmd.checked(rec, sync_cmd.replay_data(sync_cmd.Courses(_NoBoard()).find))
     if diffs:
         return 422, {"error": "the record does not replay to what it says: " + "; ".join(diffs)}
     try:
         with ScoreDB(db) as store:
-            added = store.add_game(sync_cmd.to_result(rec))
+            added = store.add_game(sync_cmd.to_result(rec, game))
     except GameConflict as exc:
         return 409, {"error": str(exc)}
     except ScoreDBError as exc:

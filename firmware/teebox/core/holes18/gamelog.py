@@ -258,12 +258,14 @@ def load(data):
     return decode(body), kind, FILE_HEADER
 
 
-def replay(log, course, clubs, shots, wind=None):
+def replay(log, course, clubs, shots, wind=None, greens=None):
     """Rebuild a game by applying every input of ``log``; returns the Game (``wind``: the
-    wind cards, for a game with the wind module).
+    wind cards, for a game with the wind module; ``greens``: the putting dice and green
+    cards, for one with Reading the Greens).
 
-    ValueError if the course or the card data differ from the game's, or if an
-    input is illegal (naming the input and the reason).
+    ValueError if the course or the card data differ from the game's, if the game played
+    a module whose data is not given (the module says which), or if an input is illegal
+    (naming the input and the reason).
     """
     if bytes(course.hash) != log.course_hash:
         raise ValueError("the game was played on course %s, not on %s (%s)"
@@ -273,8 +275,8 @@ def replay(log, course, clubs, shots, wind=None):
     if crc != log.cards_crc:
         raise ValueError("the game was played with other card data (CRC %08x, these cards %08x)"
                          % (log.cards_crc, crc))
-    return contract.replay(Game(course, clubs, shots, log.setup, wind=wind), log.inputs,
-                           _refused)
+    return contract.replay(Game(course, clubs, shots, log.setup, greens=greens, wind=wind),
+                           log.inputs, _refused)
 
 
 def _refused(i, seat, choice, exc):

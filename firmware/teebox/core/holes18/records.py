@@ -23,9 +23,11 @@ the registry (:mod:`teebox.core.games`) and imports no game package itself:
   them (the journal appends these after its header);
 * ``replay(log, data)``: ``(game, holes)``, the game the log bytes rebuild and
   its score sheet ``[(hole, par, (score of each seat, ...)), ...]``; ValueError
-  naming what cannot be replayed, LookupError when ``data`` lacks what the game
-  was played with (``data``: ``"courses"``, a function from a course hash to the
-  course or None, and the card data ``"clubs"`` and ``"shots"``);
+  naming what cannot be replayed, LookupError when ``data`` lacks the course the game
+  was played on (``data``: ``"courses"``, a function from a course hash to the
+  course or None, the card data ``"clubs"`` and ``"shots"``, and for a game with
+  an expansion module its data, ``"greens"`` and ``"wind"``: a game whose module's
+  data is missing is a ValueError naming it);
 * ``data_of(game)``: the ``data`` that replays ``game``'s own log;
 * ``golfers(log)``: ``(seat, golfer, side)`` of each seat that played a golfer card,
   read from log bytes (a game without golfer cards: none), for the score history;
@@ -100,12 +102,11 @@ def replay(data, found):
     course = found["courses"](played.course_hash)
     if course is None:
         raise LookupError("course %s" % bytes(played.course_hash).hex())
-    wind = found["wind"] if "wind" in played.setup.expansions else None
-    if "wind" in played.setup.expansions and wind is None:
-        raise ValueError("the game was played with Taming the Wind: it replays with the "
-                         "wind cards (data[\"wind\"])")
+    # (a module whose data is missing refuses the game: its ValueError names the data)
     game = gamelog.replay(gamelog.GameLog(played.setup, played.course_hash, played.cards_crc,
-                                          []), course, found["clubs"], found["shots"], wind)
+                                          []), course, found["clubs"], found["shots"],
+                          _module_data(found, "wind", played.setup),
+                          _module_data(found, "greens", played.setup))
     n = played.setup.players
     table = [[0] * n for _ in range(course.hole_count)]
     for i in range(len(played.inputs)):
@@ -122,6 +123,17 @@ def replay(data, found):
     return game, holes
 
 
+def _module_data(found, name, setup):
+    # A module's data from ``found`` if the game played it (None: not given; a data
+    # mapping without the key is the same, not a missing course).
+    if name in setup.expansions:
+        try:
+            return found[name]
+        except KeyError:
+            pass
+    return None
+
+
 def golfers(data):
     """``[(seat, golfer name, side)]`` of the seats with a golfer card, from log bytes."""
     cards = gamelog.decode(data).setup.golfers or ()
@@ -131,7 +143,7 @@ def golfers(data):
 def data_of(game):
     """The data ``game`` is played with, as :func:`replay` takes it."""
     return {"courses": lambda h: game.course, "clubs": game.clubs, "shots": game.shots,
-            "wind": game.wind_cards}
+            "greens": game.green_cards, "wind": game.wind_cards}
 
 
 def course(game):
@@ -145,20 +157,24 @@ def progress(game):
 
 
 def safe_point(game):
-    """``(key, waiting)``: another player's decision or a new round changes the key;
-    a simultaneous choice (clubs, draft) starting afresh grows ``waiting``.
+    """``(key, waiting)``: another player's decision, a new round or a throw of the game's
+    seeded dice or shuffle changes the key; a simultaneous choice (clubs, draft) starting
+    afresh grows ``waiting``.
 
     A decision a policy asks of a player other than the turn's (``Game.ask``: a Skins
     player's 5 or a Kelly Golf target, before the first round or between turns) is its
     decider's, as a turn is the turn player's: the journal writes what came before as
     the decision passes to that player, and its answer as it passes on, whatever the
-    mode."""
+    mode. A choice that throws the dice (a putt of Reading the Greens, its Mallet Putter)
+    or draws at random is written as soon as it is made, before the player sees what came
+    of it and decides on: a game resumed after a power cut has that throw, never a new
+    one (the player would otherwise roll again, other dice perhaps)."""
     d = game.pending()
     waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
     player = d.player
     if d.kind >= POLICY_KINDS and d.players[0] != player:
         player = d.players[0]
-    return (player, game.round), waiting
+    return (player, game.round, game.rng.getstate()), waiting
 
 
 def scoreboard(game, seen):
