@@ -270,6 +270,9 @@ def test_the_demo_reads_the_greens_chosen_at_the_tables_setup():
     assert re.search(r"^\|P\d rolled \d+/\d+", res.output, re.M)
     assert "Putts" in res.output and re.search(r"^Longest putt: player \d", res.output, re.M)
     assert re.search(r"^Winners?: ", res.output, re.M)
+    # A Chaos Golf mode does not read the greens: the table would not offer them.
+    res = _invoke("--demo", "--mode", "chaos", "--option", "expansions=greens")
+    assert res.exit_code == 1 and "not played in Chaos Golf" in res.output, res.output
 
 
 @pytest.mark.parametrize("mode", modes.NAMES)

@@ -199,11 +199,11 @@ def _run_demo(profile, game, mode, players, course, seed, options=()):
     try:
         players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
                               sim.table.setup.course_names)
-    except ValueError as exc:
+        auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
+                                     bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
+                                     game=game, options=game_options(game, options, ("hands",)))
+    except ValueError as exc:  # (a mode that does not play an option's value too)
         _fail(str(exc))
-    auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
-                                 bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
-                                 game=game, options=game_options(game, options, ("hands",)))
     out = _console()
     out.print(Text("Teebox simulator demo: bots play through the table's buttons and card "
                    "reader", style="bold"))

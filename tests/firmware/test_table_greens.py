@@ -3,6 +3,7 @@
 # and the green, the golfers on it and the dice show on the LEDs and the OLED; bots putt
 # for empty seats. Runs under CPython and inside MicroPython.
 import table_kit as K
+from fwtest import raises
 from teebox import palette, shipped
 from teebox.app import script
 from teebox.app import setup_flow as sf
@@ -231,3 +232,18 @@ def test_a_game_resumed_on_the_green_shows_the_green_as_it_stood():
     v = t.view
     assert v.green_len >= 6 and v.golfer[0] == v.green[x.green.side[0]]
     assert "OK: action card" in K.words(t)
+
+
+def test_a_script_answers_the_expansion_step_past_the_values_a_mode_skips():
+    """The autoplayer presses right until the table shows the modules asked for: in Chaos
+    Golf the table skips the greens, so the wind is one press away, not two."""
+    t = K.new_table()
+    d = K.Direct(t)
+    auto = script.Autoplayer(K.CLUBS, "chaos", "starter", 3, seed=2,
+                             options={"expansions": ("wind",)})
+    while t.game is None:
+        for text in auto.next_lines(t):
+            d.line(text)
+    assert t.game.expansions == ("wind",) and t.game.mode.name == "chaos"
+    exc = raises(ValueError, script.Autoplayer, K.CLUBS, "chaos", "starter", 3, options=GREENS)
+    assert "not played in Chaos Golf" in str(exc)

@@ -319,6 +319,11 @@ class Autoplayer:
         self.bot_seats = tuple(bot_seats)
         self.bot_seed = bot_seed
         self._play_game(self.game, players)
+        refused = getattr(self._module, "refused", None)  # (a value the mode does not play)
+        for name in self.options:
+            why = refused(self.mode, name, self.options[name]) if refused is not None else None
+            if why:
+                raise ValueError(why)
         self.expect = None
         self.inputs = 0
 
@@ -388,10 +393,10 @@ class Autoplayer:
             return steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
         if st >= sf.S_OPTION:
             i = st - sf.S_OPTION
-            name, _title, values, _default = flow.module().OPTIONS[i]
-            if name in self.options:
-                return steps_to(flow.option_index[i], list(values).index(self.options[name]),
-                                len(values)) + ["press OK"]
+            name = flow.module().OPTIONS[i][0]
+            if name in self.options and flow.option(name) != self.options[name]:
+                # One press at a time: the table skips the values the mode refuses.
+                return ["press E"]
         if st == sf.S_CONFIRM:
             return ["seed %d" % self.seed, "press OK"]
         return ["press OK"]
