@@ -296,7 +296,8 @@ class Autoplayer:
 
     ``game``: its registry name (default: the first game); ``mode``: its way to play
     (default: the game's first, ``games.default_mode``); ``options``: ``{name: value}``
-    of the game's options to choose in setup (the rest keep their defaults).
+    of the game's options to choose in setup (the rest keep their defaults; ValueError
+    for a value the mode does not play, which the table would not offer).
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
     A game the table resumed (after a power cut) is played on whatever its
