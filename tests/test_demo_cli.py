@@ -185,6 +185,29 @@ def test_chaos_teams_reports_the_flags_by_round_and_shows_both_golfers_of_each_t
     assert "Flags" in card.split("Standings")[1]
 
 
+def test_chaos_teams_round_lines_name_the_golfer_of_the_team_that_claimed_the_flag():
+    """Rulebook (Chaos Teams): "They nominate which golfer they are moving after they have
+    drawn their shot card." A flag's line in the round says which of the team's two
+    golfers took it: the one standing on that green as the round ends."""
+    out = demo_ok("--mode", "teams", "--course", "chaos", "--seed", 2)
+    named = re.findall(r"player \d's golfer (\d) landed on the green of hole \d+: the flag",
+                       out)
+    claims = re.findall(r"landed on the green of hole \d+: the flag", out)
+    assert named and len(named) == len(claims) and set(named) == {"1", "2"}
+    game = engine.Game(shipped.load_builtin("chaos"), CLUBS, SHOTS,
+                       engine.Setup(2, "teams", seed=2))
+    checked = []
+
+    def look(_tally, result):
+        for seat, hole, _kind, _points, golfer in getattr(result, "claims", ()):
+            g = int(golfer.split()[1]) - 1
+            green = game.course.hole(hole)[3:5]
+            checked.append(game.mode.golfer_at(game, seat, g) == tuple(green))
+
+    scorecard.play_bots(game, [bots.SensibleBot(s + 1) for s in range(2)], look)
+    assert checked and all(checked)
+
+
 def test_golf_racing_reports_each_racer_leaving_a_hole_and_the_round_of_every_green():
     """Rulebook (Golf Racing): "players end up spread across multiple holes in the race
     for the 18th"; "In this mode the entire course is the scoring track." Each hole's

@@ -220,6 +220,27 @@ def test_the_live_scorecard_follows_the_game_to_its_standings(game):
             live.stop()
 
 
+def test_a_board_on_a_port_tells_the_solo_opponents_tokens_as_they_take_them():
+    # Rulebook, Solo Chaos Golf: "Reveal the top 1-point token for each opponent. This
+    # hole is the one they score at the next combined scoring phase." A board on a port
+    # tells no table facts: its events alone put the opponents on the live scorecard, as
+    # the seats after the player's, named as the table's final card names them.
+    with VirtualBoard() as vb:
+        live = LiveBoard(port=vb.port)
+        live.start()
+        try:
+            until(lambda: live.snapshot()["connected"], "the board was not found")
+            played = vb.play("solo-chaos", 1, seed=3)
+            until(lambda: live.snapshot()["state"] == "over", "the game's end did not come")
+            card = {row["seat"]: row for row in live.snapshot()["scorecard"]}
+            points = list(played.mode.points)
+            assert any(points)
+            assert [card["AI %d" % k]["total"] for k in (1, 2, 3)] == points
+            assert card["Red"]["total"] == played.players[0].score
+        finally:
+            live.stop()
+
+
 def test_the_watcher_syncs_each_finished_game_into_the_score_history(tmp_path):
     # `teebox serve --port P --sync`: the games waiting when the board is found, then
     # each game as it ends, over the watcher's own line (the port has one reader).

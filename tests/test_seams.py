@@ -213,3 +213,69 @@ def test_the_package_lists_every_python_package_so_an_installed_teebox_is_whole(
         for top in (ROOT / "firmware", ROOT / "host")
         for init in top.glob("teebox*/**/__init__.py") if "node_modules" not in init.parts)
     assert sorted(listed) == found
+
+
+# The table's shell (the table and its parts, the setup, card learning, the main loop, the
+# journal), the link and the score store run every game alike: none of them names a game, a mode, or a game's
+# package in its code (docstrings may say which game an example comes from).
+SHELL = sorted(p.relative_to(ROOT).as_posix() for p in (FIRMWARE / "teebox" / "app").glob(
+    "table*.py")) + [
+    "firmware/teebox/app/setup_steps.py", "firmware/teebox/app/setup_flow.py",
+    "firmware/teebox/app/setup_seats.py", "firmware/teebox/app/card_learning.py",
+    "firmware/teebox/app/bindings.py", "firmware/teebox/app/loop.py",
+    "firmware/teebox/app/boot.py", "firmware/teebox/app/journal.py",
+    "firmware/teebox/app/gamejournal.py", "firmware/teebox/app/link_server.py",
+    "host/teebox_host/link.py", "host/teebox_host/scoredb.py",
+    "host/teebox_host/score_store.py"]
+# Still naming one (left to its owner): a score store made before games were data
+# gives its rows the game '18-holes' when it adds the column.
+NAMES_A_GAME = {"host/teebox_host/score_store.py"}
+
+
+def _game_words():
+    """``(names, modes)``: what names a game in text (its registry name, title and
+    package, each mode's title) and each mode's name (a word that may mean other
+    things, so only a whole string counts)."""
+    from teebox.core import games
+    names = set()
+    modes = set()
+    for g in games.GAMES:
+        names.update((g.name, g.title, g.package, g.package.split(".")[-1]))
+        for mode in games.load(g.name).MODES:
+            if mode[0]:
+                modes.add(mode[0])
+                names.add(mode[1])
+    return names, modes
+
+
+def _code_strings(path):
+    """``(line, text)`` of every string constant in a file's code, not its docstrings."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.body and isinstance(node.body[0], ast.Expr) \
+                and isinstance(node.body[0].value, ast.Constant):
+            docs.add(id(node.body[0].value))
+    return [(n.lineno, n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def _games_named(path):
+    names, modes = _game_words()
+    return sorted("line %d: %r" % (line, text) for line, text in _code_strings(ROOT / path)
+                  if text in modes or [w for w in names if w in text])
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still names a game"))
+    if p in NAMES_A_GAME else p for p in SHELL])
+def test_the_shell_the_journal_the_link_and_the_score_store_name_no_game(path):
+    assert _games_named(path) == []
+
+
+def test_the_shell_check_sees_a_game_named_in_code():
+    # The check itself: a registry's face names its games and their modes.
+    named = _games_named("firmware/teebox/app/presenters/__init__.py")
+    assert [n for n in named if "'domino-golf'" in n] and [
+        n for n in named if "teebox.app.presenters.dominogolf.tags" in n]

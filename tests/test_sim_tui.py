@@ -876,10 +876,10 @@ def test_the_store_of_teebox_sim_is_in_the_user_data_folder(monkeypatch, data_fo
     monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
     monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args) or 0)
     assert _cli().exit_code == 0
-    assert calls[-1][-2] == data_folder / "sim" / profile_mod.DEFAULT
+    assert calls[-1][-3] == data_folder / "sim" / profile_mod.DEFAULT
     # A new board (--blank-cards) keeps its store in memory, unless given one.
     _cli("--blank-cards")
-    assert calls[-1][-1] is None
+    assert calls[-1][-3] is None
 
 
 def test_a_store_that_cannot_be_kept_is_named(tmp_path, monkeypatch):
@@ -961,7 +961,7 @@ def test_teebox_sim_in_a_terminal_plays_the_table(monkeypatch):
     assert res.exit_code == 0, res.output
     profile, *rest = calls[0]
     assert profile.name == profile_mod.load_named().name
-    assert rest == [9, "stroke", "nine", 3, "bag", True, None, None]
+    assert rest == [9, "stroke", "nine", 3, "bag", True, None, None, None]
 
 
 def test_run_prefills_the_setup_only_when_asked(monkeypatch):
@@ -1122,3 +1122,19 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
                     await pilot.press("c")
                     assert isinstance(app.screen, sim_tui.TableScreen) is not cards
     run(go())
+
+
+def test_teebox_sim_answers_a_games_options_in_its_setup(monkeypatch):
+    # `teebox sim --game domino-golf --option real_set=yes`: the table's setup waits at
+    # "Start?" with the option chosen, as a player would have chosen it.
+    apps = []
+    monkeypatch.setattr(sim_tui.SimApp, "run", lambda self: apps.append(self))
+    sim_tui.run(seed=3, game="domino-golf", options={"real_set": True, "holes": 3})
+    table = apps[0].sim.table
+    assert table.setup.step == sf.S_CONFIRM
+    assert table.setup.option("real_set") is True and table.setup.option("holes") == 3
+    calls = []
+    monkeypatch.setattr(sim_cmd, "_terminal", lambda: True)
+    monkeypatch.setattr(sim_tui, "run", lambda *args: calls.append(args))
+    assert _cli("--game", "domino-golf", "--option", "real_set=yes").exit_code == 0
+    assert calls[-1][-2:] == ("domino-golf", {"real_set": True})

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from teebox import shipped
 from teebox.core import games
-from teebox.core.holes18.protocol import EXTRA
+from teebox.core.holes18.protocol import EXTRA, TOKEN_2, TOKEN_5
 from teebox.core.wire import gamerecord
 from teebox_host import replay_cmd, sync_cmd
 from teebox_host.scoredb import ScoreDB
@@ -62,3 +62,31 @@ def test_teebox_replay_of_a_solo_chaos_golf_record_prints_the_players_points(tmp
     place, _seat, total, _rank = game.standings()[0]
     assert f"{place}. Ann: {total} points" in text
     assert "State digest " + game.state_digest() in text
+
+
+def test_teebox_replay_of_a_solo_chaos_golf_record_shows_the_opponents_as_the_table_did(
+        tmp_path):
+    """Rulebook (Solo Chaos Golf): "Three opposing golfers score if you let them. You need
+    to out-score them before they acquire six greens each." The replay of a synced record
+    has a column for each opponent (the token it took on each green, its points) and
+    places them among the player by their points, as the table's final card does."""
+    game, data = _record(2, 1)
+    text = replay_text(tmp_path / "solo.tbgr", data)
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]] or [
+            c.strip() for c in line.split("┃")[1:-1]]
+        if cells:
+            rows[cells[0]] = cells[2:]
+    assert rows["Hole"] == ["Ann", "AI 1", "AI 2", "AI 3"]
+    others = game.mode.opponents(game)
+    assert rows["Total"][1:] == [str(points) for _n, points, _t in others]
+    took = {(k, hole): {TOKEN_5: "5", TOKEN_2: "2"}[kind]
+            for k in range(3) for hole, kind in others[k][2]}
+    assert took  # the opponents scored
+    for hole in range(1, game.course.hole_count + 1):
+        assert rows[str(hole)][1:] == [took.get((k, hole), "") for k in range(3)]
+    everyone = [game.players[0].score] + [points for _n, points, _t in others]
+    for name, points, _tokens in others:
+        place = 1 + len([s for s in everyone if s > points])
+        assert "%d. %s: %d points" % (place, name, points) in text

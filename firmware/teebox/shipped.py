@@ -27,6 +27,11 @@ def _read(path):
         return f.read()
 
 
+# The modules the club cards' objects come from (:func:`load_default_clubs`): the table
+# keeps them (and the data, once read) when it lets go of a game's code after a game.
+CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
+
+
 def load_default_clubs():
     """The club cards shipped with the firmware (18 Holes' data: its package is imported
     only now, so the course store and the link that read courses import no game)."""

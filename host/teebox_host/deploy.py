@@ -234,7 +234,7 @@ class Resident:
 def resident_modules(firmware=None):
     """The board's modules (:func:`board_modules`) as a :class:`Resident`."""
     from teebox.app import presenters
-    from teebox.app.table_cards import CARD_MODULES
+    from teebox.shipped import CARD_MODULES
     from teebox.core import games
     firmware = Path(firmware) if firmware is not None else firmware_dir()
     board = board_modules(firmware)

@@ -167,7 +167,7 @@ class ModeRating:
         first = {}
         for result in results:
             if isinstance(result, ChaosRound):
-                for _seat, hole, _kind, _points in result.claims:
+                for _seat, hole, _kind, _points, _golfer in result.claims:
                     first.setdefault(hole, result.round)
             else:
                 self._played(result)

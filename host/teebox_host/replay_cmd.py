@@ -86,11 +86,14 @@ def replay_bytes(out, path, data, extra=None):
     out.print(Text(f"{facts.title}, {render.count(len(players), 'player')}, {where}, "
                    f"seed {game.setup.seed}",
                    style="bold"))
-    out.print(card(holes, game.standings(), players, facts))
+    others = opponents(game)
+    out.print(card(holes, game.standings(), players, facts, others, rules.score_name))
     out.print(Text(f"{facts.unit} per hole; {'lowest' if facts.lower_wins else 'highest'} "
                    "total wins", style="dim"))
-    for place, seat, total, _tiebreak in game.standings():
-        out.print(f"{place}. {players[seat]}: {render.amount(total, facts.unit)}")
+    if others:
+        out.print(Text(facts.legend, style="dim"))
+    for place, who, total in places(game.standings(), players, others):
+        out.print(f"{place}. {who}: {render.amount(total, facts.unit)}")
     for line in held(game, players):
         out.print(line)
     out.print("State digest %s" % game.state_digest(), soft_wrap=True)
@@ -110,9 +113,31 @@ def held(game, players):
     return lines
 
 
-def card(holes, standings, players, facts):
+def opponents(game):
+    """The automated opponents that are no seats, of a game that has them (Solo Chaos
+    Golf: its mode's ``opponents``, ``(name, points, (hole, token kind)...)`` each, as the
+    table showed them); none for any other game."""
+    mode = getattr(game, "mode", None)
+    if mode is None or not hasattr(mode, "opponents"):
+        return ()
+    return mode.opponents(game)
+
+
+def places(standings, players, others=()):
+    """``(place, name, total)`` of every player, and of every automated opponent placed
+    among them by its points (as the table's final card places them), best first."""
+    rows = [(place, players[seat], total) for place, seat, total, _t in standings]
+    everyone = [row[2] for row in rows] + [points for _n, points, _t in others]
+    rows += [(1 + len([s for s in everyone if s > points]), name, points)
+             for name, points, _tokens in others]
+    return sorted(rows, key=lambda row: row[0])
+
+
+def card(holes, standings, players, facts, others=(), score_name=None):
     """The per-hole table of a game: a row per hole (with its par when the game has
-    one), a column per player, the totals in the footer."""
+    one), a column per player, the totals in the footer; then a column per automated
+    opponent (Solo Chaos Golf's: the points of the tokens it took on each green, named
+    by the game's ``score_name``, and its total)."""
     totals = {seat: total for _place, seat, total, _t in standings}
     pars = any(par for _h, par, _s in holes)
     table = Table(title="Scorecard", show_footer=True, title_justify="left")
@@ -121,6 +146,14 @@ def card(holes, standings, players, facts):
         table.add_column("Par", footer=str(sum(p for _h, p, _s in holes)), justify="right")
     for seat in range(len(players)):
         table.add_column(players[seat], footer=str(totals[seat]), justify="right")
+    for name, points, _tokens in others:
+        table.add_column(name, footer=str(points), justify="right")
     for hole, par, scores in holes:
-        table.add_row(str(hole), *([str(par)] if pars else []), *[str(s) for s in scores])
+        table.add_row(str(hole), *([str(par)] if pars else []), *[str(s) for s in scores],
+                      *[_took(tokens, hole, score_name) for _n, _p, tokens in others])
     return table
+
+
+def _took(tokens, hole, score_name):
+    # An opponent's cell: "5" for the 5-point token it took on this green ("" for none).
+    return " ".join(score_name(kind).split("-point")[0] for h, kind in tokens if h == hole)

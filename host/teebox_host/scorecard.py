@@ -151,8 +151,9 @@ class HoleResult:
 
 class ChaosRound:
     """A Chaos Golf round in which tokens were taken: ``claims`` lists
-    ``(seat, hole, kind, points)``; ``positions`` after the round, and ``partners``
-    where each team's second golfer stands (Chaos Teams; else empty)."""
+    ``(seat, hole, kind, points, golfer)`` (``golfer``: which of a team's golfers took
+    it, ``"golfer 2"``, in Chaos Teams; else None); ``positions`` after the round, and
+    ``partners`` where each team's second golfer stands (Chaos Teams; else empty)."""
 
     def __init__(self, round_no, claims, positions, partners=(), notes=()):
         self.round = round_no
@@ -324,7 +325,10 @@ class Tally:
         self.line(seat, hole).scores.append((kind, points))
         self.scored.append((hole, seat, kind, points))
         if self.chaos:
-            self._claims.append((seat, hole, kind, points))
+            # (read as the batch ends: the golfer a team moved stays so until its next turn)
+            claimer = getattr(self.mode, "claimer", None)
+            self._claims.append((seat, hole, kind, points,
+                                 claimer(self.game, seat) if claimer else None))
 
     def _finish_all(self):
         # The game is over: the hole every golfer is on ends (in Golf Racing each
@@ -479,14 +483,16 @@ def chaos_round_view(tally, result):
     # One line per green landed on, with every token taken there (Kelly Golf's target
     # pays two).
     landed = []
-    for seat, hole, kind, points in result.claims:
+    for seat, hole, kind, _points, golfer in result.claims:
         if landed and landed[-1][:2] == (seat, hole):
-            landed[-1][2].append(kind)
+            landed[-1][3].append(kind)
         else:
-            landed.append((seat, hole, [kind]))
-    for seat, hole, kinds in landed:
+            landed.append((seat, hole, golfer, [kind]))
+    for seat, hole, golfer, kinds in landed:
         text = Text("  ")
         text.append_text(player_text(seat))
+        if golfer:  # a team's: which of its golfers (Chaos Teams)
+            text.append("'s " + golfer)
         text.append(" landed on the green of hole %d: %s"
                     % (hole, " and ".join(_TOKEN_WORDS[k] for k in kinds)))
         if tally.line(seat, hole).hole_in_one:

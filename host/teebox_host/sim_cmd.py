@@ -268,9 +268,12 @@ def sim(
                               "as text (what runs without a terminal)."),
     option: List[str] = typer.Option(
         [], "--option", metavar="NAME=VALUE",
-        help="Demo: a rule variation the bots choose at the table's setup (18 Holes: "
+        help="A rule variation chosen at the table's setup (playing: with --game; the "
+             "demo: the bots choose it) (18 Holes: "
              "bounds=strict or bounds=through, expansions=greens, wind or greens+wind; Play "
-             "Nine: holes=N, playoff=yes or no)."),
+             "Nine: holes=N, playoff=yes or no; Domino "
+             "Golf: holes=N, real_set=yes for a real set of tagged dominoes, each laid on "
+             "the simulated reader)."),
     store: Optional[Path] = typer.Option(
         None, "--store", metavar="DIR",
         help="Playing: the simulated board's flash store, where a game in progress survives "
@@ -289,7 +292,8 @@ def sim(
                   1 if seed is None else seed, option)
     else:
         _play(prof, seed, mode, course, players, hands, blank_cards,
-              store or (None if blank_cards else default_store(name)), game)
+              store or (None if blank_cards else default_store(name)), game,
+              game_options(game, option, ("hands",)) if game and option else None)
 
 
 def default_store(name):
@@ -298,11 +302,12 @@ def default_store(name):
     return datadir.user_data_dir() / "sim" / name
 
 
-def _play(profile, seed, mode, course, players, hands, blank_cards, store, game=None):
+def _play(profile, seed, mode, course, players, hands, blank_cards, store, game=None,
+          options=None):
     from teebox_host import sim_tui  # textual loads only to play
     try:
         code = sim_tui.run(profile, seed, mode, course, players, hands, blank_cards, store,
-                           game)
+                           game, options)
     except ValueError as exc:
         _fail(str(exc))
     if code:

@@ -43,10 +43,10 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from teebox import profile as profile_mod
-from teebox.app import script
+from teebox.app import presenters, script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
-from teebox.app.bindings import demo_uid
+from teebox.app.bindings import CLUB_KIND, demo_uid
 from teebox.core import games, hexgrid, terrain
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay
@@ -171,6 +171,7 @@ class LiveTable(SimTable):
         self._lift = None      # (reader, when) of the card lying on a reader
         self._rush = None      # catch_up runs up to this tick at once (a held button)
         self.reach = deck_reach(self.table.shots)
+        self.pieces = None     # what the players hold that the table cannot see (in_hand)
         self.loop.step()
 
     # ------------------------------------------------------------ inputs
@@ -181,12 +182,16 @@ class LiveTable(SimTable):
         return self._add(("press", button, HOLD_MS if long else PRESS_MS),
                          "%s %s" % ("hold" if long else "press", B.NAMES[button]))
 
-    def lay(self, club, seat=-1):
-        """Queue laying club card ``club`` on the reader (of ``seat`` on a table with one
-        reader per seat), lifted again after ``SCAN_MS``. False when the queue is full."""
+    def lay(self, club, seat=-1, kind=CLUB_KIND):
+        """Queue laying club card ``club`` (``kind``: piece ``club`` of that set of tagged
+        pieces, :meth:`tagged`) on the reader (of ``seat`` on a table with one reader per
+        seat), lifted again after ``SCAN_MS``. False when the queue is full."""
         # Not which card: the others at the table must not learn it from the screen.
-        return self._add(("scan", self.reader(seat), demo_uid(club)), "a card laid on the %s" % (
-            "reader" if seat < 0 or not self.hw.seat_readers else "P%d reader" % (seat + 1)))
+        return self._add(("scan", self.reader(seat), demo_uid(club, kind)),
+                         "a %s laid on the %s" % (
+                             "card" if kind == CLUB_KIND else "piece",
+                             "reader" if seat < 0 or not self.hw.seat_readers
+                             else "P%d reader" % (seat + 1)))
 
     def _add(self, item, event):
         # A held-down key repeats faster than buttons can be pressed: drop what overflows.
@@ -281,15 +286,17 @@ class LiveTable(SimTable):
     # ------------------------------------------------------------ setup
 
     def prefill(self, mode=None, course=sf.DEFAULT_COURSE, players=None,
-                hands=sf.HAND_CHOICES[0], game=None):
+                hands=sf.HAND_CHOICES[0], game=None, options=None):
         """Walk the table's setup with its buttons up to its "Start?" question, answering
         ``game`` (a registry name; None: the first), ``mode`` (None: the game's first),
-        ``course``, ``players`` and ``hands`` (the presses a player would make).
-        ValueError names an answer the table does not offer (:func:`check_setup`)."""
+        ``course``, ``players``, ``hands`` and ``options`` (``{name: value}`` of the
+        game's options; the rest keep their defaults) with the presses a player would
+        make. ValueError names an answer the table does not offer (:func:`check_setup`)."""
         game = game or games.names()[0]
         players = check_setup(game, mode, players, course, hands,
                               self.table.setup.course_names)
-        auto = script.Autoplayer(self.clubs, mode, course, players, hands, game=game)
+        auto = script.Autoplayer(self.clubs, mode, course, players, hands, game=game,
+                                 options=options)
         while self.table.phase == T.PH_SETUP and self.table.setup.step != sf.S_CONFIRM:
             for text in auto.next_lines(self.table):
                 self.do(text)
@@ -316,21 +323,48 @@ class LiveTable(SimTable):
         """Club card ``club``'s decks and range in words (:func:`club_reach`)."""
         return club_reach(self.clubs[club], self.reach)
 
-    def card_groups(self):
-        """The club cards as the players hold them, for the picker: a list of
-        ``(seat, clubs, played)`` - each seat's hand in a game (``played``: its used
-        clubs) or bag during bag registration, then ``(-1, the other cards, [])``."""
+    def tagged(self):
+        """The set of tagged pieces the card key lays now, when not the club cards: the
+        module of one of ``presenters.TAG_SETS`` (the set card learning walks, or the
+        game's in play: :meth:`in_hand`), else None."""
         t = self.table
+        if t.phase == T.PH_LEARN and getattr(t.flow, "at", 0) > 0:
+            return presenters.tag_set(presenters.TAG_SETS[t.flow.at - 1][1])
+        held = self.in_hand()
+        return held[0] if held is not None else None
+
+    def in_hand(self):
+        """A game played with tagged pieces of its own: ``(their module, groups)``, the
+        pieces as its players hold them now (its autoplay module's ``in_hand``, which
+        keeps what the table cannot see in :attr:`pieces`); else None."""
+        t = self.table
+        if t.game is None or t.phase != T.PH_PLAY:
+            return None
+        hook = getattr(presenters.autoplay(t.game_name), "in_hand", None)
+        return hook(self, t) if hook is not None else None
+
+    def card_groups(self):
+        """The club cards (or the pieces of the set :meth:`tagged` names) as the players
+        hold them, for the picker: a list of ``(seat, pieces, played)`` - each seat's hand
+        in a game (``played``: its used clubs; a game's own pieces may come in groups
+        with a heading of their own, a fourth item) or bag during bag registration, then
+        ``(-1, the other pieces, [])``."""
+        t = self.table
+        tagged = self.tagged()
+        held = self.in_hand()
         groups = []
-        if t.game is not None:
+        if held is not None:
+            groups = list(held[1])
+        elif t.game is not None and tagged is None:
             groups = self.face.card_groups()
         elif t.phase == T.PH_REGISTER:
             groups = simfaces.face_class(t.setup.game).flow_groups(t.flow)
-        held = set()
-        for _seat, hand, played in groups:
-            held.update(hand)
-            held.update(played)
-        groups.append((-1, [c for c in range(len(self.clubs)) if c not in held], []))
+        taken = set()
+        for group in groups:
+            taken.update(group[1])
+            taken.update(group[2])
+        total = len(tagged.pieces()) if tagged is not None else len(self.clubs)
+        groups.append((-1, [c for c in range(total) if c not in taken], []))
         return groups
 
     def status(self):
@@ -523,6 +557,11 @@ class CardPicker(Modal):
     suggests completions, Right accepts one), Up/Down to move, Enter to lay the
     highlighted card, Escape to put the cards away. Dismisses with
     ``(club, seat)`` or None.
+
+    ``tagged``: the module of another set of tagged pieces (``presenters.TAG_SETS``,
+    :meth:`LiveTable.tagged`): the picker lays its pieces instead (``kind``: their
+    simulated tags'), named as its ``label`` names them; a group may bring a heading of
+    its own, a fourth item.
     """
 
     BINDINGS = [
@@ -531,21 +570,29 @@ class CardPicker(Modal):
         Binding("down", "move(1)", show=False),
     ]
 
-    def __init__(self, clubs, groups=(), reach=None):
+    def __init__(self, clubs, groups=(), reach=None, tagged=None):
         super().__init__()
-        self.clubs = clubs
+        self.tagged = tagged
+        self.kind = CLUB_KIND if tagged is None else tagged.DEMO_KIND
+        self.clubs = clubs if tagged is None else tagged.pieces()
+        self.noun = "club card" if tagged is None else tagged.NOUN
         self.groups = list(groups)
         self.reach = reach or {}
         names = []
-        for c in clubs:
-            names += [card_label(c), c.id]
+        for c in self.clubs:
+            names += [self.label(c), c.id]
         self.suggester = SuggestFromList(names, case_sensitive=False)
+
+    def label(self, piece):
+        """How the list names a piece: :func:`card_label`, or its set's ``label``."""
+        return card_label(piece) if self.tagged is None else self.tagged.label(piece)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Label("Lay a club card on the reader", id="picker-title")
-            yield Input(placeholder="type a club name, initiative or id", id="picker-input",
-                        suggester=self.suggester)
+            yield Label("Lay a %s on the reader" % self.noun, id="picker-title")
+            yield Input(placeholder="type a %s name or id%s" % (
+                            self.noun.split()[0], ", initiative" if self.tagged is None else ""),
+                        id="picker-input", suggester=self.suggester)
             yield OptionList(id="picker-list")
             yield Label("Enter: lay it   \u2191\u2193: choose   Esc: cancel", classes="dim")
 
@@ -568,13 +615,29 @@ class CardPicker(Modal):
         """The ``(seat, club, played)`` entries whose label or id contains ``typed``."""
         words = typed.lower().split()
         out = []
-        for seat, hand, played in self.groups:
+        for group in self.groups:
+            seat, hand, played = group[:3]
             for c in list(hand) + list(played):
                 club = self.clubs[c]
-                hay = "%s %s" % (card_label(club).lower(), club.id)
+                hay = "%s %s" % (self.label(club).lower(), club.id)
                 if all(w in hay for w in words):
                     out.append((seat, c, c in played))
         return out
+
+    def _heading(self, seat):
+        # A group's own heading, else who holds it (or the box).
+        for group in self.groups:
+            if group[0] == seat and len(group) > 3:
+                return Text(group[3], style="bold")
+        head = Text()
+        if seat >= 0:
+            head.append("\u25cf ", style=player_style(seat))
+            head.append_text(player_label(seat))
+            head.append(" holds", style="dim")
+        else:
+            head.append("Card box (in no hand)" if self.tagged is None
+                        else "The rest of the set", style="bold")
+        return head
 
     def _fill(self, typed):
         ol = self.query_one(OptionList)
@@ -584,16 +647,10 @@ class CardPicker(Modal):
         for seat, c, played in self.matches(typed):
             if seat != last:
                 last = seat
-                head = Text()
-                if seat >= 0:
-                    head.append("\u25cf ", style=player_style(seat))
-                    head.append_text(player_label(seat))
-                    head.append(" holds", style="dim")
-                else:
-                    head.append("Card box (in no hand)", style="bold")
-                options.append(Option(head, disabled=True))
-            label = Text("   " + card_label(self.clubs[c]))
-            label.append("  " + club_reach(self.clubs[c], self.reach), style="dim")
+                options.append(Option(self._heading(seat), disabled=True))
+            label = Text("   " + self.label(self.clubs[c]))
+            if self.tagged is None:
+                label.append("  " + club_reach(self.clubs[c], self.reach), style="dim")
             if played:
                 label.append("  played", style="dim italic")
             options.append(Option(label, id="%d:%d" % (c, seat)))
@@ -777,9 +834,13 @@ class TableScreen(Screen):
         if not uses_cards(sim):
             self.app.bell()  # a game played without cards: nothing to lay
             return
-        picker = self.app.picker
-        picker.show(sim.card_groups())
-        self.app.push_screen(picker, self.app.card_picked)
+        tagged = sim.tagged()
+        if tagged is None:
+            picker = self.app.picker
+            picker.show(sim.card_groups())
+        else:  # (another set's pieces: a picker of their own, made afresh)
+            picker = CardPicker(sim.clubs, sim.card_groups(), tagged=tagged)
+        self.app.push_screen(picker, lambda picked: self.app.card_picked(picked, picker.kind))
 
     def action_help(self):
         self.app.push_screen(HelpScreen())
@@ -869,14 +930,15 @@ class SimApp(App):
         """Draw the table screen from the simulated hardware now."""
         self.table_screen.draw(self.sim)
 
-    def card_picked(self, picked):
-        """The picker's answer: lay that card (on its holder's reader)."""
+    def card_picked(self, picked, kind=CLUB_KIND):
+        """The picker's answer: lay that card (a piece of the set of ``kind``) on its
+        holder's reader."""
         if picked is None:
             return
         club, seat = picked
         if seat < 0:
             seat = self.sim.table.prompt.seat
-        self.sim.lay(club, seat)
+        self.sim.lay(club, seat, kind)
 
     def quit_answered(self, yes):
         """The quit question's answer."""
@@ -885,13 +947,14 @@ class SimApp(App):
 
 
 def run(profile=None, seed=None, mode=None, course=None, players=None, hands=None,
-        blank_cards=False, store=None, game=None):
+        blank_cards=False, store=None, game=None, options=None):
     """Play the table in the terminal until the player quits; returns the app's exit
     code (not 0: it crashed).
 
     ``profile``: a board profile (default: the repository's default); ``seed``: the first
-    game's shuffle (None: random); ``game``, ``mode``, ``course``, ``players``, ``hands``:
-    if any is given, the table's setup is answered with them (the rest default: the first
+    game's shuffle (None: random); ``game``, ``mode``, ``course``, ``players``, ``hands``,
+    ``options`` (the game's, ``{name: value}``): if any is given, the table's setup is
+    answered with them (the rest default: the first
     game and its first mode, starter, 2 players, first-game hands) and waits at its
     "Start?" question; ``blank_cards``: a
     board that has not learned the club cards yet; ``store``: the folder of the simulated
@@ -910,9 +973,9 @@ def run(profile=None, seed=None, mode=None, course=None, players=None, hands=Non
     sim = LiveTable(profile, seed, blank_cards, flash)
     if sim.table.game is not None:
         sim.events.append("the game in progress was resumed")
-    elif (game, mode, course, players, hands) != (None, None, None, None, None):
+    elif (game, mode, course, players, hands, options) != (None,) * 6:
         sim.prefill(mode, course or sf.DEFAULT_COURSE, players, hands or sf.HAND_CHOICES[0],
-                    game)
+                    game, options)
     app = SimApp(sim)
     try:
         app.run()

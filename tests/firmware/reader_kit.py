@@ -15,15 +15,17 @@ LIMIT_FRAMES = 60  # frames to wait for an event before calling it lost
 
 
 class ReadingTable:
-    """A 2-player game waiting for its first clubs, one MFRC522 (the fake chip) reading.
+    """A 2-player game waiting for its first clubs (or ``loop``'s game), one MFRC522 (the
+    fake chip) reading.
 
     ``events`` collects ``(kind, ms)``: "scan" and "lift" when the table is handed a
     card or its removal, "shown" for every frame sent to the LEDs. ``lay(club, at)``
-    lays a club's card when the clock reaches ``at`` (ms), mid-frame if need be.
+    lays a club's card (or a tag: its UID) when the clock reaches ``at`` (ms), mid-frame
+    if need be.
     """
 
-    def __init__(self, work_ms=WORK_MS):
-        loop = K.started_app(3)
+    def __init__(self, work_ms=WORK_MS, loop=None):
+        loop = K.started_app(3) if loop is None else loop
         self.loop = loop
         self.clock = loop.hw.clock
         # No time per status read: the loop's passes are the clock's sleeps here.
@@ -80,9 +82,10 @@ class ReadingTable:
         return script.card_uid(self.loop.table, club)
 
     def lay(self, club, at):
-        """Lay ``club``'s card on the reader when the clock reaches ``at`` ms."""
+        """Lay ``club``'s card (a club id, or any tag's UID as bytes) on the reader when
+        the clock reaches ``at`` ms."""
         self._lay_at = at
-        self._lay_uid = self.uid(club)
+        self._lay_uid = self.uid(club) if isinstance(club, str) else bytes(club)
 
     def lift(self):
         """Lift the card off the reader now."""
@@ -101,6 +104,14 @@ class ReadingTable:
             start = len(self.events)
             self.loop.step()
         raise AssertionError("no %r within %d frames" % (kind, LIMIT_FRAMES))
+
+    def put(self, tag):
+        """Lay ``tag`` (as :meth:`lay` takes it) on the reader as a player does: frames
+        run until the table is handed it and shows what it did; then it is lifted and
+        frames run until the table notices."""
+        self.reveal(tag, self.now() + 1)
+        self.lift()
+        self.until("lift")
 
     def reveal(self, club, at):
         """Lay ``club``'s card at ``at`` ms: ``(ms to the scan, ms to the first frame shown

@@ -3,7 +3,7 @@
 from fwtest import raises
 
 from dominogolf_kit import D, game
-from teebox.core.dominogolf import bot, rules
+from teebox.core.dominogolf import bot, dominoes, rules
 from teebox.core.dominogolf.protocol import GODS, KEEP, KEEP_SHOT, LUCK, MULLIGAN, PLAY, TAKE_ONE
 
 BAG1 = [D(3, 4), D(3, 5), D(6, 12), D(1, 7), D(0, 8)]
@@ -75,3 +75,32 @@ def test_play_game_plays_to_the_end_or_says_the_bots_could_not_finish():
     g = rules.Game(rules.Setup(2, 9, holes=3))
     assert "did not finish within 3 choices" in str(
         raises(RuntimeError, bot.play_game, g, [bot.SensibleBot(), bot.SensibleBot()], 3))
+
+
+def _real_like(g):
+    # A real-set game at the same tee as digital game ``g``: the hole's dominoes
+    # scanned as they lie in ``g`` (green first), None if the seat to shoot differs.
+    from teebox.core.dominogolf.protocol import DRAWN
+    r = rules.Game(rules.Setup(g.setup.players, g.setup.seed, g.setup.holes, real_set=True))
+    for d in reversed(g.layout):
+        r.apply((DRAWN, d), r.turn)
+    return r if r.turn == g.turn and r.layout == g.layout else None
+
+
+def test_handed_a_real_sets_bag_in_hand_the_bot_plays_it_as_it_would_a_dealt_one():
+    # A person's autoplayer holds a real set's golf bag (the rules see it face down): the
+    # bot given it chooses as it does with the table's own dealt bag.
+    checked = 0
+    for seed in range(40):
+        g = rules.Game(rules.Setup(2, seed, 3))
+        if [d for d in g.layout if dominoes.is_double(d)]:
+            continue
+        r = _real_like(g)
+        if r is None:
+            continue
+        seat = g.turn
+        want = bot.SensibleBot().choose(g, seat)
+        assert bot.SensibleBot().choose(r, seat, list(g.bags[seat])) == want
+        assert bot.SensibleBot().choose(r, seat) == (GODS,)  # without it: the gods of golf
+        checked += 1
+    assert checked >= 5

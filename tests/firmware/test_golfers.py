@@ -432,3 +432,22 @@ def test_slick_rikesh_b_needs_other_players():
     assert str(err) == ("golfers: Slick Rikesh's B-side plays the clubs other players discard: "
                         "not in a one-player game")
     engine.Setup(1, "stroke", 0, engine.DRAFT, [("slick-rikesh", "A")])
+
+
+def test_the_golfers_facts_are_the_cards_own():
+    """The table's golfer deal reads ``golfers.FACTS`` (no golfer's module imported before
+    its game): each row says what the card's own class says, both sides. Dorian B: "Dorian
+    may only take three clubs during the draft"."""
+    assert tuple([row[0] for row in golfers.FACTS]) == golfers.GOLFERS
+    for name, title, box, limits, _rules, _short in golfers.FACTS:
+        for side in "AB":
+            card = golfers.make(0, (name, side))
+            assert (card.name, card.title, card.expansion) == (name, title, box)
+            limit = limits["AB".index(side)]
+            assert golfers.hand_limit((name, side)) == card.hand_limit() == limit
+            assert golfers.title((name, side)) == "%s %s" % (title, side)
+    assert golfers.hand_limit(("dorian", "B")) == 3
+    assert "pass" in golfers.draft_rule(("the-shark", "B"))
+    assert golfers.draft_rule(("the-shark", "A")) == ""
+    assert golfers.passes_short(("the-shark", "B")) and not golfers.passes_short(
+        ("the-shark", "A"))

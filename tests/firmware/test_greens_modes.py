@@ -17,7 +17,8 @@ from teebox.core.holes18.expansions import greens_play as gp
 from teebox.core.holes18.expansions import putting, wind
 from teebox.core.holes18.expansions.putting import CHANGE, PUTT
 from teebox.core.holes18.protocol import (
-    EXTRA, GREEN_REACHED, MOVE, OUT_NEXT_HOLE, OUT_SCORED, SELECT_CLUB, STABLEFORD, STROKES)
+    EXTRA, GREEN_REACHED, MOVE, OUT_NEXT_HOLE, OUT_SCORED, POLICY_OUTPUTS, SELECT_CLUB, STABLEFORD,
+    STROKES)
 
 CHAOS_MODES = ("chaos", "kelly", "teams", "solo-chaos")
 PLAYED = ("match", "stroke", "stableford", "racing", "skins")
@@ -48,6 +49,23 @@ def test_the_chaos_golf_modes_refuse_reading_the_greens_and_the_others_play_it()
 def test_reading_the_greens_and_the_wind_ask_decisions_of_different_kinds():
     # Both modules may be played in one game: a decision kind names one module's decision.
     assert wind.WIND not in gp.KINDS
+
+
+def _outputs(module):
+    return set([getattr(module, n) for n in dir(module) if n.startswith("OUT_")])
+
+
+def test_no_ways_to_plays_output_reads_as_a_putt():
+    # A mode's own outputs (Solo Chaos Golf's opponents') and the greens' share no kind:
+    # whoever reads a batch of outputs (the table, the simulator) tells them apart.
+    greens = set([k for k in _outputs(gp) if k >= POLICY_OUTPUTS])
+    assert len(greens) == 8
+    for row in modes.MODES:
+        mod = __import__(row[5])
+        for part in row[5].split(".")[1:]:
+            mod = getattr(mod, part)
+        own = set([k for k in _outputs(mod) if k >= POLICY_OUTPUTS])
+        assert not own & greens, row[0]
 
 
 # ------------------------------------------------------------------ Stroke Play, Stableford

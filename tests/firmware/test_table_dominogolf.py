@@ -1,6 +1,7 @@
 # Domino Golf on the table: chosen in setup with its variations, the hole drawn on the
-# LEDs, the numbers on the OLED, the golf bag kept secret, tagged dominoes, bots in
-# empty seats, resumed after a power cut. Runs under CPython and inside MicroPython.
+# LEDs, the numbers on the OLED, the golf bag kept secret, learning the dominoes' tags,
+# bots in empty seats, resumed after a power cut (tagged dominoes laid on the reader:
+# test_table_dominogolf_reader.py). Runs under CPython and inside MicroPython.
 import table_kit as K
 from teebox.app import script
 from teebox.app import setup_flow as sf
@@ -8,16 +9,15 @@ from teebox.app import table as T
 from teebox.app.bindings import Bindings, demo_uid
 from teebox.app.presenters.dominogolf import presenter as P
 from teebox.app.presenters.dominogolf import tags
-from teebox.app.view import FLASH_BUNKER, FLASH_NONE, FLASH_REFUSED
+from teebox.app.view import FLASH_BUNKER
 from teebox.core import terrain
 from teebox.core.contract import play_game
 from teebox.core.dominogolf import bot as bots
 from teebox.core.dominogolf import dominoes, rules
 from teebox.core.scoring import to_par
-from teebox.core.dominogolf.board import HoleMap
 from teebox.core.dominogolf.protocol import (
-    DRAW, DRAWN, GODS, IN_FAIRWAY, IN_ROUGH, IN_SAND, KEEP, KEEP_SHOT, LUCK, MULLIGAN, ON_TEE, PLAY, SAND,
-    SHOT, TAKE, TAKE_ONE)
+    GODS, IN_FAIRWAY, IN_ROUGH, IN_SAND, KEEP, KEEP_SHOT, LUCK, MULLIGAN, ON_TEE, PLAY, SAND, SHOT,
+    TAKE, TAKE_ONE)
 from teebox.hal.store import SimStore
 
 
@@ -233,39 +233,6 @@ def test_change_of_luck_points_at_a_player_whose_bag_turns_face_up():
     assert g.inputs[-1] == (seat, (TAKE_ONE, took)) and took in g.played[seat]
 
 
-def test_an_unknown_tag_blinks_and_a_learned_domino_laid_is_played_from_the_bag():
-    store = SimStore()
-    Bindings(store, tags.pieces(), tags.FILE).bind_demo_cards(tags.DEMO_KIND)
-    t, d = _started(seed=3, store=store)
-    g = t.game
-    K.refused(t, lambda: t.handle_scan(None, bytes.fromhex("04000000000099")))
-    assert "unknown tag" in K.words(t)
-    seat = t.d.player
-    other = [x for x in range(dominoes.COUNT) if x not in g.bags[seat]][0]
-    K.refused(t, lambda: t.handle_scan(None, demo_uid(other, tags.DEMO_KIND)))
-    assert "holds no %s" % dominoes.name(other) in K.words(t)
-    x = g.bags[seat][0]
-    t.view.flash = FLASH_NONE
-    t.handle_scan(None, demo_uid(x, tags.DEMO_KIND))  # no peek: laid from the hand
-    assert g.inputs == [(seat, (PLAY, x))] and t.view.flash != FLASH_REFUSED
-
-
-def test_a_domino_laid_for_a_bot_is_refused():
-    store = SimStore()
-    Bindings(store, tags.pieces(), tags.FILE).bind_demo_cards(tags.DEMO_KIND)
-    t, d = _started(seed=3, store=store, bot_seats=(1,))
-    while not t.is_bot(t.d.player):
-        _play(t, d, t.opts[0])
-    x = t.game.bags[t.d.player][0]
-    K.refused(t, lambda: t.handle_scan(None, demo_uid(x, tags.DEMO_KIND)))
-    assert "is a bot" in K.words(t)
-
-
-def test_a_club_card_on_the_reader_is_not_a_domino():
-    t, _d = _started(seed=3)
-    K.refused(t, lambda: K.scan(t, "driver-34"))
-
-
 def _table_bots(players):
     # The bots the table seats, as objects for play_game: the same choices.
     class TableBot:
@@ -361,75 +328,6 @@ def test_card_learning_goes_on_to_the_dominoes_and_saves_their_tags():
     assert "Learn 1/39" in K.words(t) and "no card yet" in K.words(t)
 
 
-def _real_table(**kw):
-    store = SimStore()
-    Bindings(store, tags.pieces(), tags.FILE).bind_demo_cards(tags.DEMO_KIND)
-    return _started(seed=3, store=store, real_set=True, **kw)
-
-
-def _lay(t, low, high):
-    t.handle_scan(None, demo_uid(dominoes.of(low, high), tags.DEMO_KIND))
-
-
-def test_a_real_set_asks_for_each_domino_turned_up_and_shows_where_it_goes():
-    # "Flip one of the 18 greens face-up"; "If the hole is a Par 4, draw a domino from
-    # the pool and place it between the green and the tee": the players do, and scan.
-    t, d = _real_table()
-    g = t.game
-    assert g.setup.real_set and t.d.kind == DRAW and g.layout == []
-    assert "Turn the green up from the greens: scan it" in K.words(t)
-    top = HoleMap(t.width, t.height, [0]).spots(1)[0]
-    assert t.view.cursor == top  # the green's place blinks
-    _lay(t, 3, 9)  # a par 4: its approach next, between the tee and the green
-    assert g.layout == [dominoes.of(3, 9)] and "Turn the approach" in K.words(t)
-    assert t.view.cursor == HoleMap(t.width, t.height, [0, 0]).spots(1)[0]
-    n = len(g.inputs)
-    K.refused(t, lambda: _lay(t, 3, 9))  # face up already: it blinks, nothing changes
-    assert "3/9 lies face up already" in K.words(t) and len(g.inputs) == n
-    K.refused(t, lambda: t.handle_scan(None, bytes.fromhex("04000000000099")))
-    assert "unknown tag" in K.words(t) and len(g.inputs) == n
-    K.refused(t, lambda: K.lines(d, "press OK"))  # no button names a domino
-    _lay(t, 2, 8)
-    assert t.d.kind == SHOT and g.layout == [dominoes.of(2, 8), dominoes.of(3, 9)]
-    assert "Lay a bag domino or OK: > Gods of golf" in K.words(t)
-
-
-def test_a_real_set_bag_domino_is_laid_and_a_gods_pick_scanned():
-    # "the player chooses a domino from his golf bag and plays it face-up"; "a random
-    # domino from the gods of golf pool may be chosen instead; once picked, this domino
-    # must be played"
-    t, d = _real_table()
-    g = t.game
-    _lay(t, 3, 9)
-    _lay(t, 2, 8)
-    seat = t.d.player
-    assert "Others look away" not in K.words(t)  # nothing to peek at: the bag is in hand
-    _lay(t, 8, 11)  # from the hand, unseen by the table until laid: the fairway
-    assert g.inputs[-1] == (seat, (PLAY, dominoes.of(8, 11))) and g.lie[seat] == IN_FAIRWAY
-    K.refused(t, lambda: _lay(t, 8, 11))  # played, face up: not in anyone's bag
-    other = t.d.player
-    K.lines(d, "press OK")  # the gods of golf: draw one and scan it
-    assert t.d.kind == DRAW and t.d.player == other
-    assert "Draw a gods of golf domino: scan it" in K.words(t)
-    assert t.view.cursor == t.presenter.map.spots(1)[0]  # aimed at the approach
-    _lay(t, 1, 5)
-    assert g.played[other] == [dominoes.of(1, 5)] and g.last[1] == 1  # FROM_GODS
-
-
-def test_a_bots_gods_of_golf_pick_waits_for_a_person_to_scan_it():
-    t, d = _real_table(bot_seats=(1,))
-    g = t.game
-    _lay(t, 0, 5)  # a par 3: tee off
-    if t.d.player == 0:
-        _lay(t, 0, 6)
-    K.land(t, T.BOT_MS)  # the bot goes with the gods of golf: it cannot see its bag
-    assert t.d.kind == DRAW and t.d.player == 1 and g.inputs[-1] == (1, (GODS,))
-    K.land(t, T.BOT_MS)
-    assert t.d.kind == DRAW  # it waits for the scan
-    _lay(t, 2, 5)  # a 5: "one-putts for a birdie"
-    assert g.inputs[-1] == (1, (DRAWN, dominoes.of(2, 5))) and g.scores[1] == [2]
-
-
 def test_a_six_domino_bag_and_a_long_note_fit_the_oled():
     # "Draw six dominoes for the last five holes": the peek still shows the option.
     t, d = _started(seed=3)
@@ -446,42 +344,3 @@ def test_a_six_domino_bag_and_a_long_note_fit_the_oled():
     assert "12/12" not in K.words(t) and "10/12" in K.words(t) and "8/12" in K.words(t)
     text, note = P.fit("a\nb\nc\nd\ne\nf\ng", "P2 gods 10/12 sand +4 and more")
     assert note == "P2 gods 10/12." and len(text.split("\n")) + 1 == 8
-
-
-def test_a_damaged_line_of_the_domino_tags_is_reported_naming_dominoes():
-    store = SimStore()
-    b = Bindings(store, tags.pieces(), tags.FILE)
-    b.bind_demo_cards(tags.DEMO_KIND)
-    store.write_atomic(tags.FILE, b.text().encode() + b"04a1b2c3d4e5f6 domino-5-13\n")
-    t, d = _started(seed=3, store=store)
-    seat = t.d.player
-    x = t.game.bags[seat][0]
-    K.refused(t, lambda: t.handle_scan(None, demo_uid(x, tags.DEMO_KIND)))
-    assert "dominoes line 92: no domino 'domino-5-13' in a double-12 set" in K.words(t)
-    assert t.game.inputs == []  # said once; the next scan plays
-    t.handle_scan(None, demo_uid(x, tags.DEMO_KIND))
-    assert t.game.inputs == [(seat, (PLAY, x))]
-
-
-def test_a_real_set_change_of_luck_scans_the_double_shown_and_the_domino_taken():
-    # "he shows the double to all players and removes it from play, and then points to
-    # another player. This player must temporarily turn all the dominoes in his golf bag
-    # face-up. Then the player who had the double takes one of the other player's
-    # dominoes of his choice ... and must play it immediately himself."
-    t, d = _real_table(change_luck=True)
-    g = t.game
-    _lay(t, 0, 5)
-    seat = t.d.player
-    other = 1 - seat
-    K.lines(d, "press E")
-    assert "> Luck at P%d" % (other + 1) in K.words(t)
-    K.lines(d, "press OK")
-    assert "Show a double: scan it (at P%d)" % (other + 1) in K.words(t)
-    K.refused(t, lambda: _lay(t, 0, 5))  # the green: face up, and no double
-    _lay(t, 6, 6)
-    assert t.d.kind == TAKE and g.inputs[-1] == (seat, (LUCK, dominoes.of(6, 6), other))
-    assert "P%d's bag face up: scan the one you take" % (other + 1) in K.words(t)
-    _lay(t, 2, 5)
-    assert g.inputs[-1] == (seat, (TAKE_ONE, dominoes.of(2, 5))) and g.last[:2] == (
-        dominoes.of(2, 5), 2)  # FROM_LUCK
-    assert len(g.bags[other]) == 4 and len(g.bags[seat]) == 4

@@ -33,7 +33,7 @@ def _table(hands, choices, bots=(), tops=None, mode="match"):
     setup = engine.Setup(len(hands), mode, 1, hands, choices)
     g = engine.Game(crs, K.CLUBS, K.SHOTS, setup, E.StackRng(1, tops or {}))
     bot = bytes([1 if s in bots else 0 for s in range(len(hands))])
-    t.resume_game(g, bytes(range(len(hands))), bot)
+    t.resume_game(g, bytes(range(len(hands))), bot, "18-holes")
     return t, K.Direct(t)
 
 
@@ -123,6 +123,68 @@ def test_after_a_draft_each_bag_holds_what_its_golfer_drafts():
     assert t.game is not None, K.words(t)
     assert len(t.game.players[0].hand) == 3
     assert t.game.setup.golfers == (("dorian", "B"), ("bunjil", "A"))
+
+
+def test_the_bags_after_a_draft_say_the_golfers_draft_passes():
+    """The Shark B: "During the Club Draft Phase, a player who has The Shark must pass if
+    the only available clubs are wedges." Slick Rikesh B: "only picks one card during the
+    draft and may pick that club from any round of the draft." The draft is played with
+    the cards, away from the table: while each bag is scanned the table says the pass
+    that player's card allows (the engine's PASS in a draft it plays itself), and The
+    Shark B's player, who passed when only wedges were left, ends his bag short with OK
+    (RULES-NOTES G7: "if only wedges remain he plays with fewer clubs")."""
+    t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
+    d = K.Direct(t)
+    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+    auto.options["golfers"] = "chosen"
+    while t.flow is t.setup:
+        for text in auto.next_lines(t):
+            d.line(text)
+    K.lines(d, "press W", "press OK")        # P1 The Shark B (the last card)
+    K.lines(d, "press E 9", "press OK")      # P2 Slick Rikesh B
+    assert "P1 The Shark B P2 Slick Rikesh B OK: bags" in K.words(t)
+    K.lines(d, "press OK")
+    assert "P1 red: Scan your bag 0/5 clubs no wedges; pass if only wedges BACK" in K.words(t)
+    K.lines(d, "press OK")                   # no club yet: nothing to end
+    assert "0/5 clubs" in K.words(t)
+    for cid in ("driver-34", "6-iron-12", "4-iron-24", "3-hybrid-2"):
+        K.scan(t, cid)
+    # Only wedges were left in the draft: he passed, and his bag ends at four.
+    assert "P1 red: Scan your bag 4/5 clubs" in K.words(t) and "OK: pass" in K.words(t)
+    K.lines(d, "press OK")
+    assert "P2 yellow: Scan your bag 0/1 clubs 1 club: may pass in any round" in K.words(t)
+    K.lines(d, "press BACK")                 # his bag open again
+    assert "P1 red: Scan your bag 4/5 clubs" in K.words(t)
+    K.lines(d, "press OK")
+    K.scan(t, "7-iron-14")
+    K.lines(d, "press OK")
+    assert t.game is not None, K.words(t)
+    assert [len(p.hand) for p in t.game.players] == [4, 1]
+
+
+def test_the_golfer_deal_imports_no_golfer_card():
+    """Game code is imported only when that game is played: the deal names the cards and
+    sizes the bags from the golfers' facts, never from a golfer's module."""
+    make = golfers.make
+
+    def refuse(seat, choice):
+        raise AssertionError("the deal made golfer %r" % (choice,))
+
+    golfers.make = refuse
+    try:
+        t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
+        d = K.Direct(t)
+        auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+        auto.options["golfers"] = "chosen"
+        while t.flow is t.setup:
+            for text in auto.next_lines(t):
+                d.line(text)
+        K.lines(d, "press E 3", "press OK", "press OK")   # P1 Dorian B, P2 Bunjil A
+        assert "P1 Dorian B P2 Bunjil A OK: bags" in K.words(t)
+        K.lines(d, "press OK")
+        assert "P1 red: Scan your bag 0/3 clubs takes 3 clubs" in K.words(t)
+    finally:
+        golfers.make = make
 
 
 def test_a_bot_takes_the_a_side_of_a_card_nobody_took():

@@ -228,7 +228,7 @@ def test_a_game_resumed_on_the_green_shows_the_green_as_it_stood():
         seat = game.pending().waiting[0]
         game.apply(bot.choose(game, seat), seat)
     t = K.new_table()
-    t.resume_game(game, b"\x00\x01", b"\x00\x00")
+    t.resume_game(game, b"\x00\x01", b"\x00\x00", "18-holes")
     v = t.view
     assert v.green_len >= 6 and v.golfer[0] == v.green[x.green.side[0]]
     assert "OK: action card" in K.words(t)

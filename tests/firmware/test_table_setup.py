@@ -65,6 +65,21 @@ def test_the_out_of_bounds_step_lets_the_players_agree_to_hit_through():
     assert g.setup.mode == "stroke" and g.setup.bounds == "through"
 
 
+def test_a_mode_for_a_set_number_of_players_says_that_number():
+    """Rulebook, Chaos Teams: "A two-player variant of Chaos Golf. Each team has two
+    golfers"; Solo Chaos Golf is for one player. The mode step says "2 players" and
+    "1 player", never a range from a number to itself ("2-2 players")."""
+    t = K.new_table()
+    s = _setup(t, "press OK 2", "press E 7")  # E from match ... to Chaos Teams
+    assert s.mode == "teams" and "> Chaos Teams 2 players" in K.words(t)
+    assert "2-2" not in K.screen(t)
+    _setup(t, "press OK 2")
+    assert s.step == sf.S_PLAYERS and "> 2 players (Chaos Teams: 2 only)" in K.words(t)
+    _setup(t, "press BACK 2", "press E")
+    assert s.mode == "solo-chaos" and "> Solo Chaos Golf 1 player " in K.words(t)
+    assert "1-1" not in K.screen(t)
+
+
 def test_choosing_a_mode_keeps_the_players_in_its_range():
     t = K.new_table()
     s = _setup(t, "press OK 2", "press E 3")  # E from match: stroke, stableford, chaos

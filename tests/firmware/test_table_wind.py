@@ -3,6 +3,7 @@
 # Runs under CPython and inside MicroPython.
 import table_kit as K
 from engine_kit import club, make_course
+from fwtest import raises
 from teebox import palette, shipped
 from teebox.app.renderer import Renderer
 from teebox.core import hexgrid
@@ -23,7 +24,7 @@ def _table(deck):
                          expansions=("wind",))
     game = engine.Game(crs, K.CLUBS, K.SHOTS, setup, wind=WIND_CARDS)
     t = K.new_table()
-    t.resume_game(game, b"\x00\x01", b"\x00\x00")
+    t.resume_game(game, b"\x00\x01", b"\x00\x00", "18-holes")
     return t
 
 
@@ -62,3 +63,23 @@ def test_the_wind_decision_lights_the_flight_each_hex_would_leave():
     assert t.view.cursor == t.cell(*hexgrid.from_offset(2, 2))
     land = g.added[0].choice_landing(g, GUST)[1]
     assert t.view.preview[t.view.preview_len - 1] == t.cell(land[0], land[1])
+
+
+def test_a_wind_game_cut_off_is_rebuilt_with_the_shipped_wind_deck():
+    # At power-on the journal replays the game with the table's data: the wind deck is
+    # read from the shipped files only because the game asks for it by name.
+    from teebox.app import gamejournal
+    from teebox.hal.store import SimStore
+    crs = make_course(ROWS, [(5, (1, 2), (10, 2)), (5, (1, 4), (10, 4))])
+    setup = engine.Setup(2, "match", 4, [[club("5 Wood")], [club("5 Wood", 1)]],
+                         expansions=("wind",))
+    game = engine.Game(crs, K.CLUBS, K.SHOTS, setup, wind=WIND_CARDS)
+    store = SimStore()
+    gj = gamejournal.GameJournal(store)
+    gj.start(game, seats=b"\x00\x01", bots=b"\x00\x00", game_name="18-holes")
+    gj.flush()
+    data = K.new_table().replay_data(lambda h: crs)
+    back = gamejournal.resume(store, data=data)
+    assert back.game.setup.expansions == ("wind",)
+    assert back.game.state_digest() == game.state_digest()
+    raises(KeyError, data.__getitem__, "no-such-deck")  # nothing shipped by that name

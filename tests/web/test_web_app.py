@@ -10,6 +10,7 @@ import typer
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from teebox.app import script as script_mod
 from teebox_host.virtual_board import VirtualBoard
 from teebox_host.web.app import create_app
 from teebox_host.web.live import LiveBoard
@@ -259,6 +260,39 @@ def test_live_board_snapshot_shows_the_led_frame_whose_turn_and_the_events():
         assert not game.over
     finally:
         live.stop()
+        vb.stop()
+
+
+def test_the_live_table_shows_the_solo_opponents_as_the_board_does():
+    """Rulebook, Solo Chaos Golf: "Reveal the top 1-point token for each opponent. This
+    hole is the one they score at the next combined scoring phase." The board's LEDs put
+    each opponent's golfer on that green; the live page names them there ("A1"...) and
+    gives each a row of the scorecard: the green it scores next and its points. The
+    virtual board's demo rotation plays the game."""
+    assert ("solo-chaos", 1) in script_mod.demo_games() and ("teams", 2) in \
+        script_mod.demo_games()
+    vb = VirtualBoard()
+    vb.start()
+    live = LiveBoard(vb)
+    try:
+        game = vb.play("solo-chaos", 1, seed=3, inputs=6)
+        with vb.lock:
+            snap = live.snapshot()
+            targets = list(game.mode.target)
+        labels = sorted(str(s) for seats in snap["golfers"].values() for s in seats)
+        assert labels == ["1", "A1", "A2", "A3"]
+        rows = {row["seat"]: row for row in snap["scorecard"]}
+        assert [rows["AI %d" % k]["hole"] for k in (1, 2, 3)] == targets
+        for choices in range(7, 400):   # until an opponent has scored
+            game = vb.play("solo-chaos", 1, seed=3, inputs=choices)
+            if any(game.mode.points):
+                break
+        with vb.lock:
+            snap = live.snapshot()
+            points = list(game.mode.points)
+        rows = {row["seat"]: row for row in snap["scorecard"]}
+        assert any(points) and [rows["AI %d" % k]["total"] for k in (1, 2, 3)] == points
+    finally:
         vb.stop()
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
+from teebox.core import hexgrid
 from teebox.core.holes18 import engine
 from teebox.core.holes18.protocol import OUT_FLIGHT, OUT_OF_BOUNDS
 from teebox_host.scoredb import ScoreDB
@@ -113,3 +114,31 @@ def test_every_game_gets_its_own_leaderboard_ranked_as_that_game_ranks(client):
     stroke = boards[boards.index(": Stroke Play"):]
     assert stroke.index("fewest strokes win") < stroke.index("To par") < stroke.index("</table>")
     assert "most points win" in boards[boards.index(": Match Play"):]
+
+
+def test_a_solo_chaos_golf_replay_follows_the_opponents_as_the_table_showed_them(tmp_path):
+    """Rulebook (Solo Chaos Golf): "Reveal the top 1-point token for each opponent. This
+    hole is the one they score at the next combined scoring phase." The table's LEDs put
+    each opponent on that green; the stored game's replay draws them there too, after the
+    player, by name and in the colours the LEDs gave them."""
+    game, result = played("18-holes", "solo-chaos", 2, 1, players=1)
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path, clock=lambda: T0 + 100 * DAY) as store:
+        store.add_game(result)
+    html = TestClient(create_app(path)).get("/game/5eed0001/1").text
+    data = frames(html)
+    assert len(data["colours"]) == 4   # the player, then AI 1, AI 2, AI 3
+    steps = data["frames"]
+    # (the tokens are revealed once the deck is chosen: the first frames have the player)
+    shown = [step for step in steps
+             if sorted(s for seats in step["golfers"].values() for s in seats) == [1, 2, 3, 4]]
+    assert shown
+    width = game.course.width
+    greens = set()
+    for h in range(1, game.course.hole_count + 1):
+        col, row = hexgrid.to_offset(*game.course.hole(h)[3:5])
+        greens.add(row * width + col)
+    for step in shown:
+        assert all(int(cell) in greens for cell, seats in step["golfers"].items()
+                   if set(seats) & {2, 3, 4})   # each opponent on a green
+    assert any("AI " in step["caption"] for step in steps)   # they move on, by name

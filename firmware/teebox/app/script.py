@@ -303,6 +303,11 @@ class Autoplayer:
     A game the table resumed (after a power cut) is played on whatever its
     player count: each seat gets its bot when it first has to decide. A resumed
     game of another game is played by that game's bots.
+
+    A game whose players hold pieces the table cannot see (Domino Golf's real set)
+    says what a person does with them in its autoplay module's ``person(auto, table,
+    seat)`` (the choice, or None for the bot's), which keeps those pieces in
+    ``pieces``; a person then also does what needs hands at a table bot's turn.
     """
 
     def __init__(self, clubs, mode=None, course=sf.DEFAULT_COURSE, players=2,
@@ -327,6 +332,7 @@ class Autoplayer:
                 raise ValueError(why)
         self.expect = None
         self.inputs = 0
+        self.pieces = None
 
     def _play_game(self, game, players):
         # The rules, bots and keys of game ``game`` (bots for ``players`` seats).
@@ -408,13 +414,17 @@ class Autoplayer:
         if d.kind == GAME_OVER:
             return []
         people = [s for s in d.waiting if s not in self.bot_seats]
-        if not people:
-            return ["wait %d" % T.BOT_MS]  # the table's bot decides
-        seat = people[0]
+        seat = people[0] if people else d.player
         while len(self.bots) <= seat:  # a resumed game may seat more players
             self.bots.append(self._module.bot(self.bot_seed + len(self.bots)))
-        choice = self.bots[seat].choose(g, seat)
-        self.expect = (seat, choice)
+        person = getattr(self._play_keys, "person", None)  # (a game with pieces in hand)
+        choice = person(self, table, seat) if person is not None else None
+        if choice is None:
+            if not people:
+                return ["wait %d" % T.BOT_MS]  # the table's bot decides
+            choice = self.bots[seat].choose(g, seat)
+        if seat not in self.bot_seats:  # (hands at a bot's draw: the input is the bot's)
+            self.expect = (seat, choice)
         return self._play_keys.lines(self, table, seat, choice)
 
 

@@ -37,6 +37,14 @@ NONE = "none"  # an option's value that the last check leaves unsaid (no golfer 
 value_text = games_mod.value_text  # an option's value as the display shows it
 
 
+def players_text(lo, hi):
+    """How many play, as a player reads it: ``"2-5 players"``, ``"2 players"`` (Chaos
+    Teams: exactly two), ``"1 player"`` (Solo Chaos Golf), never ``"2-2 players"``."""
+    if lo == hi:
+        return "%d player%s" % (lo, "" if lo == 1 else "s")
+    return "%d-%d players" % (lo, hi)
+
+
 class GameSteps:
     """The game and its answers, for :class:`~teebox.app.setup_flow.SetupFlow`: the
     game (``games``, the registry's entries; its module imported once it is chosen),
@@ -264,9 +272,9 @@ class GameSteps:
     def _show_game(self):
         # The game step (the game is loaded once chosen, not while looked at).
         g = self.games[self.game_index]
-        self.prompt.set("Game\n> %s\n%d-%d players\n\n</>: other\nOK: next  BACK"
-                        % (g.title, g.players[0], g.players[1]), S_GAME, -1, len(self.games),
-                        self.game_index)
+        self.prompt.set("Game\n> %s\n%s\n\n</>: other\nOK: next  BACK"
+                        % (g.title, players_text(g.players[0], g.players[1])), S_GAME, -1,
+                        len(self.games), self.game_index)
 
     def _show_step(self, st, n):
         # The prompt of one of the game's steps (number ``n``): False if ``st`` is not one.
@@ -274,8 +282,8 @@ class GameSteps:
         mod = self.module()
         if st == S_MODE:
             lo, hi = self.player_range()
-            p.set("%d Game mode\n> %s\n%d-%d players\n\n</>: other\nOK: next  BACK"
-                  % (n, mod.MODES[self.mode_index][1], lo, hi),
+            p.set("%d Game mode\n> %s\n%s\n\n</>: other\nOK: next  BACK"
+                  % (n, mod.MODES[self.mode_index][1], players_text(lo, hi)),
                   st, -1, len(mod.MODES), self.mode_index)
         elif st == S_COURSE:
             p.set("%d Course\n> %s\n(shown on table)\n\n</>: other\nOK: next  BACK"
@@ -283,8 +291,10 @@ class GameSteps:
                   self.course_index)
         elif st == S_PLAYERS:
             lo, hi = self.player_range()
-            p.set("%d Players\n> %d players\n(%s: %d-%d)\n</>: fewer/more\nHold OK: bots\n"
-                  "OK: next  BACK" % (n, self.players, self._way_title(), lo, hi),
+            p.set("%d Players\n> %s\n(%s: %s)\n</>: fewer/more\nHold OK: bots\n"
+                  "OK: next  BACK" % (n, players_text(self.players, self.players),
+                                      self._way_title(),
+                                      "%d only" % lo if lo == hi else "%d-%d" % (lo, hi)),
                   st, -1, 0, -1, bytes(range(self.players)))
         elif st == S_HANDS:
             p.set("%d Hands\n> %s\n%s\n\n</>: other\nOK: next  BACK"

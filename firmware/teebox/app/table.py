@@ -29,13 +29,14 @@ else runs when a player acts.
 from teebox.app import presenters
 from teebox.app import setup_flow as sf
 from teebox.app.setup_flow import Prompt
-from teebox.app.table_cards import CARD_MODULES, CardKeeper
+from teebox.app.table_cards import CardKeeper
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
 from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE
 from teebox.hal.display import NullDisplay
+from teebox.shipped import CARD_MODULES
 
 try:
     from micropython import const
@@ -397,7 +398,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
         self.presenter.outputs(g.initial_outputs)
         self.enter()
 
-    def resume_game(self, game, seats, bots, game_name="18-holes"):
+    def resume_game(self, game, seats, bots, game_name):
         """Carry on ``game`` (of the registry's ``game_name``), rebuilt from the journal
         after a power cut (``gamejournal.resume``): the table shows it exactly as it
         stood, each player at the reader seat ``seats`` journalled, ``bots`` (1 per bot)

@@ -13,16 +13,13 @@ From then on the start menu shows how many club cards have a tag
 
 from teebox.app.bindings import Bindings
 
-# The modules the card data's objects come from: the table keeps them (and the data,
-# once read) when it lets go of 18 Holes' code after a game.
-CARD_MODULES = ("teebox.core.holes18", "teebox.core.holes18.cards")
-
 
 class ReplayData:
     """What a journalled game is rebuilt with at power-on, as ``gamerecord.replay`` looks
     it up: ``["courses"]`` the board's course loader, ``["clubs"]`` and ``["shots"]``
-    the table's card data, ``["greens"]`` the shipped putting dice and green cards and
-    ``["wind"]`` the shipped wind deck, each read only if the game asks for it."""
+    the table's card data, any other shipped data by its name (``shipped.load_default_``
+    and the name: an expansion's, such as ``"greens"`` or ``"wind"``), each read only if
+    the game asks for it."""
 
     def __init__(self, table, course_loader):
         self.table = table
@@ -33,13 +30,11 @@ class ReplayData:
             return self.courses
         if key == "clubs" or key == "shots":
             return getattr(self.table, key)
-        if key == "greens":  # only a game with Reading the Greens asks: read them then
-            from teebox import shipped
-            return shipped.load_default_greens()
-        if key == "wind":  # only a game with the wind module asks: read the deck then
-            from teebox import shipped
-            return shipped.load_default_wind()
-        raise KeyError(key)
+        from teebox import shipped  # (only a game that asks: read the data then)
+        load = getattr(shipped, "load_default_" + key, None)
+        if load is None:
+            raise KeyError(key)
+        return load()
 
 
 class CardKeeper:

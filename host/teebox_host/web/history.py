@@ -166,9 +166,10 @@ def game(store, board_id, number):
             "lower_wins": scoredb.lower_wins(result.mode, result.game), "why": why,
             "replay": None}
     if replay is not None:
+        # (automated opponents, after the seats, in the colours the LEDs give them)
+        seats = len(result.players) + len(replay["opponents"])
         frames = {"frames": replay["frames"],
-                  "colours": [boards.colour(palette.PLAYERS, 3 * seat)
-                              for seat, _n, _c in result.players]}
+                  "colours": [boards.colour(palette.PLAYERS, 3 * seat) for seat in range(seats)]}
         # Inside <script>: "<" escaped so that no name can end the element.
         page["replay"] = {"svg": plots.hexes(replay["board"], "The game's board"),
                           "json": Markup(json.dumps(frames).replace("<", "\\u003c")),

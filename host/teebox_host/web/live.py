@@ -24,6 +24,7 @@ from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
 from teebox_host.link import BoardRefused, LedPicture, Link, LinkError, parse_event
+from teebox_host.replay_cmd import opponents
 from teebox_host.scoredb import ScoreDB, ScoreDBError
 from teebox_host.sync_cmd import sync_games
 from teebox_host.sim_tui import board_title
@@ -66,6 +67,7 @@ class LiveBoard:
         self.board_id = ""
         self.playing = None     # what the link says: "playing", "over" or "menu"
         self.card = {}          # the live scorecard: seat -> hole, total, place (events)
+        self.seats = 0          # the players of the game followed (more seats: opponents)
         self._game = (gamerecord.LEGACY_GAME, "")   # the game and mode followed
         self.no_frames = ""     # why the board sends no LED frame ("": it does)
         self._lock = threading.Lock()   # the picture and state, between the threads
@@ -161,6 +163,7 @@ class LiveBoard:
         (SCORED), its place once the game is over (the holder of ``_lock`` calls)."""
         if ev.kind == EV_STARTED:
             self.playing = "playing"
+            self.seats = ev.players
             self.card = {seat: {"hole": 0, "total": 0, "place": 0}
                          for seat in range(ev.players)}
         elif ev.kind in (EV_HOLE, EV_SCORED):
@@ -218,11 +221,24 @@ class LiveBoard:
                    "turn": "", "turnColour": "", "oled": [], "events": list(self.events),
                    "title": f"Board {self.board_id}" if self.board_id else "",
                    "note": self.no_frames,
-                   "scorecard": [{"seat": seat_name(seat), "colour": palette_colour(seat),
-                                  **row} for seat, row in sorted(self.card.items())]}
+                   "scorecard": [{"seat": self._seat_label(seat),
+                                  "colour": palette_colour(seat), **row}
+                                 for seat, row in sorted(self.card.items())]}
         if self.vb is not None:
-            out.update(self._table_facts())
+            facts = self._table_facts()
+            if facts["opponents"]:   # the table's rows tell more (the green each scores next)
+                out["scorecard"] = [row for row in out["scorecard"]
+                                    if not row["seat"].startswith("AI ")] + facts["opponents"]
+            del facts["opponents"]
+            out.update(facts)
         return out
+
+    def _seat_label(self, seat):
+        """A player's colour name, or "AI 1" for the first automated opponent (Solo Chaos
+        Golf's score as the seats after the players')."""
+        if self.seats and seat >= self.seats:
+            return "AI %d" % (seat - self.seats + 1)
+        return seat_name(seat)
 
     def _table_facts(self):
         """What the in-process virtual board's table tells besides its link."""
@@ -234,18 +250,45 @@ class LiveBoard:
             game = table.game
             playing = game is not None and not game.over
             width = table.course.width if table.course is not None else prof.width
+            others = opponents(game)
+            seats = view.seats - len(others)   # (the opponents' golfers come after)
             golfers = {}
             for s in range(view.seats if playing else 0):
+                # A seat by its number; an automated opponent (Solo Chaos Golf's, on the
+                # green it scores next) by its name's letter and number: "A1".
+                label = s + 1 if s < seats else "A%d" % (s - seats + 1)
                 for cell in (view.golfer[s], view.partner[s]):  # (partner: Chaos Teams)
                     if cell >= 0:  # course cells are row-major in the course's grid
                         golfers.setdefault(cell // width * prof.width + cell % width,
-                                           []).append(s + 1)
+                                           []).append(label)
             turn = view.active if playing else -1
             return {"golfers": {str(k): v for k, v in golfers.items()},
+                    "opponents": self._opponent_rows(game, seats, others),
                     "turn": seat_name(turn) if turn >= 0 else "",
                     "turnColour": palette_colour(turn), "title": board_title(vb.table),
                     "state": "playing" if playing else "over" if game is not None else "menu",
                     "oled": list(getattr(vb.table.hw.display, "shown", ()))}
+
+
+    @staticmethod
+    def _opponent_rows(game, seats, others):
+        """The live scorecard's rows of the automated opponents (Solo Chaos Golf's): each
+        in the colour its golfer has on the LEDs, the green it scores next as its hole,
+        its points, and its place among everyone once the game is over."""
+        if not others:
+            return []
+        over = game.over
+        everyone = [p.score for p in game.players] + [points for _n, points, _t in others]
+        targets = game.mode.markers(game)
+        rows = []
+        for k in range(len(others)):
+            name, points, _tokens = others[k]
+            at = targets[k] if k < len(targets) else None
+            rows.append({"seat": name, "colour": palette_colour(seats + k),
+                         "hole": game.course.green_hole(at[0], at[1]) if at else 0,
+                         "total": points,
+                         "place": 1 + len([s for s in everyone if s > points]) if over else 0})
+        return rows
 
 
 def palette_colour(seat):

@@ -33,15 +33,19 @@ def _golfers(cells):
 
 def steps(result, data=None):
     """The replay of stored game ``result`` (a ``scoredb.GameResult``) on its board:
-    ``{"board": ..., "frames": [{"golfers", "caption"}, ...]}``, a frame at the start
-    and each time a golfer moves; a frame whose board differs from the one before
-    carries its ``"cells"`` (Domino Golf: each hole). None for a game without a board.
+    ``{"board": ..., "frames": [{"golfers", "caption"}, ...], "opponents": [names]}``, a
+    frame at the start and each time a golfer moves; a frame whose board differs from the
+    one before carries its ``"cells"`` (Domino Golf: each hole). The automated opponents
+    (Solo Chaos Golf's) stand after the seats, by name. None for a game without a board.
     ValueError or LookupError as the replay raises them."""
     look = boards.of(result.game)
     if look is None:
         return None
     face, final, game = _again(result, data or replay_cmd.replay_data())
     names = {seat: name for seat, name, _colour in result.players}
+    others = [name for name, _points, _tokens in replay_cmd.opponents(final)]
+    for k in range(len(others)):
+        names[len(result.players) + k] = others[k]
     last = look.positions(game)
     first = shown = look.board(game)
     hole, _round = face.progress(game)
@@ -61,7 +65,7 @@ def steps(result, data=None):
                 frame["cells"] = board["cells"]
             frames.append(frame)
             last = now
-    return {"board": first, "frames": frames}
+    return {"board": first, "frames": frames, "opponents": others}
 
 
 def heat(store, course_hash, data=None, limit=HEAT_GAMES):

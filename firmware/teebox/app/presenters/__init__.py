@@ -37,7 +37,13 @@ buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
   seat)`` for a card) that make the table take ``choice`` for ``seat`` now;
 * ``register(auto, flow)``: the lines for the flow the game asks for before it starts
   (``table.flow`` in the table's register phase);
-* ``DEMOS``: ``((mode, players), ...)``, the games a virtual board's bots play in turn.
+* ``DEMOS``: ``((mode, players), ...)``, the games a virtual board's bots play in turn;
+* optionally, for a game whose players hold tagged pieces the table cannot see
+  (Domino Golf's real set): ``person(auto, table, seat)``, the choice a person makes
+  with them now (None: the bot's; a person also does what needs hands at a table
+  bot's turn), and ``in_hand(holder, table)``, ``(the TAG_SETS module, groups)``: the
+  pieces as the players hold them, for the simulator's card key. Both keep those
+  pieces in ``holder.pieces``.
 
 A game played with tagged pieces of its own (besides 18 Holes' club cards, which the
 table reads itself: ``app/table_cards.py``) names them in :data:`TAG_SETS`, so card

@@ -7,7 +7,9 @@ sees (their own golf bag, the hole's dominoes, the dominoes played) and act thro
   doubles for a hole-in-one or an eagle, goes with the gods of golf when nothing in its
   bag does better than a random domino would on average, and spends its mulligan on a
   gods-of-golf pick that went wrong. With a real (tagged) set it cannot see its
-  face-down bag, so it goes with the gods of golf every shot (someone draws for it).
+  face-down bag, so it goes with the gods of golf every shot (someone draws for it),
+  unless it is handed the bag as its player sees it (``choose(game, seat, bag)``: a
+  person's autoplayer holding a real set).
 
 :func:`play_game` (also from the contract) plays a game with one bot a seat.
 """
@@ -38,10 +40,11 @@ def value(domino, game, seat):
     return VALUE[shots.result(domino, target, at_green)]
 
 
-def unseen(game, seat):
-    """The dominoes ``seat`` cannot see: any of them may be a gods-of-golf pick."""
+def unseen(game, seat, bag=None):
+    """The dominoes ``seat`` cannot see (``bag``: their golf bag, default the game's):
+    any of them may be a gods-of-golf pick."""
     seen = bytearray(dominoes.COUNT)
-    for d in game.bags[seat] + game.layout:
+    for d in (game.bags[seat] if bag is None else bag) + game.layout:
         seen[d] = 1
     for played in game.played:
         for d in played:
@@ -49,9 +52,10 @@ def unseen(game, seat):
     return [d for d in range(dominoes.COUNT) if not seen[d]]
 
 
-def gods_value(game, seat):
-    """What a gods-of-golf pick costs on average from here on."""
-    dark = unseen(game, seat)
+def gods_value(game, seat, bag=None):
+    """What a gods-of-golf pick costs on average from here on (``bag`` as for
+    :func:`unseen`)."""
+    dark = unseen(game, seat, bag)
     return sum([value(d, game, seat) for d in dark]) // len(dark)
 
 
@@ -61,8 +65,10 @@ class SensibleBot:
     def __init__(self, seed=0):
         self.seed = seed
 
-    def choose(self, game, seat):
-        """The choice this bot makes for ``seat`` now."""
+    def choose(self, game, seat, bag=None):
+        """The choice this bot makes for ``seat`` now. ``bag``: a real set's golf bag of
+        ``seat`` as its player holds it (the rules see it face down); without it the bot
+        goes with the gods of golf at every shot of a real set."""
         d = game.pending()
         legal = game.choices(seat)
         if d.kind == KEEP:
@@ -70,9 +76,11 @@ class SensibleBot:
             return (MULLIGAN,) if bad and game.last[1] == FROM_GODS else (KEEP_SHOT,)
         if d.kind == TAKE:
             return min(legal, key=lambda c: (value(c[1], game, seat), c[1]))
-        if game.real:
+        if game.real and bag is None:
             return (GODS,)  # a real set's bag lies face down, where a bot cannot look
-        best = ((gods_value(game, seat), 1), (GODS,))
+        best = ((gods_value(game, seat, bag), 1), (GODS,))
+        if bag is not None:  # (in the bag's order, as a dealt bag's: ties go alike)
+            legal = [c for c in [(PLAY, d) for d in bag] if c in legal]
         for c in legal:
             if c[0] == PLAY:
                 key = (self._cost(c[1], game, seat), 0)

@@ -178,9 +178,14 @@ def safe_point(game):
 
 
 def scoreboard(game, seen):
-    """``(events, seen)``: tokens won and golfers on a new tee since ``seen``."""
+    """``(events, seen)``: tokens won and golfers on a new tee since ``seen``. A mode's
+    automated opponents (Solo Chaos Golf's ``opponents``) score as the seats after the
+    players', so a watcher of the link follows them too."""
     events = []
     now = [(p.hole, len(p.tokens)) for p in game.players]
+    others = game.mode.opponents(game) if hasattr(game.mode, "opponents") else ()
+    for _name, _points, won in others:
+        now.append((0, len(won)))
     if seen is not None:
         for p in game.players:
             hole, ntok = seen[p.seat]
@@ -189,4 +194,9 @@ def scoreboard(game, seen):
                 events.append((EV_SCORED, p.seat, h, kind, p.score))
             if p.hole != hole:
                 events.append((EV_HOLE, p.seat, p.hole))
+        seat = len(game.players)
+        for _name, points, won in others:
+            for i in range(seen[seat][1], len(won)):
+                events.append((EV_SCORED, seat, won[i][0], won[i][1], points))
+            seat += 1
     return events, now

@@ -21,8 +21,12 @@ def _cell(crs, q, r):
 
 
 def positions(game):
-    """Each golfer's cell (see ``boards``)."""
-    return [_cell(game.course, p.q, p.r) for p in game.players]
+    """Each golfer's cell (see ``boards``), then each automated opponent's (Solo Chaos
+    Golf's, on the green it scores next, as the table's LEDs show it; -1 once its tokens
+    are used)."""
+    crs = game.course
+    return [_cell(crs, p.q, p.r) for p in game.players] + [
+        _cell(crs, at[0], at[1]) if at is not None else -1 for at in game.mode.markers(game)]
 
 
 def landings(game, outs):

@@ -21,7 +21,12 @@ class BagRegistration:
     :meth:`hands_with_bots` deals them from the clubs no person's bag holds.
 
     ``size[seat]`` is how many clubs that bag holds: five, or what the seat's golfer card
-    drafts (:meth:`sizes`: Dorian B three, Slick Rikesh B one, Iron Jane B four).
+    drafts (:meth:`sizes`: Dorian B three, Slick Rikesh B one, Iron Jane B four), and
+    ``rule[seat]`` what that card changes in the draft, said while its bag is scanned
+    (The Shark B's pass when only wedges are left, Slick Rikesh B's in any round). A
+    player whose card's passes may leave it short of clubs (``short[seat]``: The Shark
+    B, when only wedges were left to pick) ends its bag with OK once it holds a club;
+    BACK opens it again.
     """
 
     def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
@@ -32,6 +37,9 @@ class BagRegistration:
         self.bot = bot if bot is not None else bytearray(players)
         self.hands = [[] for _ in range(players)]
         self.size = [cards.HAND_SIZE] * players
+        self.rule = [""] * players
+        self.limit = list(self.size)    # the sizes before a bag was ended short
+        self.short = [False] * players
         self.owner = bytearray(b"\xff" * len(clubs))
         self.dealt = bytearray(len(clubs))  # 1 for clubs a draft of this size uses
         index = {}
@@ -65,9 +73,14 @@ class BagRegistration:
                 out.append(list(self.hands[s]))
         return out
 
-    def sizes(self, limits):
-        """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts."""
+    def sizes(self, limits, rules, short):
+        """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts; ``rules``
+        (per seat, "" for none) what the card changes in the draft; ``short`` (per seat)
+        whether its passes may leave the bag with fewer."""
         self.size = list(limits)
+        self.limit = list(limits)
+        self.rule = list(rules)
+        self.short = list(short)
         self._show()
 
     def complete(self):
@@ -111,9 +124,17 @@ class BagRegistration:
         return R_NONE
 
     def on_ok(self):
-        """Start the game once every bag is full."""
+        """Start the game once every bag is full; before, end the bag being scanned when
+        its player passed the rest of the draft (The Shark B: only wedges were left)."""
         if self.complete():
             return R_DONE
+        s = self.seat()
+        if self.short[s] and self.hands[s]:
+            self.size[s] = len(self.hands[s])
+            self.last.append(-1 - s)  # (BACK opens the bag again)
+            self.note = "P%d passed" % (s + 1)
+            self._show()
+            return R_CHANGED
         return R_NONE
 
     def on_back(self):
@@ -121,6 +142,12 @@ class BagRegistration:
         if not self.last:
             return R_EXIT
         s = self.last.pop()
+        if s < 0:  # a bag ended short: open again
+            s = -1 - s
+            self.size[s] = self.limit[s]
+            self.note = "P%d: more clubs" % (s + 1)
+            self._show()
+            return R_CHANGED
         club = self.hands[s].pop()
         self.owner[club] = 0xFF
         self.note = "%s out" % self.clubs[club].name
@@ -136,7 +163,10 @@ class BagRegistration:
             return
         n = len(self.hands[s])
         who = "Each scan your\nbag (5 clubs)" if self.seat_readers else "Scan your bag"
-        p.set("%s:\n%s\n%d/%d clubs\n%s\n\nBACK: undo"
-              % (player_label(s), who, n, self.size[s], self.note),
+        # What the seat's golfer card changed in the draft (the passes were made with the
+        # cards, away from the table) in the line left blank without one.
+        p.set("%s:\n%s\n%d/%d clubs\n%s\n%s\n%s"
+              % (player_label(s), who, n, self.size[s], self.rule[s], self.note,
+                 "OK: pass  BACK" if self.short[s] and n else "BACK: undo"),
               1, s, self.size[s], n - 1)
 

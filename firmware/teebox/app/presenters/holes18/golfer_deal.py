@@ -1,6 +1,8 @@
 """Golfer cards before a game of 18 Holes (a setup flow, see ``app/setup_flow.py``): the
 rulebook's "SELECT GOLFER" step, "You can let the players pick the one and side they
-want or deal one out at random", then "You pick either A-SIDE or B-SIDE when playing"."""
+want or deal one out at random", then "You pick either A-SIDE or B-SIDE when playing".
+The cards' titles and draft sizes are facts (``golfers.FACTS``): no golfer's module is
+imported before its game is played."""
 
 from teebox.app.setup_flow import (R_CHANGED, R_DONE, R_EXIT, R_REFUSED, Prompt, player_label,
                                    step_index)
@@ -11,11 +13,6 @@ from teebox.core.holes18.setup import Setup
 from teebox.core.rng import Rng
 
 CODE_GOLFER = 2  # the LED-only question code (bag registration is 1)
-
-
-def card_title(choice):
-    """A golfer card and side as the display names it: ``"Iron Jane B"``."""
-    return "%s %s" % (golfer_cards.make(0, choice).title, choice[1])
 
 
 class GolferDeal:
@@ -116,9 +113,12 @@ class GolferDeal:
         if self.at >= self.players:
             if self.then is None:
                 return R_DONE
-            # A bag holds what the seat's golfer card drafts (Dorian B three clubs...).
-            self.then.sizes([golfer_cards.make(s, g).hand_limit()
-                             for s, g in enumerate(self.golfers())])
+            # A bag holds what the seat's golfer card drafts (Dorian B three clubs...),
+            # and says what the card changes in the draft (The Shark B's pass...).
+            chosen = self.golfers()
+            self.then.sizes([golfer_cards.hand_limit(g) for g in chosen],
+                            [golfer_cards.draft_rule(g) for g in chosen],
+                            [golfer_cards.passes_short(g) for g in chosen])
             self.active = self.then
             return R_CHANGED
         self.choice[self.at] = self.options()[self.index]
@@ -156,7 +156,7 @@ class GolferDeal:
     def _show(self):
         p = self.own
         if self.at >= self.players:
-            lines = ["P%d %s%s" % (s + 1, card_title(g), "*" if self.bot[s] else "")
+            lines = ["P%d %s%s" % (s + 1, golfer_cards.title(g), "*" if self.bot[s] else "")
                      for s, g in enumerate(self.golfers())]
             p.set("Golfer cards\n%s\nOK: %s  BACK" % ("\n".join(lines),
                                                     "bags" if self.then else "play"),
@@ -164,9 +164,10 @@ class GolferDeal:
             return
         opts = self.options()
         if self.dealt:
-            how = "dealt you\n> %s\nA easier B harder\n</>: side" % card_title(opts[self.index])
+            how = "dealt you\n> %s\nA easier B harder\n</>: side" % golfer_cards.title(
+                opts[self.index])
         else:
             how = "pick a golfer\n> %s\n(%d of %d)\n</>: other" % (
-                card_title(opts[self.index]), self.index + 1, len(opts))
+                golfer_cards.title(opts[self.index]), self.index + 1, len(opts))
         p.set("%s:\n%s\nOK: take  BACK" % (player_label(self.at), how),
               CODE_GOLFER, self.at, len(opts), self.index)

@@ -14,7 +14,7 @@ from teebox.core.rng import Rng
 
 # Mode and seats of the demo games bots play in turn (the virtual board's --games).
 DEMOS = (("stroke", 2), ("match", 3), ("stableford", 4), ("chaos", 3), ("stroke", 5),
-         ("kelly", 3), ("teams", 2))
+         ("kelly", 3), ("teams", 2), ("solo-chaos", 1))
 
 
 def deal_bags(clubs, players, seed):

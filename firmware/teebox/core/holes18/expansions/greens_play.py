@@ -39,15 +39,15 @@ KEEP = 1047      # no Mallet re-roll
 ROLL = 2048      # + putting.putt_code(roll, borrow)
 _CODES = range(ACTION, ROLL + (1 << (DICE_PER_PLAYER + 3)))
 
-# Outputs.
-OUT_GREEN_CARD = 64   # (k, hole, card index in greens.cards, turn): revealed beside the green
-OUT_ON_GREEN = 65     # (k, seat, side): the golfer's meeple on that side of the green card
-OUT_ACTIONS = 66      # (k, ((seat, PUTT or CHANGE), ...)): action cards revealed
-OUT_PUTT = 67         # (k, seat, target, throws, total, flags, outcome): ((die, face, flags)...)
-OUT_POOL = 68         # (k, seat, die, face): into the dice pool
-OUT_CHANGED = 69      # (k, seat, side): changed position
-OUT_LONGEST_PUTT = 70  # (k, seat, target): now holds the longest putt card
-OUT_RETRIEVED = 71    # (k, seat, hole): a racer takes its pool die back from that green
+# Outputs: above the modes' own (64 on), so no mode's output reads as a putt.
+OUT_GREEN_CARD = 96   # (k, hole, card index in greens.cards, turn): revealed beside the green
+OUT_ON_GREEN = 97     # (k, seat, side): the golfer's meeple on that side of the green card
+OUT_ACTIONS = 98      # (k, ((seat, PUTT or CHANGE), ...)): action cards revealed
+OUT_PUTT = 99         # (k, seat, target, throws, total, flags, outcome): ((die, face, flags)...)
+OUT_POOL = 100        # (k, seat, die, face): into the dice pool
+OUT_CHANGED = 101     # (k, seat, side): changed position
+OUT_LONGEST_PUTT = 102  # (k, seat, target): now holds the longest putt card
+OUT_RETRIEVED = 103   # (k, seat, hole): a racer takes its pool die back from that green
 
 
 class GreensPlay(Module):

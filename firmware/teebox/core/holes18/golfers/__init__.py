@@ -8,7 +8,7 @@ below (modes use codes under 128) and its own decisions are the kinds below
 Slick Rikesh's A-side) answers ``power_state(game, seat)``: 1 ready, 0 used.
 """
 
-from teebox.core.holes18.player import GOLFERS, Golfer
+from teebox.core.holes18.player import GOLFERS, SIDES, Golfer
 from teebox.core.holes18.protocol import POLICY_KINDS
 
 # A golfer's own decisions (Game.pending().kind), after the modes' first kinds.
@@ -27,6 +27,59 @@ SEAT = 136     # + seat: borrow that player's revealed club (Slick Rikesh A)
 DECK = 144     # + deck index (cards.DECKS): look at that deck's top card (Bunjil)
 PILE = 152     # + pile: redraw that card (Lucky)
 CLUB = 160     # + club index: name / use / discard that club
+
+
+# Per golfer card, in GOLFERS order: its name, title, the expansion whose box holds it
+# ("" for the base game's), how many clubs it drafts on its A and B sides, what it
+# changes in a physical draft on each side, in a line the table's bag registration shows
+# ("" for nothing), and on which side its passes may leave it short of clubs (The Shark
+# B: "must pass if the only available clubs are wedges"). The first four are the class's
+# own ``name``, ``title``, ``expansion`` and ``hand_limit()`` (tests/firmware/
+# test_golfers.py keeps them equal): the table's golfer deal reads these facts, so no
+# golfer's module is imported before its game is played.
+FACTS = (
+    ("bunjil", "Bunjil", "", (5, 5), ("", ""), (0, 0)),
+    ("dorian", "Dorian", "", (5, 3), ("", "takes 3 clubs"), (0, 0)),
+    ("iron-jane", "Iron Jane", "", (5, 4), ("picks 1st: all", "4, no 2 alike"), (0, 0)),
+    ("lucky", "Lucky", "", (5, 5), ("", ""), (0, 0)),
+    ("slick-rikesh", "Slick Rikesh", "", (5, 1), ("", "1 club: may pass\nin any round"),
+     (0, 0)),
+    ("slugger", "Slugger", "", (5, 5), ("Driver + picks 4", "Driver + picks 4"), (0, 0)),
+    ("swift", "Swift", "", (5, 5), ("", ""), (0, 0)),
+    ("the-shark", "The Shark", "", (5, 5), ("", "no wedges; pass\nif only wedges"), (0, 1)),
+    ("peter", "Peter", "greens", (5, 5), ("", ""), (0, 0)),
+    ("wendy", "Wendy", "wind", (5, 5), ("", ""), (0, 0)),
+)
+
+
+def facts(name):
+    """The :data:`FACTS` row of a golfer name; ValueError naming the known ones if unknown."""
+    for row in FACTS:
+        if row[0] == name:
+            return row
+    raise ValueError("unknown golfer %r (use one of: %s)" % (name, ", ".join(GOLFERS)))
+
+
+def title(choice):
+    """A golfer card and side as the table names it: ``"Iron Jane B"`` (no module imported)."""
+    return "%s %s" % (facts(choice[0])[1], choice[1])
+
+
+def hand_limit(choice):
+    """How many clubs the golfer of ``(name, side)`` drafts."""
+    return facts(choice[0])[3][SIDES.index(choice[1])]
+
+
+def draft_rule(choice):
+    """What the golfer of ``(name, side)`` changes in a physical draft, for the table to
+    say while the bags are scanned ("" for nothing)."""
+    return facts(choice[0])[4][SIDES.index(choice[1])]
+
+
+def passes_short(choice):
+    """Whether the golfer of ``(name, side)`` may end a physical draft with fewer clubs
+    than it drafts, having passed (The Shark B when only wedges were left)."""
+    return bool(facts(choice[0])[5][SIDES.index(choice[1])])
 
 
 def make(seat, choice):
@@ -62,7 +115,7 @@ def make(seat, choice):
 def base_game():
     """The base game's golfer names in :data:`GOLFERS` order (an expansion's card, such
     as Peter, is not dealt with the base game's eight)."""
-    return tuple([g for g in GOLFERS if not make(0, (g, "A")).expansion])
+    return tuple([row[0] for row in FACTS if not row[2]])
 
 
 def club_codes(clubs):

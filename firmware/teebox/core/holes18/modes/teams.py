@@ -146,6 +146,11 @@ class ChaosTeams(ChaosGolf):
         q, r = self.golfer_at(game, game.acting[0], g)
         return "golfer %d, %d to flag" % (g + 1, self._to_flag(game, q, r))
 
+    def claimer(self, game, seat):
+        """Which of team ``seat``'s golfers the round lines name for the flag it has just
+        claimed: ``"golfer 2"``, the one its turn moved."""
+        return "golfer %d" % (self.moving[seat] + 1)
+
     def choice_cell(self, game, code):
         """Where that golfer stands (lit while it is selected)."""
         return self.golfer_at(game, game.acting[0], code - GOLFER)
