@@ -48,8 +48,8 @@ class Face(GameFace):
             for o in outs:
                 if o[0] == OUT_TURN and o[2] >= 0:  # (a putt or a change of position: no club)
                     self._club[o[1]] = self.sim.table.clubs[o[2]]
-            self.shot = shot_report(outs, self.tally.positions, g.course, self._club,
-                                    "greens" in g.expansions) or self.shot
+            self.shot = shot_report(outs, self.tally.positions, g.course, self._club) or (
+                self.shot)
             self.tally.feed(outs)
 
     def title(self):
@@ -307,12 +307,10 @@ EXPLAIN = {
 # ---------------------------------------------------------------- what a ball did
 
 
-def shot_report(outs, positions, course, clubs, putts=True):
+def shot_report(outs, positions, course, clubs):
     """What the ball did in a batch of engine outputs and why, as a rich Text (None: no
     ball flew or was putted). ``positions``: each golfer's ``(q, r)`` before the batch;
-    ``clubs``: the club of each seat's turn (the rough costs no distance with some);
-    ``putts``: whether the game reads the greens (a mode's own outputs may share the
-    putt's kind: Solo Chaos Golf's new card)."""
+    ``clubs``: the club of each seat's turn (the rough costs no distance with some)."""
     text = None
     penalty = [o for o in outs if o[0] == OUT_PENALTY] != []  # (Stroke Play)
     gusts = [o for o in outs if o[0] == OUT_GUST]
@@ -339,7 +337,7 @@ def shot_report(outs, positions, course, clubs, putts=True):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
-        elif o[0] == OUT_PUTT and putts:
+        elif o[0] == OUT_PUTT:
             # Reading the Greens: the dice thrown (a Mallet re-roll shows the putt again).
             seat, target, throws, total, flags, outcome = o[1:]
             text = Text()
