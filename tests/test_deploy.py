@@ -609,7 +609,7 @@ def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_force
     with pytest.raises(DeployError) as err:
         run(board_, deploy.firmware_dir(), tmp_path)
     code = deploy.code_ram(deploy.build(deploy.choose_profile(), build_dir=tmp_path / "b"))
-    assert 170 * 1024 < code < 360 * 1024  # (a sanity range: the figures are the point)
+    assert 170 * 1024 < code < 384 * 1024  # (a sanity range: the figures are the point)
     text = str(err.value)
     assert ("about %d KB (the table shell and the largest game's own code), and the game "
             "needs 60 KB more (18-holes at its peak), %d KB in all, but this board has 190 KB "

@@ -36,6 +36,12 @@ view.cursor = 4 * w + 4
 for i, cell in enumerate((3 * w + 2, 3 * w + 3, 2 * w + 3, 2 * w + 4, 1 * w + 4)):
     view.wind[i] = cell            # a strong wind's arrow (Taming the Wind)
 view.wind_len = 5
+for i in range(V.GREEN_CELLS):     # Reading the Greens: a green's sides, dice around them
+    view.green[i] = (13 + i // 6) * w + 2 + i % 6
+    view.green_ink[i] = i % 9      # the dice colours, then seat colours (pool dice)
+    view.green_level[i] = 20 * i
+view.green_blink = 0b101 << 6      # two dice that threw flags blink
+view.green_len = V.GREEN_CELLS
 for n in range(1, 19):             # Chaos Golf: 5, 2 and both tokens on the greens
     par, tq, tr, gq, gr = crs.hole(n)
     view.tokens[gr * w + gq + (gr - (gr & 1)) // 2] = (5, 2, 7)[n % 3]

@@ -257,6 +257,24 @@ def test_the_demo_chooses_a_rule_variation_at_the_tables_setup():
     assert res.exit_code == 1 and "bounds is one of: strict, through" in res.output
 
 
+def test_the_demo_reads_the_greens_chosen_at_the_tables_setup():
+    # Reading the Greens chosen at the table's expansion step: the bots lay their action
+    # cards in secret, pick their dice with the buttons and putt through the table to the
+    # final scorecard and its putts.
+    res = _invoke("--demo", "--mode", "match", "--option", "expansions=greens", "--seed", "2")
+    assert res.exit_code == 0, res.output[-2000:]
+    assert "|> greens        |" in res.output and "|Expansions:     |" in res.output
+    for shown in ("|OK: action card |", "|Others look away|", "|Roll which dice?|",
+                  "|WYYOORR         |", "|Hold OK: roll   |"):
+        assert shown in res.output, shown
+    assert re.search(r"^\|P\d rolled \d+/\d+", res.output, re.M)
+    assert "Putts" in res.output and re.search(r"^Longest putt: player \d", res.output, re.M)
+    assert re.search(r"^Winners?: ", res.output, re.M)
+    # A Chaos Golf mode does not read the greens: the table would not offer them.
+    res = _invoke("--demo", "--mode", "chaos", "--option", "expansions=greens")
+    assert res.exit_code == 1 and "not played in Chaos Golf" in res.output, res.output
+
+
 @pytest.mark.parametrize("mode", modes.NAMES)
 def test_the_demo_plays_every_way_to_play_through_the_table_to_the_end(mode):
     # Each mode in the simulator: the bots set it up and play it through the table's

@@ -165,3 +165,38 @@ print("ALLOC tick", measure(lambda: t.tick(hw.clock.ticks_ms()), 200))
     got = dict((ln.split()[1], int(ln.split()[2])) for ln in res.stdout.splitlines()
                if ln.startswith("ALLOC "))
     assert got == {"setup": 0, "game": 0, "flight": 0, "tick": 0}, got
+
+
+def test_a_frame_of_a_putt_allocates_nothing(micropython):
+    # Reading the Greens chosen at the setup: a golfer picking its dice (the green's sides
+    # and the dice lit around it, the die shown blinking), and the frames after the roll.
+    code = IDLE % PROFILE + """
+from teebox.core.holes18.expansions.greens_play import PUTT_DICE
+runner = script.Runner(app)
+
+
+def play(*texts):
+    for text in texts:
+        runner.step(script.parse_line(text, 1, t.clubs))
+
+
+play("seed 3", "press OK 9", "press E", "press OK 2")  # the expansion step: greens
+assert t.game.expansions == ("greens",)
+auto = script.Autoplayer(t.clubs, "match", "starter", 2, seed=3,
+                         options={"expansions": ("greens",)})
+for _ in range(3000):
+    if t.d.kind == PUTT_DICE and t.presenter.greens.picking():
+        break
+    for ln in auto.next_lines(t):
+        play(ln)
+assert t.view.green_len > 6
+print("ALLOC picking", measure(app.step, 60))
+for ln in auto.next_lines(t):
+    play(ln)
+print("ALLOC rolled", measure(app.step, 60))
+"""
+    res = micropython.run(code=code)
+    assert res.returncode == 0, res.stderr
+    got = dict((ln.split()[1], int(ln.split()[2])) for ln in res.stdout.splitlines()
+               if ln.startswith("ALLOC "))
+    assert got == {"picking": 0, "rolled": 0}, got

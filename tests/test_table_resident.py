@@ -216,10 +216,13 @@ auto = script.Autoplayer(t.clubs, "match", "starter", 2, seed=3)
 holes18 = games.load("18-holes")
 for way in holes18.MODES:
     holes18.skipped(way[0])  # what the setup menu asks of each mode a player scrolls past
-seen = set()  # the mode and golfer modules ever loaded, the setup menu's included
+    for modules in holes18.OPTIONS[-1][2]:
+        holes18.refused(way[0], "expansions", modules)  # and of its expansion modules
+seen = set()  # the mode, golfer and putting modules ever loaded, the setup menu's included
 for _ in range(3000):
     seen.update([n for n in sys.modules if n.startswith("teebox.core.holes18.modes")
-                 or n.startswith("teebox.core.holes18.golfers")])
+                 or n.startswith("teebox.core.holes18.golfers") or "putting" in n
+                 or "greens" in n])
     if t.game is not None and len(t.game.inputs) >= 12:
         break
     for ln in auto.next_lines(t):
@@ -233,7 +236,8 @@ def test_a_match_play_game_loads_no_other_modes_code_nor_any_golfers(micropython
                                                                       compiled_firmware):
     """A Pico holds one mode's code, not all nine: the setup menu lists every mode from
     its facts (``modes.MODES``), and only Match Play's module is imported to play it; no
-    golfer card was chosen, so no golfer's module is either."""
+    golfer card was chosen, so no golfer's module is either; nor, without Reading the
+    Greens, any of its code (the setup asks each mode which modules it plays from facts)."""
     res = mp.run(code=MATCH_PLAY % PROFILE, mounts=compiled_firmware)
     assert res.returncode == 0, res.stderr + res.stdout
     loaded = [ln.split()[1:] for ln in res.stdout.splitlines() if ln.startswith("LOADED")][-1]

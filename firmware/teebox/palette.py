@@ -81,6 +81,9 @@ CURSOR = bytes((255, 255, 255))
 BALL = bytes((255, 255, 255))
 # The wind's arrow (Taming the Wind): sky blue, its head brighter than its tail.
 WIND = bytes((90, 170, 255))
+# Reading the Greens: the putting dice's colours (white, yellow, orange, red, as
+# greens_data.COLOURS), which the sides of a green in play wear by their target too.
+DICE = bytes((255, 255, 255, 255, 200, 0, 255, 100, 0, 255, 0, 0))
 
 def rgb(table, i):
     """Entry ``i`` of a colour table as ``(r, g, b)`` (for tests and tools; allocates)."""

@@ -38,6 +38,7 @@ BOARD_FILES = (
     "app/presenters/holes18/golfer_deal.py",
     "app/presenters/holes18/motion.py",
     "app/presenters/holes18/presenter.py",
+    "app/presenters/holes18/putting.py",
     "app/presenters/holes18/screen.py",
     "app/presenters/playnine.py",
     "app/prompt.py",

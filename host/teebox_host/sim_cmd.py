@@ -199,11 +199,11 @@ def _run_demo(profile, game, mode, players, course, seed, options=()):
     try:
         players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
                               sim.table.setup.course_names)
-    except ValueError as exc:
+        auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
+                                     bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
+                                     game=game, options=game_options(game, options, ("hands",)))
+    except ValueError as exc:  # (a mode that does not play an option's value too)
         _fail(str(exc))
-    auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
-                                 bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,
-                                 game=game, options=game_options(game, options, ("hands",)))
     out = _console()
     out.print(Text("Teebox simulator demo: bots play through the table's buttons and card "
                    "reader", style="bold"))
@@ -270,7 +270,8 @@ def sim(
         [], "--option", metavar="NAME=VALUE",
         help="A rule variation chosen at the table's setup (playing: with --game; the "
              "demo: the bots choose it) (18 Holes: "
-             "bounds=strict or bounds=through; Play Nine: holes=N, playoff=yes or no; Domino "
+             "bounds=strict or bounds=through, expansions=greens, wind or greens+wind; Play "
+             "Nine: holes=N, playoff=yes or no; Domino "
              "Golf: holes=N, real_set=yes for a real set of tagged dominoes, each laid on "
              "the simulated reader)."),
     store: Optional[Path] = typer.Option(

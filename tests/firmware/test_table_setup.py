@@ -200,8 +200,11 @@ def test_every_setup_step_has_an_led_only_form():
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
     _setup(t, "press OK")  # golfer cards: 18 Holes' third option (S_OPTION + 2)
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 2, 3, 0)
-    _setup(t, "press OK")  # the expansion's modules offered at the table: none or wind
-    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 3, 2, 0)
+    _setup(t, "press OK")  # the expansion's modules offered at the table: none, greens,
+    # wind, both (Stroke Play plays the greens once the rules engine says it does)
+    holes = games.load("18-holes")
+    offered = [v for v in holes.OPTIONS[3][2] if not holes.refused("stroke", "expansions", v)]
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 3, len(offered), 0)
     _setup(t, "press OK")
     assert t.prompt.code == 6
 

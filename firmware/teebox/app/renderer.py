@@ -16,7 +16,8 @@ pixels that move, in this order (later ones on top):
 2. a whole-board flash (``view.flash_cell == -1``): the board blinks dim in
    the flash colour (an acknowledgement glows steadily instead);
 3. the wind's arrow (Taming the Wind): its hexes sky blue, the shaft dim, the head at
-   full brightness;
+   full brightness; then Reading the Greens around a green in play: its sides in the
+   colour of the die their target needs (``view.green``), the dice as they lie;
 4. the preview path: cells flown over tinted half and half with their mark's
    colour, the landing cell in the mark's colour at full brightness;
 5. golfers in seat colours; golfers sharing a hex take turns in seat order
@@ -92,7 +93,7 @@ _SHAPES = bytes((0, _RIPPLE, _SPRAY, _BLINK, _BLINK, _BURST, _BLINK, _FADE))
 
 # Every colour the renderer draws, in one table: a colour is an offset into it.
 _INK = (palette.PLAYERS + palette.MARKS + palette.FLASH + palette.GOLD + palette.SILVER
-        + palette.CURSOR + palette.BALL + palette.BRONZE + palette.WIND)
+        + palette.CURSOR + palette.BALL + palette.BRONZE + palette.WIND + palette.DICE)
 _MARKS_AT = len(palette.PLAYERS)
 _FLASH_AT = _MARKS_AT + len(palette.MARKS)
 _GOLD_AT = _FLASH_AT + len(palette.FLASH)
@@ -101,6 +102,7 @@ _CURSOR_AT = _SILVER_AT + 3
 _BALL_AT = _CURSOR_AT + 3
 _BRONZE_AT = _BALL_AT + 3
 _WIND_AT = _BRONZE_AT + 3
+_DICE_AT = _WIND_AT + 3
 _WIND_TAIL = const(96)         # the arrow's shaft, of 256 (its head: full)
 _MARK_COUNT = len(palette.MARKS) // 3
 
@@ -123,11 +125,21 @@ def _since(a, b):
     return d
 
 
-def _wind_arrow(r, v):
-    # The wind's arrow (a layer of Renderer.compose, kept out of the class for its size).
+def _modules(r, v, now):
+    # The expansion's modules (a layer of Renderer.compose, kept out of the class for its
+    # size): the wind's arrow; Reading the Greens around a green in play, the sides'
+    # targets and the dice, each cell in its colour (a die that threw flags blinks).
     n = min(v.wind_len, len(v.wind))
     for i in range(n):
         r._put(v.wind[i], _WIND_AT, _FULL if i == n - 1 else _WIND_TAIL)
+    n = min(v.green_len, len(v.green))
+    off = (now // CURSOR_BLINK_MS) % 2
+    for i in range(n):
+        if off and v.green_blink >> i & 1:
+            continue
+        ink = v.green_ink[i]
+        r._put(v.green[i], _DICE_AT + 3 * ink if ink < 4 else 3 * (ink - 4),
+               v.green_level[i] + 1)
 
 
 def _pulse(now):
@@ -419,8 +431,8 @@ class Renderer:
         if whole:
             self._fill_board(kind, v.flash_seat, age)
         # (the layers' calls only when they have something to draw: a call is a cell's cost)
-        if v.wind_len > 0:
-            _wind_arrow(self, v)
+        if v.wind_len > 0 or v.green_len > 0:
+            _modules(self, v, now)
         if v.preview_len > 0:
             self._preview()
         self._golfers(now)

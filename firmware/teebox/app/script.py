@@ -296,7 +296,8 @@ class Autoplayer:
 
     ``game``: its registry name (default: the first game); ``mode``: its way to play
     (default: the game's first, ``games.default_mode``); ``options``: ``{name: value}``
-    of the game's options to choose in setup (the rest keep their defaults).
+    of the game's options to choose in setup (the rest keep their defaults; ValueError
+    for a value the mode does not play, which the table would not offer).
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
     A game the table resumed (after a power cut) is played on whatever its
@@ -324,6 +325,11 @@ class Autoplayer:
         self.bot_seats = tuple(bot_seats)
         self.bot_seed = bot_seed
         self._play_game(self.game, players)
+        refused = getattr(self._module, "refused", None)  # (a value the mode does not play)
+        for name in self.options:
+            why = refused(self.mode, name, self.options[name]) if refused is not None else None
+            if why:
+                raise ValueError(why)
         self.expect = None
         self.inputs = 0
         self.pieces = None
@@ -394,10 +400,10 @@ class Autoplayer:
             return steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
         if st >= sf.S_OPTION:
             i = st - sf.S_OPTION
-            name, _title, values, _default = flow.module().OPTIONS[i]
-            if name in self.options:
-                return steps_to(flow.option_index[i], list(values).index(self.options[name]),
-                                len(values)) + ["press OK"]
+            name = flow.module().OPTIONS[i][0]
+            if name in self.options and flow.option(name) != self.options[name]:
+                # One press at a time: the table skips the values the mode refuses.
+                return ["press E"]
         if st == sf.S_CONFIRM:
             return ["seed %d" % self.seed, "press OK"]
         return ["press OK"]

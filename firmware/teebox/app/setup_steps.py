@@ -228,10 +228,14 @@ class GameSteps:
             self.mode_index = step_index(self.mode_index, len(self.module().MODES), d)
             self._steps = None  # (a mode may skip a step)
             self._fit_players()
+            self._drop_refused()
         elif st >= S_OPTION:
             i = st - S_OPTION
             values = self.module().OPTIONS[i][2]
-            self.option_index[i] = step_index(self.option_index[i], len(values), d)
+            at = step_index(self.option_index[i], len(values), d)
+            while self._mode_refuses(i, at):  # (the default is never refused: this ends)
+                at = step_index(at, len(values), d)
+            self.option_index[i] = at
         elif st == S_COURSE:
             self.course_index = step_index(self.course_index, len(self.course_names), d)
         elif st == S_PLAYERS:
@@ -243,6 +247,22 @@ class GameSteps:
         else:
             return False
         return True
+
+    def _mode_refuses(self, i, at):
+        # Whether the chosen mode refuses value ``at`` of option ``i`` (Reading the
+        # Greens where the rules do not play it): the game module's ``refused`` says,
+        # when it has one (a game whose every mode plays every value has none).
+        mod = self.module()
+        refused = getattr(mod, "refused", None)
+        opt = mod.OPTIONS[i]
+        return refused is not None and refused(self.mode, opt[0], opt[2][at]) is not None
+
+    def _drop_refused(self):
+        # Another mode chosen: an option's value it refuses goes back to the default.
+        opts = self.module().OPTIONS
+        for i in range(len(opts)):
+            if self._mode_refuses(i, self.option_index[i]):
+                self.option_index[i] = list(opts[i][2]).index(opts[i][3])
 
     def _number(self, st):
         # A step's number on the display: its place among the chosen game's steps.
@@ -284,9 +304,12 @@ class GameSteps:
         elif st >= S_OPTION:
             i = st - S_OPTION
             opt = mod.OPTIONS[i]
+            at = self.option_index[i]
+            # The strip has a cell per value the mode plays (none for those it refuses).
+            offered = [v for v in range(len(opt[2])) if not self._mode_refuses(i, v)]
             p.set("%d %s\n> %s\n\n</>: other\nOK: next  BACK"
-                  % (n, opt[1], value_text(opt[2][self.option_index[i]])),
-                  st, -1, len(opt[2]), self.option_index[i])
+                  % (n, opt[1], value_text(opt[2][at])),
+                  st, -1, len(offered), offered.index(at))
         else:
             return False
         return True

@@ -20,6 +20,7 @@ except ImportError:  # CPython
 MAX_SEATS = const(5)
 MAX_PATH = const(24)   # longest path drawn: a flight with super chains fits
 WIND_CELLS = const(5)  # the wind's arrow: 3 hexes for a windy hole, 5 for a strong wind
+GREEN_CELLS = const(18)  # Reading the Greens: a green's 6 sides, then 12 dice around them
 
 # Flash kinds: a short full-board or local effect after something happened.
 FLASH_NONE = const(0)
@@ -62,6 +63,11 @@ class View:
       target), or -1.
     * ``wind`` / ``wind_len``: the wind's arrow (Taming the Wind), tail first, head last:
       the cells of the hexes it lies on (-1: off the course); none on a calm hole.
+    * ``green`` / ``green_ink`` / ``green_level`` / ``green_len``: Reading the Greens'
+      putting: the cells around a green in play, each in a colour (0-3 a die colour of
+      ``palette.DICE``, 4 on a seat colour: ``4 + seat``) at ``level``/255; the first six
+      are the green card's sides (a side without a target dark), the rest dice. A cell
+      of ``green_blink`` (a bit per cell) blinks: a die that threw flags.
     """
 
     def __init__(self, cells):
@@ -86,6 +92,11 @@ class View:
         self.cursor = -1
         self.wind = array("h", [-1] * WIND_CELLS)
         self.wind_len = 0
+        self.green = array("h", [-1] * GREEN_CELLS)
+        self.green_ink = bytearray(GREEN_CELLS)
+        self.green_level = bytearray(GREEN_CELLS)
+        self.green_blink = 0
+        self.green_len = 0
 
     def set_path(self, cells, marks, n):
         """Copy ``n`` cells and marks into the preview (clipped to ``MAX_PATH``)."""

@@ -13,6 +13,7 @@ from rich.text import Text
 from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
+from teebox.core.holes18.expansions import greens_play
 from teebox.core.holes18.expansions.greens_play import OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.legality import decision_name
@@ -105,12 +106,20 @@ class Face(GameFace):
                     out.append(", ")
                 out.append_text(_label(t, s))
             out.append(" to lay a club face down (c).")
+            greens = t.presenter.greens
+            if greens is not None and greens.offer():
+                out.append(" On the green: OK shows your action card to you alone (the "
+                           "others look away), d e x: the other card, OK: lay it.")
             return
         # Who decides now: the player on the left discards for a big hitter.
         out.append_text(_label(t, d.players[0] if d.players else d.player))
         out.append(": %s. " % self._question(k).replace("\n", " "))
         secret = k >= POLICY_KINDS and k in self._policy(k).secret_kinds
-        if secret and t.selected() is None:
+        greens = t.presenter.greens
+        if greens is not None and greens.picking():
+            out.append("d e x / a w z: the next / previous die (then the others' pool dice, "
+                       "then ROLL), OK: pick or unpick it (on ROLL: putt), l (hold OK): putt.")
+        elif secret and t.selected() is None:
             out.append("Secret: the others look away; OK: peek.")
         elif k >= POLICY_KINDS:
             out.append("d e x: the other option, OK: confirm%s." % (", BACK: hide" if secret
@@ -257,6 +266,10 @@ RULE_WORDS = (
     ("Driver", "only from a tee box. A club you cannot use lets you reset your hand "
                "(take your discards back) before choosing."),
     ("Reset hand", "all your played clubs back into your hand."),
+    ("Reading the Greens", "on the green lay PUTT or CHANGE POSITION in secret (OK shows "
+                           "your cards). Putt: roll dice toward your side's target; the board "
+                           "lights the sides in the colour of the dice they need, and the "
+                           "dice around them."),
 )
 
 
@@ -278,6 +291,15 @@ EXPLAIN = {
                    "bend left and right. Pick the direction it leaves in; the board shows "
                    "where it would land.",
     CHOOSE_OUTCOME: "A wild card: pick which of its flights to play.",
+    greens_play.PUTT_DICE: "Reading the Greens: pick the dice to roll toward your side's "
+                           "target (kept dice count again; one pool die of another player may "
+                           "join). Reach it, at most 10 above: an even flag tally sinks it, an "
+                           "odd one leaves it by the cup.",
+    greens_play.ACE_DICE: "A hole-in-one on the green from the tee: roll for the card's highest "
+                          "target + 1 in one roll.",
+    greens_play.USE_MALLET: "The Mallet Putter: discard it to re-roll one die of this putt.",
+    greens_play.NEW_SIDE: "CHANGE POSITION: move to a side next to yours (its target shows).",
+    greens_play.GAP_SIDE: "The Gap Wedge landed on the green: putt from any side you like.",
 }
 
 

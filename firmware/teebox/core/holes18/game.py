@@ -19,8 +19,8 @@ OPTIONS = (("hands", "Hands", (engine.FIRST_GAME, engine.DRAFT), engine.FIRST_GA
            ("bounds", "Out of bounds", engine.BOUNDS, engine.STRICT),
            (GOLFERS_OPTION, "Golfer cards", (NO_GOLFERS, DEALT, "chosen"), NO_GOLFERS),
            # the expansion's modules (a course with coastline terrain always plays "coast");
-           # Reading the Greens waits for the table's putting display and its resume data
-           ("expansions", "Expansion", ((), ("wind",)), ()))
+           # a mode offers only those it plays (refused)
+           ("expansions", "Expansion", ((), ("greens",), ("wind",), ("greens", "wind")), ()))
 STEPS = ("mode", "course", "players", "hands", "bounds", GOLFERS_OPTION,
          "expansions")  # as the table asks
 DATA_FILES = ("clubs.json", "shots.json", "solo.json", "greens.json", "wind.json", "courses/*.course")

@@ -39,13 +39,15 @@ class Motion:
         self._order_start = 0
         self._order_step = -1
         self.path = [0] * MAX_PATH  # a flight's cells till the view copies them (preview's too)
+        self.greens = None  # the putting of a game reading the greens (putting.py)
 
     def stop(self):
-        """No animation, and no team's second golfer on the LEDs (the game is left: the
-        shell clears the rest of the view)."""
+        """No animation, no team's second golfer and no green in play on the LEDs (the
+        game is left: the shell clears the rest of the view)."""
         self.landing = False
         self._order = b""
         v = self.t.view
+        v.green_len = 0
         for s in range(len(v.partner)):
             v.partner[s] = -1
 
@@ -216,3 +218,5 @@ class Motion:
             c = t.cell(hole[3], hole[4])
             if c >= 0:
                 v.tokens[c] = mode.green_tokens(h)
+        if self.greens is not None:
+            self.greens.sync(v)

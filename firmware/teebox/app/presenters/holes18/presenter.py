@@ -49,6 +49,7 @@ class Presenter:
         self.t = table
         self.motion = Motion(table)
         self.golfers = None  # a game's golfer cards (golfer_cards.py), when it has any
+        self.greens = None   # a game's putting (putting.py), when it reads the greens
         self.screen = Screen(table, self.motion)
         self._owner = bytearray(len(table.clubs))  # per club: the seat holding it, 0xFF none
         self._dealt = False  # whether the clubs are dealt (the owners are known)
@@ -121,6 +122,12 @@ class Presenter:
             from teebox.app.presenters.holes18.golfer_cards import GolferCards
             self.golfers = GolferCards(self.t)
         self.screen.golfers = self.golfers
+        # So is the putting's (Reading the Greens).
+        self.greens = None
+        if "greens" in game.expansions:
+            from teebox.app.presenters.holes18.putting import GreensTable
+            self.greens = GreensTable(self.t)
+        self.screen.greens = self.motion.greens = self.greens
         for p in game.players:
             self._dealt = self._dealt or bool(p.hand or p.discards)
             for c in p.hand:
@@ -150,6 +157,9 @@ class Presenter:
             self.begin(g)  # the clubs are dealt after a mode's own setup (Skins' 5s)
         if self.golfers is not None:
             self.golfers.enter()
+        greens = self.greens
+        if greens is not None and not self.motion.landing:
+            greens.sync(t.view)  # whose dice lie around the green now
         if k == SELECT_CLUB:
             # What OK (reset, a golfer's power) and BACK (decline an extra turn) may
             # offer, and for whom.
@@ -170,6 +180,8 @@ class Presenter:
             # (Slick Rikesh B's discarded clubs), in their words.
             t.opts += [c for c in legal if c[0] == EXTRA]
             t.sel = self._default_action()
+        elif greens is not None and greens.enter():
+            pass  # a putting decision: putting.py sets it up
         elif k in _LIST_KINDS or k >= POLICY_KINDS:
             # (a mode's or golfer's own decision is an option list of its EXTRA choices)
             t.opts = g.choices(d.players[0])
@@ -200,10 +212,15 @@ class Presenter:
 
     def act(self, seat, choice):
         """Take ``choice`` for ``seat`` (a bot's), as a person's would be taken."""
-        if choice[0] == SELECT:
+        if self._in_secret(choice):
             self._chose(seat, self.t.shared(choice))
         else:
             self.t.apply(choice, seat)
+
+    def _in_secret(self, choice):
+        # A club, or an action card on the green, is laid in secret: only who chose shows.
+        return choice[0] == SELECT or (self.greens is not None and self.t.d.kind == SELECT_CLUB
+                                       and self.greens.is_action(choice))
 
     def outputs(self, outs):
         """Animate the engine's outputs of a choice made (the play order shown so far
@@ -212,6 +229,8 @@ class Presenter:
         self.motion.outputs(outs)
         if self.golfers is not None:
             self.golfers.outputs(outs)
+        if self.greens is not None:
+            self.greens.outputs(outs)
 
     def tick(self, now):
         """Flights landing, the play order blinking."""
@@ -257,7 +276,9 @@ class Presenter:
         """A direction: a one-hex move, an aim, or the next/previous option."""
         t = self.t
         k = t.d.kind
-        if k == CHOOSE_ACTION:
+        if self.greens is not None and self.greens.picking():
+            self.greens.on_dir(d)
+        elif k == CHOOSE_ACTION:
             if (MOVE, d) not in t.game.choices():
                 t.refuse("no move %s from here" % DIR_NAMES[d])
                 return
@@ -281,6 +302,8 @@ class Presenter:
         if self.golfers is not None and self.golfers.peeker() >= 0 and t.sel < 0:
             self.golfers.showing = True
             t.show_decision()
+        elif self.greens is not None and self.greens.picking():
+            self.greens.roll()
         elif k == CHOOSE_ACTION:
             if not t.opts:
                 return
@@ -300,6 +323,9 @@ class Presenter:
         """Confirm the selected choice (or show the reset offer, or say why not)."""
         t = self.t
         choice = t.selected()
+        if self.greens is not None and self.greens.picking():
+            self.greens.on_ok()
+            return
         if choice is None:
             if t.opts and self.secret():
                 t.sel = 0  # the player peeks at its secret options
@@ -311,6 +337,9 @@ class Presenter:
                 t.show_decision()
             elif t.d.kind == CHOOSE_ACTION:
                 t.refuse(self._why_no_play())
+            return
+        if self._in_secret(choice):
+            self._chose(t.acting(), t.shared(choice))
             return
         t.apply(choice, t.acting())
 
@@ -343,6 +372,8 @@ class Presenter:
                 t.sel = t.opts.index((DECLINE,))
             else:
                 t.sel = -1
+        elif self.greens is not None and self.greens.picking():
+            self.greens.on_back()
         elif self.secret():
             t.sel = -1  # hidden again
         elif t.opts:

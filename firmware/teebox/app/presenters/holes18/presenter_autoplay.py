@@ -77,7 +77,29 @@ def lines(auto, table, seat, choice):
         return ["hold OK"] * holds + ["press OK"]
     if k == DECLARE_DIRECTION or k == HIT_DIRECTION:
         return ["press " + DIR_NAMES[choice[1]], "press OK"]
+    greens = table.presenter.greens
+    if greens is not None and greens.picking():
+        return _dice_lines(greens, choice)
     if table.sel < 0:  # a secret decision: OK peeks first
         return ["press OK"] + steps_to(0, table.opts.index(choice), len(table.opts)) + [
             "press OK"]
     return steps_to(table.sel, table.opts.index(choice), len(table.opts)) + ["press OK"]
+
+
+def _dice_lines(greens, choice):
+    # Reading the Greens' dice picker: OK on each die to roll (and on the pool die to
+    # use), from the die the picker shows, then hold OK to roll.
+    from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER
+    from teebox.core.holes18.expansions.greens_play import ROLL
+    from teebox.core.holes18.expansions.putting import putt_args
+    roll, borrow = putt_args(choice[1] - ROLL)
+    items = list(roll)
+    if borrow >= 0:
+        items.append(DICE_PER_PLAYER + greens.lenders.index(borrow))
+    count = DICE_PER_PLAYER + len(greens.lenders) + 1
+    out = []
+    cur = greens.cur
+    for i in items:
+        out += steps_to(cur, i, count) + ["press OK"]
+        cur = i
+    return out + ["hold OK"]

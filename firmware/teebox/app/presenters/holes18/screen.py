@@ -55,6 +55,7 @@ class Screen:
         self.t = table
         self.motion = motion
         self.golfers = None
+        self.greens = None  # the putting's (putting.py) in a game reading the greens
         # The cells of a path, filled and handed to the view at once (which copies them):
         # the flights' scratch list serves, as one did for both before the presenters.
         self._path = motion.path
@@ -159,7 +160,9 @@ class Screen:
         res = self.preview()
         who = t.label(d.player) if d.player >= 0 else ""
         gc = self.golfers
-        if k == SELECT_CLUB and gc is not None and gc.showing and gc.peeker() >= 0:
+        if self.greens is not None and self.greens.show(pr):
+            pass  # putting, or an action card shown to its player (putting.py)
+        elif k == SELECT_CLUB and gc is not None and gc.showing and gc.peeker() >= 0:
             # The private card, while its player holds OK: the LEDs say no more than
             # the usual prompt (the seats still to choose).
             pr.set(gc.private_text(), k, -1, 0, -1, bytes(d.waiting))
@@ -278,6 +281,8 @@ class Screen:
             return
         if (RESET,) in t.opts:
             offer = "\nOK: reset offer"
+        elif self.greens is not None and self.greens.offer():
+            offer = self.greens.offer()
         elif [c for c in t.opts if c[0] == EXTRA]:
             offer = "\nOK: golfer power"
         else:
