@@ -102,8 +102,14 @@ EVENTS_PER_STEP = 25
 # On 2026-11-26, once a game imported its own mode's module alone (not all nine with the
 # registry's mode list): whole run 306,176 B (244,080 B of code; 326,528 B and 264,768 B
 # before, over this ceiling), state 62,096 B (61,760 B before: the state did not move).
-STATE_CEILING = 63 * 1024
-TOTAL_CEILING = 312 * 1024
+# On 2026-11-27, with the whole expansion at the table (the setup's expansion step, the
+# green's cells in the View, the Greens' and golfers' hooks in the presenter), the frame
+# layers and the bots' walking distances (a bytearray per aimed green, issue 18): whole
+# run 325,664 B (261,296 B of code; 319,680 B and 258,288 B the day before), state
+# 64,368 B (61,392 B before; 2.4 kB of it the walking distances): the state ceiling is
+# the issue's 64 kB target again.
+STATE_CEILING = 64 * 1024
+TOTAL_CEILING = 328 * 1024
 
 
 def test_a_five_player_18_hole_game_fits_the_stated_heap(micropython, compiled_firmware):
