@@ -151,6 +151,22 @@ class BagRegistration:
         why = g.pick_reason(_Draft(self.clubs, self.hands), seat, club)
         return None if why is None else "%s: %s" % (name, why)
 
+    def reason(self, seat, club):
+        """Why ``club`` (an index) may not go in ``seat``'s bag now (None: it may): a bot's,
+        a club in a bag already, a full bag, the seat's golfer card or Slugger's, a club a
+        draft of this size does not deal."""
+        if 0 <= seat < self.players and self.bot[seat]:
+            why = "P%d is a bot: its clubs stay in the box" % (seat + 1)
+        elif self.owner[club] != 0xFF:
+            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
+        elif seat < 0 or seat >= self.players or len(self.hands[seat]) >= self.size[seat]:
+            why = "Bag is full"
+        else:
+            why = self._golfer_reason(seat, club)  # (it may deal Slugger's Driver from the box)
+        if why is None and not self.dealt[club]:
+            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
+        return why
+
     def complete(self):
         """Every bag holds five clubs."""
         return self.seat() < 0
@@ -159,22 +175,12 @@ class BagRegistration:
         """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
         club = self.bindings.club_of(uid)
         target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
-        full = target < 0 or target >= self.players or len(self.hands[target]) >= self.size[target]
-        why = None
         if self.seat_readers and seat is not None and seat < 0:
             why = "Nobody sits at that reader"
-        elif 0 <= target < self.players and self.bot[target]:
-            why = "P%d is a bot: its clubs stay in the box" % (target + 1)
         elif club < 0:
             why = "Unknown card"
-        elif self.owner[club] != 0xFF:
-            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
-        elif full:
-            why = "Bag is full"
         else:
-            why = self._golfer_reason(target, club)
-        if why is None and not self.dealt[club]:
-            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
+            why = self.reason(target, club)
         self.why = why or ""
         if why is not None:
             return R_REFUSED  # (the table says why, first, and blinks: nothing changed)
