@@ -4,7 +4,7 @@ hands given in the setup, or the rulebook's draft (every pick a decision).
 A part of :class:`~teebox.core.holes18.engine.Game` (its state lives there).
 """
 
-from teebox.core.holes18 import cards, golfers
+from teebox.core.holes18 import cards
 from teebox.core.holes18.protocol import DRAFT_PICK, OUT_CHOSEN, OUT_PASS
 
 PASSED = -2        # a pick that is a pass (Game.picks)
@@ -61,7 +61,8 @@ class Hands:
             if p.rules.carries_driver():
                 # Slugger: "Remove this card from the deck before the Club Draft and give it
                 # to the player with Slugger" (from the box if the deck leaves it out).
-                driver = golfers.driver(self.clubs)
+                driver = [i for i in range(len(self.clubs))
+                          if self.clubs[i].tee_only and not self.clubs[i].expansion][0]
                 if driver in pool:
                     pool.remove(driver)
                 p.hand.append(driver)

@@ -8,6 +8,17 @@ from teebox.core.holes18 import golfers as golfer_cards
 from teebox.core.rng import Rng
 
 
+def _driver(clubs):
+    # The base game's Driver, the club Slugger carries, found as the engine's draft finds
+    # it (hands.Hands._deal_draft). The same test, not a helper shared with the engine:
+    # one in cards.py or golfers/__init__.py moved the table's measured heap past its
+    # ceilings (tests/test_table_heap.py, tests/test_table_resident.py).
+    for i in range(len(clubs)):
+        if clubs[i].tee_only and not clubs[i].expansion:
+            return i
+    raise ValueError("the club cards have no Driver")
+
+
 class _Hand:
     # A bag as a golfer card's draft rule (``Golfer.pick_reason``) reads a player: its hand.
     def __init__(self, hand):
@@ -96,7 +107,7 @@ class BagRegistration:
                 hand = []
                 if rules[s] is not None and rules[s].carries_driver():
                     # "give it to the player with Slugger": the Driver first.
-                    hand.append(golfer_cards.driver(self.clubs))
+                    hand.append(_driver(self.clubs))
                     box.remove(hand[0])
                 n = self.size[s] - len(hand)
                 out.append(sorted(hand + box[:n]))
@@ -128,7 +139,7 @@ class BagRegistration:
                            else None for s, c in enumerate(self.choices)]
             if [g for g in self._cards if g is not None and g.carries_driver()]:
                 # Slugger's Driver comes from the box if a draft this size leaves it out.
-                self.dealt[golfer_cards.driver(self.clubs)] = 1
+                self.dealt[_driver(self.clubs)] = 1
         return self._cards
 
     def _golfer_reason(self, seat, club):
@@ -136,7 +147,7 @@ class BagRegistration:
         # in its bag, in the engine's words where the engine has the rule; None: it may.
         rules = self._golfers()
         name = self.clubs[club].name
-        driver = golfer_cards.driver(self.clubs)
+        driver = _driver(self.clubs)
         for s in range(self.players):
             g = rules[s]
             if club == driver and s != seat and g is not None and g.carries_driver():

@@ -126,10 +126,3 @@ def club_codes(clubs):
 def is_wood(club):
     """Whether a club card is a Wood (the 3 Wood, the 5 Wood)."""
     return club.name.endswith("Wood")
-
-
-def driver(clubs):
-    """The index in ``clubs`` of the base game's Driver, the club Slugger carries
-    ("Remove this card from the deck before the Club Draft and give it to the player with
-    Slugger")."""
-    return [i for i in range(len(clubs)) if clubs[i].tee_only and not clubs[i].expansion][0]
