@@ -600,3 +600,17 @@ def test_dorian_a_never_plans_a_wood_shot_from_the_gorse():
                        shipped.load_default_shots(), setup)
     bots.play_game(game, [bots.SensibleBot(11 * 8 + 1), bots.SensibleBot(11 * 8 + 2)])
     assert game.over
+
+
+def test_a_lone_wood_that_only_goes_out_of_bounds_is_not_hit_out_round_after_round():
+    # The booklet's out of bounds: "your golfer remains where they hit the shot. Return
+    # your club to your hand". Issue 11: `course rate --golfer` game 84 on coastline
+    # (Lucky B at seat 1): the other player, on the 6th hole two hexes from a green
+    # behind a bunker with only a 3 Wood in hand, hit it out of bounds each round (every
+    # other flight landed farther away), got it back, and the same round came again until
+    # the choice limit. The bot resets its hand instead (4.E): the game must end.
+    setup = engine.Setup(2, "stroke", 84, engine.DRAFT, [None, ("lucky", "B")])
+    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(84 * 8 + 1), bots.SensibleBot(84 * 8 + 2)])
+    assert game.over

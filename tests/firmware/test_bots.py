@@ -8,7 +8,7 @@ from teebox.core.holes18 import bots
 from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E
 from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE, PLAY,
-                                  SELECT)
+                                  RESET, SELECT)
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")
@@ -144,3 +144,20 @@ def test_the_sensible_bot_measures_the_walk_round_out_of_bounds_not_the_crow_fli
     assert hexgrid.distance(*hexgrid.from_offset(2, 2), *hexgrid.from_offset(5, 2)) == 3
     assert (at(2, 2), at(3, 0), at(5, 2), at(4, 2)) == (5, 3, 0, 1)
     assert at(3, 2) == 255  # out of bounds: no golfer stands there
+
+
+def test_a_wood_whose_best_flight_is_out_of_bounds_is_not_played_but_the_hand_reset():
+    """Rulebook, 4.E: "You may choose not to hit the ball and reset your hand." Two hexes
+    from a green ringed by bunkers, with only the 3 Wood in hand: each of its flights
+    lands far past the green or out of bounds, and out of bounds gives the club back
+    ("your golfer remains where they hit the shot. Return your club to your hand"): the
+    next round offers the same. Issue 11: coastline, seed 84, the bot hit it out round
+    after round; it resets its hand instead (a step into a bunker is no better)."""
+    rows = ["rrrrrrrrr", "rrrrrrbbr", "rTffffbGb", "rrrrrrbbr", "rrrrrrrrr"]
+    g = new_game(make_course(rows, [(4, (1, 2), (7, 2))]), [[club("3 Wood")]], "stroke")
+    g.players[0].discards = [club("8 Iron")]  # test set-up only: played earlier
+    place(g, 0, 5, 2)
+    select(g, {0: club("3 Wood")})
+    assert bots.SensibleBot().choose(g, 0) == (RESET,)
+    play(g, (RESET,))
+    assert sorted(g.players[0].hand) == [club("8 Iron")]

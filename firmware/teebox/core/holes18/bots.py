@@ -373,6 +373,11 @@ class SensibleBot:
         if best_move is not None and far - 10 < expect and not alone and self._better(
                 game, seat, best_move):
             return best_move
+        if expect >= far + _OUT and (RESET,) in legal and game.clubs[d.club].kind == "fixed":
+            # No flight of this wood beats going out of bounds, which gives the wood back:
+            # the next round offers the same, and a lone 3 Wood beside a bunker went out
+            # round after round (coastline, hole 6, seed 84). Take the clubs back (4.E).
+            return (RESET,)
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
         return (PLAY,)
