@@ -7,8 +7,8 @@ from teebox.core import hexgrid
 from teebox.core.holes18 import bots
 from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E
-from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE, PLAY,
-                                  RESET, SELECT)
+from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE,
+                                  PICK, PLAY, RESET, SELECT)
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")
@@ -161,3 +161,52 @@ def test_a_wood_whose_best_flight_is_out_of_bounds_is_not_played_but_the_hand_re
     assert bots.SensibleBot().choose(g, 0) == (RESET,)
     play(g, (RESET,))
     assert sorted(g.players[0].hand) == [club("8 Iron")]
+
+
+def test_the_sensible_bot_drafts_a_chip_club_of_two_cards_before_a_wedge_of_one():
+    """Rulebook: the chip deck's direction is declared "before you draw any cards", and 8
+    of its 12 cards curve off it: a club that draws one chip card (the Lob and Sand
+    Wedges) misses where the 9 Iron, choosing between two, less often does. Issue 11:
+    wedges cost the bot strokes, and The Shark's B-side, which may not carry them,
+    played easier than his A-side. Holding the Driver, the bot takes the 9 Iron, or the
+    8 Iron, over the Lob Wedge."""
+    for other in ("9 Iron", "8 Iron"):
+        g = Game(STARTER, CLUBS, SHOTS, Setup(2, "stroke", 3, "draft"))
+        g.players[0].hand = [club("Driver")]  # test set-up: picked earlier
+        g.packets[0] = [club("Lob Wedge"), club(other)]
+        assert bots.SensibleBot().choose(g, 0) == (PICK, club(other))
+
+
+def test_the_bots_iron_jane_a_takes_a_second_long_club_last():
+    """Iron Jane A: "Before the Club Draft, the player with Iron Jane selects their clubs
+    from the clubs available." The bot's Iron Jane takes the Driver, the 9 Iron and a
+    spread between, and last the longest club left that plays off any lie: a fifth club
+    between the others' reaches played worse than her B-side's four (issue 11)."""
+    longs = ("2 Iron", "3 Iron", "3 Wood")
+    for seed in range(1, 6):
+        g = Game(STARTER, CLUBS, SHOTS, Setup(2, "stroke", seed, "draft",
+                                              [("iron-jane", "A"), None]))
+        jane = bots.SensibleBot(seed)
+        while not g.players[0].hand or len(g.players[0].hand) < 5:
+            g.apply(jane.choose(g, 0), 0)
+        names = [g.clubs[c].name for c in g.players[0].hand]
+        assert "Driver" in names and "9 Iron" in names, names
+        assert len([n for n in names if n in longs]) == 2, names
+        assert "Lob Wedge" not in names and "Sand Wedge" not in names
+
+
+def test_the_bots_shark_chips_over_water_he_ignores():
+    """The Shark A: "Water hazards are of no concern to The Shark ... Treat them as per
+    the underlying tile." Two hexes short of a green's water, the bot's Shark declares
+    his chip straight at it; a golfer without his card chips elsewhere (issue 11: a
+    chip's or a wood's flight was judged as if the water struck him too)."""
+    rows = ["rrrrrrrrr", "rrrrrrrrr", "rTffwGrrr", "rrrrrrrrr", "rrrrrrrrr"]
+    crs = make_course(rows, [(3, (1, 2), (5, 2))])
+    aims = []
+    for golfer in (("the-shark", "A"), None):
+        g = Game(crs, CLUBS, SHOTS, Setup(1, "stroke", 1, [[club("9 Iron")]], [golfer]))
+        place(g, 0, 2, 2)
+        select(g, {0: club("9 Iron")})
+        play(g, (PLAY,))
+        aims.append(bots.SensibleBot().choose(g, 0))
+    assert aims[0] == (AIM, E) and aims[1] != (AIM, E)

@@ -30,6 +30,7 @@ _BUNKER = 15
 _ROUGH = 4
 _OUT = 30  # a lost turn, though the club comes back
 _UNUSABLE = 10000
+_ONE_CHIP = 15  # a club drawing one chip card, drafted as if a hex and a half nearer
 _FAR = 255  # a walk table's entry for a cell no walk leads from (or 255 hexes or more)
 
 
@@ -220,7 +221,8 @@ class SensibleBot:
             return cost - _ON_THE_WAY  # a green that scores, though not the one aimed at
         if outcome == OUT_OF_BOUNDS:
             return cost + _OUT
-        if outcome == WATER:
+        if outcome == WATER and p.rules.water_applies(game.course.terrain(land[0], land[1])):
+            # (A wood's or chip's raw flight says WATER even for The Shark, who ignores it.)
             return cost + _WATER
         if outcome == BUNKER:
             return cost + _BUNKER
@@ -281,12 +283,25 @@ class SensibleBot:
         return max([self._deck_reach(game, d, lie) for d in c.decks])
 
     def _draft_value(self, game, seat, club):
-        # A spread of distances: the club farthest in reach from those already held.
+        # A spread of distances: the club farthest in reach from those already held; a
+        # club that draws one chip card (the Lob and Sand Wedges) counts a hex and a
+        # half less: its aim is declared before the draw and 8 of the 12 chip cards curve
+        # off it. Drafted like the 9 Iron (two cards to choose from), they cost the bot
+        # 0.05-0.11 strokes a hole (issue 11: The Shark's B-side, no wedges, was easier).
+        c = game.clubs[club]
         reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
+        worse = _ONE_CHIP if c.decks == ("C",) and c.count == 1 else 0
+        g = game.players[seat].rules
         hand = game.players[seat].hand
         if not hand:
+            return reach - worse
+        if g.picks_first() and len(hand) == g.hand_limit() - 1 and not c.tee_only:
+            # Iron Jane's last pick from every club: the longest off any lie. The spread's
+            # club between the others' reaches took her A-side 0.07-0.18 strokes a hole
+            # more than a second long club (issue 11: her B-side, one club fewer, was easier).
             return reach
-        return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY)) for h in hand])
+        return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY))
+                    for h in hand]) - worse
 
     def _club_cost(self, game, seat, club):
         # How well a club suits the shot from where ``seat`` stands (lower is better).
