@@ -65,10 +65,12 @@ def test_the_a_sides_measurably_make_the_starter_course_easier():
     of drafted Stroke Play each of these A-sides takes the sensible bot fewer strokes per
     hole than the same games without golfer cards, by more than two standard errors.
     Not measurable there (reported in docs/engine-api.md): Bunjil A (a look at a card
-    rarely changes the club a bot plays) and Swift A (the play order of Stroke Play
-    does not change strokes)."""
+    rarely changes the club a bot plays), Swift A (the play order of Stroke Play does
+    not change strokes) and, since the bot stopped drafting the one-card wedges (issue
+    11), Dorian A (-0.056 ±0.030: that took 0.094 strokes a hole off the games without
+    a card and none off his)."""
     base = rate_golfers.rate_side(STARTER, None, 200, 1)
-    for name in ("dorian", "iron-jane", "lucky", "slick-rikesh", "slugger", "the-shark"):
+    for name in ("iron-jane", "lucky", "slick-rikesh", "slugger", "the-shark"):
         side = rate_golfers.rate_side(STARTER, (name, "A"), 200, 1)
         gain = base.average() - side.average()
         assert gain > 2 * rate_golfers.paired_spread(side, base), (name, gain)

@@ -30,7 +30,7 @@ _BUNKER = 15
 _ROUGH = 4
 _OUT = 30  # a lost turn, though the club comes back
 _UNUSABLE = 10000
-_ONE_CHIP = 15  # a club drawing one chip card, drafted as if a hex and a half nearer
+_WEDGE = 15  # a wedge is drafted as if a hex and a half nearer the clubs held
 _FAR = 255  # a walk table's entry for a cell no walk leads from (or 255 hexes or more)
 
 
@@ -284,21 +284,23 @@ class SensibleBot:
 
     def _draft_value(self, game, seat, club):
         # A spread of distances: the club farthest in reach from those already held; a
-        # club that draws one chip card (the Lob and Sand Wedges) counts a hex and a
-        # half less: its aim is declared before the draw and 8 of the 12 chip cards curve
-        # off it. Drafted like the 9 Iron (two cards to choose from), they cost the bot
-        # 0.05-0.11 strokes a hole (issue 11: The Shark's B-side, no wedges, was easier).
+        # wedge counts a hex and a half less: one chip card, aimed before the draw, and 8
+        # of the 12 curve off the aim. Drafted like the 9 Iron (two cards to choose
+        # from), wedges cost the bot 0.04-0.10 strokes a hole (issue 11: The Shark's
+        # B-side, which may not carry them, was easier than his A-side).
         c = game.clubs[club]
         reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
-        worse = _ONE_CHIP if c.decks == ("C",) and c.count == 1 else 0
+        worse = _WEDGE if c.wedge else 0
         g = game.players[seat].rules
         hand = game.players[seat].hand
         if not hand:
             return reach - worse
-        if g.picks_first() and len(hand) == g.hand_limit() - 1 and not c.tee_only:
-            # Iron Jane's last pick from every club: the longest off any lie. The spread's
-            # club between the others' reaches took her A-side 0.07-0.18 strokes a hole
-            # more than a second long club (issue 11: her B-side, one club fewer, was easier).
+        if (g.picks_first() and len(hand) == g.hand_limit() - 1 and not c.tee_only
+                and _mean_hole(game.course) > 50):
+            # Iron Jane's last pick from every club, where holes are longer than a Driver
+            # shot: the longest off any lie. The spread's club between the others'
+            # reaches took her A-side more strokes than a second long club (issue 11: her
+            # B-side, one club fewer, was easier); on the Chaos course's short holes not.
             return reach
         return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY))
                     for h in hand]) - worse
@@ -538,6 +540,17 @@ def _route_steps(effects, club, q, r, moves, flies):
             res = fx.fly(course, q, r, [hexgrid.neighbour(q, r, a)])
             out.append(((MOVE, a), res[1], res[2]))
     return out
+
+
+def _mean_hole(course):
+    # The mean straight distance from tee box to green of ``course``'s holes, in tenths
+    # of a hex.
+    n = course.hole_count
+    total = 0
+    for h in range(1, n + 1):
+        hole = course.hole(h)
+        total += hexgrid.distance(hole[1], hole[2], hole[3], hole[4])
+    return 10 * total // n if n else 0
 
 
 def _length(game, shot):
