@@ -167,3 +167,19 @@ def test_on_the_parts_list_s_board_every_module_imports_from_the_image_or_the_fi
     assert sorted(at) == deploy.board_modules()
     assert sorted(n for n in at if at[n].startswith("/rom/lib/")) == pico2.split.rom
     assert sorted(n for n in at if at[n].startswith("/teebox/")) == pico2.split.files
+
+
+def test_the_parts_list_s_figures_are_what_deploy_reckons_for_the_build(pico2):
+    # hardware/README.md, *Which board*: the need with every module as a file, what the
+    # Pico 2's ROMFS route leaves in RAM, and how far a stock Pico falls short. (They had
+    # drifted: the page still said 332 KB and "38 % headroom even without its ROMFS
+    # partition" when the build needed 422 KB as files.)
+    built = pico2.build
+    as_files = deploy.code_ram(built) + deploy.GAME_HEAP[deploy.peak_game(built)]
+    hardware = " ".join((ROOT / "hardware" / "README.md").read_text(encoding="utf-8").split())
+    need, = re.findall(r"need \*\*(\d+) KB\*\* with every module as a `\.mpy` file", hardware)
+    assert _close(int(need) * 1024, as_files), (need, as_files)
+    split, = re.findall(r"which leaves \*\*(\d+) KB\*\* of code and game state", hardware)
+    assert _close(int(split) * 1024, _need(pico2)), (split, _need(pico2))
+    short, = re.findall(r"code and game are (\d+) KB short", hardware)
+    assert _close(int(short) * 1024, as_files - code_heap.PICO_FREE_HEAP), short
