@@ -74,6 +74,14 @@ def test_no_tool_needs_more_heap_than_the_largest_game(tmp_path):
         assert deploy.mpy_ram(built, mods) < largest, tool
 
 
+def test_the_18_holes_figure_is_the_ceiling_the_table_s_heap_test_holds_its_state_to():
+    # tests/test_table_heap.py measures a 5-player 18-hole game's state at the table and
+    # fails above its ceiling: deploy counting no less, its fit check can trust the figure.
+    # (It had stayed at 60 KB while the measured state grew to 64,368 B.)
+    from tests.test_table_heap import STATE_CEILING
+    assert deploy.GAME_HEAP["18-holes"] >= STATE_CEILING
+
+
 def test_the_play_nine_figure_is_its_measured_peak_above_its_code(compiled_firmware):
     heap = game_heap.game_heap("play-nine", compiled_firmware)
     code, _mods = game_heap.code_heap(compiled_firmware[0][0], deploy.firmware_dir(),
