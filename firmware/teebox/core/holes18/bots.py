@@ -155,7 +155,7 @@ class SensibleBot:
                 # turn, so a bot that prefers it once prefers it for ever (Stableford on
                 # New 18-hole challenging #47, a lone 3 Wood 3 hexes from the flag). Any
                 # flight that stays in play comes first.
-                legal = [c for c in legal if not self._surely_out(game, c[1])] or legal
+                legal = [c for c in legal if not _surely_out(game, c[1])] or legal
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
         if kind == CHOOSE_OUTCOME:
             return self._best(legal, lambda c: self._shot_cost(
@@ -247,16 +247,6 @@ class SensibleBot:
             if lands:
                 return min([self._cost(game, seat, res) for res in lands])
         return self._cost(game, seat, game.simulate_shot(shot, outcome, direction))
-
-    @staticmethod
-    def _surely_out(game, direction):
-        # Whether the turn's fixed flight in ``direction`` ends out of bounds however a
-        # module (the wind) may blow it.
-        for x in game.added:
-            lands = x.landings(game, *game.shot_hexes(-1, 0, direction))
-            if lands:
-                return all([res[2] == OUT_OF_BOUNDS for res in lands])
-        return game.simulate_shot(-1, 0, direction)[2] == OUT_OF_BOUNDS
 
     def _pile_cost(self, game, hitter, d, pile):
         shot = d.piles[pile][-1]
@@ -474,6 +464,16 @@ class SensibleBot:
             return (EXTRA, golfers.HOLD if good and (EXTRA, golfers.HOLD) in legal
                     else golfers.RETURN)
         return legal[0]
+
+
+def _surely_out(game, direction):
+    # Whether the turn's fixed flight in ``direction`` ends out of bounds however a module
+    # (the wind) may blow it.
+    for x in game.added:
+        lands = x.landings(game, *game.shot_hexes(-1, 0, direction))
+        if lands:
+            return all([res[2] == OUT_OF_BOUNDS for res in lands])
+    return game.simulate_shot(-1, 0, direction)[2] == OUT_OF_BOUNDS
 
 
 def _route(game, seat, club, moves):
