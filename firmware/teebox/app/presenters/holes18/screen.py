@@ -300,7 +300,11 @@ class Screen:
         what = "Extra turn" if d.extra else "Waiting"
         if g.mode.spread:
             # Each golfer with the hole it plays: "P1@3 P2@5".
-            waiting = " ".join(["P%d@%d" % (s + 1, g.players[s].hole) for s in d.waiting])
+            # (a loop: a comprehension would make ``g`` a cell at every call)
+            parts = []
+            for s in d.waiting:
+                parts.append("P%d@%d" % (s + 1, g.players[s].hole))
+            waiting = " ".join(parts)
         else:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
