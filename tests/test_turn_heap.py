@@ -66,7 +66,7 @@ def test_a_turn_at_the_table_stays_under_its_allocation_ceilings(micropython, co
     f = _figures(micropython, compiled_firmware)
     # Asking every player's offers at club selection (a reset, declining an extra turn,
     # a golfer's power) makes nothing when nobody has one: the table asked each
-    # player's whole choices, clubs included, ~380 B a player (2026-11-27).
+    # player's whole choices, clubs included, ~380 B a player (2026-11-26).
     assert f["OFFERS"] == [0]
     # The display given the text it already shows copies nothing (splitting the text
     # into words and lines made 1,712 B a time, at every decision).
