@@ -246,8 +246,14 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             return Decision(st, self.acting, tuple(waiting), extra=self.in_extra)
         if st == GAME_OVER:
             return Decision(GAME_OVER, ())
+        piles = ()
+        if self.t_piles:  # (a loop: a comprehension is a function made at every call)
+            piles = []
+            for p in self.t_piles:
+                piles.append(tuple(p))
+            piles = tuple(piles)
         return Decision(st, self.acting, self.acting, self.t_player, self.t_club,
-                        cards.deck_index(self.t_deck), tuple([tuple(p) for p in self.t_piles]),
+                        cards.deck_index(self.t_deck), piles,
                         self.t_action, self.t_declared, self.t_card, self.t_dir, self.t_discarded,
                         self.in_extra)
 
