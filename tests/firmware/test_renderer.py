@@ -463,6 +463,42 @@ def test_a_hole_in_one_sends_gold_across_the_whole_board():
     assert sum(reached) == len(reached)  # every cell, even the far corner, turned gold
 
 
+def test_the_burst_is_a_gold_ring_a_step_further_every_50_ms_with_a_half_bright_one_behind():
+    # What a player sees of a hole-in-one, frame by frame as a game shows it (700 ms at
+    # 30 frames a second) and then as the rings start again from the hole: the cell
+    # itself gold, the ring (age // 50 ms) steps out gold, the one inside it at half
+    # brightness, every other cell as it is without the flash (the golfers included).
+    for hole in (13, 1):
+        r, view = make()
+        plain, pview = make()
+        for v in (view, pview):
+            v.golfer[0] = cell(3, 3)
+            v.golfer[1] = cell(20, 12)
+            v.seats = 2
+            v.active = 1
+        green = green_cell(CHAMP, hole)
+        gq, gr = hexgrid.cell_at(green, W)
+        cells = W * CHAMP.height
+        away = [hexgrid.distance(gq, gr, *hexgrid.cell_at(c, W)) for c in range(cells)]
+        gold = palette.rgb(palette.FLASH, FLASH_HOLE_IN_ONE)
+        half = scaled(gold, 128)
+        start = 1000
+        view.start_flash(FLASH_HOLE_IN_ONE, 0, green, start + 5000)
+        for t in list(range(start, start + 700, 33)) + [start + 50 * (max(away) + 2) + 10]:
+            r.compose(t)
+            plain.compose(t)
+            k = ((t - start) // 50) % (max(away) + 2)
+            for c in range(cells):
+                if c == green or away[c] == k:
+                    want = gold
+                elif away[c] == k - 1:
+                    want = half
+                else:
+                    want = plain.rgb_of_cell(c)
+                assert r.rgb_of_cell(c) == want, (hole, t, c, k)
+            assert r.total == sum(r.frame)
+
+
 def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
     # The rings are worked out once per centre and kept (the burst paints two a frame);
     # they must be the hexes at each distance, clipped to the course, on any board shape.

@@ -212,6 +212,8 @@ class Rings:
         self._h = 0
         self._cell_at = None
         self._cell = -1   # the centre whose rings are kept (-1: none)
+        self._cq = 0      # and its axial hex
+        self._cr = 0
         self._made = 0    # rings 0 to _made - 1 are kept
         self._far = 0
 
@@ -249,6 +251,8 @@ class Rings:
             cq = (0 if corner % 2 == 0 else w - 1) - (cr >> 1)
             far = max(far, distance(q, r, cq, cr))
         self._cell = cell
+        self._cq = q
+        self._cr = r
         self._far = far
         self._made = 0
 
@@ -256,39 +260,68 @@ class Rings:
         # Ring k after ring k - 1 in ``at``.
         at = self.at
         cell_at = self._cell_at
-        cell = self._cell
         pos = self.start[k]
         if k == 0:
-            at[pos] = cell_at[cell]
+            at[pos] = cell_at[self._cell]
             pos += 1
         else:
             w = self._w
-            cr = cell // w
-            cq = cell - cr * w - (cr >> 1)
+            cq = self._cq
+            cr = self._cr
+            last = self._h - 1
             # Row by row, only the rows on the board: a ring's row dr holds the hexes dq
             # with max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and
             # last row and those two ends on the others. (Walking the ring hex by hex
-            # visited 6k hexes, mostly off the board once the burst is wide.)
-            for r in range(max(cr - k, 0), min(cr + k, self._h - 1) + 1):
-                dr = r - cr
-                shift = cq + (r >> 1)
+            # visited 6k hexes, mostly off the board once the burst is wide.) The rows
+            # above the centre, then the rest, so that a row needs no test of its side.
+            r = cr - k
+            if r >= 0:  # the first row: the run, clipped
+                pos = self._run(pos, r, cq + (r >> 1), k)
+            r = r + 1 if r >= 0 else 0
+            while r < cr:  # its ends: the left one moves in as dr grows, the right stays
                 row = r * w
-                if dr == k or dr == -k:  # the first and last rows: the run, clipped
-                    lo = shift if dr < 0 else shift - k
-                    for col in range(max(lo, 0), min(lo + k, w - 1) + 1):
-                        at[pos] = cell_at[row + col]
-                        pos += 1
-                else:                     # the rows between: the run's two ends
-                    col = shift - k - dr if dr < 0 else shift - k
-                    if 0 <= col < w:
-                        at[pos] = cell_at[row + col]
-                        pos += 1
-                    col = shift + k - dr if dr > 0 else shift + k
-                    if 0 <= col < w:
-                        at[pos] = cell_at[row + col]
-                        pos += 1
+                col = cq + (r >> 1) - k
+                left = col + cr - r
+                if 0 <= left < w:
+                    at[pos] = cell_at[row + left]
+                    pos += 1
+                col += k + k
+                if 0 <= col < w:
+                    at[pos] = cell_at[row + col]
+                    pos += 1
+                r += 1
+            end = cr + k  # the last row
+            stop = end if end <= last else last + 1
+            while r < stop:  # from the centre's row down: the right end moves in
+                row = r * w
+                col = cq + (r >> 1) - k
+                if 0 <= col < w:
+                    at[pos] = cell_at[row + col]
+                    pos += 1
+                col += k + k - r + cr
+                if 0 <= col < w:
+                    at[pos] = cell_at[row + col]
+                    pos += 1
+                r += 1
+            if end <= last:  # the last row: the run, clipped
+                pos = self._run(pos, end, cq + (end >> 1) - k, k)
         self.start[k + 1] = pos
         self._made = k + 1
+
+    def _run(self, pos, r, lo, k):
+        # Row r's cells from column lo to lo + k, clipped to the board, from ``at[pos]``;
+        # returns where the next goes.
+        at = self.at
+        cell_at = self._cell_at
+        w = self._w
+        row = r * w
+        col = lo if lo > 0 else 0
+        hi = lo + k if lo + k < w else w - 1
+        while col <= hi:
+            at[pos] = cell_at[row + col]
+            pos += 1
+            col += 1
+        return pos
 
 
 class Renderer:
@@ -639,10 +672,20 @@ class Renderer:
         if shape == _BURST:
             if cell < 0:
                 cell = self._centre
-            # Rings grow until they have crossed the farthest corner, then start again.
-            k = (age // _BURST_MS) % (self._rings.far(cell) + 2)
-            self._ring(cell, k - 1, ink, _FULL >> 1)
-            self._ring(cell, k, ink, _FULL)
+            if cell >= self._cells:
+                return
+            # Rings grow until they have crossed the farthest corner, then start again:
+            # ring k at full, the one inside it at half, painted straight from the kept
+            # rings (a call costs about what a cell does), and the hole itself.
+            rings = self._rings
+            k = (age // _BURST_MS) % (rings.far(cell) + 2)
+            rings.reach(cell, k)
+            start = rings.start
+            if k > 0:
+                self.total += paint_run(self._ink, self.frame, rings.at, start[k - 1],
+                                        start[k], ink, _FULL >> 1)
+            self.total += paint_run(self._ink, self.frame, rings.at, start[k], start[k + 1],
+                                    ink, _FULL)
             self._put(cell, ink, _FULL)
         elif shape == _RIPPLE:
             self._put(cell, ink, _FULL)

@@ -65,21 +65,46 @@ class Decision:
     SELECT_CLUB also accepts ``(DECLINE,)``, since an extra turn may be refused).
     """
 
+    # The fields a decision leaves as they are here: an attribute is set only when it
+    # differs (MicroPython grows an object's attribute table one prime size at a time,
+    # each old table garbage: all thirteen set made ~380 bytes a decision, and the table
+    # asks twice a turn).
+    player = -1
+    club = -1
+    deck = -1
+    piles = ()
+    action = 0
+    declared = -1
+    shot = -1
+    direction = -1
+    discarded = -1
+    extra = False
+
     def __init__(self, kind, players, waiting=(), player=-1, club=-1, deck=-1, piles=(),
                  action=0, declared=-1, shot=-1, direction=-1, discarded=-1, extra=False):
         self.kind = kind
-        self.action = action
         self.players = players
         self.waiting = waiting
-        self.player = player
-        self.club = club
-        self.deck = deck
-        self.piles = piles
-        self.declared = declared
-        self.shot = shot
-        self.direction = direction
-        self.discarded = discarded
-        self.extra = extra
+        if player != -1:
+            self.player = player
+        if club != -1:
+            self.club = club
+        if deck != -1:
+            self.deck = deck
+        if piles:
+            self.piles = piles
+        if action:
+            self.action = action
+        if declared != -1:
+            self.declared = declared
+        if shot != -1:
+            self.shot = shot
+        if direction != -1:
+            self.direction = direction
+        if discarded != -1:
+            self.discarded = discarded
+        if extra:
+            self.extra = extra
 
     def __repr__(self):
         return "<Decision %s players=%r>" % (decision_name(self.kind), self.players)
@@ -213,13 +238,22 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         """The :class:`Decision` the engine waits for."""
         st = self.stage
         if st in (DRAFT_PICK, SELECT_CLUB):
-            chosen = self.picks if st == DRAFT_PICK else [p.chosen for p in self.players]
-            waiting = tuple([s for s in self.acting if chosen[s] == -1])
-            return Decision(st, self.acting, waiting, extra=self.in_extra)
+            # (a loop: comprehensions would close over the game, garbage at every turn)
+            waiting = []
+            for s in self.acting:
+                if (self.picks[s] if st == DRAFT_PICK else self.players[s].chosen) == -1:
+                    waiting.append(s)
+            return Decision(st, self.acting, tuple(waiting), extra=self.in_extra)
         if st == GAME_OVER:
             return Decision(GAME_OVER, ())
+        piles = ()
+        if self.t_piles:  # (a loop: a comprehension is a function made at every call)
+            piles = []
+            for p in self.t_piles:
+                piles.append(tuple(p))
+            piles = tuple(piles)
         return Decision(st, self.acting, self.acting, self.t_player, self.t_club,
-                        cards.deck_index(self.t_deck), tuple([tuple(p) for p in self.t_piles]),
+                        cards.deck_index(self.t_deck), piles,
                         self.t_action, self.t_declared, self.t_card, self.t_dir, self.t_discarded,
                         self.in_extra)
 
@@ -297,7 +331,11 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         if verb == PICK:
             self.picks[seat] = choice[1]
             outs.append((OUT_CHOSEN, seat))
-            if -1 not in [self.picks[s] for s in self.acting]:
+            # (a loop: a comprehension would make the game a cell at every choice)
+            for s in self.acting:
+                if self.picks[s] == -1:
+                    break
+            else:
                 self._draft_done(outs)
         elif verb == SELECT:
             self.lay_card(seat, choice[1], outs)

@@ -36,6 +36,26 @@ class Legality:
                 player_name(self.acting[0]), player_name(self.t_player))
         return "it is %s's turn" % player_name(self.acting[0])
 
+    def offers(self, seat):
+        """What ``seat`` may choose at club selection now besides laying a club: a reset
+        of its hand, declining an extra turn, a mode's or golfer's own choices (the
+        ``(RESET,)``, ``(DECLINE,)`` and EXTRA choices of :meth:`choices`, in its
+        order). The table asks this of every player at each club selection, so it
+        builds no club choices and makes nothing when there is no offer (a shared
+        empty tuple)."""
+        if self.stage != SELECT_CLUB or seat not in self._acting():
+            return ()
+        out = ()
+        for c in _CLUB_EXTRAS:
+            if self._reason(c, seat) is None:
+                out = _added(out, c)
+        for x in self._extras[seat]:
+            for code in x.extra_choices(self, seat, SELECT_CLUB):
+                c = (EXTRA, code)
+                if self._reason(c, seat) is None:
+                    out = _added(out, c)
+        return out
+
     def _candidates(self, seat):
         out = self._rule_candidates(seat)
         for x in self._extras[seat]:
@@ -87,9 +107,7 @@ class Legality:
             return self._why_select(choice[1], seat)
         if verb == RESET:
             why = self.players[seat].rules.reset_reason(self, seat)
-            if why is not None and st == CHOOSE_ACTION and not [
-                    c for c in self._rule_candidates(seat)
-                    if c[0] != RESET and self._reason(c, seat) is None]:
+            if why is not None and st == CHOOSE_ACTION and not self._acts_besides_reset(seat):
                 why = None  # a golfer's limit leaves the turn one action: the reset
             if why is None and st == SELECT_CLUB:
                 why = self._why_reset(seat)
@@ -109,6 +127,15 @@ class Legality:
         if verb == OUTCOME:
             return self._why_outcome(choice[1])
         return self._why_pile(verb, choice)
+
+    def _acts_besides_reset(self, seat):
+        # Whether ``seat`` has a legal action this turn other than the reset. (A method
+        # of its own: a comprehension in _reason would close over the game and the seat,
+        # two cells made at every call of _reason, which every legal choice asks.)
+        for c in self._rule_candidates(seat):
+            if c[0] != RESET and self._reason(c, seat) is None:
+                return True
+        return False
 
     def _policy_of(self, code, seat):
         # The policy that handles (EXTRA, code) for ``seat``, or None.
@@ -250,6 +277,14 @@ class Legality:
                         "outcome that stays in play")
             return "this card has no outcome %d" % i
         return None
+
+
+def _added(out, c):
+    # ``out`` (a list, or the empty tuple while nothing is in it) with ``c`` appended.
+    if not out:
+        out = []
+    out.append(c)
+    return out
 
 
 # Verbs each decision accepts, and how messages call them.

@@ -181,9 +181,11 @@ def scoreboard(game, seen):
     """``(events, seen)``: tokens won and golfers on a new tee since ``seen``. A mode's
     automated opponents (Solo Chaos Golf's ``opponents``) score as the seats after the
     players', so a watcher of the link follows them too."""
+    others = game.mode.opponents(game) if hasattr(game.mode, "opponents") else ()
+    if seen is not None and _unchanged(game, seen, others):
+        return (), seen  # (the journal asks at every input: nothing made when nothing new)
     events = []
     now = [(p.hole, len(p.tokens)) for p in game.players]
-    others = game.mode.opponents(game) if hasattr(game.mode, "opponents") else ()
     for _name, _points, won in others:
         now.append((0, len(won)))
     if seen is not None:
@@ -200,3 +202,17 @@ def scoreboard(game, seen):
                 events.append((EV_SCORED, seat, won[i][0], won[i][1], points))
             seat += 1
     return events, now
+
+
+def _unchanged(game, seen, others):
+    # Whether no golfer has a token or a tee and no opponent a token that ``seen`` lacks.
+    for p in game.players:
+        hole, ntok = seen[p.seat]
+        if p.hole != hole or len(p.tokens) != ntok:
+            return False
+    seat = len(game.players)
+    for _name, _points, won in others:
+        if len(won) != seen[seat][1]:
+            return False
+        seat += 1
+    return True

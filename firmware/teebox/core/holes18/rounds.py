@@ -101,7 +101,11 @@ class RoundFlow:
         change of position cards); the reveal follows the last one laid."""
         self.players[seat].chosen = card
         outs.append((OUT_CHOSEN, seat))
-        if -1 not in [self.players[s].chosen for s in self.selecting]:
+        # (a loop: a comprehension would make the game a cell at every club laid)
+        for s in self.selecting:
+            if self.players[s].chosen == -1:
+                break
+        else:
             self._reveal(outs)
 
     def use_club(self, club, owner, outs):

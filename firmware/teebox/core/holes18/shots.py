@@ -69,8 +69,12 @@ class ShotPlay:
         key = (self.t_card, direction, p.q, p.r)
         if key != self._stay_key:
             n = len(self.shot_list[self.t_card].outcomes)
-            stay = [i for i in range(n)
-                    if self._flight(p, self.t_card, i, direction)[2] != OUT_OF_BOUNDS]
+            # (a loop: a comprehension would make the game, the player and the direction
+            # cells at every call, the cached ones too)
+            stay = []
+            for i in range(n):
+                if self._flight(p, self.t_card, i, direction)[2] != OUT_OF_BOUNDS:
+                    stay.append(i)
             self._stay = stay if stay else list(range(n))
             self._stay_key = key
         return self._stay

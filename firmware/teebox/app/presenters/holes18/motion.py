@@ -48,6 +48,8 @@ class Motion:
         self._order_step = -1
         self.path = [0] * MAX_PATH  # a flight's cells till the view copies them (preview's too)
         self.greens = None  # the putting of a game reading the greens (putting.py)
+        self._greens_of = None  # the course whose greens' cells _green_cells holds
+        self._green_cells = []
 
     def stop(self):
         """No animation, no team's second golfer and no green in play on the LEDs (the
@@ -225,10 +227,22 @@ class Motion:
                 seat += 1
         v.seats = seat
         crs = t.course
-        for h in range(1, crs.hole_count + 1):
-            hole = crs.hole(h)
-            c = t.cell(hole[3], hole[4])
+        if self._greens_of is not crs:
+            # The greens' cells, worked out once per course: a course's ``hole`` makes
+            # three tuples, and this runs at every landing and every club laid (18 holes
+            # of them were over 1 KB of garbage a turn).
+            # (a loop: a comprehension would close over ``t`` and ``crs``, two cells
+            # made at every call)
+            cells = []
+            for h in range(1, crs.hole_count + 1):
+                hole = crs.hole(h)
+                cells.append(t.cell(hole[3], hole[4]))
+            self._green_cells = cells
+            self._greens_of = crs
+        cells = self._green_cells
+        for h in range(len(cells)):
+            c = cells[h]
             if c >= 0:
-                v.tokens[c] = mode.green_tokens(h)
+                v.tokens[c] = mode.green_tokens(h + 1)
         if self.greens is not None:
             self.greens.sync(v)

@@ -23,7 +23,7 @@ from teebox.core.holes18 import bots, engine, modes
 from teebox.core.holes18.game import DEALT, GOLFERS_OPTION, NO_GOLFERS
 from teebox.core.holes18.protocol import (
     AIM, CHOOSE_ACTION, CHOOSE_CARD, CHOOSE_DECK, CHOOSE_OUTCOME, DECLINE,
-    DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS, RESET,
+    DISCARD_FOR_HITTER, EXIT_BUNKER, EXTRA, FOLLOW_SPECIAL, MOVE, PLAY, POLICY_KINDS,
     SELECT, SELECT_CLUB)
 
 # Decisions answered from an option list (right/left to step, OK to confirm).
@@ -163,14 +163,14 @@ class Presenter:
         if k == SELECT_CLUB:
             # What OK (reset, a golfer's power) and BACK (decline an extra turn) may
             # offer, and for whom.
+            # (Only the offers: every player's whole choices, its clubs included, were
+            # the largest garbage of a turn; see docs/performance.md, "Heap".)
             for s in d.waiting:
                 if t.is_bot(s):
                     continue  # a bot takes its own offers
-                legal = g.choices(s)
-                for c in legal:
-                    if c == (RESET,) or c == (DECLINE,) or c[0] == EXTRA:
-                        t.opts.append(c)
-                        t.opt_seats.append(s)
+                for c in g.offers(s):
+                    t.opts.append(c)
+                    t.opt_seats.append(s)
         elif k == CHOOSE_ACTION:
             legal = g.choices()
             for v in ACTIONS:

@@ -308,10 +308,17 @@ class Screen:
         what = "Extra turn" if d.extra else "Waiting"
         if g.mode.spread:
             # Each golfer with the hole it plays: "P1@3 P2@5".
-            waiting = " ".join(["P%d@%d" % (s + 1, g.players[s].hole) for s in d.waiting])
+            # (loops: a comprehension would make ``g`` a cell at every call)
+            parts = []
+            for s in d.waiting:
+                parts.append("P%d@%d" % (s + 1, g.players[s].hole))
+            waiting = " ".join(parts)
         elif d.extra:
             # The golfer that earned it: a team's names the one on the tee box.
-            waiting = " ".join([golfer_label(g, s, "P%d" % (s + 1)) for s in d.waiting])
+            parts = []
+            for s in d.waiting:
+                parts.append(golfer_label(g, s, "P%d" % (s + 1)))
+            waiting = " ".join(parts)
         else:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"

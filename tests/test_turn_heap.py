@@ -1,0 +1,87 @@
+"""What a turn of 18 Holes allocates at the table, measured inside MicroPython.
+
+The start-up benchmark (``python -m tools.bench.startup_heap``) bounds the heap inside
+a turn by the live heap before it plus everything the turn allocates (this port frees
+nothing inside a call), and the goal of issue 16 (the whole app at most 64 KB above
+the code) leaves a turn little room for garbage. Every choice at the table ends in the
+same path: the rules' step, the journal, the golfers drawn again, the next decision
+set up (``Table.enter``: the offers of every player choosing a club) and its text on
+the display. These ceilings keep that path lean; the figures are those of MicroPython
+1.27 (WebAssembly) on the firmware compiled by mpy-cross, as the board imports it
+(docs/performance.md, "Heap").
+"""
+
+SCRIPT = """
+import gc
+import heapmeter
+import table_kit as K
+from teebox.app import script
+from teebox.core.holes18.protocol import SELECT_CLUB
+
+# Five players of Stroke Play at their first club selection (the turn that allocated
+# most in the benchmark: a hole's last OK leads to five players choosing clubs).
+t, d = K.game_table(mode="stroke", players=5)
+g = t.game
+assert t.d.kind == SELECT_CLUB and len(t.d.waiting) == 5
+
+
+def offers():
+    for s in t.d.waiting:
+        g.offers(s)
+
+
+shown = "\\n".join(t.display.lines)
+print("OFFERS", heapmeter.allocated(offers))
+print("SAME_TEXT", heapmeter.allocated(lambda: t.display.message(shown)))
+print("SYNC", heapmeter.allocated(t.presenter.motion.sync_view))
+# (heapmeter.allocated: over 100 calls; the choice cleared at each call as enter()
+# does, left out)
+print("ENTER", (heapmeter.allocated(t.enter) - heapmeter.allocated(t._clear_choice)) // 100)
+uids = [script.card_uid(t, script.CLUB_PREFIX + t.clubs[g.players[s].hand[0]].id)
+        for s in range(5)]
+for s in range(5):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    t.handle_scan(None, uids[s])
+    made = gc.mem_alloc() - before
+    gc.enable()
+    print("SCAN", made)
+assert t.d.kind != SELECT_CLUB  # the clubs are revealed: the first turn waits
+"""
+
+
+def _figures(micropython, mounts):
+    res = micropython.run(code=SCRIPT, mounts=mounts)
+    assert res.returncode == 0, res.stderr + res.output
+    figures = {}
+    for line in res.output.splitlines():
+        if line.strip():
+            name, value = line.split()
+            figures.setdefault(name, []).append(int(value))
+    return figures
+
+
+def test_a_turn_at_the_table_stays_under_its_allocation_ceilings(micropython, compiled_firmware):
+    f = _figures(micropython, compiled_firmware)
+    # Asking every player's offers at club selection (a reset, declining an extra turn,
+    # a golfer's power) makes nothing when nobody has one: the table asked each
+    # player's whole choices, clubs included, ~380 B a player (2026-11-26).
+    assert f["OFFERS"] == [0]
+    # The display given the text it already shows copies nothing (splitting the text
+    # into words and lines made 1,712 B a time, at every decision).
+    assert f["SAME_TEXT"] == [0]
+    # The golfers and the greens' tokens drawn again after a landing or a club laid
+    # (each green's cell was worked out again: three tuples a hole, 1.1 KB a time on an
+    # 18-hole course).
+    assert f["SYNC"] == [0]
+    # Setting up the club selection of five players: 896 B (4,176 B before), most of it
+    # the decision's text (the prompt and the display's lines, kept until the next).
+    assert f["ENTER"][0] <= 1024
+    # Each club laid through the table (the rules, the journal, the golfers, the next
+    # decision, the display): 1,136 to 1,280 B (3,488 to 5,728 B before); the last
+    # (the reveal, the play order and the first turn set up): 3,136 B (5,568 B).
+    scans = f["SCAN"]
+    assert len(scans) == 5
+    assert max(scans[:4]) <= 1536
+    assert scans[4] <= 3584
