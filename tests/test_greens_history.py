@@ -59,21 +59,21 @@ def test_demo_and_replay_of_a_greens_game_show_every_putt_and_the_longest_putt(t
     from" the target); the final card has the putts per hole and who holds the LONGEST
     PUTT card. `teebox replay` of the saved log shows the same putts."""
     log = tmp_path / "greens.tbgl"
-    shown = invoke("demo", "--expansion", "greens,wind", "--mode", "match", "--seed", 1,
+    shown = invoke("demo", "--expansion", "greens,wind", "--mode", "match", "--seed", 10,
                    "--option", "hands=draft", "--save-log", log)
     assert shown.exit_code == 0, shown.output
     out = shown.stdout
     assert "Expansion: Reading the Greens, Taming the Wind\n" in out
-    assert "3 putts (rolled 34 for 39: short; rolled 38 for 39: short; sunk from 39, " \
+    assert "3 putts (rolled 36 for 42: short; rolled 40 for 42: short; sunk from 42, " \
            "Mallet Putter re-roll)" in out
-    assert "1 putt (sunk from 25)" in out
-    assert "Longest putt: player 2 (target 29, hole 3)" in out
+    assert "1 putt (sunk from 26)" in out
+    assert "Longest putt: player 2 (target 34, hole 5)" in out
     putts = out[out.index("Putts"):out.index("Standings")]
-    assert "3, in from 39" in putts and "2, in from 29" in putts
+    assert "3, in from 42" in putts and "2, in from 34" in putts
     again = invoke("replay", log)
     assert again.exit_code == 0, again.output
     assert again.stdout[again.stdout.index("Putts"):again.stdout.index("Standings")] == putts
-    assert "Longest putt: player 2 (target 29, hole 3)" in again.stdout
+    assert "Longest putt: player 2 (target 34, hole 5)" in again.stdout
     # A game without the module shows no putts.
     plain = invoke("demo", "--mode", "match", "--seed", 1)
     assert "putt" not in plain.stdout.lower()
