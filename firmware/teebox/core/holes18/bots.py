@@ -292,10 +292,11 @@ class SensibleBot:
 
     def _draft_value(self, game, seat, club):
         # A spread of distances: the club farthest in reach from those already held; a
-        # wedge counts a hex and a half less: one chip card, aimed before the draw, and 8
-        # of the 12 curve off the aim. Drafted like the 9 Iron (two cards to choose
-        # from), wedges cost the bot 0.04-0.10 strokes a hole (issue 11: The Shark's
-        # B-side, which may not carry them, was easier than his A-side).
+        # wedge counts a hex and a half less: it draws one card, and a chip is aimed
+        # before the draw with 8 of the 12 chip cards curving off the aim. Drafted like
+        # the 9 Iron (two chip cards to choose from), wedges cost the bot 0.07-0.11
+        # strokes a hole (issue 11: The Shark's B-side, which may not carry them, was
+        # easier than his A-side).
         c = game.clubs[club]
         reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
         worse = _WEDGE if c.wedge else 0
