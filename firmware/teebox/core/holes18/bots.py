@@ -291,12 +291,10 @@ class SensibleBot:
         return max([self._deck_reach(game, d, lie) for d in c.decks])
 
     def _draft_value(self, game, seat, club):
-        # A spread of distances: the club farthest in reach from those already held; a
-        # wedge counts a hex and a half less: it draws one card, and a chip is aimed
-        # before the draw with 8 of the 12 chip cards curving off the aim. Drafted like
-        # the 9 Iron (two chip cards to choose from), wedges cost the bot 0.07-0.11
-        # strokes a hole (issue 11: The Shark's B-side, which may not carry them, was
-        # easier than his A-side).
+        # A spread of distances: the club farthest in reach from those already held, a
+        # wedge less (one card; a chip's aim is declared and 8 of 12 chip cards curve off
+        # it): drafted like the 9 Iron, wedges cost the bot 0.07-0.11 strokes a hole
+        # (issue 11: The Shark's B-side, which may not carry them, was the easier).
         c = game.clubs[club]
         reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
         worse = _WEDGE if c.wedge else 0
@@ -306,10 +304,9 @@ class SensibleBot:
             return reach - worse
         if (g.picks_first() and len(hand) == g.hand_limit() - 1 and not c.tee_only
                 and _mean_hole(game.course) > 50):
-            # Iron Jane's last pick from every club, where holes are longer than a Driver
-            # shot: the longest off any lie. The spread's club between the others'
-            # reaches took her A-side more strokes than a second long club (issue 11: her
-            # B-side, one club fewer, was easier); on the Chaos course's short holes not.
+            # Iron Jane's last pick where holes pass a Driver shot: the longest off any
+            # lie. The spread's in-between fifth club made her A-side harder than her
+            # B-side's four (issue 11); a second long club does not, off short holes.
             return reach
         return min([abs(reach - self._club_reach(game, h, flight.LIE_FAIRWAY))
                     for h in hand]) - worse
