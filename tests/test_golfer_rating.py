@@ -83,10 +83,10 @@ def test_on_the_nine_slick_rikeshs_a_side_takes_fewer_strokes_than_his_b_side():
     and Slugger's A-sides are ahead by about two standard errors there, Bunjil's by less
     and Swift's not at all; Dorian's B-side takes it fewer strokes on the starter course
     and Chaos (on The Nine and coastline his two sides are even since the bot stopped
-    playing into a tree beside it, issue 11). Since the bot drafts no wedges it can
-    avoid and Iron Jane A takes a second long club (issue 11), The Shark's two sides
-    play the same games (his B-side takes away only wedges) and Iron Jane's A-side is
-    ahead or even on every built-in course."""
+    playing into a tree beside it, issue 11). Since the bot drafts a wedge only when
+    little else fits and Iron Jane A takes a second long club (issue 11), The Shark's two
+    sides play the same games for it (his B-side takes away only wedges) and Iron
+    Jane's A-side is ahead or even on every built-in course."""
     nine = shipped.load_builtin("nine")
     a = rate_golfers.rate_side(nine, ("slick-rikesh", "A"), 200, 1)
     b = rate_golfers.rate_side(nine, ("slick-rikesh", "B"), 200, 1)
