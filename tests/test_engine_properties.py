@@ -614,3 +614,17 @@ def test_a_lone_wood_that_only_goes_out_of_bounds_is_not_hit_out_round_after_rou
                        shipped.load_default_shots(), setup)
     bots.play_game(game, [bots.SensibleBot(84 * 8 + 1), bots.SensibleBot(84 * 8 + 2)])
     assert game.over
+
+
+def test_a_discarded_wood_is_not_hit_to_and_fro_between_two_hexes():
+    # Slick Rikesh B: "You may use any club discarded by another player". Issue 11: in
+    # `course rate --golfer` game 16 on Championship (Rikesh at seat 1), with only a 2
+    # Iron of his own he took the other player's discarded 3 Wood each round and hit it
+    # four hexes one way, then back: each flight was better than his 2 Iron but no nearer
+    # the green than where he stood, until the choice limit. A borrowed wood must land
+    # nearer than here; the game must end.
+    setup = engine.Setup(2, "stroke", 16, engine.DRAFT, [None, ("slick-rikesh", "B")])
+    game = engine.Game(shipped.load_builtin("championship"), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(16 * 8 + 1), bots.SensibleBot(16 * 8 + 2)])
+    assert game.over

@@ -397,9 +397,8 @@ class SensibleBot:
                 game, seat, best_move):
             return best_move
         if expect >= far + _OUT and (RESET,) in legal and game.clubs[d.club].kind == "fixed":
-            # No flight of this wood beats going out of bounds, which gives the wood back:
-            # the next round offers the same, and a lone 3 Wood beside a bunker went out
-            # round after round (coastline, hole 6, seed 84). Take the clubs back (4.E).
+            # No flight beats going out of bounds, which gives the wood back for the same
+            # round again (coastline, seed 84: a lone 3 Wood went out for ever): reset (4.E).
             return (RESET,)
         if (BIG_HIT,) in legal and far > reach + 15:
             return (BIG_HIT,)
@@ -443,7 +442,10 @@ class SensibleBot:
             use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
             if use:
                 best = min(use, key=lambda c: self._club_cost(game, seat, c))
-                if self._club_cost(game, seat, best) + 5 < own:
+                cost = self._club_cost(game, seat, best)
+                p = game.players[seat]  # (a wood must land nearer: Championship, seed 16)
+                here = self._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
+                if cost + 5 < own and (game.clubs[best].kind != "fixed" or cost < here):
                     return (EXTRA, golfers.CLUB + best)  # Slick Rikesh B: a discarded club
         if d.kind == CHOOSE_CARD:
             piles = [c[1] for c in rest if c[0] == KEEP]
