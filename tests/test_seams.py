@@ -227,9 +227,6 @@ SHELL = sorted(p.relative_to(ROOT).as_posix() for p in (FIRMWARE / "teebox" / "a
     "firmware/teebox/app/gamejournal.py", "firmware/teebox/app/link_server.py",
     "host/teebox_host/link.py", "host/teebox_host/scoredb.py",
     "host/teebox_host/score_store.py"]
-# Still naming one (left to its owner): a score store made before games were data
-# gives its rows the game '18-holes' when it adds the column.
-NAMES_A_GAME = {"host/teebox_host/score_store.py"}
 
 
 def _game_words():
@@ -267,9 +264,7 @@ def _games_named(path):
                   if text in modes or [w for w in names if w in text])
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still names a game"))
-    if p in NAMES_A_GAME else p for p in SHELL])
+@pytest.mark.parametrize("path", SHELL)
 def test_the_shell_the_journal_the_link_and_the_score_store_name_no_game(path):
     assert _games_named(path) == []
 
