@@ -195,7 +195,8 @@ def test_every_setup_step_has_an_led_only_form():
     _setup(t, "press OK")
     assert t.prompt.code == 4
     _setup(t, "press OK")
-    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (5, 2, 0)
+    # hands: the game's first option, as its presenter asks it (first game, scan bags)
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION, 2, 0)
     _setup(t, "press OK")  # out of bounds: strict or hit through (the second option)
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
     _setup(t, "press OK")  # golfer cards: 18 Holes' third option (S_OPTION + 2)
@@ -297,7 +298,7 @@ def test_with_a_reader_per_seat_the_players_choose_which_seats_they_take():
     assert _shown(t)[1:] == ["E  1 P1 red", "NE 2 -", "NW 3 -", "W  4 P2 yellow",
                                            "OK: seated"]
     _setup(t, "press OK")
-    assert s.step == sf.S_HANDS
+    assert s.options()[s.step - sf.S_OPTION][0] == "hands"
     assert [s.player_at(seat) for seat in range(4)] == [0, -1, -1, 1]
 
 

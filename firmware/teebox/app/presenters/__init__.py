@@ -45,6 +45,12 @@ buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
   pieces as the players hold them, for the simulator's card key. Both keep those
   pieces in ``holder.pieces``.
 
+A presenter may ask one of its game's options (``teebox.core.games``: ``OPTIONS``) its
+own way at the table's setup: its module (or the package holding it) then has
+``SETUP_OPTIONS``, ``((name, title, values, default, words), ...)``, each in place of the
+game's option of that name, ``words`` saying each value on the display (the value, and a
+note on a line of its own): :func:`setup_options`.
+
 A game played with tagged pieces of its own (besides 18 Holes' club cards, which the
 table reads itself: ``app/table_cards.py``) names them in :data:`TAG_SETS`, so card
 learning (``app/card_learning.py``) learns them too without knowing the game. The
@@ -98,6 +104,14 @@ def _import(path):
 def load(game):
     """The presenter class of game ``game`` (its module is imported on first use)."""
     return _import(module_of(game)).Presenter
+
+
+def setup_options(game):
+    """The options game ``game``'s presenter asks its own way at setup (its
+    ``SETUP_OPTIONS``, see above; () for none): what its presenter owns is imported."""
+    module_of(game)  # (ValueError: no presenter shows it)
+    at = [p[0] for p in PRESENTERS].index(game)
+    return getattr(_import(own_modules()[at]), "SETUP_OPTIONS", ())
 
 
 def tag_set(module):
