@@ -33,7 +33,6 @@ from teebox.core import games
 from teebox_host import datadir, profiles, simfaces
 from teebox_host.options import game_options
 from teebox_host.course_cmd import _fail
-from teebox import shipped
 from teebox_host.cli import lower
 
 SCREEN_WIDTH = 16
@@ -42,9 +41,9 @@ SCREEN_WIDTH = 16
 class SimTable:
     """One simulated table running the firmware: ``hw``, ``loop``, ``table``.
 
-    The club cards come learned, each with its simulator tag
-    (``bindings.demo_uid``), and so do the pieces of every other tagged set
-    (``presenters.TAG_SETS``: Domino Golf's dominoes), unless ``blank_cards``. ``inputs`` collects every
+    The pieces of every tagged set (``presenters.TAG_SETS``: the club cards, Domino
+    Golf's dominoes) come learned, each with its simulator tag (``bindings.demo_uid``),
+    unless ``blank_cards``. ``inputs`` collects every
     ``(seat, choice)`` the table gives the engine (its ``inputs`` hook).
 
     ``store``: the flash store (default: a new one in memory). The table starts
@@ -61,8 +60,7 @@ class SimTable:
         if store is not None:
             self.hw.store = store
         if not blank_cards:
-            Bindings(self.hw.store, shipped.load_default_clubs()).bind_demo_cards()
-            for _title, module in presenters.TAG_SETS:  # (Domino Golf's dominoes)
+            for _title, module in presenters.TAG_SETS:
                 pieces = presenters.tag_set(module)
                 Bindings(self.hw.store, pieces.pieces(), pieces.FILE).bind_demo_cards(
                     pieces.DEMO_KIND)

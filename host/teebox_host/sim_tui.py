@@ -325,12 +325,12 @@ class LiveTable(SimTable):
         return club_reach(self.clubs[club], self.reach)
 
     def tagged(self):
-        """The set of tagged pieces the card key lays now, when not the club cards: the
-        module of one of ``presenters.TAG_SETS`` (the set card learning walks, or the
-        game's in play: :meth:`in_hand`), else None."""
+        """The set of tagged pieces the card key lays now, when not the table's own cards
+        (the first of ``presenters.TAG_SETS``, the club cards): the module of another one
+        (the set card learning walks, or the game's in play: :meth:`in_hand`), else None."""
         t = self.table
         if t.phase == T.PH_LEARN and getattr(t.flow, "at", 0) > 0:
-            return presenters.tag_set(presenters.TAG_SETS[t.flow.at - 1][1])
+            return presenters.tag_set(presenters.TAG_SETS[t.flow.at][1])
         held = self.in_hand()
         return held[0] if held is not None else None
 

@@ -171,6 +171,15 @@ def test_the_last_step_sums_the_game_up():
     assert "Golfers" not in K.screen(t)  # none: the summary says nothing of them
 
 
+def test_the_tables_first_game_hands_are_the_rules_own():
+    # 18 Holes' presenter asks the hands its own way (app/presenters: SETUP_OPTIONS): the
+    # rules' first-game hands, or the players' own draft scanned in as bags.
+    from teebox.app.presenters import holes18 as table_holes18
+    from teebox.core.holes18 import engine
+    hands = [o for o in table_holes18.SETUP_OPTIONS if o[0] == "hands"][0]
+    assert hands[2] == (engine.FIRST_GAME, table_holes18.BAG) and hands[3] == engine.FIRST_GAME
+
+
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
     _setup(t, "press OK 6", "press E", "press OK 5")

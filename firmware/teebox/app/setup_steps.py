@@ -94,8 +94,8 @@ class GameSteps:
         """The chosen game's options as the table asks them: its ``OPTIONS``, each one its
         presenter asks its own way (``presenters.setup_options``: other values, and the
         display's words for each) in its place."""
+        mod = self.module()  # (loading a game forgets the options of the one before)
         if self._options is None:
-            mod = self.module()
             own = presenters.setup_options(self.games[self.game_index].name)
             out = []
             for opt in mod.OPTIONS:
@@ -241,7 +241,6 @@ class GameSteps:
         if st == S_GAME:
             self.game_index = step_index(self.game_index, len(self.games), d)
             self._module = None
-            self._options = None
             self.mode_index = 0
         elif st == S_MODE:
             self.mode_index = step_index(self.mode_index, len(self.module().MODES), d)
