@@ -4,8 +4,7 @@
 # Runs under CPython and inside MicroPython.
 import engine_kit as E
 import table_kit as K
-from teebox.app import setup_flow as sf
-from teebox.app.presenters.holes18 import presenter_autoplay
+from teebox.app.presenters.holes18 import BAG, presenter_autoplay
 from teebox.app.presenters.holes18.bags import BagRegistration
 from teebox.app.view import FLASH_NONE, FLASH_REFUSED
 from teebox.core.holes18 import golfers
@@ -27,7 +26,7 @@ def _bags_after(*presses):
     ``presses`` (P1's, then P2's), at P1's bag; and its script player (seed 6)."""
     t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
     d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=6)
+    auto = K.autoplayer("match", "test", 2, hands=BAG, seed=6)
     auto.options["golfers"] = "chosen"
     while t.flow is t.setup:
         for text in auto.next_lines(t):

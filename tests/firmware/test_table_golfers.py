@@ -7,6 +7,7 @@ import table_kit as K
 from fake_hardware import profile
 from teebox.app import renderer as R
 from teebox.app import setup_flow as sf
+from teebox.app.presenters.holes18 import BAG
 from teebox.core.holes18 import cards, engine, golfers
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, EXTRA, HIT_DIRECTION, SELECT, SELECT_CLUB)
@@ -105,7 +106,7 @@ def test_after_a_draft_each_bag_holds_what_its_golfer_drafts():
     in after a physical draft, his player's bag is full at three."""
     t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
     d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+    auto = K.autoplayer("match", "test", 2, hands=BAG, seed=5)
     auto.options["golfers"] = "chosen"
     while t.flow is t.setup:
         for text in auto.next_lines(t):
@@ -135,7 +136,7 @@ def test_the_bags_after_a_draft_say_the_golfers_draft_passes():
     (RULES-NOTES G7: "if only wedges remain he plays with fewer clubs")."""
     t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
     d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+    auto = K.autoplayer("match", "test", 2, hands=BAG, seed=5)
     auto.options["golfers"] = "chosen"
     while t.flow is t.setup:
         for text in auto.next_lines(t):
@@ -174,7 +175,7 @@ def test_the_golfer_deal_imports_no_golfer_card():
     try:
         t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
         d = K.Direct(t)
-        auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
+        auto = K.autoplayer("match", "test", 2, hands=BAG, seed=5)
         auto.options["golfers"] = "chosen"
         while t.flow is t.setup:
             for text in auto.next_lines(t):
