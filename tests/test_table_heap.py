@@ -226,7 +226,7 @@ EXPANSION_GAME = EXPANSION_IMPORTS + (GAME[len(IMPORTS):].replace(
 # 11 kB more from the first hole on (the green cards and putting dice as loaded, the wind
 # deck, the modules' state: each golfer's dice on the green in play, the action cards),
 # and it grows by 11 kB over the game against the base game's 5.5 kB (the game log: a
-# putt, an action card, a wind choice are inputs, 1,713 against 975; the putting choices
+# putt, an action card, a wind choice are inputs, 1,715 against 987; the putting choices
 # the table shares, one tuple per distinct putt).
 EXPANSION_STATE_CEILING = 82 * 1024
 EXPANSION_TOTAL_CEILING = 404 * 1024
