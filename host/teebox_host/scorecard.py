@@ -326,9 +326,7 @@ class Tally:
         self.scored.append((hole, seat, kind, points))
         if self.chaos:
             # (read as the batch ends: the golfer a team moved stays so until its next turn)
-            claimer = getattr(self.mode, "claimer", None)
-            self._claims.append((seat, hole, kind, points,
-                                 claimer(self.game, seat) if claimer else None))
+            self._claims.append((seat, hole, kind, points, self.mode.mover(self.game, seat)))
 
     def _finish_all(self):
         # The game is over: the hole every golfer is on ends (in Golf Racing each

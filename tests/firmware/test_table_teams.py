@@ -68,7 +68,7 @@ def test_the_other_golfer_is_on_the_action_menu_and_moves_on_the_leds():
     assert (t.view.golfer[0], t.view.partner[0]) == (_cell(2, 3), _cell(1, 1))
     K.lines(d, "press W", "press OK")
     K.land(t)
-    assert g.players[0].score == 1 and "P1 scores 1" in K.words(t)
+    assert g.players[0].score == 1 and "P1 golfer 2 scores 1" in K.words(t)
     assert t.view.tokens[_cell(1, 3)] == 0 and t.view.golfer[0] == _cell(1, 3)
 
 
@@ -113,3 +113,48 @@ def test_a_chaos_teams_game_with_a_bot_plays_to_the_end_at_the_table():
     assert "Game over" in K.words(t)
     again = gamelog.replay(gamelog.of(g), g.course, K.CLUBS, K.SHOTS)
     assert again.standings() == g.standings() and again.state_digest() == g.state_digest()
+
+
+def test_the_table_names_the_golfer_the_team_nominated_as_it_aims_and_lands():
+    """Rulebook (Chaos Teams): "Each team has two golfers and five clubs. They nominate
+    which golfer they are moving after they have drawn their shot card." The seat alone
+    would not say which golfer flies: the aim prompt names the nominated one ("P1 red
+    golfer 2") and the note where it lands ("P1 golfer 2 scores 1": its flag)."""
+    t, d = _teams({"2": [E.face("2", "SS")]})
+    g = t.game
+    _place(g, 0, 1, 4, 1)
+    K.scan(t, "8-hybrid-5")
+    K.scan(t, "9-iron-3")
+    K.lines(d, "press NE", "press OK")  # P2 (initiative 3) moves its golfer 1 NE
+    K.land(t)
+    K.lines(d, "press OK")  # P1 plays the 8 Hybrid: the card is drawn, P1 nominates
+    K.land(t)
+    K.lines(d, "press E", "press OK")  # golfer 2
+    assert g.pending().kind == HIT_DIRECTION
+    assert "P1 red golfer 2" in K.words(t)
+    K.lines(d, "press E", "press OK")
+    K.land(t)
+    assert "P1 golfer 2 scores 1" in K.words(t)
+
+
+def test_the_golfer_that_lands_on_a_tee_box_is_named_for_the_extra_turn():
+    """Rulebook (Chaos Teams): "When a golfer lands on a tee box, that golfer must be the
+    one that receives the additional turn." Golfer 2 hits onto hole 2's tee: the extra
+    turn is offered to "P1 golfer 2", and its action menu is headed by that golfer and
+    offers no switch to golfer 1."""
+    t, d = _teams({"2": [E.face("2", "SS")]})
+    g = t.game
+    _place(g, 0, 1, 4, 3)  # two hexes west of hole 2's tee (6, 3)
+    K.scan(t, "8-hybrid-5")
+    K.scan(t, "9-iron-3")
+    K.lines(d, "press NE", "press OK")
+    K.land(t)
+    K.lines(d, "press OK")
+    K.land(t)
+    K.lines(d, "press E", "press OK", "press E", "press OK")  # golfer 2, aimed east
+    K.land(t)
+    assert t.view.golfer[0] == _cell(6, 3)
+    assert "Extra turn: P1 golfer 2" in K.words(t)
+    K.scan(t, "6-iron-12", 0)  # P1's extra turn
+    s = K.words(t)
+    assert "P1 red golfer 2" in s and "Use golfer" not in s

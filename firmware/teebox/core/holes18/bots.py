@@ -145,7 +145,7 @@ class SensibleBot:
         if kind == DECLARE_DIRECTION:
             return self._best(legal, lambda c: self._declare_cost(game, seat, d, c[1]))
         if kind == HIT_DIRECTION:
-            route = self._route(game, seat, d.club, False) if d.shot < 0 else None
+            route = _route(game, seat, d.club, False) if d.shot < 0 else None
             if route is not None:
                 return (legal[0][0], route[1])
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
@@ -363,7 +363,7 @@ class SensibleBot:
             expect = self._wood_cost(game, seat, d.club)
         else:
             expect = abs(far - reach)
-        route = self._route(game, seat, d.club, True)
+        route = _route(game, seat, d.club, True)
         if route is not None:
             return (MOVE, route[1]) if route[0] == MOVE else (PLAY,)
         # A club that never expires and nothing else in hand (Dorian A, a club that draws):
@@ -386,75 +386,12 @@ class SensibleBot:
         here = self._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
         return self._cost(game, seat, game.simulate_move(move[1])) < here
 
-    def _route(self, game, seat, club, moves):
-        # With nothing in hand but a wood that never expires (Dorian A, who may not reset
-        # mid-hole), every round offers the same two things: one hex, or the wood's fixed
-        # flight. Judging one round ahead can walk in a circle the wood's lattice never
-        # leaves (coastline, seed 2802362490), so search the shortest sequence of steps and
-        # flights to a green it aims at. Returns its first action, ``(MOVE or PLAY,
-        # direction)``; None when the hand is not just such a wood or no sequence exists.
-        # ``moves``: whether a step may come first (False once the wood is being aimed).
-        p = game.players[seat]
-        c = game.clubs[club]
-        if p.hand or c.kind != "fixed" or not p.rules.keeps_club(c):
-            return None
-        aims = game.mode.aims(game, p)
-        effects = game.course, game.effects
-        first = {(p.q, p.r): None}
-        frontier = [(p.q, p.r)]
-        while frontier:
-            nxt = []
-            for q, r in frontier:
-                flies = self._playable(game, seat, club, q, r)
-                for step in self._route_steps(effects, c, q, r, moves or first[(q, r)],
-                                              flies):
-                    act, land, outcome = step
-                    if land in first or outcome in (OUT_OF_BOUNDS, WATER, BUNKER):
-                        continue
-                    how = first[(q, r)] or act
-                    if game.course.green_hole(land[0], land[1]) in aims:
-                        return how
-                    first[land] = how
-                    nxt.append(land)
-            frontier = nxt
-        return None
-
-    @staticmethod
-    def _playable(game, seat, club, q, r):
-        # Whether ``seat`` could play ``club`` from (q, r) (coastlines: never a wood from
-        # the gorse). Asked with the golfer set down there for the question only: a route
-        # through a hex the wood cannot leave sent Dorian A to the gorse, a step back out
-        # and the step in again, round after round (coastline, Stroke Play, seed 11).
-        p = game.players[seat]
-        was = p.q, p.r
-        p.q, p.r = q, r
-        why = game.effects.action_reason(game, seat, PLAY, club)
-        p.q, p.r = was
-        return why is None
-
-    @staticmethod
-    def _route_steps(effects, club, q, r, moves, flies):
-        # ``(action, landing, outcome)`` of the wood's six flights from (q, r) (when
-        # ``flies``), and of the six one-hex steps when ``moves``.
-        course, fx = effects
-        steps = flight.wood_steps(club, fx.lie(course.terrain(q, r)))
-        out = []
-        for a in range(6):
-            if flies:
-                res = fx.fly(course, q, r, flight.path_hexes(q, r, a, steps))
-                out.append(((PLAY, a), res[1], res[2]))
-            if moves:
-                res = fx.fly(course, q, r, [hexgrid.neighbour(q, r, a)])
-                out.append(((MOVE, a), res[1], res[2]))
-        return out
-
     def _follow(self, game, seat, d, legal):
         best = min([self._pile_cost(game, seat, d, i) for i in range(len(d.piles))])
         if (STOP,) in legal and best <= 20:
             return (STOP,)
         follows = [c for c in legal if c[0] == FOLLOW]
         return follows[0] if follows else legal[0]
-
 
     # -------------------------------------------------------------- golfer powers
 
@@ -519,6 +456,68 @@ class SensibleBot:
             return (EXTRA, golfers.HOLD if good and (EXTRA, golfers.HOLD) in legal
                     else golfers.RETURN)
         return legal[0]
+
+
+def _route(game, seat, club, moves):
+    # With nothing in hand but a wood that never expires (Dorian A, who may not reset
+    # mid-hole), every round offers the same two things: one hex, or the wood's fixed
+    # flight. Judging one round ahead can walk in a circle the wood's lattice never
+    # leaves (coastline, seed 2802362490), so search the shortest sequence of steps and
+    # flights to a green it aims at. Returns its first action, ``(MOVE or PLAY,
+    # direction)``; None when the hand is not just such a wood or no sequence exists.
+    # ``moves``: whether a step may come first (False once the wood is being aimed).
+    p = game.players[seat]
+    c = game.clubs[club]
+    if p.hand or c.kind != "fixed" or not p.rules.keeps_club(c):
+        return None
+    aims = game.mode.aims(game, p)
+    effects = game.course, game.effects
+    first = {(p.q, p.r): None}
+    frontier = [(p.q, p.r)]
+    while frontier:
+        nxt = []
+        for q, r in frontier:
+            flies = _playable(game, seat, club, q, r)
+            for step in _route_steps(effects, c, q, r, moves or first[(q, r)], flies):
+                act, land, outcome = step
+                if land in first or outcome in (OUT_OF_BOUNDS, WATER, BUNKER):
+                    continue
+                how = first[(q, r)] or act
+                if game.course.green_hole(land[0], land[1]) in aims:
+                    return how
+                first[land] = how
+                nxt.append(land)
+        frontier = nxt
+    return None
+
+
+def _playable(game, seat, club, q, r):
+    # Whether ``seat`` could play ``club`` from (q, r) (coastlines: never a wood from
+    # the gorse). Asked with the golfer set down there for the question only: a route
+    # through a hex the wood cannot leave sent Dorian A to the gorse, a step back out
+    # and the step in again, round after round (coastline, Stroke Play, seed 11).
+    p = game.players[seat]
+    was = p.q, p.r
+    p.q, p.r = q, r
+    why = game.effects.action_reason(game, seat, PLAY, club)
+    p.q, p.r = was
+    return why is None
+
+
+def _route_steps(effects, club, q, r, moves, flies):
+    # ``(action, landing, outcome)`` of the wood's six flights from (q, r) (when
+    # ``flies``), and of the six one-hex steps when ``moves``.
+    course, fx = effects
+    steps = flight.wood_steps(club, fx.lie(course.terrain(q, r)))
+    out = []
+    for a in range(6):
+        if flies:
+            res = fx.fly(course, q, r, flight.path_hexes(q, r, a, steps))
+            out.append(((PLAY, a), res[1], res[2]))
+        if moves:
+            res = fx.fly(course, q, r, [hexgrid.neighbour(q, r, a)])
+            out.append(((MOVE, a), res[1], res[2]))
+    return out
 
 
 def _length(game, shot):

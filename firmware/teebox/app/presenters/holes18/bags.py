@@ -4,7 +4,34 @@ clubs in their bag before the game starts (a setup flow, see ``app/setup_flow.py
 from teebox.app.setup_flow import (R_ACK, R_CHANGED, R_DONE, R_EXIT, R_NONE, R_REFUSED, Prompt,
                                    player_label)
 from teebox.core.holes18 import cards
+from teebox.core.holes18 import golfers as golfer_cards
 from teebox.core.rng import Rng
+
+
+def _driver(clubs):
+    # The base game's Driver, the club Slugger carries, found as the engine's draft finds
+    # it (hands.Hands._deal_draft). The same test, not a helper shared with the engine:
+    # one in cards.py or golfers/__init__.py moved the table's measured heap past its
+    # ceilings (tests/test_table_heap.py, tests/test_table_resident.py).
+    for i in range(len(clubs)):
+        if clubs[i].tee_only and not clubs[i].expansion:
+            return i
+    raise ValueError("the club cards have no Driver")
+
+
+class _Hand:
+    # A bag as a golfer card's draft rule (``Golfer.pick_reason``) reads a player: its hand.
+    def __init__(self, hand):
+        self.hand = hand
+
+
+class _Draft:
+    """What a golfer card's draft rule (``Golfer.pick_reason``) reads of a game: the clubs
+    and each seat's hand, here the bags scanned so far."""
+
+    def __init__(self, clubs, hands):
+        self.clubs = clubs
+        self.players = [_Hand(h) for h in hands]
 
 
 class BagRegistration:
@@ -27,6 +54,12 @@ class BagRegistration:
     player whose card's passes may leave it short of clubs (``short[seat]``: The Shark
     B, when only wedges were left to pick) ends its bag with OK once it holds a club;
     BACK opens it again.
+
+    A club the seat's golfer card may not carry is refused by the engine's own draft
+    rule (``Golfer.pick_reason``: The Shark B's wedges, Iron Jane B's second alike), and
+    the Driver is Slugger's: refused in another bag, taken from the box for his (a
+    draft deals it to him first), and his bag's last club must be the Driver if it does
+    not hold it yet. ``why`` says why the last card was refused (the table shows it).
     """
 
     def __init__(self, bindings, clubs, players, seat_readers=False, bot=None):
@@ -49,7 +82,10 @@ class BagRegistration:
             self.dealt[index[id(c)]] = 1
         self.prompt = Prompt()
         self.note = ""
+        self.why = ""
         self.last = []   # seats in scan order, for BACK
+        self.choices = [None] * players  # (name, side) per seat's golfer card, or None
+        self._cards = None  # the Golfer per seat whose card changes the draft (else None)
         self._show()
 
     def seat(self):
@@ -62,26 +98,85 @@ class BagRegistration:
     def hands_with_bots(self, seed):
         """The hands per seat, each bot's dealt (seeded by the game's ``seed``) from
         the clubs of this draft that are in no bag."""
+        rules = self._golfers()
         box = [c for c in range(len(self.clubs)) if self.dealt[c] and self.owner[c] == 0xFF]
         Rng(seed).shuffle(box)
         out = []
         for s in range(self.players):
             if self.bot[s]:
-                out.append(sorted(box[:self.size[s]]))
-                box = box[self.size[s]:]
+                hand = []
+                if rules[s] is not None and rules[s].carries_driver():
+                    # "give it to the player with Slugger": the Driver first.
+                    hand.append(_driver(self.clubs))
+                    box.remove(hand[0])
+                n = self.size[s] - len(hand)
+                out.append(sorted(hand + box[:n]))
+                box = box[n:]
             else:
                 out.append(list(self.hands[s]))
         return out
 
-    def sizes(self, limits, rules, short):
+    def sizes(self, limits, rules, short, choices=None):
         """Bags of ``limits[seat]`` clubs: what each seat's golfer card drafts; ``rules``
         (per seat, "" for none) what the card changes in the draft; ``short`` (per seat)
-        whether its passes may leave the bag with fewer."""
+        whether its passes may leave the bag with fewer; ``choices`` (per seat) its golfer
+        card ``(name, side)``, whose draft rule the clubs scanned must keep."""
         self.size = list(limits)
         self.limit = list(limits)
         self.rule = list(rules)
         self.short = list(short)
+        if choices is not None:
+            self.choices = list(choices)
+            self._cards = None
         self._show()
+
+    def _golfers(self):
+        # The Golfer of each seat whose card changes the draft (None for the others),
+        # made once a club is scanned or dealt: the deal before names the cards from their
+        # facts alone, and a card that changes no draft is never needed here.
+        if self._cards is None:
+            self._cards = [golfer_cards.make(s, c) if c is not None and golfer_cards.draft_rule(c)
+                           else None for s, c in enumerate(self.choices)]
+            if [g for g in self._cards if g is not None and g.carries_driver()]:
+                # Slugger's Driver comes from the box if a draft this size leaves it out.
+                self.dealt[_driver(self.clubs)] = 1
+        return self._cards
+
+    def _golfer_reason(self, seat, club):
+        # Why the golfer card of ``seat`` (or Slugger's at another seat) refuses ``club``
+        # in its bag, in the engine's words where the engine has the rule; None: it may.
+        rules = self._golfers()
+        name = self.clubs[club].name
+        driver = _driver(self.clubs)
+        for s in range(self.players):
+            g = rules[s]
+            if club == driver and s != seat and g is not None and g.carries_driver():
+                return "the %s is P%d's: %s carries it" % (name, s + 1, g.title)
+        g = rules[seat]
+        if g is None:
+            return None
+        bag = self.hands[seat]
+        if (g.carries_driver() and club != driver and driver not in bag
+                and len(bag) == self.size[seat] - 1):
+            return "%s must carry the %s: scan it" % (g.title, self.clubs[driver].name)
+        why = g.pick_reason(_Draft(self.clubs, self.hands), seat, club)
+        return None if why is None else "%s: %s" % (name, why)
+
+    def reason(self, seat, club):
+        """Why ``club`` (an index) may not go in ``seat``'s bag now (None: it may): a bot's,
+        a club in a bag already, a full bag, the seat's golfer card or Slugger's, a club a
+        draft of this size does not deal."""
+        if 0 <= seat < self.players and self.bot[seat]:
+            why = "P%d is a bot: its clubs stay in the box" % (seat + 1)
+        elif self.owner[club] != 0xFF:
+            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
+        elif seat < 0 or seat >= self.players or len(self.hands[seat]) >= self.size[seat]:
+            why = "Bag is full"
+        else:
+            why = self._golfer_reason(seat, club)  # (it may deal Slugger's Driver from the box)
+        if why is None and not self.dealt[club]:
+            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
+        return why
 
     def complete(self):
         """Every bag holds five clubs."""
@@ -91,23 +186,15 @@ class BagRegistration:
         """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
         club = self.bindings.club_of(uid)
         target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
-        why = None
         if self.seat_readers and seat is not None and seat < 0:
             why = "Nobody sits at that reader"
-        elif 0 <= target < self.players and self.bot[target]:
-            why = "P%d is a bot: its clubs stay in the box" % (target + 1)
         elif club < 0:
             why = "Unknown card"
-        elif self.owner[club] != 0xFF:
-            why = "%s already in P%d's bag" % (self.clubs[club].name, self.owner[club] + 1)
-        elif not self.dealt[club]:
-            why = "%s: not used with %d players" % (self.clubs[club].name, self.players)
-        elif target < 0 or target >= self.players or len(self.hands[target]) >= self.size[target]:
-            why = "Bag is full"
+        else:
+            why = self.reason(target, club)
+        self.why = why or ""
         if why is not None:
-            self.note = why
-            self._show()
-            return R_REFUSED
+            return R_REFUSED  # (the table says why, first, and blinks: nothing changed)
         self.hands[target].append(club)
         self.owner[club] = target
         self.last.append(target)

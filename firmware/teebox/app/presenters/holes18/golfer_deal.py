@@ -36,7 +36,7 @@ class GolferDeal:
         self.bot = bot
         self.then = then
         self.active = None    # ``then`` once the golfers are taken
-        self.why = ""
+        self._why = ""
         self.own = Prompt()
         rng = Rng(seed)
         # The base game's cards, and Peter and Wendy with their modules
@@ -52,6 +52,11 @@ class GolferDeal:
     def prompt(self):
         """The prompt of the step now (the bag registration's once it goes on)."""
         return self.active.prompt if self.active is not None else self.own
+
+    @property
+    def why(self):
+        """Why the last card was refused (the bag registration's once it goes on)."""
+        return self.active.why if self.active is not None else self._why
 
     def golfers(self):
         """``(name, side)`` per seat, the bots' included."""
@@ -116,11 +121,12 @@ class GolferDeal:
             if self.then is None:
                 return R_DONE
             # A bag holds what the seat's golfer card drafts (Dorian B three clubs...),
-            # and says what the card changes in the draft (The Shark B's pass...).
+            # says what the card changes in the draft (The Shark B's pass...) and
+            # refuses a club the card may not carry (The Shark B's wedges...).
             chosen = self.golfers()
             self.then.sizes([golfer_cards.hand_limit(g) for g in chosen],
                             [golfer_cards.draft_rule(g) for g in chosen],
-                            [golfer_cards.passes_short(g) for g in chosen])
+                            [golfer_cards.passes_short(g) for g in chosen], chosen)
             self.active = self.then
             return R_CHANGED
         self.choice[self.at] = self.options()[self.index]
@@ -152,7 +158,7 @@ class GolferDeal:
         """Cards mean nothing until the bags are scanned."""
         if self.active is not None:
             return self.active.on_scan(seat, uid)
-        self.why = "cards are laid once the game starts"
+        self._why = "cards are laid once the game starts"
         return R_REFUSED
 
     def _show(self):

@@ -25,6 +25,14 @@ ORDER_STEP_MS = const(500)   # the play order: one golfer blinks after another
 _OUTCOME_FLASH = (FLASH_NONE, FLASH_WATER, FLASH_BUNKER, FLASH_OUT, FLASH_GREEN)
 
 
+def golfer_label(game, seat, label):
+    """``label``, how the table names ``seat`` ("P1", "P1 red"), and which of a team's
+    golfers its turns move now, in the mode's words ("P1 golfer 2": Chaos Teams, the
+    golfer that landed or aims; a mode's ``mover``)."""
+    golfer = game.mode.mover(game, seat)
+    return label + " " + golfer if golfer else label
+
+
 class Motion:
     """The animations of one table's 18 Holes game (``table``: the shell)."""
 
@@ -104,7 +112,7 @@ class Motion:
                 self._note_outcome(o[1], o[3])
             elif k == OUT_HOLE_IN_ONE:
                 kind = FLASH_HOLE_IN_ONE
-                t.note = "P%d HOLE IN ONE" % (o[1] + 1)
+                t.note = "%s HOLE IN ONE" % self._who(o[1])
             elif k == OUT_MISS_TURN:
                 t.note = "P%d misses turn" % (o[1] + 1)
             elif k == OUT_PENALTY:
@@ -119,7 +127,7 @@ class Motion:
                 # Several tokens at once (Kelly Golf's target: 2 + 1) make one sum.
                 scored = scored + o[4] if o[1] == scorer else o[4]
                 scorer = o[1]
-                t.note = "P%d scores %d" % (o[1] + 1, scored)
+                t.note = "%s scores %d" % (self._who(o[1]), scored)
             elif k == OUT_NEXT_HOLE and len(o[1]) < len(t.game.players):
                 # These golfers alone go on: a racer (Golf Racing), the players in an
                 # elimination (Skins): "P1 P3 to hole 4".
@@ -182,16 +190,20 @@ class Motion:
                 q, r = hexgrid.neighbour(q, r, d)
             v.wind_len = n
 
+    def _who(self, seat):
+        # "P1", or "P1 golfer 2": which of a team's golfers landed (Chaos Teams).
+        return golfer_label(self.t.game, seat, "P%d" % (seat + 1))
+
     def _note_outcome(self, seat, outcome):
         t = self.t
         if outcome == OUT_OF_BOUNDS:
-            t.note = "P%d out of bounds" % (seat + 1)
+            t.note = "%s out of bounds" % self._who(seat)
         elif outcome == WATER:
-            t.note = "P%d in the water" % (seat + 1)
+            t.note = "%s in the water" % self._who(seat)
         elif outcome == BUNKER:
-            t.note = "P%d in a bunker" % (seat + 1)
+            t.note = "%s in a bunker" % self._who(seat)
         elif outcome == GREEN:
-            t.note = "P%d on the green" % (seat + 1)
+            t.note = "%s on the green" % self._who(seat)
 
     def sync_view(self):
         """Golfers, the tokens the mode leaves on greens and the wind's arrow, as the game

@@ -33,7 +33,8 @@ def register(auto, flow):
     """The line for the flow before the game. Golfer cards: each person takes an option
     picked with ``Rng(seed + seat)`` (a card and side, or the side of the card dealt),
     then OK at the summary. Bag registration: the next club of the seat registering,
-    from :func:`deal_bags`; OK once every bag is in."""
+    from :func:`deal_bags`, the first its bag takes (a golfer card's draft rule passes a
+    club on: The Shark B's wedges); OK once every bag is in."""
     if hasattr(flow, "golfers"):
         if flow.active is not None:
             return register(auto, flow.active)
@@ -45,8 +46,13 @@ def register(auto, flow):
     seat = flow.seat()
     if seat < 0:
         return ["press OK"]
-    bag = deal_bags(auto.clubs, auto.players, auto.seed)[seat]
-    return [auto.scan(bag[len(flow.hands[seat])], seat)]
+    bags = deal_bags(auto.clubs, auto.players, auto.seed)
+    # Its own bag first, then the others' (Slugger's Driver, a club for The Shark B's
+    # wedge): the first club the bag takes.
+    for c in bags[seat] + [c for bag in bags for c in bag]:
+        if flow.reason(seat, c) is None:
+            return [auto.scan(c, seat)]
+    raise ValueError("no club of the draft fits P%d's bag" % (seat + 1))
 
 
 def lines(auto, table, seat, choice):

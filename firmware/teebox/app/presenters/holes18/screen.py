@@ -1,6 +1,7 @@
 """18 Holes on the OLED and the preview path: what each decision asks, and what the
 selected choice would do, lit on the course before it is confirmed."""
 
+from teebox.app.presenters.holes18.motion import golfer_label
 from teebox.app.view import MARK_GREEN, MARK_HAZARD, MARK_OUT, MARK_PLAIN, MARK_TREE, MAX_PATH
 from teebox.core import hexgrid, terrain
 from teebox.core.hexgrid import DIR_NAMES
@@ -158,7 +159,8 @@ class Screen:
         pr = t.play_prompt
         k = d.kind
         res = self.preview()
-        who = t.label(d.player) if d.player >= 0 else ""
+        # (Chaos Teams: "P1 red golfer 2", so the team aims the golfer it nominated.)
+        who = golfer_label(g, d.player, t.label(d.player)) if d.player >= 0 else ""
         gc = self.golfers
         if self.greens is not None and self.greens.show(pr):
             pass  # putting, or an action card shown to its player (putting.py)
@@ -215,11 +217,17 @@ class Screen:
         else:
             what = ACTION_LABELS[ACTIONS.index(c[0])]
             slot = ACTIONS.index(c[0])
-        # Golfers on holes of their own: the hole (whose green counts) instead of "turn".
-        turn = "H%d" % g.players[d.player].hole if g.mode.spread else "turn"
+        # Golfers on holes of their own: the hole (whose green counts) instead of "turn";
+        # a team's: the golfer its turn moves (``who`` names it).
+        if g.mode.spread:
+            head = "%s H%d" % (who, g.players[d.player].hole)
+        elif g.mode.mover(g, d.player):
+            head = who
+        else:
+            head = who + " turn"
         card = self.golfers.line(d.player) if self.golfers is not None else ""
-        pr.set("%s %s\n%s%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
-               % (who, turn, card + "\n" if card else "", club.name, club.initiative, what,
+        pr.set("%s\n%s%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
+               % (head, card + "\n" if card else "", club.name, club.initiative, what,
                   self._landing_text(res)),
                CHOOSE_ACTION, d.player, len(ACTIONS) + len(extra), slot)
 
@@ -301,6 +309,9 @@ class Screen:
         if g.mode.spread:
             # Each golfer with the hole it plays: "P1@3 P2@5".
             waiting = " ".join(["P%d@%d" % (s + 1, g.players[s].hole) for s in d.waiting])
+        elif d.extra:
+            # The golfer that earned it: a team's names the one on the tee box.
+            waiting = " ".join([golfer_label(g, s, "P%d" % (s + 1)) for s in d.waiting])
         else:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
         pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"

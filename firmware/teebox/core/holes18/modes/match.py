@@ -28,6 +28,7 @@ first; ``p`` is a :class:`~teebox.core.holes18.player.PlayerState`):
 
 Bots, tables and scorecards also ask ``aims(game, p)`` (the greens a bot heads for),
 ``partner(game, p)`` (where a player's second golfer stands: Chaos Teams),
+``mover(game, seat)`` (which of a team's golfers its turns move, in words: Chaos Teams),
 ``revealed(game)`` (what the mode kept secret, once the game is over), ``opponents(game)``
 (automated opponents' points and tokens, for scorecards), ``markers(game)``
 (golfers that are no seats, for the LEDs: Solo Chaos Golf's opponents), ``status(game)``
@@ -83,6 +84,11 @@ class MatchPlay(Policy):
     def partner(self, game, p):
         """The hex ``(q, r)`` of ``p``'s second golfer, the one its turns do not move now
         (Chaos Teams); None: a player has one golfer."""
+        return None
+
+    def mover(self, game, seat):
+        """Which of ``seat``'s golfers its turns move now, in words for the table's notes
+        and the round lines (Chaos Teams: ``"golfer 2"``); None: a player has one golfer."""
         return None
 
     def before_shot(self, game, outs):

@@ -146,9 +146,10 @@ class ChaosTeams(ChaosGolf):
         q, r = self.golfer_at(game, game.acting[0], g)
         return "golfer %d, %d to flag" % (g + 1, self._to_flag(game, q, r))
 
-    def claimer(self, game, seat):
-        """Which of team ``seat``'s golfers the round lines name for the flag it has just
-        claimed: ``"golfer 2"``, the one its turn moved."""
+    def mover(self, game, seat):
+        """Which of team ``seat``'s golfers its turns move now, ``"golfer 2"``: the one
+        its last turn moved until it nominates again, so the table's notes and the round
+        lines name the golfer that landed (on a green: the flag it claimed)."""
         return "golfer %d" % (self.moving[seat] + 1)
 
     def choice_cell(self, game, code):
