@@ -221,7 +221,8 @@ EXPANSION_GAME = EXPANSION_IMPORTS + (GAME[len(IMPORTS):].replace(
 # decisions offered their codes as ranges; a tuple of a 5-player putt's 767 codes (3 kB)
 # was made for each of the 767 choices a listing of the choices checks, and this port's
 # conservative collector kept some of those megabytes of garbage, more each hole. Now
-# 80,896 B (whole run 395,376 B, of it 314,480 B of .mpy code, the modules included).
+# 80,096 B (whole run 394,928 B, of it 314,832 B of .mpy code, the modules included;
+# 80,896 B before main's bot changes of the same day were merged).
 # What it holds beyond the base game's (sampled step by step, same seats and seed): about
 # 11 kB more from the first hole on (the green cards and putting dice as loaded, the wind
 # deck, the modules' state: each golfer's dice on the green in play, the action cards),
