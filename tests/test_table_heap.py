@@ -229,7 +229,7 @@ EXPANSION_GAME = EXPANSION_IMPORTS + (GAME[len(IMPORTS):].replace(
 # and it grows by 11 kB over the game against the base game's 5.5 kB (the game log: a
 # putt, an action card, a wind choice are inputs, 1,715 against 987; the putting choices
 # the table shares, one tuple per distinct putt).
-EXPANSION_STATE_CEILING = 82 * 1024
+EXPANSION_STATE_CEILING = 81 * 1024  # 3% over the measurement
 EXPANSION_TOTAL_CEILING = 404 * 1024
 
 
