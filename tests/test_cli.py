@@ -78,3 +78,27 @@ def test_each_command_is_summed_up_in_lines_that_wrap_with_the_terminal(teebox):
     for path, command in walk(typer.main.get_command(teebox)):
         summary = (command.short_help or command.help or "").strip().split("\n\n")[0]
         assert summary and "\n" not in summary, (path, summary)
+
+
+def test_port_means_the_same_serial_port_in_every_command_that_talks_to_a_board(teebox):
+    # Issue 17: "`--port` means the same in every command (deploy, board, sync, course)":
+    # the board's serial port, and without it the one MicroPython board on USB
+    # (teebox_host.link.find_port, which names the candidates when there are several).
+    from teebox_host.link import PORT_HELP
+
+    def walk(command, path=()):
+        for name, sub in getattr(command, "commands", {}).items():
+            yield path + (name,), sub
+            yield from walk(sub, path + (name,))
+
+    with_port = {}
+    for path, command in walk(typer.main.get_command(teebox)):
+        for param in getattr(command, "params", []):
+            if param.name == "port" and path[0] != "serve":  # serve: its page's live view
+                with_port[" ".join(path)] = param
+    for name in ("deploy", "board status", "board watch", "board test", "board repl",
+                 "sync", "course push", "course pull", "course delete", "course list"):
+        assert name in with_port, sorted(with_port)
+    for name, param in with_port.items():
+        assert sorted(param.opts + param.secondary_opts) == ["--port", "-p"], name
+        assert param.default is None and param.help == PORT_HELP, name

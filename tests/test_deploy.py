@@ -603,7 +603,7 @@ def test_a_firmware_with_the_code_frozen_in_gets_only_data_main_and_profile(firm
 
 def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_forced(tmp_path):
     # The real firmware's modules: over 200 KB of heap imported from files (the table shell
-    # and the largest game's own code), that game needing 60 KB more, against the ~190 KB a
+    # and the largest game's own code), that game needing 64 KB more, against the ~190 KB a
     # Pico has free.
     board_ = FakeBoard(tmp_path / "board", heap_free=190 * 1024)
     with pytest.raises(DeployError) as err:
@@ -612,9 +612,9 @@ def test_copying_code_into_a_pico_s_ram_is_refused_with_the_figures_unless_force
     assert 170 * 1024 < code < 384 * 1024  # (a sanity range: the figures are the point)
     text = str(err.value)
     assert ("about %d KB (the table shell and the largest game's own code), and the game "
-            "needs 60 KB more (18-holes at its peak), %d KB in all, but this board has 190 KB "
+            "needs 64 KB more (18-holes at its peak), %d KB in all, but this board has 190 KB "
             "free" % (round(code / 1024),
-                                                 round((code + 60 * 1024) / 1024))) in text
+                                                 round((code + 64 * 1024) / 1024))) in text
     assert "Pico 2" in text and "ROMFS partition" in text
     assert "hardware/firmware/manifest.py" in text and "teebox deploy --force" in text
     assert board_.copied() == []  # refused before anything changed
@@ -926,7 +926,7 @@ def test_command_refuses_a_board_the_code_will_not_fit_and_force_copies(cli, boa
     assert "Code: .mpy files on the board's filesystem" in result.output
     assert "Warning: the board has no ROMFS partition" in result.output
     assert ("about 200 KB (the table shell and the largest game's own code), and the game "
-            "needs 60 KB more (18-holes at its peak), 260 KB in all, but this board has 192 KB "
+            "needs 64 KB more (18-holes at its peak), 264 KB in all, but this board has 192 KB "
             "free") in result.output
     refused = cli()
     assert refused.exit_code == 1
@@ -943,10 +943,10 @@ def test_command_shows_the_heap_the_code_and_largest_game_take_of_the_board_s(cl
     monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 100 * 1024)
     result = cli("--dry-run")
     assert "192.0 KB of heap free" in result.output
-    assert ("Heap: code 100.0 KB + the largest game (18-holes) 60.0 KB = 160.0 KB of the "
+    assert ("Heap: code 100.0 KB + the largest game (18-holes) 64.0 KB = 164.0 KB of the "
             "192.0 KB free: less than the 25 % headroom") in result.output
     monkeypatch.setattr(deploy, "code_ram", lambda built, in_rom=(): 50 * 1024)
-    assert "= 110.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
+    assert "= 114.0 KB of the 192.0 KB free.\n" in cli("--dry-run").output
 
 
 def test_command_shows_each_copy_as_it_is_made(cli, board):
@@ -1024,7 +1024,7 @@ def test_command_says_why_code_outgrowing_the_partition_goes_as_files(cli, board
     lines = result.output.splitlines()
     assert "Emptying the board's ROMFS partition on %s ..." % PORT in lines
     note, = [ln for ln in lines if ln.startswith("Note: the ROMFS image is ")]
-    assert "the code goes as .mpy files instead, which fit the free heap (60 KB of 192 KB)" in note
+    assert "the code goes as .mpy files instead, which fit the free heap (64 KB of 192 KB)" in note
     assert "Code: .mpy files on the board's filesystem (imported into RAM)." in lines
     assert "ROMFS partition: empty it" in lines
     assert lines[-1] == ("Checked on the board: ROMFS partition emptied; 8 files copied intact, "

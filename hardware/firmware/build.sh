@@ -4,8 +4,10 @@
 #
 #   hardware/firmware/build.sh [MICROPYTHON_CHECKOUT] [BOARD]
 #
-# Needs git, make, cmake, a C compiler and arm-none-eabi-gcc (Debian/Ubuntu:
-# apt install cmake gcc-arm-none-eabi libnewlib-arm-none-eabi build-essential).
+# Needs git, make, cmake, a C compiler and arm-none-eabi-gcc (Debian/Ubuntu, the
+# packages and versions docs/memory.md lists: apt install git python3 cmake
+# build-essential gcc-arm-none-eabi libnewlib-arm-none-eabi
+# libstdc++-arm-none-eabi-newlib).
 # Clones MicroPython v1.27.0 into MICROPYTHON_CHECKOUT (default: build/micropython)
 # if it is not there. BOARD defaults to RPI_PICO. Prints where the .uf2 file is:
 # hold BOOTSEL while plugging the Pico in and copy it to the RPI-RP2 drive.

@@ -147,6 +147,19 @@ def test_both_modules_play_to_the_end_on_a_generated_course_with_its_suggestions
         assert game.over and len(table) == players, (name, holes)
 
 
+def test_a_lone_wood_whose_flight_goes_out_of_bounds_is_hit_somewhere_in_play():
+    # Rulebook, OUT-OF-BOUNDS & CLUBHOUSE: "When you are out-of-bounds, your golfer
+    # remains where they hit the shot. Return your club to your hand; your turn is over."
+    # On hole 11 of this course a golfer with only the 3 Wood left stands 3 hexes from the
+    # flag, where the wood's flight towards it goes out of bounds: the sensible bot chose
+    # that flight turn after turn, and the Stableford game never ended (3,024 games of
+    # every mode on generated courses, docs/course-format.md).
+    crs = course.load(coursegen.generate(TILES, 18, "challenging", 47))
+    game = engine.Game(crs, CLUBS, SHOTS, engine.Setup(2, "stableford", seed=48))
+    table = bots.play_game(game, [bots.SensibleBot(1), bots.SensibleBot(2)], limit=3000)
+    assert game.over and len(table) == 2
+
+
 def test_options_it_cannot_meet_are_refused_with_what_to_do():
     err = raises(coursegen.GenerateError, coursegen.generate, TILES, 7, "normal", 1)
     assert str(err) == "a generated course has 5 or 9 or 18 holes, not 7"

@@ -2,8 +2,10 @@
 # preview on the LEDs, and the course kept in the course store under its content hash.
 # Runs under CPython and inside MicroPython.
 import table_kit as K
+from teebox import palette
 from teebox.app import setup_flow as sf
 from teebox.app.courses_store import PREFIX, CourseStore
+from teebox.app.script import Runner, parse
 from teebox.app.view import FLASH_REFUSED
 from teebox.core import course, coursegen
 from teebox.hal.store import SimStore
@@ -177,3 +179,36 @@ def test_a_board_short_of_memory_says_so_and_stays_on_the_seed():
     assert t.view.flash == FLASH_REFUSED
     assert "NO: not enough memory to lay 5 holes: try fewer" in K.words(t), K.screen(t)
     assert t.flow.step == sf.N_SEED
+
+
+def test_the_preview_is_what_the_leds_show_and_back_puts_the_menu_course_back_on_them():
+    # Issue 18: "a preview on the LEDs before play": through the main loop, every cell of
+    # the table's strip lights the terrain of the course the seed makes.
+    loop = K.sim_app()
+    t = loop.table
+    leds = loop.hw.leds
+    p = loop.hw.profile
+    run = Runner(loop, render_all=True)
+
+    def shows(crs):
+        # Every cell of the course lights its terrain's colour.
+        kinds = crs.cells()
+        for cell in range(crs.width * crs.height):
+            kind = kinds[cell]
+            at = 3 * p.led_index(cell % crs.width, cell // crs.width)
+            seen = leds.unprepare(leds.prepare(palette.TERRAIN[3 * kind:3 * kind + 3]), 0)
+            if leds.unprepare(leds.frame, at) != seen:
+                return False
+        return True
+
+    menu_course = t.course
+    run.run(parse("wait 100", clubs=K.CLUBS))
+    assert shows(menu_course)
+    run.run(parse("press E 2\npress OK 3", clubs=K.CLUBS))  # New course, 9 holes, normal
+    seed = _seed(t)
+    run.run(parse("press OK\nwait 100", clubs=K.CLUBS))  # make it: the preview
+    expected = course.load(coursegen.generate(TILES, 9, "normal", seed))
+    assert t.course.hash == expected.hash and loop.renderer.course is t.course
+    assert shows(expected) and not shows(menu_course)
+    run.run(parse("press BACK\nwait 100", clubs=K.CLUBS))
+    assert shows(menu_course)

@@ -148,6 +148,14 @@ class SensibleBot:
             route = _route(game, seat, d.club, False) if d.shot < 0 else None
             if route is not None:
                 return (legal[0][0], route[1])
+            if d.shot < 0:
+                # A fixed flight (no shot card) that goes out of bounds leaves the golfer
+                # where it stands with the club back in hand (rulebook, OUT-OF-BOUNDS:
+                # "Return your club to your hand; your turn is over"): the same choice next
+                # turn, so a bot that prefers it once prefers it for ever (Stableford on
+                # New 18-hole challenging #47, a lone 3 Wood 3 hexes from the flag). Any
+                # flight that stays in play comes first.
+                legal = [c for c in legal if not _surely_out(game, c[1])] or legal
             return self._best(legal, lambda c: self._aim_cost(game, seat, d.shot, c[1]))
         if kind == CHOOSE_OUTCOME:
             return self._best(legal, lambda c: self._shot_cost(
@@ -456,6 +464,16 @@ class SensibleBot:
             return (EXTRA, golfers.HOLD if good and (EXTRA, golfers.HOLD) in legal
                     else golfers.RETURN)
         return legal[0]
+
+
+def _surely_out(game, direction):
+    # Whether the turn's fixed flight in ``direction`` ends out of bounds however a module
+    # (the wind) may blow it.
+    for x in game.added:
+        lands = x.landings(game, *game.shot_hexes(-1, 0, direction))
+        if lands:
+            return all([res[2] == OUT_OF_BOUNDS for res in lands])
+    return game.simulate_shot(-1, 0, direction)[2] == OUT_OF_BOUNDS
 
 
 def _route(game, seat, club, moves):
