@@ -221,15 +221,16 @@ EXPANSION_GAME = EXPANSION_IMPORTS + (GAME[len(IMPORTS):].replace(
 # decisions offered their codes as ranges; a tuple of a 5-player putt's 767 codes (3 kB)
 # was made for each of the 767 choices a listing of the choices checks, and this port's
 # conservative collector kept some of those megabytes of garbage, more each hole. Now
-# 80,096 B (whole run 394,928 B, of it 314,832 B of .mpy code, the modules included;
-# 80,896 B before main's bot changes of the same day were merged).
+# 81,136 B (whole run 396,224 B, of it 315,088 B of .mpy code, the modules included;
+# 80,896 B and 80,096 B as main's bot changes of the same day came in: the bots play
+# another game, so the figure moves by about 1 kB with them).
 # What it holds beyond the base game's (sampled step by step, same seats and seed): about
 # 11 kB more from the first hole on (the green cards and putting dice as loaded, the wind
 # deck, the modules' state: each golfer's dice on the green in play, the action cards),
 # and it grows by 11 kB over the game against the base game's 5.5 kB (the game log: a
 # putt, an action card, a wind choice are inputs, 1,715 against 987; the putting choices
 # the table shares, one tuple per distinct putt).
-EXPANSION_STATE_CEILING = 81 * 1024  # 3% over the measurement
+EXPANSION_STATE_CEILING = 82 * 1024  # 3.5% over the measurement
 EXPANSION_TOTAL_CEILING = 404 * 1024
 
 
