@@ -85,7 +85,8 @@ class Presenter:
             # Dealt at random: from the game's seed when the table is given one (tests,
             # scripts), else from the time the players took to set up.
             seed = t.seed if t.seed is not None else t.clock.ticks_ms()
-            return GolferDeal(setup.players, setup.mode, deal == DEALT, setup.bot, seed, then)
+            return GolferDeal(setup.players, setup.mode, deal == DEALT, setup.bot, seed, then,
+                              setup.option("expansions"))
         return then if then is not None else False
 
     def setup_note(self):
