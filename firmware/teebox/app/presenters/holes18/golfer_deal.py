@@ -58,6 +58,12 @@ class GolferDeal:
         """Why the last card was refused (the bag registration's once it goes on)."""
         return self.active.why if self.active is not None else self._why
 
+    @property
+    def hands(self):
+        """Each seat's bag as far as it is scanned: none while the golfer cards are taken
+        (the bag registration's once it goes on)."""
+        return getattr(self.active, "hands", ())
+
     def golfers(self):
         """``(name, side)`` per seat, the bots' included."""
         out = list(self.choice)
