@@ -94,3 +94,23 @@ def test_the_score_history_says_which_modules_a_game_played(tmp_path):
     out = runner.invoke(scores_app, ["--db", str(path)], env={"COLUMNS": "200"}).output
     assert "Stroke Play + Coastlines" in out and "Stroke Play + Taming the Wind" in out
     assert out.count("Stroke Play") == 3
+
+
+def test_demo_deals_peter_and_wendy_at_random_only_with_their_modules():
+    """Reading the Greens: "Include PETER as a potential golfer players may choose"; Taming
+    the Wind: "Add WENDY to the set of available golfers". `teebox demo --golfers random`
+    deals from the base game's eight, and those two with their modules."""
+    def dealt(modules):
+        return set([name for seed in range(40)
+                    for name, _side in play_cmd._golfer_choices("random", 5, seed, modules)])
+
+    base = dealt(())
+    assert len(base) == 8 and not {"peter", "wendy"} & base
+    assert dealt(("greens",)) == base | {"peter"}
+    assert dealt(("wind",)) == base | {"wendy"}
+    # Seed 5 deals Wendy B to P1 and Peter A to P4: the demo plays them to the end.
+    shown = invoke("demo", "--expansion", "greens,wind", "--golfers", "random", "--players", 5,
+                   "--seed", 5)
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    assert "player 1 wendy (B-side)" in said and "player 4 peter (A-side)" in said, said

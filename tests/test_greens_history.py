@@ -212,6 +212,48 @@ def test_the_score_history_keeps_the_longest_putt_and_drive_cards(tmp_path):
         in page
 
 
+def test_the_exports_of_the_score_history_say_who_held_the_longest_drive_and_putt(tmp_path):
+    """Booklet: "If you SUNK THE PUTT in a single roll of the dice claim the longest putt
+    card if your target was greater than the current holder's" (and the LONGEST DRIVE
+    card of the base game, which the wind lets a drive take): `teebox scores export`
+    says, per player, whether it held the longest drive card at the end and the target
+    of the longest putt card it held; a game without the greens holds no putt card."""
+    import csv
+    import io
+    import json
+
+    path = tmp_path / "scores.sqlite3"
+    games = [greens_game(("greens",)), greens_game(("greens", "wind"))]
+    plain = engine.Game(STARTER, CLUBS, SHOTS, engine.Setup(2, "match", 3))
+    bots.play_game(plain, [bots.SensibleBot(3), bots.SensibleBot(4)])
+    with ScoreDB(path) as store:
+        for number, g in enumerate(games + [plain], 1):
+            rec = record(g, number)
+            store.add_game(sync_cmd.to_result(rec, sync_cmd.checked(rec, _found())[1]))
+    csv_text = runner.invoke(scores_app, ["--db", str(path), "export", "--format", "csv"])
+    json_text = runner.invoke(scores_app, ["--db", str(path), "export", "--format", "json"])
+    rows = list(csv.DictReader(io.StringIO(csv_text.output)))
+    exported = json.loads(json_text.output)
+    for number, g in enumerate(games + [plain], 1):
+        putt = g.added[0].longest if g.added else None
+        for seat, (name, _colour) in enumerate(PEOPLE):
+            putt_target = putt.target if putt is not None and putt.holder == seat else None
+            row = [r for r in rows if r["game_number"] == str(number)
+                   and r["player"] == name][0]
+            assert row["longest_drive"] == str(int(g.longest_drive == seat))
+            assert row["longest_putt"] == ("" if putt_target is None else str(putt_target))
+            player = exported[number - 1]["players"][seat]
+            assert player["name"] == name
+            assert player["longest_drive"] is (g.longest_drive == seat)
+            assert player["longest_putt"] == putt_target
+    # Someone held the putt card in each greens game, and nobody in the plain one, where
+    # P2 held the drive card (nobody did in the greens games of these seeds).
+    assert [len([r for r in rows if r["game_number"] == str(n) and r["longest_putt"]])
+            for n in (1, 2, 3)] == [1, 1, 0]
+    assert [(r["game_number"], r["player"]) for r in rows if r["longest_drive"] == "1"] == [
+        ("3", "Bo")]
+
+
 def test_a_score_file_of_schema_4_gains_the_card_columns_and_keeps_its_games(tmp_path):
     """Games stored before the cards were kept read as nobody holding them."""
     path = tmp_path / "old.sqlite3"

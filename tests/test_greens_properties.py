@@ -31,11 +31,11 @@ from hypothesis import strategies as st
 
 from teebox import shipped
 from teebox.core import hexgrid, terrain
-from teebox.core.holes18 import bots, cards, engine, modes
+from teebox.core.holes18 import cards, engine, modes
 from teebox.core.holes18.expansions import greens_play as gp
 from teebox.core.holes18.expansions import putting
-from teebox.core.holes18.expansions.wind import WIND as WIND_KIND
 from teebox.core.holes18.protocol import OUT_GUST, OUT_HOLE_IN_ONE, OUT_SCORED
+from tests.test_wind_properties import MixedBot  # the wind blown anywhere allowed
 
 GREENS = shipped.load_default_greens()
 WIND = shipped.load_default_wind()
@@ -46,20 +46,6 @@ EXPANSIONS = ("greens", "wind")
 PLAYED = [m for m in modes.NAMES if not modes.roams(m)]  # the modes that play the greens
 PAIRS = [(name, mode) for name in sorted(COURSES) for mode in PLAYED]
 GAMES = int(os.environ.get("TEEBOX_GREENS_GAMES", "2"))
-
-
-class Bot:
-    """A sensible bot that blows the ball from a random legal hex one time in two (so the
-    wind goes anywhere the rules allow, not only where it helps)."""
-
-    def __init__(self, seed):
-        self.sensible = bots.SensibleBot(seed)
-        self.random = bots.RandomBot(seed)
-
-    def choose(self, game, seat):
-        if game.pending().kind == WIND_KIND and self.random.rng.below(2):
-            return self.random.choose(game, seat)
-        return self.sensible.choose(game, seat)
 
 
 class Checker:
@@ -77,7 +63,7 @@ class Checker:
         self.game = engine.Game(self.crs, self.clubs, SHOTS, self.setup, greens=GREENS,
                                 wind=WIND)
         self.greens, self.wind = self.game.added
-        self.seats = [Bot(seed * 7 + i) for i in range(players)]
+        self.seats = [MixedBot(seed * 7 + i) for i in range(players)]
         self.pooled = {}   # (green, owner) -> (die, face) since it went in the pool
         self.sunk = set()  # (seat, hole) of every putt sunk and hole-in-one
         self.settled = []  # the putts settled by the input just applied

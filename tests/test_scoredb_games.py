@@ -83,12 +83,14 @@ def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(leg
         exported = json.loads(db.export_text("json"))
     old_rows = list(csv.DictReader(io.StringIO((LEGACY / "scores-v2.csv").read_text())))
     # (and a column for what Kelly Golf's, Solo Chaos Golf's and Play Nine's standings
-    # count, blank for these)
-    assert rows == [dict(r, game="18-holes", targets="", rank_beaten="", playoff_wins="")
-                    for r in old_rows]
+    # count, blank for these; and the longest drive and putt cards, which the history did
+    # not keep then: read as not held)
+    assert rows == [dict(r, game="18-holes", targets="", rank_beaten="", playoff_wins="",
+                         longest_drive="0", longest_putt="") for r in old_rows]
     assert list(rows[0])[5:7] == ["game", "mode"]
     old = json.loads((LEGACY / "scores-v2.json").read_text())
-    assert exported == [dict(g, game="18-holes") for g in old]
+    assert exported == [dict(g, game="18-holes", players=[
+        dict(p, longest_drive=False, longest_putt=None) for p in g["players"]]) for g in old]
 
 
 def _play_nine_record(seed, number, holes=9):
@@ -162,6 +164,9 @@ def test_play_nine_keeps_its_playoff_wins_in_columns_of_their_own(store_at):
         assert (rows["Bo"]["playoff_wins"], rows["Bo"]["hole_in_ones"]) == ("1", "")
         seats = {p["name"]: p for p in json.loads(db.export_text("json"))[0]["players"]}
         assert seats["Bo"]["playoff_wins"] == 1 and "hole_in_ones" not in seats["Bo"]
+        # (Play Nine has no longest drive or putt card: blank, and no such key)
+        assert (rows["Bo"]["longest_drive"], rows["Bo"]["longest_putt"]) == ("", "")
+        assert "longest_drive" not in seats["Bo"] and "longest_putt" not in seats["Bo"]
     out = CliRunner().invoke(app, ["leaderboard", "--game", "play-nine", "--db", str(path)],
                              env={"COLUMNS": "200"}).output
     assert "Playoff wins" in out and "Holes in one" not in out

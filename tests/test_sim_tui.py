@@ -33,6 +33,7 @@ from teebox.core.playnine import cards
 from teebox.core.playnine.protocol import FROM_DECK, PLACE_CARD
 from teebox.hal import buttons as B
 from teebox.hal.store import FileStore
+from teebox.app.presenters.holes18 import BAG
 from teebox.app.presenters.holes18 import presenter_autoplay as holes18_autoplay
 from teebox_host import datadir, sim_cmd, sim_tui, simfaces
 from teebox_host.simfaces import holes18 as holes18_face
@@ -554,7 +555,7 @@ def test_a_quick_double_enter_in_the_card_box_lays_one_card():
 
 
 def test_bags_are_registered_by_picking_cards():
-    sim = started(hands=sf.BAG)
+    sim = started(hands=BAG)
     bags = holes18_autoplay.deal_bags(sim.clubs, 2, 5)
 
     async def go():
@@ -614,7 +615,7 @@ def test_check_wiring_runs_the_self_test_in_the_simulator():
 
 def test_a_whole_match_is_played_through_the_keys():
     sim = sim_tui.LiveTable(seed=1)
-    auto = script.Autoplayer(sim.clubs, "match", "starter", 2, sf.HAND_CHOICES[0], seed=1)
+    auto = script.Autoplayer(sim.clubs, "match", "starter", 2, "first-game", seed=1)
 
     async def go():
         app = sim_tui.SimApp(sim, realtime=False)

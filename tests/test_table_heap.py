@@ -206,3 +206,42 @@ print("ALLOC rolled", measure(app.step, 60))
     got = dict((ln.split()[1], int(ln.split()[2])) for ln in res.stdout.splitlines()
                if ln.startswith("ALLOC "))
     assert got == {"picking": 0, "rolled": 0}, got
+
+
+# Both modules of the expansion, imported with the rest so that their code counts as code.
+EXPANSION_IMPORTS = IMPORTS + """
+from teebox.core.holes18.expansions import greens_play, wind
+from teebox.app.presenters.holes18 import putting
+"""
+# The same game with Reading the Greens and Taming the Wind (seats, course and seed as
+# above; the base game's text is left as it is, as its figure moves with the layout).
+EXPANSION_GAME = EXPANSION_IMPORTS + (GAME[len(IMPORTS):].replace(
+    "seed=12)", "seed=12, options={'expansions': ('greens', 'wind')})"))
+# Measured on 2026-11-27: state 157,760 B (whole run 472,336 B) until the putting
+# decisions offered their codes as ranges; a tuple of a 5-player putt's 767 codes (3 kB)
+# was made for each of the 767 choices a listing of the choices checks, and this port's
+# conservative collector kept some of those megabytes of garbage, more each hole. Now
+# 81,136 B (whole run 396,224 B, of it 315,088 B of .mpy code, the modules included;
+# 80,896 B and 80,096 B as main's bot changes of the same day came in: the bots play
+# another game, so the figure moves by about 1 kB with them).
+# What it holds beyond the base game's (sampled step by step, same seats and seed): about
+# 11 kB more from the first hole on (the green cards and putting dice as loaded, the wind
+# deck, the modules' state: each golfer's dice on the green in play, the action cards),
+# and it grows by 11 kB over the game against the base game's 5.5 kB (the game log: a
+# putt, an action card, a wind choice are inputs, 1,715 against 987; the putting choices
+# the table shares, one tuple per distinct putt).
+EXPANSION_STATE_CEILING = 82 * 1024  # 3.5% over the measurement
+EXPANSION_TOTAL_CEILING = 404 * 1024
+
+
+def test_a_five_player_game_of_the_expansion_fits_the_stated_heap(micropython,
+                                                                  compiled_firmware):
+    code = micropython.heap_high_water(EXPANSION_IMPORTS, mounts=compiled_firmware)
+    run = micropython.heap_high_water(EXPANSION_GAME % (PROFILE, EVENTS_PER_STEP),
+                                      step="feed()", mounts=compiled_firmware)
+    state = run.high_water - code.high_water
+    print("expansion table heap: code %d B, whole run %d B, game state %d B over %d steps"
+          % (code.cost, run.cost, state, run.steps))
+    assert run.steps * EVENTS_PER_STEP >= 2500  # the whole game, putts and winds included
+    assert state <= EXPANSION_STATE_CEILING
+    assert run.cost <= EXPANSION_TOTAL_CEILING

@@ -40,6 +40,7 @@ BOARD_FILES = (
     "app/presenters/holes18/presenter.py",
     "app/presenters/holes18/putting.py",
     "app/presenters/holes18/screen.py",
+    "app/presenters/holes18/tags.py",
     "app/presenters/playnine.py",
     "app/prompt.py",
     "app/renderer.py",

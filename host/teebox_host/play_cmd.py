@@ -162,7 +162,7 @@ def demo(
     else:
         try:
             setup = engine.Setup(players, mode, seed, engine.DRAFT,
-                                 _golfer_choices(golfer_cards, players, seed),
+                                 _golfer_choices(golfer_cards, players, seed, modules),
                                  expansions=modules, **chosen)
         except ValueError as exc:
             _fail("--golfers %s: %s" % (golfer_cards, exc))
@@ -218,13 +218,13 @@ def demo(
                                           save_log), soft_wrap=True)
 
 
-def _golfer_choices(text, players, seed):
-    """The golfers of ``--golfers``: 'random' (seeded, from the base game's eight) or
-    NAME:SIDE per player."""
+def _golfer_choices(text, players, seed, expansions=()):
+    """The golfers of ``--golfers``: 'random' (seeded, from the base game's eight, and
+    Peter and Wendy with their modules in ``expansions``) or NAME:SIDE per player."""
     if text == "random":
         from teebox.core.holes18 import golfers
         rng = Rng(seed ^ 0x601F)
-        names = list(golfers.base_game())
+        names = list(golfers.base_game(expansions))
         rng.shuffle(names)
         return [(names[i], "AB"[rng.below(2)]) for i in range(players)]
     out: List[Optional[Tuple[str, str]]] = []

@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 
 from teebox.core import games as registry
 from teebox.core.course import clean_text
-
-LEGACY_GAME = "18-holes"  # the game of every game stored before games were data
+from teebox.core.wire.gamerecord import LEGACY_GAME  # (found here too: the game of every
+# game stored before games were data, as of every record a board wrote before then)
 
 
 class ScoreDBError(ValueError):

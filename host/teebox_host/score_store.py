@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, LargeBinary, Table, Text
 from sqlalchemy.pool import StaticPool
 
-from teebox_host.score_records import ScoreDBError, clean
+from teebox_host.score_records import LEGACY_GAME, ScoreDBError, clean
 
 SCHEMA_VERSION = 5
 ENV_VAR = "TEEBOX_SCORES"
@@ -58,7 +58,7 @@ _games = Table("games", metadata,
                Column("log", LargeBinary, nullable=False),
                Column("finished_at", BigInteger, nullable=False),
                Column("synced_at", BigInteger, nullable=False),
-               Column("game", Text, nullable=False, server_default="18-holes"),
+               Column("game", Text, nullable=False),  # (every game stored says which)
                sa.UniqueConstraint("board", "game_number"))
 Index("games_by_course_mode", _games.c.course, _games.c.mode)
 Index("games_by_game", _games.c.game, _games.c.course, _games.c.mode)
@@ -92,11 +92,12 @@ Table("hole_scores", metadata,
                               ondelete="CASCADE"))
 
 # Version N-1 to N, statement by statement (only SQLite files are older than 3). Games
-# stored before version 4 were played without golfer cards (the table had none); before
+# stored before version 3 are of the game every record before games were data is
+# (``score_records.LEGACY_GAME``, the wire's fact); before version 4 were played without golfer cards (the table had none); before
 # version 5 the longest drive and putt cards were not kept (they read as not held).
 MIGRATIONS = {
     2: ["ALTER TABLE game_players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0"],
-    3: ["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '18-holes'",
+    3: ["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '%s'" % LEGACY_GAME,
         "CREATE INDEX games_by_game ON games(game, course, mode)"],
     4: ["ALTER TABLE game_players ADD COLUMN golfer TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE game_players ADD COLUMN side TEXT NOT NULL DEFAULT ''"],

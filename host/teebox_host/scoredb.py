@@ -334,6 +334,7 @@ def _csv_rows(results):
                    "place": pl, "total": total}
             row.update(counts)
             row[count_field(r.mode, r.game)[0]] = hio
+            row.update(_cards_held(r, seat, ""))
             row["par"] = sum(h[1] for h in r.holes)
             for n in range(most):
                 row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
@@ -351,13 +352,25 @@ def _export_text(rows, fmt):
         writer.writeheader()
         writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
     else:
-        out.write(",".join(list(_CSV_HEADER) + count_keys() + ["par"]) + "\n")
+        out.write(",".join(list(_CSV_HEADER) + count_keys() + list(_CARDS) + ["par"]) + "\n")
     return out.getvalue()
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "game", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
-               "place", "total")  # then count_keys(), then "par"
+               "place", "total")  # then count_keys(), _CARDS, then "par"
+_CARDS = ("longest_drive", "longest_putt")  # 18 Holes' cards held at the end (_cards_held)
+
+
+def _cards_held(r, seat, none):
+    """The LONGEST DRIVE and LONGEST PUTT cards ``seat`` held at the end of ``r``:
+    ``longest_drive`` 1 or 0, ``longest_putt`` the target of the putt that took the card
+    (Reading the Greens), ``none`` when it did not hold it; both ``none`` in a game
+    without the cards (not 18 Holes)."""
+    if r.game != LEGACY_GAME:
+        return dict.fromkeys(_CARDS, none)
+    putt = r.longest_putt[1] if r.longest_putt and r.longest_putt[0] == seat else none
+    return {"longest_drive": int(seat == r.longest_drive), "longest_putt": putt}
 
 
 def _csv_text(value):
@@ -381,9 +394,19 @@ def _json_game(r, synced_at):
         "players": [{"seat": seat, "name": name, "colour": colour, "bot": seat in r.bots,
                      "place": by_seat[seat][0], "total": by_seat[seat][1],
                      counted: by_seat[seat][2],
+                     **_json_cards(r, seat),
                      "scores": [h[2][i] for h in r.holes]}
                     for i, (seat, name, colour) in enumerate(r.players)],
     }
+
+
+def _json_cards(r, seat):
+    # A seat's longest drive (true or false) and longest putt (the target, or null) in an
+    # 18 Holes game; no such keys in other games, which have no such cards.
+    if r.game != LEGACY_GAME:
+        return {}
+    held = _cards_held(r, seat, None)
+    return {"longest_drive": bool(held["longest_drive"]), "longest_putt": held["longest_putt"]}
 
 
 def _first_line(exc):

@@ -33,7 +33,6 @@ from teebox.core import games
 from teebox_host import datadir, profiles, simfaces
 from teebox_host.options import game_options
 from teebox_host.course_cmd import _fail
-from teebox import shipped
 from teebox_host.cli import lower
 
 SCREEN_WIDTH = 16
@@ -42,9 +41,9 @@ SCREEN_WIDTH = 16
 class SimTable:
     """One simulated table running the firmware: ``hw``, ``loop``, ``table``.
 
-    The club cards come learned, each with its simulator tag
-    (``bindings.demo_uid``), and so do the pieces of every other tagged set
-    (``presenters.TAG_SETS``: Domino Golf's dominoes), unless ``blank_cards``. ``inputs`` collects every
+    The pieces of every tagged set (``presenters.TAG_SETS``: the club cards, Domino
+    Golf's dominoes) come learned, each with its simulator tag (``bindings.demo_uid``),
+    unless ``blank_cards``. ``inputs`` collects every
     ``(seat, choice)`` the table gives the engine (its ``inputs`` hook).
 
     ``store``: the flash store (default: a new one in memory). The table starts
@@ -61,8 +60,7 @@ class SimTable:
         if store is not None:
             self.hw.store = store
         if not blank_cards:
-            Bindings(self.hw.store, shipped.load_default_clubs()).bind_demo_cards()
-            for _title, module in presenters.TAG_SETS:  # (Domino Golf's dominoes)
+            for _title, module in presenters.TAG_SETS:
                 pieces = presenters.tag_set(module)
                 Bindings(self.hw.store, pieces.pieces(), pieces.FILE).bind_demo_cards(
                     pieces.DEMO_KIND)
@@ -109,7 +107,7 @@ def check_setup(game, mode, players, course, hands, course_names):
     """Check setup answers for a table offering ``course_names``; returns the number of
     players (``players`` None: 2, or the fewest the game or mode takes if more).
     ``mode``: one of the game's ``MODES`` (None: its first); ``course`` and ``hands``
-    count only for a game that asks for them. ValueError names the option (as the
+    (None: its default) count only for a game that asks for them. ValueError names the option (as the
     command line spells it) and what is wrong."""
     if game not in games.names():
         raise ValueError("--game %s: unknown game (use one of: %s)"
@@ -135,8 +133,11 @@ def check_setup(game, mode, players, course, hands, course_names):
     if "course" in mod.STEPS and course not in course_names:
         raise ValueError("--course %s: not on this table (courses: %s)"
                          % (course, ", ".join(course_names)))
-    if "hands" in mod.STEPS and hands not in sf.HAND_CHOICES:
-        raise ValueError("--hands %s: use one of: %s" % (hands, ", ".join(sf.HAND_CHOICES)))
+    if "hands" in mod.STEPS and hands is not None:
+        # (the hands the table asks: its presenter's, ``presenters.setup_options``)
+        values = [o[2] for o in presenters.setup_options(game) if o[0] == "hands"][0]
+        if hands not in values:
+            raise ValueError("--hands %s: use one of: %s" % (hands, ", ".join(values)))
     return players
 
 
@@ -197,7 +198,7 @@ def _run_script(path, profile, blank_cards):
 def _run_demo(profile, game, mode, players, course, seed, options=()):
     sim = SimTable(profile, name="demo")
     try:
-        players = check_setup(game, mode, players, course, sf.HAND_CHOICES[0],
+        players = check_setup(game, mode, players, course, None,
                               sim.table.setup.course_names)
         auto = script_mod.Autoplayer(sim.table.clubs, mode, course, players, seed=seed,
                                      bot_seed=seed * 8 + 1, seat_readers=sim.hw.seat_readers,

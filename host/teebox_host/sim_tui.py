@@ -116,8 +116,9 @@ SMALLEST = (80, 24)   # the compact layout needs this much (the most common term
 SCORE_KEY = "t"
 
 # The setup steps by number (setup_flow.S_START ... S_BOTS).
-SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "hands", "start?",
-               "bots", "game", "options")
+# (by step number; from sf.S_OPTION on, a game's option: its title says which)
+SETUP_STEPS = ("start menu", "game mode", "course", "players", "seats", "", "start?", "bots",
+               "game")
 
 
 player_style = simfaces.player_style
@@ -286,7 +287,7 @@ class LiveTable(SimTable):
     # ------------------------------------------------------------ setup
 
     def prefill(self, mode=None, course=sf.DEFAULT_COURSE, players=None,
-                hands=sf.HAND_CHOICES[0], game=None, options=None):
+                hands=None, game=None, options=None):
         """Walk the table's setup with its buttons up to its "Start?" question, answering
         ``game`` (a registry name; None: the first), ``mode`` (None: the game's first),
         ``course``, ``players``, ``hands`` and ``options`` (``{name: value}`` of the
@@ -324,12 +325,12 @@ class LiveTable(SimTable):
         return club_reach(self.clubs[club], self.reach)
 
     def tagged(self):
-        """The set of tagged pieces the card key lays now, when not the club cards: the
-        module of one of ``presenters.TAG_SETS`` (the set card learning walks, or the
-        game's in play: :meth:`in_hand`), else None."""
+        """The set of tagged pieces the card key lays now, when not the table's own cards
+        (the first of ``presenters.TAG_SETS``, the club cards): the module of another one
+        (the set card learning walks, or the game's in play: :meth:`in_hand`), else None."""
         t = self.table
         if t.phase == T.PH_LEARN and getattr(t.flow, "at", 0) > 0:
-            return presenters.tag_set(presenters.TAG_SETS[t.flow.at - 1][1])
+            return presenters.tag_set(presenters.TAG_SETS[t.flow.at][1])
         held = self.in_hand()
         return held[0] if held is not None else None
 
@@ -379,8 +380,10 @@ class LiveTable(SimTable):
             out.append("the display says what to look at; c lays a card, the keys press "
                        "the buttons, holding BACK stops.")
         elif t.phase == T.PH_SETUP:
-            out.append("Setting up: %s. " % SETUP_STEPS[min(t.setup.step, len(SETUP_STEPS) - 1)],
-                       style="bold")
+            st = t.setup.step
+            step = SETUP_STEPS[st] if st < sf.S_OPTION else \
+                t.setup.options()[st - sf.S_OPTION][1].lower()
+            out.append("Setting up: %s. " % step, style="bold")
             out.append("Directions change the answer, OK goes on, BACK goes back.")
         elif t.phase == T.PH_LEARN:
             out.append("Learning cards: ", style="bold")
@@ -974,7 +977,7 @@ def run(profile=None, seed=None, mode=None, course=None, players=None, hands=Non
     if sim.table.game is not None:
         sim.events.append("the game in progress was resumed")
     elif (game, mode, course, players, hands, options) != (None,) * 6:
-        sim.prefill(mode, course or sf.DEFAULT_COURSE, players, hands or sf.HAND_CHOICES[0],
+        sim.prefill(mode, course or sf.DEFAULT_COURSE, players, hands,
                     game, options)
     app = SimApp(sim)
     try:

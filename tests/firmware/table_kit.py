@@ -216,6 +216,21 @@ def autoplayer(mode="match", course="starter", players=2, hands="first-game", se
     return script.Autoplayer(CLUBS, mode, course, players, hands, seed, bot_seed, seat_readers)
 
 
+def golfers_to_choose(rows, holes, seed):
+    """A two-player Match Play table on the course ``rows``/``holes`` (named "test"), set
+    up for golfer cards chosen at the table and bags scanned after a physical draft,
+    at the golfer deal; its driver and its script player (``seed``)."""
+    from teebox.app.presenters.holes18 import BAG
+    t = new_table(courses=Courses("test", engine_kit.make_course(rows, holes)))
+    d = Direct(t)
+    auto = autoplayer("match", "test", 2, hands=BAG, seed=seed)
+    auto.options["golfers"] = "chosen"
+    while t.flow is t.setup:
+        for text in auto.next_lines(t):
+            d.line(text)
+    return t, d, auto
+
+
 autoplay = script.autoplay
 
 

@@ -2,9 +2,7 @@
 # seat's golfer may not carry blinks red, the display says why first, and no bag changes.
 # The rule is the engine's own (Golfer.pick_reason, Slugger's carries_driver).
 # Runs under CPython and inside MicroPython.
-import engine_kit as E
 import table_kit as K
-from teebox.app import setup_flow as sf
 from teebox.app.presenters.holes18 import presenter_autoplay
 from teebox.app.presenters.holes18.bags import BagRegistration
 from teebox.app.view import FLASH_NONE, FLASH_REFUSED
@@ -25,13 +23,7 @@ def _index(cid):
 def _bags_after(*presses):
     """A two-player table with bags after a physical draft and golfer cards chosen with
     ``presses`` (P1's, then P2's), at P1's bag; and its script player (seed 6)."""
-    t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
-    d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=6)
-    auto.options["golfers"] = "chosen"
-    while t.flow is t.setup:
-        for text in auto.next_lines(t):
-            d.line(text)
+    t, d, auto = K.golfers_to_choose(ROWS, HOLES, 6)
     K.lines(d, *presses)
     K.lines(d, "press OK")  # the summary: on to the bags
     assert "P1 red: Scan your bag" in K.words(t)

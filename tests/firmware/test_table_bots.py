@@ -8,6 +8,7 @@ from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
 from teebox.app.loop import Loop
+from teebox.app.presenters.holes18 import BAG
 from teebox.app.view import FLASH_REFUSED
 from teebox.core.holes18 import cards, gamelog
 from teebox.core.holes18.protocol import (
@@ -203,7 +204,7 @@ def test_a_card_laid_at_a_bots_reader_is_refused_and_changes_nothing():
 
 
 def test_a_bots_bag_stays_in_the_box_and_is_dealt_from_the_clubs_left():
-    t, d, auto = _bot_table(players=3, bot_seats=(1,), hands=sf.BAG)
+    t, d, auto = _bot_table(players=3, bot_seats=(1,), hands=BAG)
     g = t.game
     people = set(g.players[0].hand) | set(g.players[2].hand)
     bot = g.players[1].hand

@@ -210,3 +210,21 @@ def test_a_damaged_line_of_the_domino_tags_is_reported_naming_dominoes():
     assert "dominoes line 92: no domino 'domino-5-13' in a double-12 set" in why
     r.put(demo_uid(x, tags.DEMO_KIND))  # said once; the next scan plays
     assert t.game.inputs == [(seat, (PLAY, x))]
+
+
+def test_dominoes_learned_after_a_game_are_known_to_the_next_one():
+    # A table keeps its presenter from game to game (where the board does not shed it):
+    # a new sticker learned between games (card learning rewrites the tag file) is a
+    # domino in the next game, not an unknown tag.
+    r = _reading_table(real_set=False)
+    t = r.loop.table
+    seat = t.d.player
+    x = t.game.bags[seat][0]
+    assert "unknown tag" in _refused(r, UNKNOWN)  # the tags are read as it is laid
+    text = t.store.read(tags.FILE).decode()
+    old = "".join("%02x" % b for b in demo_uid(x, tags.DEMO_KIND))
+    assert old in text
+    t.store.write_atomic(tags.FILE, text.replace(old, UNKNOWN.hex()).encode())
+    t.presenter.begin(t.game)  # the next game starts on the same presenter
+    r.put(UNKNOWN)
+    assert t.game.inputs == [(seat, (PLAY, x))]

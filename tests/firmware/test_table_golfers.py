@@ -103,13 +103,7 @@ def test_dealt_cards_are_one_each_at_random_and_each_player_picks_its_side():
 def test_after_a_draft_each_bag_holds_what_its_golfer_drafts():
     """Dorian B: "Dorian may only take three clubs during the draft." With bags scanned
     in after a physical draft, his player's bag is full at three."""
-    t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
-    d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
-    auto.options["golfers"] = "chosen"
-    while t.flow is t.setup:
-        for text in auto.next_lines(t):
-            d.line(text)
+    t, d, _auto = K.golfers_to_choose(ROWS, HOLES, 5)
     K.lines(d, "press E 3", "press OK", "press OK")   # P1 Dorian B, P2 Bunjil A
     assert "P1 Dorian B P2 Bunjil A OK: bags" in K.words(t)
     K.lines(d, "press OK")
@@ -133,13 +127,7 @@ def test_the_bags_after_a_draft_say_the_golfers_draft_passes():
     that player's card allows (the engine's PASS in a draft it plays itself), and The
     Shark B's player, who passed when only wedges were left, ends his bag short with OK
     (RULES-NOTES G7: "if only wedges remain he plays with fewer clubs")."""
-    t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
-    d = K.Direct(t)
-    auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
-    auto.options["golfers"] = "chosen"
-    while t.flow is t.setup:
-        for text in auto.next_lines(t):
-            d.line(text)
+    t, d, _auto = K.golfers_to_choose(ROWS, HOLES, 5)
     K.lines(d, "press W", "press OK")        # P1 The Shark B (the last card)
     K.lines(d, "press E 9", "press OK")      # P2 Slick Rikesh B
     assert "P1 The Shark B P2 Slick Rikesh B OK: bags" in K.words(t)
@@ -172,13 +160,7 @@ def test_the_golfer_deal_imports_no_golfer_card():
 
     golfers.make = refuse
     try:
-        t = K.new_table(courses=K.Courses("test", E.make_course(ROWS, HOLES)))
-        d = K.Direct(t)
-        auto = K.autoplayer("match", "test", 2, hands=sf.BAG, seed=5)
-        auto.options["golfers"] = "chosen"
-        while t.flow is t.setup:
-            for text in auto.next_lines(t):
-                d.line(text)
+        t, d, _auto = K.golfers_to_choose(ROWS, HOLES, 5)
         K.lines(d, "press E 3", "press OK", "press OK")   # P1 Dorian B, P2 Bunjil A
         assert "P1 Dorian B P2 Bunjil A OK: bags" in K.words(t)
         K.lines(d, "press OK")

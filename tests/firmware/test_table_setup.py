@@ -171,6 +171,15 @@ def test_the_last_step_sums_the_game_up():
     assert "Golfers" not in K.screen(t)  # none: the summary says nothing of them
 
 
+def test_the_tables_first_game_hands_are_the_rules_own():
+    # 18 Holes' presenter asks the hands its own way (app/presenters: SETUP_OPTIONS): the
+    # rules' first-game hands, or the players' own draft scanned in as bags.
+    from teebox.app.presenters import holes18 as table_holes18
+    from teebox.core.holes18 import engine
+    hands = [o for o in table_holes18.SETUP_OPTIONS if o[0] == "hands"][0]
+    assert hands[2] == (engine.FIRST_GAME, table_holes18.BAG) and hands[3] == engine.FIRST_GAME
+
+
 def test_bag_hands_lead_to_bag_registration():
     t = K.new_table()
     _setup(t, "press OK 6", "press E", "press OK 5")
@@ -195,7 +204,8 @@ def test_every_setup_step_has_an_led_only_form():
     _setup(t, "press OK")
     assert t.prompt.code == 4
     _setup(t, "press OK")
-    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (5, 2, 0)
+    # hands: the game's first option, as its presenter asks it (first game, scan bags)
+    assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION, 2, 0)
     _setup(t, "press OK")  # out of bounds: strict or hit through (the second option)
     assert (t.prompt.code, t.prompt.count, t.prompt.index) == (sf.S_OPTION + 1, 2, 0)
     _setup(t, "press OK")  # golfer cards: 18 Holes' third option (S_OPTION + 2)
@@ -297,7 +307,7 @@ def test_with_a_reader_per_seat_the_players_choose_which_seats_they_take():
     assert _shown(t)[1:] == ["E  1 P1 red", "NE 2 -", "NW 3 -", "W  4 P2 yellow",
                                            "OK: seated"]
     _setup(t, "press OK")
-    assert s.step == sf.S_HANDS
+    assert s.options()[s.step - sf.S_OPTION][0] == "hands"
     assert [s.player_at(seat) for seat in range(4)] == [0, -1, -1, 1]
 
 

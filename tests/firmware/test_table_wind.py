@@ -9,7 +9,7 @@ from teebox.app.renderer import Renderer
 from teebox.core import hexgrid
 from teebox.core.hexgrid import E, NE
 from teebox.core.holes18 import engine
-from teebox.core.holes18.expansions.wind import GUST, WIND
+from teebox.core.holes18.expansions.wind import GUST, IGNORE, WIND
 from teebox.core.holes18.protocol import AIM, PLAY, SELECT
 
 WIND_CARDS = shipped.load_default_wind()
@@ -17,10 +17,10 @@ ROWS = ["rrrrrrrrrrrr", "rrrrrrrrrrrr", "rTffffffffGr", "rrrrrrrrrrrr", "rTfffff
         "rrrrrrrrrrrr"]
 
 
-def _table(deck):
+def _table(deck, golfers=None):
     """A table carrying on a wind game (as after a power cut) on a 12 x 6 course."""
     crs = make_course(ROWS, [(5, (1, 2), (10, 2)), (5, (1, 4), (10, 4))], wind=deck)
-    setup = engine.Setup(2, "match", 4, [[club("5 Wood")], [club("5 Wood", 1)]],
+    setup = engine.Setup(2, "match", 4, [[club("5 Wood")], [club("5 Wood", 1)]], golfers,
                          expansions=("wind",))
     game = engine.Game(crs, K.CLUBS, K.SHOTS, setup, wind=WIND_CARDS)
     t = K.new_table()
@@ -63,6 +63,40 @@ def test_the_wind_decision_lights_the_flight_each_hex_would_leave():
     assert t.view.cursor == t.cell(*hexgrid.from_offset(2, 2))
     land = g.added[0].choice_landing(g, GUST)[1]
     assert t.view.preview[t.view.preview_len - 1] == t.cell(land[0], land[1])
+
+
+def test_wendy_a_may_ignore_a_windy_condition_at_the_table():
+    """Wendy A: "Wendy may treat any WINDY condition as CALM on her turn. This means you can
+    choose to apply the wind effect if it is to your advantage. You can also choose to
+    ignore the wind effect if you want to." Her wind decision offers "ignore the wind"
+    beside the flight's hexes; the other golfer's does not; taking it, the ball lands
+    where it was hit."""
+    def wind_decision(golfers):
+        # P1 hits first here and decides the wind; the
+        # options' words as right steps through them.
+        t = _table("TL0 TM0 TR1 BR0 BM0 BL0 S0 C0", golfers)
+        g = t.game
+        for seat in (0, 1):
+            t.apply((SELECT, g.players[seat].hand[0]), seat)
+        t.apply((PLAY,), t.acting())
+        t.apply((AIM, E), t.acting())
+        assert t.d.kind == WIND and t.acting() == 0
+        seen = []
+        for _ in t.opts:
+            seen.append(K.words(t).split("> ")[1].split(" </>")[0])
+            K.lines(K.Direct(t), "press E")
+        return t, seen
+
+    t, seen = wind_decision([None, None])
+    assert seen == ["from flight hex 1", "from flight hex 2", "from flight hex 3"]
+    t, seen = wind_decision([("wendy", "A"), None])
+    assert seen == ["from flight hex 1", "from flight hex 2", "from flight hex 3",
+                    "ignore the wind"]
+    g = t.game
+    hit = g.added[0].choice_landing(g, IGNORE)[1]
+    assert hit != g.added[0].choice_landing(g, GUST)[1]
+    K.lines(K.Direct(t), "press W", "press OK")  # back from the first to the last: ignore
+    assert g.players[0].position() == hit
 
 
 def test_a_wind_game_cut_off_is_rebuilt_with_the_shipped_wind_deck():

@@ -321,3 +321,20 @@ def test_play_nine_is_set_up_through_the_tables_own_menus_and_played():
     assert [group[0] for group in page.shown["cards"]] == ["Club cards"]  # no clubs in hand
     page.click(B.OK)                                 # P1 draws from the deck
     assert len(wt.table.game.inputs) == 1
+
+
+def test_the_card_box_holds_no_bag_while_golfer_cards_are_taken_then_each_seat_s_bag():
+    # Bags scanned after a physical draft, golfer cards chosen first: while the golfers
+    # are taken no bag is open yet, so the card box shows the whole box; then P1's bag.
+    from teebox.app import script
+    from teebox.app.presenters.holes18 import BAG
+    wt = new_table()
+    auto = script.Autoplayer(wt.clubs, "match", "starter", 2, BAG, 6)
+    auto.options["golfers"] = "chosen"
+    while wt.table.flow is wt.table.setup:
+        assert wt.run_script("\n".join(auto.next_lines(wt.table))) == ""
+    groups = wt.card_groups()
+    assert [g[0] for g in groups] == ["Club cards"]
+    assert len(groups[0][1]) == len(wt.clubs)
+    assert wt.run_script("press OK\npress OK\npress OK") == ""  # both golfers, the summary
+    assert [g[0] for g in wt.card_groups()][:2] == ["P1 red bag", "P2 yellow bag"]

@@ -100,6 +100,18 @@ def micropython_rows(code):
     return [line.split("|")[1:] for line in res.stdout.splitlines() if line.startswith("ROW|")]
 
 
+def rev_option(default="main"):
+    """Take ``--rev REV`` (the revision an A/B benchmark compares with) off the command
+    line, before :func:`options` (whose options are whole numbers only); ``default``
+    without it."""
+    if "--rev" not in sys.argv:
+        return default
+    at = sys.argv.index("--rev")
+    rev = sys.argv[at + 1]
+    del sys.argv[at:at + 2]
+    return rev
+
+
 def options(doc, **extra):
     """Parse the command line of a benchmark: ``--reps N`` (batches a figure, default
     :data:`REPS`) and ``extra`` integer options (name=(default, help)). Bad input ends

@@ -16,7 +16,6 @@ the whole-millisecond clock), per frame.
 """
 
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -84,11 +83,7 @@ for scene in ("quiet", "preview", "tokens", "burst", "burst 700"):
 
 
 def main():
-    rev = "main"
-    if "--rev" in sys.argv:  # (common.options takes whole numbers only)
-        at = sys.argv.index("--rev")
-        rev = sys.argv[at + 1]
-        del sys.argv[at:at + 2]
+    rev = common.rev_option()
     args = common.options(__doc__)
     old = subprocess.run(["git", "show", "%s:firmware/teebox/app/renderer.py" % rev],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout

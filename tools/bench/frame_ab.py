@@ -65,11 +65,7 @@ for kind in SCENES:
 
 
 def main():
-    rev = "main"
-    if "--rev" in sys.argv:  # (common.options takes whole numbers only)
-        at = sys.argv.index("--rev")
-        rev = sys.argv[at + 1]
-        del sys.argv[at:at + 2]
+    rev = common.rev_option()
     args = common.options(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp, "rev.tar")

@@ -1,10 +1,10 @@
 """Card learning (start menu, "Learn cards"): the table learns which NFC tag is stuck on
-which club card, once, and on which piece of every other set of tagged pieces a game
-plays with (Domino Golf's dominoes: ``app/presenters`` ``TAG_SETS``), so it knows no
-game (``docs/table-guide.md``, "For makers: learning the cards").
+which piece of every set of tagged pieces the games play with (``app/presenters``
+``TAG_SETS``: 18 Holes' club cards, Domino Golf's dominoes), once, so it knows no game
+(``docs/table-guide.md``, "For makers: learning the cards").
 
-Imported only when the players choose it, with the club cards it walks: a board that
-plays only games without cards never loads either (``app/table_cards.py``).
+Imported only when the players choose it, with the sets it walks: a board that plays
+only games without cards never loads either (``app/table_cards.py``).
 """
 
 from teebox.app import presenters
@@ -21,17 +21,14 @@ except ImportError:  # CPython
 # Card learning question codes
 L_CARD = const(1)
 L_REBIND = const(2)
-CLUBS_TITLE = "Club cards"
-
-
-def _club_label(club):
-    # A club as the display names it: its name and initiative (the card's corner).
-    return "%s (%d)" % (club.name, club.initiative)
 
 
 class CardLearning:
-    """Card learning: scan each physical piece once, walking a set's pieces in data order:
-    first the club cards, then (hold OK) each set of ``presenters.TAG_SETS``.
+    """Card learning: scan each physical piece once, walking a set's pieces in data order,
+    each set of ``presenters.TAG_SETS`` in turn (hold OK), its first set first.
+    ``bindings`` are the tags of the table's own cards (``CardKeeper.bindings``): the set
+    kept in their file learns into them, so the game that plays them sees what is
+    learned; every other set's tags are read from the same store.
 
     The display names the piece; the LED-only form shows its initiative (a club's, or
     a piece's place in its set) as that many lit cells. A scanned tag is bound and
@@ -41,18 +38,19 @@ class CardLearning:
     holding OK goes to the next set; BACK (with no question open) leaves.
     """
 
-    def __init__(self, bindings, clubs):
-        self.sets = [bindings]   # each set's Bindings; its pieces are its ``clubs``
-        self.titles = [CLUBS_TITLE]
-        self.labels = [_club_label]
+    def __init__(self, bindings):
+        self.sets = []    # each set's Bindings; its pieces are its ``clubs``
+        self.titles = []
+        self.labels = []
         for title, module in presenters.TAG_SETS:
             mod = presenters.tag_set(module)
-            self.sets.append(Bindings(bindings.store, mod.pieces(), mod.FILE))
+            self.sets.append(bindings if mod.FILE == bindings.name else Bindings(
+                bindings.store, mod.pieces(), mod.FILE, mod.NOUN, mod.KNOWN))
             self.titles.append(title)
             self.labels.append(mod.label)
         self.at = 0              # the set walked now
         self.prompt = Prompt()
-        missing = bindings.missing()
+        missing = self.sets[0].missing()
         self.club = missing[0] if missing else 0  # the piece shown, of the set walked
         self.pending = None   # (uid, set, piece) of a tag bound elsewhere, waiting for OK / BACK
         self.note = ""
@@ -65,7 +63,7 @@ class CardLearning:
 
     @property
     def clubs(self):
-        """The pieces of the set walked now (the club cards first)."""
+        """The pieces of the set walked now."""
         return self.sets[self.at].clubs
 
     def on_dir(self, d):
@@ -79,7 +77,7 @@ class CardLearning:
 
     def on_more(self):
         """Holding OK goes to the next set of pieces (its first piece without a tag);
-        with the club cards alone, it skips to the next club, like E."""
+        with one set alone, it skips to the next piece, like E."""
         if len(self.sets) == 1:
             return self.on_dir(E)
         if self.pending is not None:

@@ -297,7 +297,8 @@ class Autoplayer:
     ``game``: its registry name (default: the first game); ``mode``: its way to play
     (default: the game's first, ``games.default_mode``); ``options``: ``{name: value}``
     of the game's options to choose in setup (the rest keep their defaults; ValueError
-    for a value the mode does not play, which the table would not offer).
+    for a value the mode does not play, which the table would not offer); ``hands``:
+    the value of the option "hands" for a game that asks it (None: its default).
     ``bot_seats`` are the players the table's own bots play (marked in setup);
     the autoplayer plays only the others, and waits while a table bot decides.
     A game the table resumed (after a power cut) is played on whatever its
@@ -311,20 +312,21 @@ class Autoplayer:
     """
 
     def __init__(self, clubs, mode=None, course=sf.DEFAULT_COURSE, players=2,
-                 hands=sf.FIRST_GAME, seed=1, bot_seed=0, seat_readers=False, bot_seats=(),
+                 hands=None, seed=1, bot_seed=0, seat_readers=False, bot_seats=(),
                  game=None, options=None):
         self.clubs = clubs
         self.game = game or games.names()[0]
         self.mode = games.default_mode(self.game) if mode is None else mode
         self.course = course
         self.players = players
-        self.hands = hands
         self.seed = seed
         self.options = dict(options or {})
         self.seat_readers = seat_readers
         self.bot_seats = tuple(bot_seats)
         self.bot_seed = bot_seed
         self._play_game(self.game, players)
+        if hands is not None and "hands" in self._module.STEPS:
+            self.options["hands"] = hands  # (the setup's hands: one of the game's options)
         refused = getattr(self._module, "refused", None)  # (a value the mode does not play)
         for name in self.options:
             why = refused(self.mode, name, self.options[name]) if refused is not None else None
@@ -395,12 +397,9 @@ class Autoplayer:
                     if flow.bot[p] and p not in self.bot_seats] + [
                 "press " + DIR_NAMES[DIRECTIONS[p]] for p in self.bot_seats
                 if not flow.bot[p]] + ["press OK"]
-        if st == sf.S_HANDS:
-            target = list(sf.HAND_CHOICES).index(self.hands)
-            return steps_to(flow.hands_index, target, len(sf.HAND_CHOICES)) + ["press OK"]
         if st >= sf.S_OPTION:
             i = st - sf.S_OPTION
-            name = flow.module().OPTIONS[i][0]
+            name = flow.options()[i][0]
             if name in self.options and flow.option(name) != self.options[name]:
                 # One press at a time: the table skips the values the mode refuses.
                 return ["press E"]

@@ -1,6 +1,6 @@
 """Setting a game up with the buttons: the game, then the steps it asks for (18 Holes:
-mode, course, players (and which are bots), seats, hands; Play Nine: players, seats,
-holes, playoff); making a new course. (Card learning, ``app/card_learning.py``, is
+mode, course, players (and which are bots), seats, its options; Play Nine: players,
+seats, holes, playoff); making a new course. (Card learning, ``app/card_learning.py``, is
 imported only when the players choose it.)
 
 Each flow is a small state machine the table (``app/table.py``) drives with
@@ -26,8 +26,8 @@ from teebox.app.prompt import (  # (also found here: every flow shares them)
     R_SELFTEST, Prompt, is_next, player_label, step_index)
 from teebox.app.setup_seats import Seating
 from teebox.app.setup_steps import (  # (the setup's steps, also found here)
-    BAG, DEFAULT_COURSE, FIRST_GAME, HAND_CHOICES, HAND_LABELS, S_BOTS, S_COURSE,
-    S_CONFIRM, S_GAME, S_HANDS, S_MODE, S_OPTION, S_PLAYERS, S_SEATS, S_START, GameSteps)
+    DEFAULT_COURSE, S_BOTS, S_COURSE, S_CONFIRM, S_GAME, S_MODE, S_OPTION, S_PLAYERS,
+    S_SEATS, S_START, GameSteps)
 from teebox.core import course as course_mod
 from teebox.core.hexgrid import DIRECTIONS, E
 from teebox.core.rng import Rng
@@ -57,11 +57,10 @@ class SetupFlow(GameSteps, Seating):
     its ``STEPS`` name, in that order, then start.
 
     ``course_names`` are the courses the board holds; ``learned`` / ``needed``
-    how many club cards have tags, shown on the start menu once the table has
+    how many cards have tags, shown on the start menu once the table has
     the card data (``needed`` 0: it has not read it, and shows no count). After
-    R_DONE, ``game`` (its registry name), ``mode``, ``course``, ``players``,
-    ``hands`` (``"first-game"`` or :data:`BAG`) and :meth:`option` hold the
-    answers. ``course`` is also the course to show on the LEDs while the players
+    R_DONE, ``game`` (its registry name), ``mode``, ``course``, ``players`` and
+    :meth:`option` hold the answers. ``course`` is also the course to show on the LEDs while the players
     look through them. The first game listed is the default, so pressing OK
     straight through plays it.
 

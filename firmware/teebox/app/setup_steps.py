@@ -1,8 +1,10 @@
 """The game chosen at setup and the steps it asks for: the setup steps' numbers, and
 :class:`GameSteps`, the part of :class:`~teebox.app.setup_flow.SetupFlow` that walks
-the chosen game's ``STEPS`` (its mode, course, players, hands and options) and says
-the answers back at the last check."""
+the chosen game's ``STEPS`` (its mode, course, players and options, each as the game's
+presenter asks it at a table: ``presenters.setup_options``) and says the answers back at
+the last check."""
 
+from teebox.app import presenters
 from teebox.app.prompt import step_index
 from teebox.core import games as games_mod
 
@@ -18,23 +20,24 @@ S_MODE = const(1)
 S_COURSE = const(2)
 S_PLAYERS = const(3)
 S_SEATS = const(4)
-S_HANDS = const(5)
-S_CONFIRM = const(6)
+S_CONFIRM = const(6)  # (no step is 5: a game's own steps are its options, S_OPTION)
 # Which players are bots: a side step, reached by holding OK at S_PLAYERS (so pressing OK
 # through the setup never meets it); OK goes on to S_SEATS, BACK back to S_PLAYERS.
 S_BOTS = const(7)
 S_GAME = const(8)      # which game (only when more than one is installed)
 S_OPTION = const(9)    # a game's option (Play Nine: holes, playoff): S_OPTION + its index
 
-FIRST_GAME = "first-game"  # 18 Holes' hands for a first game (its setup's name for them)
-BAG = "bag"     # hands from a physical draft, scanned in (bag registration)
-HAND_CHOICES = (FIRST_GAME, BAG)
-HAND_LABELS = ("First game", "Scan bags")
 DEFAULT_COURSE = "starter"
 NONE = "none"  # an option's value that the last check leaves unsaid (no golfer cards)
 
 
 value_text = games_mod.value_text  # an option's value as the display shows it
+
+
+def _words(opt, at):
+    """Value ``at`` of option ``opt`` as the display says it: the presenter's words for
+    it (a value and a note, a line each), else :func:`value_text`."""
+    return opt[4][at] if len(opt) > 4 else value_text(opt[2][at])
 
 
 def players_text(lo, hi):
@@ -48,8 +51,8 @@ def players_text(lo, hi):
 class GameSteps:
     """The game and its answers, for :class:`~teebox.app.setup_flow.SetupFlow`: the
     game (``games``, the registry's entries; its module imported once it is chosen),
-    its mode, the course (``course_names``, the board's), the number of players, the
-    hands and the game's own options, in the order its ``STEPS`` name them."""
+    its mode, the course (``course_names``, the board's), the number of players and the
+    game's own options (:meth:`options`), in the order its ``STEPS`` name them."""
 
     def _init_steps(self, course_names, games):
         # (called by SetupFlow.__init__)
@@ -61,6 +64,7 @@ class GameSteps:
         self._module = None      # the chosen game's module, loaded when its steps are asked
         self._answers_of = None  # the game whose answers outlived its module (let_go)
         self._steps = None
+        self._options = None     # the chosen game's options as the table asks them
         self.option_index = []   # per option of the chosen game: the value chosen
         self.mode_index = 0
         self.course_index = 0
@@ -69,7 +73,6 @@ class GameSteps:
                 self.course_index = i
         self.title_of = None     # the table's course name -> what the display calls it
         self.players = 2
-        self.hands_index = 0
 
     @property
     def game(self):
@@ -81,10 +84,27 @@ class GameSteps:
         if self._module is None:
             self._module = self.games[self.game_index].load()
             self._steps = None
+            self._options = None
             if self._answers_of != self.game_index:
-                self.option_index = [list(o[2]).index(o[3]) for o in self._module.OPTIONS]
+                self.option_index = [list(o[2]).index(o[3]) for o in self.options()]
             self._answers_of = None
         return self._module
+
+    def options(self):
+        """The chosen game's options as the table asks them: its ``OPTIONS``, each one its
+        presenter asks its own way (``presenters.setup_options``: other values, and the
+        display's words for each) in its place."""
+        mod = self.module()  # (loading a game forgets the options of the one before)
+        if self._options is None:
+            own = presenters.setup_options(self.games[self.game_index].name)
+            out = []
+            for opt in mod.OPTIONS:
+                for mine in own:
+                    if mine[0] == opt[0]:
+                        opt = mine
+                out.append(opt)
+            self._options = tuple(out)
+        return self._options
 
     def let_go(self):
         """Drop the chosen game's module (the table lets go of a game's code between
@@ -92,6 +112,7 @@ class GameSteps:
         if self._module is not None:
             self._module = None
             self._steps = None
+            self._options = None
             self._answers_of = self.game_index
 
     def steps(self):
@@ -101,7 +122,7 @@ class GameSteps:
             out = [S_START]
             if len(self.games) > 1:
                 out.append(S_GAME)
-            names = [o[0] for o in mod.OPTIONS]
+            names = [o[0] for o in self.options()]
             skipped = mod.skipped(self.mode)
             for name in mod.STEPS:
                 if name in skipped:
@@ -114,8 +135,6 @@ class GameSteps:
                 elif name == "players":
                     out.append(S_PLAYERS)
                     out.append(S_SEATS)
-                elif name == "hands":
-                    out.append(S_HANDS)
                 else:
                     out.append(S_OPTION + names.index(name))
             out.append(S_CONFIRM)
@@ -139,7 +158,7 @@ class GameSteps:
 
     def option(self, name):
         """The value chosen for the game's option ``name``."""
-        opts = self.module().OPTIONS
+        opts = self.options()
         for i in range(len(opts)):
             if opts[i][0] == name:
                 return opts[i][2][self.option_index[i]]
@@ -147,9 +166,13 @@ class GameSteps:
 
     def _default(self, name):
         # The default value of the game's option ``name``.
-        for o in self.module().OPTIONS:
+        return self._option_of(name)[3]
+
+    def _option_of(self, name):
+        # The game's option ``name``, as the table asks it.
+        for o in self.options():
             if o[0] == name:
-                return o[3]
+                return o
         raise ValueError("%s has no option %r" % (self.games[self.game_index].title, name))
 
     @property
@@ -162,11 +185,6 @@ class GameSteps:
     def course(self):
         """The chosen (or looked-at) course's name."""
         return self.course_names[self.course_index]
-
-    @property
-    def hands(self):
-        """``"first-game"`` or :data:`BAG`."""
-        return HAND_CHOICES[self.hands_index]
 
     def player_range(self):
         """Fewest and most players of the chosen game and mode (no more than the
@@ -231,7 +249,7 @@ class GameSteps:
             self._drop_refused()
         elif st >= S_OPTION:
             i = st - S_OPTION
-            values = self.module().OPTIONS[i][2]
+            values = self.options()[i][2]
             at = step_index(self.option_index[i], len(values), d)
             while self._mode_refuses(i, at):  # (the default is never refused: this ends)
                 at = step_index(at, len(values), d)
@@ -242,8 +260,6 @@ class GameSteps:
             lo, hi = self.player_range()
             self.players = lo + step_index(self.players - lo, hi - lo + 1, d)
             self._keep_a_person()
-        elif st == S_HANDS:
-            self.hands_index = step_index(self.hands_index, len(HAND_CHOICES), d)
         else:
             return False
         return True
@@ -252,14 +268,13 @@ class GameSteps:
         # Whether the chosen mode refuses value ``at`` of option ``i`` (Reading the
         # Greens where the rules do not play it): the game module's ``refused`` says,
         # when it has one (a game whose every mode plays every value has none).
-        mod = self.module()
-        refused = getattr(mod, "refused", None)
-        opt = mod.OPTIONS[i]
+        refused = getattr(self.module(), "refused", None)
+        opt = self.options()[i]
         return refused is not None and refused(self.mode, opt[0], opt[2][at]) is not None
 
     def _drop_refused(self):
         # Another mode chosen: an option's value it refuses goes back to the default.
-        opts = self.module().OPTIONS
+        opts = self.options()
         for i in range(len(opts)):
             if self._mode_refuses(i, self.option_index[i]):
                 self.option_index[i] = list(opts[i][2]).index(opts[i][3])
@@ -296,19 +311,14 @@ class GameSteps:
                                       self._way_title(),
                                       "%d only" % lo if lo == hi else "%d-%d" % (lo, hi)),
                   st, -1, 0, -1, bytes(range(self.players)))
-        elif st == S_HANDS:
-            p.set("%d Hands\n> %s\n%s\n\n</>: other\nOK: next  BACK"
-                  % (n, HAND_LABELS[self.hands_index],
-                     "A-E card letters" if self.hands_index == 0 else "after a draft"),
-                  st, -1, len(HAND_CHOICES), self.hands_index)
         elif st >= S_OPTION:
             i = st - S_OPTION
-            opt = mod.OPTIONS[i]
+            opt = self.options()[i]
             at = self.option_index[i]
             # The strip has a cell per value the mode plays (none for those it refuses).
             offered = [v for v in range(len(opt[2])) if not self._mode_refuses(i, v)]
             p.set("%d %s\n> %s\n\n</>: other\nOK: next  BACK"
-                  % (n, opt[1], value_text(opt[2][at])),
+                  % (n, opt[1], _words(opt, at)),
                   st, -1, len(offered), offered.index(at))
         else:
             return False
@@ -333,9 +343,13 @@ class GameSteps:
             elif step == "players":
                 out.append("%d players%s" % (self.players, (" %d bot%s" % (
                     bots, "s" if bots > 1 else "")) if bots else ""))
-            elif step == "hands":
-                out.append(HAND_LABELS[self.hands_index])
-            elif step != "mode" and self.option(step) not in (NONE, self._default(step)):
+            elif step == "mode":
+                continue
+            elif len(self._option_of(step)) > 4:
+                # (an option the presenter words: said in its words, chosen or not)
+                opt = self._option_of(step)
+                out.append(_words(opt, list(opt[2]).index(self.option(step))).split("\n")[0])
+            elif self.option(step) not in (NONE, self._default(step)):
                 # (none, or an option left as it was, is not repeated: the display has
                 # eight lines; the option's name: "change_luck" reads "Change luck")
                 out.append("%s%s: %s" % (step[0].upper(), step[1:].replace("_", " "),

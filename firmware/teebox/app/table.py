@@ -281,7 +281,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
             self.flash_now(FLASH_REFUSED, -1)
         elif r == sf.R_LEARN:
             from teebox.app.card_learning import CardLearning  # (only when chosen)
-            self.flow = CardLearning(self.bindings, self.clubs)
+            self.flow = CardLearning(self.bindings)
             self.phase = PH_LEARN
         elif r == sf.R_NEW_COURSE:
             self.flow = sf.NewCourse(_entropy(self.clock), self.width, self.height)

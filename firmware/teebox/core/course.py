@@ -11,6 +11,7 @@ Runs under CPython and MicroPython alike.
 import binascii
 import hashlib
 import struct
+from array import array
 
 from teebox.core import hexgrid, terrain
 
@@ -144,18 +145,13 @@ def reachable(cells, width, height, start, goal, avoid=-1):
     i = hexgrid.cell_index(start[0], start[1], width)
     seen[i] = 1
     todo = [i]
+    steps = array("h", bytes(12))
     # Cells travel as plain int indices, not (q, r) tuples: no allocation per step.
     while todo:
         i = todo.pop()
-        r = i // width
-        q = i % width - (r - (r & 1)) // 2
-        for d in range(6):
-            nq = q + hexgrid.DQ[d]
-            nr = r + hexgrid.DR[d]
-            if not hexgrid.in_grid(nq, nr, width, height):
-                continue
-            j = hexgrid.cell_index(nq, nr, width)
-            if seen[j] or not terrain.standable(cells[j]) or cells[j] == avoid:
+        for k in range(terrain.walk_steps(cells, width, height, i, avoid, steps)):
+            j = steps[k]
+            if seen[j]:
                 continue
             if j == target:
                 return True

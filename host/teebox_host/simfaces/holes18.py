@@ -89,10 +89,6 @@ class Face(GameFace):
     @staticmethod
     def flow_groups(flow):
         """Each seat's bag as far as it is registered (none while golfer cards are taken)."""
-        if hasattr(flow, "golfers"):
-            if flow.active is None:
-                return []
-            flow = flow.active
         return [(s, list(flow.hands[s]), []) for s in range(len(flow.hands))]
 
     def status(self, out, d):

@@ -45,13 +45,21 @@ buttons, ``app/script.Autoplayer``; never on a board, so no registry names it):
   pieces as the players hold them, for the simulator's card key. Both keep those
   pieces in ``holder.pieces``.
 
-A game played with tagged pieces of its own (besides 18 Holes' club cards, which the
-table reads itself: ``app/table_cards.py``) names them in :data:`TAG_SETS`, so card
-learning (``app/card_learning.py``) learns them too without knowing the game. The
-module named there has ``FILE`` (the store file of its tags, ``app/bindings.py``'s
-format), ``DEMO_KIND`` (its simulated tags: ``bindings.demo_uid``), ``pieces()`` (each
-with ``id``, ``name``, ``initiative`` (the LED-only count) and ``expansion``) and
-``label(piece)`` (how the display names one).
+A presenter may ask one of its game's options (``teebox.core.games``: ``OPTIONS``) its
+own way at the table's setup: :data:`SETUP_OPTIONS` names the module (the presenter's
+package, say: imported while its game is set up) whose ``SETUP_OPTIONS`` are ``((name,
+title, values, default, words), ...)``, each in place of the
+game's option of that name, ``words`` saying each value on the display (the value, and a
+note on a line of its own): :func:`setup_options`.
+
+A game played with tagged pieces names them in :data:`TAG_SETS`, so card learning
+(``app/card_learning.py``) learns them without knowing the game. The module named there
+has ``FILE`` (the store file of its tags, ``app/bindings.py``'s format), ``NOUN`` and
+``KNOWN`` (how that file's problems name a piece and the set), ``DEMO_KIND`` (its
+simulated tags: ``bindings.demo_uid``), ``pieces()`` (each with ``id``, ``name``,
+``initiative`` (the LED-only count) and ``expansion``) and ``label(piece)`` (how the
+display names one). The first set is the table's own cards (18 Holes' club cards), whose
+tags the table keeps with the card data it reads (``app/table_cards.py``).
 """
 
 import sys
@@ -62,8 +70,14 @@ PRESENTERS = (
     ("domino-golf", "teebox.app.presenters.dominogolf.presenter"),
 )
 
-# ``(title, module)`` of each set of tagged pieces besides the club cards (see above).
+# ``(game, module)`` of each game whose presenter asks options its own way at setup.
+SETUP_OPTIONS = (
+    ("18-holes", "teebox.app.presenters.holes18"),
+)
+
+# ``(title, module)`` of each set of tagged pieces, the table's own cards first (see above).
 TAG_SETS = (
+    ("Club cards", "teebox.app.presenters.holes18.tags"),
     ("Dominoes", "teebox.app.presenters.dominogolf.tags"),
 )
 
@@ -98,6 +112,15 @@ def _import(path):
 def load(game):
     """The presenter class of game ``game`` (its module is imported on first use)."""
     return _import(module_of(game)).Presenter
+
+
+def setup_options(game):
+    """The options game ``game``'s presenter asks its own way at setup (its
+    :data:`SETUP_OPTIONS` module's, see above; () for none)."""
+    for name, module in SETUP_OPTIONS:
+        if name == game:
+            return _import(module).SETUP_OPTIONS
+    return ()
 
 
 def tag_set(module):

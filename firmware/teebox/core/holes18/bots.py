@@ -13,6 +13,8 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 :func:`play_game` runs a whole game with one bot per seat.
 """
 
+from array import array
+
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
@@ -54,21 +56,15 @@ def walk_distances(course, greens):
             out[i] = 0
             todo.append(i)
     # Breadth first over plain int indices (no tuple per step), a ring at a time.
+    steps = array("h", bytes(12))
     d = 0
     while todo and d < _FAR - 1:
         d += 1
         ring = []
         for i in todo:
-            r = i // width
-            q = i % width - (r - (r & 1)) // 2
-            for a in range(6):
-                nq = q + hexgrid.DQ[a]
-                nr = r + hexgrid.DR[a]
-                if not hexgrid.in_grid(nq, nr, width, height):
-                    continue
-                j = hexgrid.cell_index(nq, nr, width)
-                k = cells[j]
-                if out[j] == _FAR and terrain.standable(k) and k != terrain.OCEAN:
+            for k in range(terrain.walk_steps(cells, width, height, i, terrain.OCEAN, steps)):
+                j = steps[k]
+                if out[j] == _FAR:
                     out[j] = d
                     ring.append(j)
         todo = ring

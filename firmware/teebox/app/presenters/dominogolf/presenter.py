@@ -91,6 +91,7 @@ class Presenter:
     def begin(self, game):
         """The first hole."""
         self.lines = []
+        self._tags = None  # read again: dominoes may have been learned since the last game
         self.draw()
 
     def resumed(self):

@@ -19,7 +19,8 @@ class GolferDeal:
     """Each person in turn takes a golfer card and its side: ``dealt`` (True) deals one
     card to everyone at random (seeded by ``seed``) and each person picks its side;
     else each person picks a card and a side from those nobody took before. Bots
-    (``bot[seat]`` 1) take side A of the card dealt or of a card left at random.
+    (``bot[seat]`` 1) take side A of the card dealt or of a card left at random. The cards
+    are the base game's and those of the modules in ``expansions`` (Peter, Wendy).
 
     Right/left step through the options, OK takes one and goes to the next person,
     BACK goes back a person (out of the first: R_EXIT). After the last a summary; OK
@@ -27,9 +28,10 @@ class GolferDeal:
     draft), which then answers every button and scan (its BACK out comes back here).
     :meth:`golfers` is the setup's ``golfers`` once done."""
 
-    def __init__(self, players, mode, dealt, bot, seed, then=None):
+    def __init__(self, players, mode, dealt, bot, seed, then=None, expansions=()):
         self.players = players
         self.mode = mode
+        self.expansions = expansions
         self.dealt = dealt
         self.bot = bot
         self.then = then
@@ -37,8 +39,8 @@ class GolferDeal:
         self._why = ""
         self.own = Prompt()
         rng = Rng(seed)
-        # The base game's cards (the table plays no expansion: Peter is Reading the Greens')
-        order = list(golfer_cards.base_game())
+        # The base game's cards, and Peter and Wendy with their modules
+        order = list(golfer_cards.base_game(expansions))
         rng.shuffle(order)
         self._deck = order     # the cards in dealing order (dealt: one per seat)
         self.choice = [None] * players
@@ -55,6 +57,12 @@ class GolferDeal:
     def why(self):
         """Why the last card was refused (the bag registration's once it goes on)."""
         return self.active.why if self.active is not None else self._why
+
+    @property
+    def hands(self):
+        """Each seat's bag as far as it is scanned: none while the golfer cards are taken
+        (the bag registration's once it goes on)."""
+        return getattr(self.active, "hands", ())
 
     def golfers(self):
         """``(name, side)`` per seat, the bots' included."""
@@ -87,7 +95,7 @@ class GolferDeal:
             trial = list(self.choice)
             trial[self.at] = c
             try:
-                Setup(self.players, self.mode, golfers=trial)
+                Setup(self.players, self.mode, golfers=trial, expansions=self.expansions)
             except ValueError:
                 continue
             out.append(c)

@@ -13,9 +13,10 @@ Lucky's redraws the list of cards; Bunjil's card is his player's alone
 (``golfer_cards.py``).
 """
 
+from teebox.app.presenters.holes18 import BAG
 from teebox.app.presenters.holes18.motion import Motion
 from teebox.app.presenters.holes18.screen import ACTION_LABELS, ACTIONS, DIRECTION_KINDS, Screen
-from teebox.app.setup_flow import BAG, step_index
+from teebox.app.setup_flow import step_index
 from teebox.app.view import FLASH_ACK
 from teebox.core import hexgrid
 from teebox.core.hexgrid import DIR_NAMES
@@ -74,7 +75,7 @@ class Presenter:
         if not t.load_course(setup.course):
             return None
         then = None
-        if setup.hands == BAG:
+        if setup.option("hands") == BAG:
             from teebox.app.presenters.holes18.bags import BagRegistration
             then = BagRegistration(t.bindings, t.clubs, setup.players, t.seat_readers,
                                    setup.bot)
@@ -84,7 +85,8 @@ class Presenter:
             # Dealt at random: from the game's seed when the table is given one (tests,
             # scripts), else from the time the players took to set up.
             seed = t.seed if t.seed is not None else t.clock.ticks_ms()
-            return GolferDeal(setup.players, setup.mode, deal == DEALT, setup.bot, seed, then)
+            return GolferDeal(setup.players, setup.mode, deal == DEALT, setup.bot, seed, then,
+                              setup.option("expansions"))
         return then if then is not None else False
 
     def setup_note(self):

@@ -112,10 +112,12 @@ def make(seat, choice):
     return cls(side)
 
 
-def base_game():
-    """The base game's golfer names in :data:`GOLFERS` order (an expansion's card, such
-    as Peter, is not dealt with the base game's eight)."""
-    return tuple([row[0] for row in FACTS if not row[2]])
+def base_game(expansions=()):
+    """The base game's golfer names in :data:`GOLFERS` order, and the cards of the
+    expansion modules in ``expansions``: Reading the Greens, "Include PETER as a potential
+    golfer players may choose"; Taming the Wind, "Add WENDY to the set of available
+    golfers" (without the module, its card is not dealt)."""
+    return tuple([row[0] for row in FACTS if not row[2] or row[2] in expansions])
 
 
 def club_codes(clubs):
