@@ -560,6 +560,16 @@ def test_dorian_a_alone_with_his_never_expiring_club_still_holes_out(seed):
     assert checker.game.over
 
 
+def _rated_game(course, seed, cards):
+    """Game ``seed`` of ``course rate --golfer`` (two players, Stroke Play, golfer
+    ``cards`` per seat), played by its sensible bots until it ends or the choice limit."""
+    setup = engine.Setup(2, "stroke", seed, engine.DRAFT, list(cards))
+    game = engine.Game(shipped.load_builtin(course), shipped.load_default_clubs(),
+                       shipped.load_default_shots(), setup)
+    bots.play_game(game, [bots.SensibleBot(seed * 8 + 1), bots.SensibleBot(seed * 8 + 2)])
+    return game
+
+
 @pytest.mark.parametrize("seed, cards", [(7, (("slick-rikesh", "B"), None)),
                                          (63, (("dorian", "A"), None))])
 def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
@@ -568,11 +578,7 @@ def test_a_golfer_left_alone_beside_a_green_never_steps_to_and_fro(seed, cards):
     # 3 Iron. A step aside at the same distance left the same choice next round, and the
     # step back the round after, until the choice limit (as `course rate --golfer`
     # played these seeds): the bot must play the club or step somewhere better.
-    setup = engine.Setup(2, "stroke", seed, engine.DRAFT, list(cards))
-    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
-                       shipped.load_default_shots(), setup)
-    bots.play_game(game, [bots.SensibleBot(seed * 8 + 1), bots.SensibleBot(seed * 8 + 2)])
-    assert game.over
+    assert _rated_game("coastline", seed, cards).over
 
 
 def test_a_borrowed_wood_is_not_played_into_the_tree_beside_the_golfer_round_after_round():
@@ -582,11 +588,7 @@ def test_a_borrowed_wood_is_not_played_into_the_tree_beside_the_golfer_round_aft
     # the tree: the ball stayed, the hand reset, and the same round came again until the
     # choice limit. A flight that stops in the tree at once loses the turn: the bot must
     # judge it so, and the game must end.
-    setup = engine.Setup(2, "stroke", 80, engine.DRAFT, [None, ("slick-rikesh", "B")])
-    game = engine.Game(shipped.load_builtin("nine"), shipped.load_default_clubs(),
-                       shipped.load_default_shots(), setup)
-    bots.play_game(game, [bots.SensibleBot(80 * 8 + 1), bots.SensibleBot(80 * 8 + 2)])
-    assert game.over
+    assert _rated_game("nine", 80, [None, ("slick-rikesh", "B")]).over
 
 
 def test_dorian_a_never_plans_a_wood_shot_from_the_gorse():
@@ -595,11 +597,7 @@ def test_dorian_a_never_plans_a_wood_shot_from_the_gorse():
     # CHIPPING or MOVE ONE". The bot's shortest route to the green began with a wood shot
     # from the gorse beside him: he stepped into it, could not play the wood there, stepped
     # out, and stepped in again until the choice limit. The game must end.
-    setup = engine.Setup(2, "stroke", 11, engine.DRAFT, [("dorian", "A"), None])
-    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
-                       shipped.load_default_shots(), setup)
-    bots.play_game(game, [bots.SensibleBot(11 * 8 + 1), bots.SensibleBot(11 * 8 + 2)])
-    assert game.over
+    assert _rated_game("coastline", 11, [("dorian", "A"), None]).over
 
 
 def test_a_lone_wood_that_only_goes_out_of_bounds_is_not_hit_out_round_after_round():
@@ -609,11 +607,7 @@ def test_a_lone_wood_that_only_goes_out_of_bounds_is_not_hit_out_round_after_rou
     # behind a bunker with only a 3 Wood in hand, hit it out of bounds each round (every
     # other flight landed farther away), got it back, and the same round came again until
     # the choice limit. The bot resets its hand instead (4.E): the game must end.
-    setup = engine.Setup(2, "stroke", 84, engine.DRAFT, [None, ("lucky", "B")])
-    game = engine.Game(shipped.load_builtin("coastline"), shipped.load_default_clubs(),
-                       shipped.load_default_shots(), setup)
-    bots.play_game(game, [bots.SensibleBot(84 * 8 + 1), bots.SensibleBot(84 * 8 + 2)])
-    assert game.over
+    assert _rated_game("coastline", 84, [None, ("lucky", "B")]).over
 
 
 def test_a_discarded_wood_is_not_hit_to_and_fro_between_two_hexes():
@@ -623,8 +617,4 @@ def test_a_discarded_wood_is_not_hit_to_and_fro_between_two_hexes():
     # four hexes one way, then back: each flight was better than his 2 Iron but no nearer
     # the green than where he stood, until the choice limit. A borrowed wood must land
     # nearer than here; the game must end.
-    setup = engine.Setup(2, "stroke", 16, engine.DRAFT, [None, ("slick-rikesh", "B")])
-    game = engine.Game(shipped.load_builtin("championship"), shipped.load_default_clubs(),
-                       shipped.load_default_shots(), setup)
-    bots.play_game(game, [bots.SensibleBot(16 * 8 + 1), bots.SensibleBot(16 * 8 + 2)])
-    assert game.over
+    assert _rated_game("championship", 16, [None, ("slick-rikesh", "B")]).over
