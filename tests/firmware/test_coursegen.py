@@ -15,7 +15,9 @@ CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
 MICROPYTHON = sys.implementation.name == "micropython"
 SEEDS = 2 if MICROPYTHON else 250  # per hole count and difficulty: 2,250 courses
+ROOM_SEEDS = 2 if MICROPYTHON else 400  # the same: 3,600 courses
 HAZARDS = (terrain.BUNKER, terrain.WATER, terrain.LAKE, terrain.TREE)
+LINE = (terrain.TEE, terrain.FAIRWAY, terrain.GREEN)  # a hole's playing line
 
 
 def _count(data, kinds):
@@ -24,7 +26,10 @@ def _count(data, kinds):
 
 
 def _holes(data):
-    c = course.load(data)
+    return _holes_of(course.load(data))
+
+
+def _holes_of(c):
     return [c.hole(n) for n in range(1, c.hole_count + 1)]
 
 
@@ -53,6 +58,41 @@ def test_every_generated_course_passes_the_course_check_without_a_warning():
                 # The text says exactly what the generator made: same binary either way.
                 assert course.encode(checked) == course.encode(src), where
                 assert len(src.holes) == holes, where
+
+
+def _line_from(c, ends):
+    # The playing-line hexes (tee box, fairway, green) joined to ``ends`` step by step.
+    seen = set(ends)
+    todo = list(ends)
+    while todo:
+        q, r = todo.pop()
+        for n in hexgrid.neighbours(q, r):
+            if n not in seen and c.terrain(n[0], n[1]) in LINE:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_holes_have_room_between_them():
+    # Issue 18: the generator lays the holes "without overlaps, with room between holes".
+    # Rulebook, COURSE TILES: "Use these tiles to build the course you play on. There are
+    # 49 double-sided tiles you can use to create a new course each time you play."
+    # FROM TEE BOX TO GREEN: "The tee box is on the bottom tile. From the tee box to the
+    # green runs the fairway." No hex of one hole's playing line (tee box, fairway, green)
+    # touches one of another's (docs/course-format.md, "How a course is laid"): following
+    # the fairway from a hole's tee box or green, hex by hex, never leads onto another
+    # hole's tee box or green. (Shots still may: "You can land on the fairways and greens
+    # of other holes".) Every difficulty: adjustments only take hexes off the line.
+    for holes in coursegen.HOLE_CHOICES:
+        for difficulty in coursegen.DIFFICULTIES:
+            for seed in range(ROOM_SEEDS):
+                c = course.load(coursegen.generate(TILES, holes, difficulty, seed))
+                ends = [((h[1], h[2]), (h[3], h[4])) for h in _holes_of(c)]
+                for i in range(holes):
+                    line = _line_from(c, ends[i])
+                    for j in range(holes):
+                        assert j == i or (ends[j][0] not in line and ends[j][1] not in line), \
+                            "%s: hole %d's line runs into hole %d's" % (c.name, i + 1, j + 1)
 
 
 def test_holes_have_the_pars_their_tee_tiles_give():

@@ -10,6 +10,11 @@ Slots no hole uses stay off-board. Then the adjustment mini hexes go on: relaxed
 covers hazards with their rough side, challenging adds their hazard side on
 fairways and around greens, normal leaves the course as laid.
 
+Holes never overlap and have room between them: where the tiles of two holes touch,
+no hex of one's playing line (tee box, fairway, green) is next to one of the other's,
+so at least a hex of rough or a hazard lies between. A tile's faces are drawn before
+its slot is chosen, and a slot whose touching hexes would break that is not taken.
+
 Every hole is checked as it is laid (its length fits its par, its green can be
 reached from its tee); a hole that does not fit is tried elsewhere and a course
 that does not fit is laid again from the next random numbers, so what comes out
@@ -47,6 +52,8 @@ _NONE = const(0xFF)
 _TRIES = const(40)         # whole-course attempts before giving up
 _TEE_TRIES = const(12)     # tee slots tried per hole
 _MIN_CELLS = const(5)      # a slot needs this many of its seven cells on the board
+# A hole's playing line: no hex of it may touch one of another hole's (room between holes).
+_LINE = (terrain.FAIRWAY, terrain.GREEN, terrain.TEE)
 # Suggested wind decks (TL TM TR BR BM BL strong calm) per difficulty: fewer calm
 # cards and the strong wind for a harder game; every count fits the 22-card deck.
 _WIND = ((2, 2, 2, 2, 2, 2, 0, 3), (2, 2, 2, 2, 2, 2, 1, 2), (3, 3, 3, 3, 3, 3, 1, 1))
@@ -101,6 +108,7 @@ class _Layout:
                     self.slot_of[row * width + col] = len(self.centres)
                     self.centres.append((q, row))
         self.used = bytearray(len(self.centres))
+        self.laid = bytearray(len(self.centres))       # 1: a tile is painted on it
         # The slot next to each slot in each slot direction (_NONE: none), worked out
         # once, and how many of those are free (kept up to date as tiles are laid).
         self.nbr = bytearray(b"\xff" * (6 * len(self.centres)))
@@ -133,6 +141,7 @@ class _Layout:
         ``d``; the cells a golfer can stand on go on the list ``mine``."""
         q, r = self.centres[s]
         self.used[s] = 1
+        self.laid[s] = 1
         for k in range(6 * s, 6 * s + 6):
             if self.nbr[k] != _NONE:
                 self.free[self.nbr[k]] -= 1
@@ -155,10 +164,13 @@ class _Layout:
         return hexgrid.distance(qa, ra, qb, rb)
 
 
-def _path(lay, rng, start, steps, lo, hi):
-    """Slot directions of a path of ``steps`` steps from slot ``start`` over free slots,
-    straight on or 60 degrees off at each tile, whose end lies ``lo`` to ``hi`` hexes
-    from ``start``; None if there is none. Searches depth first in a seeded order."""
+def _path(lay, rng, start, faces, lo, hi):
+    """Slots and slot directions for the tile faces ``faces`` (tee, course tiles, green)
+    from slot ``start`` over free slots, straight on or 60 degrees off at each tile, each
+    tile leaving room from the holes laid before (:func:`_apart`), the green ``lo`` to
+    ``hi`` hexes from ``start``; None if there is none. Searches depth first in a seeded
+    order."""
+    steps = len(faces) - 1
     dirs = bytearray(steps)
     slots = [start] + [0] * steps
     first = [0, 1, 2, 3, 4, 5]
@@ -167,30 +179,63 @@ def _path(lay, rng, start, steps, lo, hi):
     rng.shuffle(turns)
     lay.used[start] = 1
     try:
-        return _extend(lay, slots, dirs, 0, first, turns, lo, hi)
+        return _extend(lay, slots, dirs, faces, 0, first, turns, lo, hi)
     finally:
         lay.used[start] = 0
 
 
-def _extend(lay, slots, dirs, i, first, turns, lo, hi):
+def _extend(lay, slots, dirs, faces, i, first, turns, lo, hi):
     steps = len(dirs)
     options = first if i == 0 else [(dirs[i - 1] + t) % 6 for t in turns]
     for d in options:
         nxt = lay.slot(slots[i], d)
-        if nxt < 0:
+        if nxt < 0 or not _apart(lay, slots[i], d, faces[i]):
             continue
         dirs[i] = d
         slots[i + 1] = nxt
         if i + 1 == steps:
-            if lo <= lay.distance(slots[0], nxt) <= hi:
+            if lo <= lay.distance(slots[0], nxt) <= hi and _apart(lay, nxt, d, faces[steps]):
                 return slots, dirs
             continue
         lay.used[nxt] = 1
-        found = _extend(lay, slots, dirs, i + 1, first, turns, lo, hi)
+        found = _extend(lay, slots, dirs, faces, i + 1, first, turns, lo, hi)
         lay.used[nxt] = 0
         if found is not None:
             return found
     return None
+
+
+def _apart(lay, s, d, cells):
+    """Whether tile face ``cells`` laid on slot ``s`` pointing in slot direction ``d``
+    leaves room between its hole and the holes laid before: no hex of its playing line
+    (tee box, fairway, green) may touch a hex of theirs."""
+    for k in range(6):
+        t = lay.nbr[6 * s + k]
+        if t == _NONE or not lay.laid[t]:
+            continue
+        # The tiles meet along this tile's hexes in hex directions k and k - 1 and that
+        # tile's in directions k + 2 and k + 3: k touches both of those, k - 1 only k + 3.
+        tq, tr = lay.centres[t]
+        near = _on_line(lay, tq, tr, (k + 3) % 6)
+        far = near or _on_line(lay, tq, tr, (k + 2) % 6)
+        if (far and _face_on_line(lay, s, d, cells, k)
+                or near and _face_on_line(lay, s, d, cells, (k + 5) % 6)):
+            return False
+    return True
+
+
+def _on_line(lay, q, r, e):
+    # Whether the laid hex next to (q, r) in hex direction e is on a playing line.
+    return _kind_at(lay.cells, lay.width, lay.height,
+                    q + hexgrid.DQ[e], r + hexgrid.DR[e]) in _LINE
+
+
+def _face_on_line(lay, s, d, cells, e):
+    # Whether face ``cells`` on slot s pointing d puts a playing-line hex on the board in
+    # hex direction e of the slot's centre (tile cell i + 1 lies in hex direction i + d).
+    q, r = lay.centres[s]
+    return cells[(e - d) % 6 + 1] in _LINE and hexgrid.in_grid(
+        q + hexgrid.DQ[e], r + hexgrid.DR[e], lay.width, lay.height)
 
 
 def _tee_faces(tileset, holes, budget, rng):
@@ -234,19 +279,24 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
     lo, hi = course_mod.par_length_range(par)
     if steps - 1 > len(bag):
         return -1
+    # The faces go down before the slots are chosen: where the hole may touch another
+    # depends on what is on the touching cells.
+    faces = [face[0]]
+    for i in range(1, steps):
+        tile = tileset.courses[bag.pop()]
+        faces.append(tile[rng.below(len(tile))][0])
+    green = tileset.greens[greens.pop()]
+    gface = green[rng.below(len(green))]
+    faces.append(gface[0])
     for tee in _tee_slots(lay, rng, last):
-        found = _path(lay, rng, tee, steps, lo, hi)
+        found = _path(lay, rng, tee, faces, lo, hi)
         if found is None:
             continue
         slots, dirs = found
         mine = []
-        lay.paint(slots[0], face[0], dirs[0], mine)
-        for i in range(1, steps):
-            tile = tileset.courses[bag.pop()]
-            lay.paint(slots[i], tile[rng.below(len(tile))][0], dirs[i], mine)
-        green = tileset.greens[greens.pop()]
-        gface = green[rng.below(len(green))]
-        lay.paint(slots[steps], gface[0], dirs[steps - 1], mine)
+        for i in range(steps):
+            lay.paint(slots[i], faces[i], dirs[i], mine)
+        lay.paint(slots[steps], faces[steps], dirs[steps - 1], mine)
         tq, tr = lay.centres[slots[0]]
         gq, gr = lay.centres[slots[steps]]
         if not _walkable(lay.width, lay.height, mine, (tq, tr), (gq, gr)):
