@@ -95,6 +95,7 @@ class _Layout:
         self.width = width
         self.height = height
         self.cells = bytearray(width * height)          # terrain kind per cell; OFF = free
+        self.walk = bytearray(width * height)           # one hole's cells, to walk it
         self.slot_of = bytearray(b"\xff" * (width * height))  # slot number at a centre cell
         self.centres = []                              # (q, r) of each usable slot
         for row in range(height):
@@ -186,8 +187,8 @@ def _path(lay, rng, start, faces, lo, hi):
 
 def _extend(lay, slots, dirs, faces, i, first, turns, lo, hi):
     steps = len(dirs)
-    options = first if i == 0 else [(dirs[i - 1] + t) % 6 for t in turns]
-    for d in options:
+    for j in range(6 if i == 0 else 3):  # (no list of options: the search runs long)
+        d = first[j] if i == 0 else (dirs[i - 1] + turns[j]) % 6
         nxt = lay.slot(slots[i], d)
         if nxt < 0 or not _apart(lay, slots[i], d, faces[i]):
             continue
@@ -265,9 +266,14 @@ def _tee_slots(lay, rng, last):
         free = 0 if lay.used[s] else lay.free[s]
         if free:
             near = lay.distance(s, last) if last >= 0 else 0
-            keyed.append((near * 8 + free, rng.below(1024), s))
+            # One small int per slot (a tuple each would be the most a course
+            # allocates): nearness and free neighbours, a random tie-break, the slot.
+            keyed.append((near * 8 + free) << 18 | rng.below(1024) << 8 | s)
     keyed.sort()
-    return [k[2] for k in keyed[:_TEE_TRIES]]
+    del keyed[_TEE_TRIES:]
+    for i in range(len(keyed)):
+        keyed[i] &= 0xFF
+    return keyed
 
 
 def _lay_hole(lay, rng, tileset, face, bag, greens, last):
@@ -299,7 +305,7 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
         lay.paint(slots[steps], faces[steps], dirs[steps - 1], mine)
         tq, tr = lay.centres[slots[0]]
         gq, gr = lay.centres[slots[steps]]
-        if not _walkable(lay.width, lay.height, mine, (tq, tr), (gq, gr)):
+        if not _walkable(lay, mine, (tq, tr), (gq, gr)):
             return -1
         tc, trow = hexgrid.to_offset(tq, tr)
         gc, grow = hexgrid.to_offset(gq, gr)
@@ -309,24 +315,28 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
     return -1
 
 
-def _walkable(width, height, mine, tee, green):
+def _walkable(lay, mine, tee, green):
     """Whether ``green`` can be walked to from ``tee`` (axial pairs) over the hole's own
     cells ``mine`` (cell indices): then ``course.check`` finds it reachable too. Only
     the hole's few cells are open, so the walk stays short."""
-    own = bytearray(width * height)  # OFF everywhere but the hole
+    own = lay.walk  # OFF everywhere but the hole, and OFF again after
     for i in mine:
         own[i] = terrain.ROUGH
-    return course_mod.reachable(own, width, height, tee, green)
+    found = course_mod.reachable(own, lay.width, lay.height, tee, green)
+    for i in mine:
+        own[i] = terrain.OFF
+    return found
 
 
-def _attempt(tileset, holes, rng, width, height):
-    """One try at laying every hole; the layout, or None if a hole did not fit."""
+def _attempt(tileset, holes, rng, width, height, spare):
+    """One try at laying every hole, the tee faces asking for ``spare`` fewer tiles than
+    usual; the layout, or None if a hole did not fit."""
     lay = _Layout(width, height, rng.below(7))
     if len(lay.centres) < 2 * holes:
         raise GenerateError("a %dx%d board has room for %d large tiles: too few for %d holes "
                             "(each needs a tee and a green tile)"
                             % (width, height, len(lay.centres), holes))
-    faces = _tee_faces(tileset, holes, len(lay.centres) * 4 // 5, rng)
+    faces = _tee_faces(tileset, holes, len(lay.centres) * 4 // 5 - spare, rng)
     greens = list(range(len(tileset.greens)))
     rng.shuffle(greens)
     bag = list(range(len(tileset.courses)))
@@ -461,8 +471,10 @@ def generate_source(tileset, holes, difficulty="normal", seed=0,
     the binary, :func:`source_text` the text). GenerateError for options it cannot meet."""
     level = _check_options(holes, difficulty, seed, width, height)
     rng = Rng(seed)
-    for _ in range(_TRIES):
-        lay = _attempt(tileset, holes, rng, width, height)
+    for spare in range(_TRIES):
+        # Each try after a hole did not fit asks for a tile less: with room between
+        # holes the last of 18 sometimes finds none, and a try costs time and heap.
+        lay = _attempt(tileset, holes, rng, width, height, spare)
         if lay is not None:
             break
     else:
