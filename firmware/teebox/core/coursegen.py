@@ -17,9 +17,10 @@ its slot is chosen, and a slot whose touching hexes would break that is not take
 
 Every hole is checked as it is laid (its length fits its par, its green can be
 reached from its tee); a hole that does not fit is tried elsewhere and a course
-that does not fit is laid again from the next random numbers, so what comes out
-always passes ``course.check`` without a problem. The same seed, hole count and
-difficulty always give the same course, byte for byte, on CPython and MicroPython:
+that does not fit is laid again from the next random numbers, asking for a course
+tile less each time, so what comes out always passes ``course.check`` without a
+problem. The same seed, hole count and difficulty always give the same course, byte
+for byte, on CPython and MicroPython:
 all randomness comes from :class:`~teebox.core.rng.Rng` and all arithmetic is on
 small integers. The layout does not depend on the difficulty, so one seed gives
 the same holes relaxed, normal or challenging.
