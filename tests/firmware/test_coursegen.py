@@ -141,8 +141,9 @@ def test_a_generated_course_ships_its_suggestions():
         ranks.append(c.solo_par)
         assert c.name == "New 18-hole %s #4" % difficulty and c.author == "Teebox generator"
     # A harder course: a lower deck rank is already a challenge. The ranks are what the
-    # sensible bot measured (`teebox course rate --solo`, docs/course-format.md).
-    assert ranks[0] >= ranks[1] > ranks[2], ranks
+    # sensible bot measured (`teebox course rate --solo`, docs/course-format.md): on 18
+    # holes normal and challenging courses measured the same median (2026-11-27).
+    assert ranks[0] >= ranks[1] >= ranks[2] and ranks[0] > ranks[2], ranks
     # Rulebook, SOLO CHAOS GOLF: "Each course provided in the game also comes with a solo
     # par score." On the measured courses a longer course never gets a lower rank.
     for difficulty in coursegen.DIFFICULTIES:

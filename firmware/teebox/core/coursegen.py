@@ -60,8 +60,9 @@ _LINE = (terrain.FAIRWAY, terrain.GREEN, terrain.TEE)
 _WIND = ((2, 2, 2, 2, 2, 2, 0, 3), (2, 2, 2, 2, 2, 2, 1, 2), (3, 3, 3, 3, 3, 3, 1, 1))
 # Solo par per hole count (as HOLE_CHOICES) and difficulty: the median of what
 # `teebox course rate --solo` measured on ten generated courses of each (seeds 1 to 10,
-# 2026-11-26, docs/course-format.md "Generated courses"), halves rounded down.
-_SOLO_PAR = ((12, 12, 10), (15, 12, 12), (18, 18, 15))
+# 2026-11-27, with room between holes; docs/course-format.md "Generated courses"),
+# halves rounded down.
+_SOLO_PAR = ((12, 12, 11), (14, 13, 11), (18, 17, 17))
 
 
 class GenerateError(ValueError):
