@@ -332,13 +332,13 @@ class Presenter:
         unknown tag blinks red and changes nothing."""
         t = self.t
         if self._tags is None:
-            self._tags = Bindings(t.store, tags.pieces(), tags.FILE, tags.NOUN, tags.KNOWN)
+            self._tags = Bindings(t.store, tags.pieces(), tags)
             bad = self._tags.problems
             if bad:  # (said once, with the first line: its domino must be learned again)
                 t.refuse("%s%s: learn again" % (bad[0], " (+%d more)" % (len(bad) - 1)
                                                 if len(bad) > 1 else ""))
                 return
-        d = self._tags.club_of(uid)
+        d = self._tags.piece_of(uid)
         if d < 0:
             t.refuse("unknown tag: learn the dominoes first (Learn cards, hold OK)")
             return
