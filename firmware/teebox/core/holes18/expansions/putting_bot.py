@@ -28,28 +28,90 @@ def action(g, seat):
 
 def putt(g, seat):
     """``(roll, borrow)``: the legal putt with the best chance of sinking (fewest dice rolled
-    among equals, the first found among those)."""
+    among equals, then the lowest dice, then the first pool die offered).
+
+    Own dice alike for a putt (one colour, one face lying: 0 for a die not rolled yet) are
+    a group, and rolling ``k`` of a group is one choice whichever ``k``: the group's lowest
+    dice stand for it (the choice an exhaustive search over every subset finds first), so
+    a fresh putt weighs 53 ways to roll instead of 127. A way whose totals cannot reach
+    the window ``target`` to ``target + 10`` has no chance without counting its totals."""
     if g.side[seat] == CENTRE:
         return ((), -1)
-    own = [i for i in range(DICE_PER_PLAYER) if i != g.pool[seat]]
-    borrows = [-1]
+    greens = g.greens
+    red = len(greens.faces) - 1
+    values = g.values[seat]
+    mine = g.pool[seat]
+    groups = []  # [colour, face, dice]
+    for i in range(DICE_PER_PLAYER):
+        if i == mine:
+            continue
+        for grp in groups:
+            if grp[0] == greens.set[i] and grp[1] == values[i]:
+                grp[2].append(i)
+                break
+        else:
+            groups.append([greens.set[i], values[i], [i]])
+    base = values[mine] if mine >= 0 else 0  # own pool die: counted in every putt
+    base_reds = mine >= 0 and greens.set[mine] == red
+    borrows = [(-1, 0, False)]
     seen = []
     for owner, die, face in g.pool_dice():
         if owner != seat and face not in seen:  # equal faces help alike
             seen.append(face)
-            borrows.append(owner)
+            borrows.append((owner, face, greens.set[die] == red))
+    memo = {}
     dists = {}
-    best = None
-    for mask in range(1, 1 << len(own)):
-        roll = tuple([own[k] for k in range(len(own)) if mask >> k & 1])
-        for borrow in borrows:
-            if g.putt_reason(seat, roll, borrow) is not None:
-                continue
-            num, den = _chance(g, seat, roll, borrow, dists)
-            if best is None or num * best[1] > best[0] * den or (
-                    num * best[1] == best[0] * den and len(roll) < len(best[2])):
-                best = (num, den, roll, borrow)
-    return (best[2], best[3])
+    best = None  # (num, den, dice rolled, mask, roll, borrow)
+    counts = [0] * len(groups)
+    while True:
+        # the next way to roll: counts[j] dice of group j (an odometer over the groups)
+        j = 0
+        while j < len(groups) and counts[j] == len(groups[j][2]):
+            counts[j] = 0
+            j += 1
+        if j == len(groups):
+            break
+        counts[j] += 1
+        roll = []
+        colours = []
+        fixed = base
+        reds = base_reds
+        for k in range(len(groups)):
+            colour, face, dice = groups[k]
+            n = counts[k]
+            roll.extend(dice[:n])
+            colours.extend([colour] * n)
+            fixed += face * (len(dice) - n)  # kept dice of the group not re-rolled count
+            if colour == red and (n or face):
+                reds = True
+        roll.sort()
+        mask = 0
+        for i in roll:
+            mask |= 1 << i
+        colours.sort()
+        colours = tuple(colours)
+        if colours not in memo:
+            memo[colours] = _ways(g, seat, colours, roll, dists)
+        totals, ways, num, den, low, high = memo[colours]
+        for owner, face, red_die in borrows:
+            target = g.target(seat, reds or red_die)
+            least = target - fixed - face
+            if high < least or low > least + WINDOW:
+                hits = 0  # no total of these dice lands in the window
+            else:
+                hits = 0
+                for total in range(max(0, least), min(len(totals), least + WINDOW + 1)):
+                    hits += totals[total]
+            a, b = hits * num, ways * den
+            if best is not None:
+                if a * best[1] < best[0] * b:
+                    continue
+                if a * best[1] == best[0] * b and (len(roll), mask) >= (best[2], best[3]):
+                    continue
+            roll_t = tuple(roll)
+            if g.putt_reason(seat, roll_t, owner) is None:
+                best = (a, b, len(roll), mask, roll_t, owner)
+    return (best[4], best[5])
 
 
 def mallet_die(g, seat):
@@ -69,38 +131,31 @@ def mallet_die(g, seat):
     return best[2]
 
 
-def _chance(g, seat, roll, borrow, dists):
-    # (numerator, denominator) of the chance this putt sinks.
-    counted = g.counted(seat, roll, borrow)
-    fixed = 0
-    reds = False
-    for owner, die in counted:
-        if die not in roll or owner != seat:
-            fixed += g.values[owner][die]
-        reds = reds or g.greens.set[die] == len(g.greens.faces) - 1
-    target = g.target(seat, reds)
-    colours = tuple(sorted([g.greens.set[i] for i in roll]))
-    if colours not in dists:
-        dists[colours] = _totals(g.greens, colours)
-    totals, ways = dists[colours]
-    hits = 0
-    for total in range(max(0, target - fixed), min(len(totals), target + WINDOW - fixed + 1)):
-        hits += totals[total]
+def _ways(g, seat, colours, roll, dists):
+    # Rolling dice of these colours: (ways of each total, all ways, the flag tally's chance
+    # as numerator and denominator, the least total, the greatest).
+    totals, ways = _totals(g.greens, colours, dists)
     num, den = g.putters[seat].flag_odds(g.greens, roll, 0)
-    return hits * num, ways * den
+    low = 0
+    while not totals[low]:
+        low += 1
+    return totals, ways, num, den, low, len(totals) - 1
 
 
-def _totals(greens, colours):
+def _totals(greens, colours, dists):
     # How many equally likely face combinations give each total: (counts by total, all).
-    counts = [1]
-    ways = 1
-    for c in colours:
-        faces = [f for f in greens.faces[c] if f != FLAG]
-        ways *= len(faces)
-        out = [0] * (len(counts) + max(faces))
-        for total in range(len(counts)):
-            if counts[total]:
-                for f in faces:
-                    out[total + f] += counts[total]
-        counts = out
-    return counts, ways
+    # Built on the dice less the last (``dists``: those of the colours met so far), so each
+    # colour set costs one die's convolution.
+    if not colours:
+        return [1], 1
+    if colours in dists:
+        return dists[colours]
+    counts, ways = _totals(greens, colours[:-1], dists)
+    faces = [f for f in greens.faces[colours[-1]] if f != FLAG]
+    out = [0] * (len(counts) + max(faces))
+    for total in range(len(counts)):
+        if counts[total]:
+            for f in faces:
+                out[total + f] += counts[total]
+    dists[colours] = (out, ways * len(faces))
+    return dists[colours]
