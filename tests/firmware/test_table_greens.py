@@ -29,21 +29,6 @@ def _to_expansion_step(d, mode_presses=0):
     K.lines(d, "press OK 7")
 
 
-def _play_until(t, d, auto, done, seen=None, limit=4000):
-    # The bots' choices, pressed and scanned through the table, until ``done()``; every
-    # screen shown goes into ``seen``.
-    auto.inputs = len(t.game.inputs)
-    for _ in range(limit):
-        if done():
-            return
-        for text in auto.next_lines(t):
-            d.line(text)
-            if seen is not None:
-                seen.append(K.words(t))
-        auto.check(t)
-    raise AssertionError("never came: " + K.words(t))
-
-
 def _lit(t):
     # A moment when blinking cells are lit (a die that threw flags blinks).
     now = t.clock.ticks_ms()
@@ -99,7 +84,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     def p1_on_green():
         return t.d.kind == SELECT_CLUB and 0 in t.d.waiting and x.green.side[0] != OFF
 
-    _play_until(t, d, auto, p1_on_green)
+    K.play_until(t, d, auto, p1_on_green)
     v = t.view
     # The green card's sides around the green hex, each in the colour of its target
     # (none: dark), P1's golfer on the side it came from.
@@ -138,7 +123,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     K.lines(d, "press OK")
     assert "P1 red chose" in K.words(t) and g.players[0].chosen == LAID
     assert "PUTT" not in K.words(t)  # the card laid stays secret
-    _play_until(t, d, auto, lambda: t.d.kind == PUTT_DICE and t.d.players[0] == 0
+    K.play_until(t, d, auto, lambda: t.d.kind == PUTT_DICE and t.d.players[0] == 0
                 and gt.picking())
     text = K.words(t)
     assert "Roll which dice?" in text and "WYYOORR" in text, text
@@ -179,7 +164,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
                 want = tuple([(c * (lit[i] + 1)) >> 8 for c in ink])
                 assert r.rgb_of_cell(v.green[6 + i]) == want
     seen = []
-    _play_until(t, d, auto, lambda: g.players[0].hole == 2, seen)
+    K.play_until(t, d, auto, lambda: g.players[0].hole == 2, seen)
     assert [s for s in seen if "SUNK" in s], "no putt was sunk at the table"
     assert sum([row[2] for row in g.standings()]) == 1  # the flag of hole 1
 
