@@ -21,12 +21,20 @@ recording its inputs. Then, in MicroPython (WebAssembly, Node.js) and CPython:
   call (the samples between calls are live-heap figures; see
   ``teebox_host.micropython.heap_high_water``). This part takes about a minute.
 
+Then, in CPython, the putting bot (Reading the Greens): a 5-player Stroke Play game of
+bots with the greens and the wind on the same course, every putt a bot chose in it
+chosen again (``putting_bot.putt`` on a copy of the green as it stood), by the shared
+timer: CPU time per choice, minimum and median (:func:`putting_bot_figures`).
+
 ``tests/test_engine_heap.py`` holds the heap ceiling for this game.
 """
 
+import copy
 import time
 
 from teebox.core.holes18 import bots, engine, gamelog
+from teebox.core.holes18.expansions import putting_bot
+from teebox.core.holes18.expansions.greens_play import PUTT_DICE, GreensPlay
 from teebox.core.holes18.protocol import OUT_TURN
 from teebox import shipped
 from teebox_host.micropython import DEFAULT_MOUNTS, heap_high_water
@@ -213,6 +221,40 @@ def game_heap(game, per_sample=INPUTS_PER_SAMPLE, mounts=DEFAULT_MOUNTS):
                            step="step(%d)" % per_sample, mounts=mounts)
 
 
+def putting_positions(seed=SEED):
+    """The greens as each bot putt of a 5-player Stroke Play game with the greens and the
+    wind (bots, ``COURSE``) found them: ``[(copy of the green, seat), ...]``."""
+    clubs = shipped.load_default_clubs()
+    shots = shipped.load_default_shots()
+    game = engine.Game(shipped.load_builtin(COURSE), clubs, shots,
+                       engine.Setup(PLAYERS, MODE, seed, expansions=("greens", "wind")),
+                       greens=shipped.load_default_greens(), wind=shipped.load_default_wind())
+    greens = [m for m in game.added if isinstance(m, GreensPlay)][0]
+    seats = [bots.SensibleBot(seat + 1) for seat in range(PLAYERS)]
+    found = []
+    while not game.over:
+        d = game.pending()
+        seat = d.waiting[0] if d.waiting else d.players[0]
+        if d.kind == PUTT_DICE:
+            found.append((copy.deepcopy(greens.green_of(game, seat)), seat))
+        game.apply(seats[seat].choose(game, seat), seat)
+    return found
+
+
+def putting_bot_figures(reps):
+    """``(putts, min us, median us, method)``: CPU time of one putting bot choice over the
+    greens of :func:`putting_positions`, chosen again in turn."""
+    found = putting_positions()
+
+    def choose(n):
+        for i in range(n):
+            g, seat = found[i % len(found)]
+            putting_bot.putt(g, seat)
+
+    lo, mid, how = common.cpython_measure()(choose, reps, common.BATCH_MS)
+    return len(found), lo, mid, how
+
+
 def main():
     args = common.options(__doc__, rounds=(ROUNDS, "rounds of every input on its own"))
     game, ends, _ = record_game()
@@ -246,6 +288,9 @@ def main():
     fast, slow = common.rp2040(worst["MicroPython"])
     print("RP2040 ESTIMATE of the worst turn: %.0f-%.0f ms (%d-%dx the WebAssembly time, not "
           "a measurement)" % ((fast / 1000, slow / 1000) + common.RP2040_SLOWDOWN))
+    putts, lo, mid, how = putting_bot_figures(args.reps)
+    print("CPython      putting bot (greens and wind, the %d putts of a bots' game chosen "
+          "again): min %.0f us, median %.0f us a choice (%s)" % (putts, lo, mid, how))
     data_cost = data_heap(game)
     played = game_heap(game)
     print("MicroPython  heap: %d bytes for the engine modules, card data and course; "
