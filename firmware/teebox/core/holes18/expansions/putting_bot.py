@@ -33,85 +33,92 @@ def putt(g, seat):
     Own dice alike for a putt (one colour, one face lying: 0 for a die not rolled yet) are
     a group, and rolling ``k`` of a group is one choice whichever ``k``: the group's lowest
     dice stand for it (the choice an exhaustive search over every subset finds first), so
-    a fresh putt weighs 53 ways to roll instead of 127. A way whose totals cannot reach
-    the window ``target`` to ``target + 10`` has no chance without counting its totals."""
+    a fresh putt weighs 53 ways to roll instead of 127, walked group by group. A way whose
+    totals cannot reach the window ``target`` to ``target + 10`` has no chance without
+    counting its totals."""
     if g.side[seat] == CENTRE:
         return ((), -1)
-    greens = g.greens
-    red = len(greens.faces) - 1
-    values = g.values[seat]
-    mine = g.pool[seat]
-    groups = []  # [colour, face, dice]
-    for i in range(DICE_PER_PLAYER):
-        if i == mine:
-            continue
-        for grp in groups:
-            if grp[0] == greens.set[i] and grp[1] == values[i]:
-                grp[2].append(i)
-                break
-        else:
-            groups.append([greens.set[i], values[i], [i]])
-    base = values[mine] if mine >= 0 else 0  # own pool die: counted in every putt
-    base_reds = mine >= 0 and greens.set[mine] == red
-    borrows = [(-1, 0, False)]
-    seen = []
-    for owner, die, face in g.pool_dice():
-        if owner != seat and face not in seen:  # equal faces help alike
-            seen.append(face)
-            borrows.append((owner, face, greens.set[die] == red))
-    memo = {}
-    dists = {}
-    best = None  # (num, den, dice rolled, mask, roll, borrow)
-    counts = [0] * len(groups)
-    while True:
-        # the next way to roll: counts[j] dice of group j (an odometer over the groups)
-        j = 0
-        while j < len(groups) and counts[j] == len(groups[j][2]):
-            counts[j] = 0
-            j += 1
-        if j == len(groups):
-            break
-        counts[j] += 1
-        roll = []
-        colours = []
-        fixed = base
-        reds = base_reds
-        for k in range(len(groups)):
-            colour, face, dice = groups[k]
-            n = counts[k]
-            roll.extend(dice[:n])
-            colours.extend([colour] * n)
-            fixed += face * (len(dice) - n)  # kept dice of the group not re-rolled count
-            if colour == red and (n or face):
-                reds = True
-        roll.sort()
-        mask = 0
-        for i in roll:
-            mask |= 1 << i
-        colours.sort()
-        colours = tuple(colours)
-        if colours not in memo:
-            memo[colours] = _ways(g, seat, colours, roll, dists)
-        totals, ways, num, den, low, high = memo[colours]
-        for owner, face, red_die in borrows:
-            target = g.target(seat, reds or red_die)
-            least = target - fixed - face
-            if high < least or low > least + WINDOW:
-                hits = 0  # no total of these dice lands in the window
+    return _Search(g, seat).best()
+
+
+class _Search:
+    """One putt's search (see :func:`putt`): the groups of alike dice, the pool dice that
+    may help, the best putt so far."""
+
+    def __init__(self, g, seat):
+        self.g = g
+        self.seat = seat
+        greens = g.greens
+        self.red = red = len(greens.faces) - 1
+        values = g.values[seat]
+        mine = g.pool[seat]
+        groups = []  # [colour, face, dice]
+        for i in range(DICE_PER_PLAYER):
+            if i == mine:
+                continue
+            for grp in groups:
+                if grp[0] == greens.set[i] and grp[1] == values[i]:
+                    grp[2].append(i)
+                    break
             else:
-                hits = 0
+                groups.append([greens.set[i], values[i], [i]])
+        self.groups = groups
+        self.borrows = [(-1, 0, False)]
+        seen = []
+        for owner, die, face in g.pool_dice():
+            if owner != seat and face not in seen:  # equal faces help alike
+                seen.append(face)
+                self.borrows.append((owner, face, greens.set[die] == red))
+        self.targets = (g.target(seat, False), g.target(seat, True))
+        self.memo = {}   # the rolled colours (a count each, 3 bits a colour): their odds
+        self.dists = {}  # the same: their totals (see _totals)
+        self.top = None  # (num, den, dice rolled, mask, roll, borrow) of the best so far
+        own = values[mine] if mine >= 0 else 0  # own pool die: counted in every putt
+        self._walk(0, [], 0, 0, own, mine >= 0 and greens.set[mine] == red)
+
+    def best(self):
+        """``(roll, borrow)`` of the best putt found."""
+        return self.top[4], self.top[5]
+
+    def _walk(self, k, roll, mask, key, fixed, reds):
+        # Groups k on: roll 0 to all of group k's dice (its lowest), then on to the next.
+        if k == len(self.groups):
+            if roll:
+                self._weigh(roll, mask, key, fixed, reds)
+            return
+        colour, face, dice = self.groups[k]
+        for n in range(len(dice) + 1):
+            if n:
+                roll = roll + [dice[n - 1]]
+                mask |= 1 << dice[n - 1]
+                key += 1 << 3 * colour
+            # (kept dice of the group not re-rolled count as they lie)
+            self._walk(k + 1, roll, mask, key, fixed + face * (len(dice) - n),
+                       reds or (colour == self.red and (n > 0 or face > 0)))
+
+    def _weigh(self, roll, mask, key, fixed, reds):
+        # Each pool die with this roll: the chance it sinks, kept if it beats the best.
+        g = self.g
+        odds = self.memo.get(key)
+        if odds is None:
+            odds = self.memo[key] = _ways(g, self.seat, key, roll, self.dists)
+        totals, ways, num, den, low, high = odds
+        top = self.top
+        for owner, face, red_die in self.borrows:
+            least = self.targets[1 if reds or red_die else 0] - fixed - face
+            hits = 0
+            if low <= least + WINDOW and high >= least:  # (else no total lands in the window)
                 for total in range(max(0, least), min(len(totals), least + WINDOW + 1)):
                     hits += totals[total]
             a, b = hits * num, ways * den
-            if best is not None:
-                if a * best[1] < best[0] * b:
+            if top is not None:
+                if a * top[1] < top[0] * b:
                     continue
-                if a * best[1] == best[0] * b and (len(roll), mask) >= (best[2], best[3]):
+                if a * top[1] == top[0] * b and (len(roll), mask) >= (top[2], top[3]):
                     continue
-            roll_t = tuple(roll)
-            if g.putt_reason(seat, roll_t, owner) is None:
-                best = (a, b, len(roll), mask, roll_t, owner)
-    return (best[4], best[5])
+            dice = tuple(sorted(roll))
+            if g.putt_reason(self.seat, dice, owner) is None:
+                top = self.top = (a, b, len(roll), mask, dice, owner)
 
 
 def mallet_die(g, seat):
@@ -131,10 +138,10 @@ def mallet_die(g, seat):
     return best[2]
 
 
-def _ways(g, seat, colours, roll, dists):
-    # Rolling dice of these colours: (ways of each total, all ways, the flag tally's chance
-    # as numerator and denominator, the least total, the greatest).
-    totals, ways = _totals(g.greens, colours, dists)
+def _ways(g, seat, key, roll, dists):
+    # Rolling ``roll`` (dice whose colours ``key`` counts): (ways of each total, all ways,
+    # the flag tally's chance as numerator and denominator, the least total, the greatest).
+    totals, ways = _totals(g.greens, key, dists)
     num, den = g.putters[seat].flag_odds(g.greens, roll, 0)
     low = 0
     while not totals[low]:
@@ -142,20 +149,23 @@ def _ways(g, seat, colours, roll, dists):
     return totals, ways, num, den, low, len(totals) - 1
 
 
-def _totals(greens, colours, dists):
-    # How many equally likely face combinations give each total: (counts by total, all).
-    # Built on the dice less the last (``dists``: those of the colours met so far), so each
-    # colour set costs one die's convolution.
-    if not colours:
+def _totals(greens, key, dists):
+    # How many equally likely face combinations of dice whose colours ``key`` counts (3 bits
+    # a colour) give each total: (counts by total, all). Built on the same dice less one of
+    # the highest colour (``dists``: those met so far), so each costs one die's convolution.
+    if not key:
         return [1], 1
-    if colours in dists:
-        return dists[colours]
-    counts, ways = _totals(greens, colours[:-1], dists)
-    faces = [f for f in greens.faces[colours[-1]] if f != FLAG]
+    if key in dists:
+        return dists[key]
+    c = len(greens.faces) - 1
+    while not key >> 3 * c & 7:
+        c -= 1
+    counts, ways = _totals(greens, key - (1 << 3 * c), dists)
+    faces = [f for f in greens.faces[c] if f != FLAG]
     out = [0] * (len(counts) + max(faces))
     for total in range(len(counts)):
         if counts[total]:
             for f in faces:
                 out[total + f] += counts[total]
-    dists[colours] = (out, ways * len(faces))
-    return dists[colours]
+    dists[key] = (out, ways * len(faces))
+    return dists[key]
