@@ -14,9 +14,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core import games
+from teebox.core import games, scoring
 from teebox.core.holes18 import engine
-from teebox.core.holes18.expansions.greens_play import OUT_LONGEST_PUTT, OUT_PUTT
+from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_LONGEST_PUTT, OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.protocol import (
     BUNKER, FLAG, GREEN_REACHED, OUT_CLUB_DISCARDED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
@@ -241,7 +241,8 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
-            elif self.greens and kind in (OUT_PUTT, OUT_LONGEST_PUTT, OUT_CLUB_DISCARDED):
+            elif self.greens and kind in (OUT_PUTT, OUT_ACE_ROLL, OUT_LONGEST_PUTT,
+                                         OUT_CLUB_DISCARDED):
                 self._putting(out)
             elif kind >= POLICY_OUTPUTS:
                 note = self.mode.output_text(self.game, out)
@@ -267,13 +268,14 @@ class Tally:
         if kind == OUT_LONGEST_PUTT:
             self.longest_putt = (seat, out[2], self._putted)
             return
-        self._putted = self.hole_of[seat]
         line = self.line(seat)
         putt = (out[2], out[4], out[6])  # target, total, outcome
-        if line.turns == 1:
-            # Thrown in the tee shot's turn: the roll for a hole-in-one, not a putt.
+        if kind == OUT_ACE_ROLL:
+            # The roll for a hole-in-one (the engine says so), not a putt.
             line.ace_roll = putt
-        elif self._mallet == seat and line.putts:
+            return
+        self._putted = self.hole_of[seat]
+        if self._mallet == seat and line.putts:
             line.putts[-1] = putt
             line.mallets += 1
         else:
@@ -563,7 +565,7 @@ def standings_table(tally):
     # Automated opponents (Solo Chaos Golf) placed among the players by their points.
     others = tally.mode.opponents(tally.game)
     everyone = [row[2] for row in standings] + [points for _n, points, _t in others]
-    rows += [(1 + len([s for s in everyone if s > points]), Text(" " + name), points, "")
+    rows += [(scoring.place_among(points, everyone), Text(" " + name), points, "")
              for name, points, _tokens in others]
     for place, who, score, count in sorted(rows, key=lambda r: r[0]):
         table.add_row(str(place), who, str(score), count)
