@@ -222,7 +222,8 @@ def test_a_smaller_board_gets_a_course_that_fits_it():
 
 def test_an_added_tree_never_stands_next_to_another_tree():
     # A row of trees walls a ball in: on 18-hole challenging seed 104 two added trees
-    # beside a tile's tree boxed the sensible bot in for ever (course rate never ended).
+    # beside a tile's tree boxed the sensible bot in for ever (course rate never ended;
+    # the seed has laid another course since holes have room between them).
     for seed in (104,) + tuple(range(SEEDS)):
         normal = course.load(coursegen.generate(TILES, 18, "normal", seed))
         hard = course.load(coursegen.generate(TILES, 18, "challenging", seed))
