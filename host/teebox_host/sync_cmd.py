@@ -231,16 +231,26 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     line fails (what was acknowledged before stays done; the rest stays on the board):
     its message ends with what happened to each game.
     """
-    info = link.hello()
-    link.set_clock()
+    # The list goes right behind HELLO, not a round trip after it: it only reads, and a
+    # board of another protocol version acts on nothing after this HELLO (OTHER_VERSION).
+    hello = link.send_hello()
+    listing = link.send_list()
+    try:
+        info = link.hello(sent=hello)
+    except LinkError:
+        link.forget(listing)
+        raise
+    # The clock changes the board: sent once the versions agree, its reply taken later.
+    clock = link.send_clock()
     report = SyncReport(info.board_id)
-    listed = link.list_games()
+    listed = link.list_games(listing)
     waiting = [number for number, _size in listed]
     asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
     try:
         _ask_ahead(link, listed, 0, asked)
         # What the replays need (``verify``), loaded while the first games come down.
         replay = replay_data(Courses(link).find, clubs, shots) if listed else {}
+        link.set_clock(sent=clock)
         for i, number in enumerate(waiting):
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
                                    if progress else None, asked.pop(0))
