@@ -1,7 +1,9 @@
 """`teebox sync` and the board side of `teebox course`: push, pull, delete, list --board.
 
-Sync takes every finished game waiting on the board, checks it, stores it in
-the score history and only then tells the board it may delete it:
+Sync greets the board (HELLO, with LIST_GAMES right behind it: a board of another
+protocol version answers HELLO and acts on nothing behind it; the clock is set only once
+the versions agree), then takes every finished game waiting on it, checks it, stores it
+in the score history and only then tells the board it may delete it:
 
 1. fetch the game record (docs/protocol.md, FETCH_GAME: every chunk's request at
    once, and the next games' while this one goes through the next steps);
