@@ -1110,7 +1110,7 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
     async def go():
         for size, panel, card in ((SIZE, "keys", "c: lay a card"),
                                   ((80, 24), "keyline", "c: card")):
-            for game, cards in (("play-nine", False), ("18-holes", True)):
+            for game, uses_cards in (("play-nine", False), ("18-holes", True)):
                 sim = started(game=game, players=2)
                 app = sim_tui.SimApp(sim, realtime=False)
                 async with app.run_test(size=size) as pilot:
@@ -1119,10 +1119,10 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
                     assert card in widget_text(app, panel)  # in the setup: card learning
                     await key_presser(pilot, sim, app)("enter")  # Start?
                     assert sim.table.game is not None and sim.table.game_name == game
-                    assert (card in widget_text(app, panel)) is cards, (game, panel)
+                    assert (card in widget_text(app, panel)) is uses_cards, (game, panel)
                     assert "?: help" in widget_text(app, panel)
                     await pilot.press("c")
-                    assert isinstance(app.screen, sim_tui.TableScreen) is not cards
+                    assert isinstance(app.screen, sim_tui.TableScreen) is not uses_cards
     run(go())
 
 

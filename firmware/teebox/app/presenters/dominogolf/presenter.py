@@ -135,7 +135,7 @@ class Presenter:
         for o in outs:
             k = o[0]
             if k == OUT_SHOT:
-                seat, d, source, res, strokes = o[1], o[2], o[3], o[4], o[5]
+                seat, d, source, res = o[1], o[2], o[3], o[4]
                 how = "gods " if source == FROM_GODS else ("luck " if source == FROM_LUCK
                                                            else "")
                 self._say("P%d %s%s %s" % (seat + 1, how, dominoes.name(d), RESULT_TEXT[res]))

@@ -20,7 +20,7 @@ from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, SIDES
 from teebox.core.holes18.expansions.putting import CHANGE, PUTT, SUNK
 from teebox.core.holes18.policy import LAID, Module
 from teebox.core.holes18.protocol import (
-    EXTRA, OUT_CLUB_DISCARDED, OUT_HOLE_IN_ONE, POLICY_KINDS, SELECT_CLUB)
+    EXTRA, OUT_CLUB_DISCARDED, POLICY_KINDS, SELECT_CLUB)
 
 # Decisions of its own (Game.pending().kind): after the wind's (POLICY_KINDS + 48), as both
 # modules may be played in one game and a kind names one decision.
@@ -48,6 +48,11 @@ OUT_POOL = 100        # (k, seat, die, face): into the dice pool
 OUT_CHANGED = 101     # (k, seat, side): changed position
 OUT_LONGEST_PUTT = 102  # (k, seat, target): now holds the longest putt card
 OUT_RETRIEVED = 103   # (k, seat, hole): a racer takes its pool die back from that green
+# (k, seat, target, throws, total, flags, outcome), as OUT_PUTT: the roll for a hole-in-one
+# of a tee shot onto the green, no putt (sunk: OUT_HOLE_IN_ONE follows). Its own kind, so
+# no reader of the outputs (scorecards, replay, the score history) tells it from the putts
+# by the turn it came in.
+OUT_ACE_ROLL = 104
 
 
 class GreensPlay(Module):
@@ -234,7 +239,7 @@ class GreensPlay(Module):
         else:  # ACE_DICE
             roll, borrow = putting.putt_args(code - ROLL)
             putt = g.hole_in_one(seat, roll)
-            self._show(putt, outs)
+            self._show(putt, outs, OUT_ACE_ROLL)
             if putt.outcome == SUNK:
                 g.sunk.append(seat)
                 p = game.players[seat]
@@ -249,8 +254,8 @@ class GreensPlay(Module):
                 return c
         return -1
 
-    def _show(self, putt, outs):
-        outs.append((OUT_PUTT, putt.seat, putt.target, tuple(putt.throws), putt.total,
+    def _show(self, putt, outs, kind=OUT_PUTT):
+        outs.append((kind, putt.seat, putt.target, tuple(putt.throws), putt.total,
                      putt.flags, putt.outcome))
 
     def _settle(self, game, seat, outs):
