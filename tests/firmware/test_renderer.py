@@ -525,12 +525,14 @@ def test_the_burst_is_a_gold_ring_a_step_further_every_50_ms_with_a_half_bright_
 
 def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
     # The rings are worked out once per centre and kept (the burst paints two a frame);
-    # they must be the hexes at each distance, clipped to the course, on any board shape.
+    # they must be the hexes at each distance, clipped to the course, on any board shape,
+    # with the sum of the layer's bytes under each (the burst's power total).
     from array import array
     for w, h, centres in ((7, 5, range(35)), (2, 9, range(18)), (1, 1, (0,)),
                           (24, 16, (0, 23, 71, 200, 360, 383))):
         rings = R.Rings(w, h)
-        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)))
+        layer = bytearray((7 * i) % 251 for i in range(3 * w * h))
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)), layer)
         for centre in centres:
             cq, cr = hexgrid.cell_at(centre, w)
             far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
@@ -541,6 +543,7 @@ def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
                     continue
                 got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
                 assert got == want, (w, h, centre, k)
+                assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)
 
 
 def test_a_refused_card_dims_the_whole_board_red_or_blinks_at_the_prompt():

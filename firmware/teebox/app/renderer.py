@@ -230,9 +230,9 @@ class Rings:
         self._made = 0    # rings 0 to _made - 1 are kept
         self._far = 0
 
-    def set_course(self, w, h, cell_at, layer=None):
+    def set_course(self, w, h, cell_at, layer):
         """Work on a course of ``w`` x ``h`` cells whose LED byte offsets are ``cell_at``,
-        summing the bytes of ``layer`` under each ring (None: no sums)."""
+        summing the bytes of ``layer`` under each ring."""
         self._w = w
         self._h = h
         self._cell_at = cell_at
@@ -337,12 +337,11 @@ class Rings:
         self.start[k + 1] = pos
         self._made = k + 1
         layer = self._layer
-        if layer is not None:
-            total = 0
-            for i in range(self.start[k], pos):
-                b = at[i]
-                total += layer[b] + layer[b + 1] + layer[b + 2]
-            self.sums[k] = total
+        total = 0
+        for i in range(self.start[k], pos):
+            b = at[i]
+            total += layer[b] + layer[b + 1] + layer[b + 2]
+        self.sums[k] = total
 
     def _run(self, pos, r, lo, k):
         # Row r's cells from column lo to lo + k, clipped to the board, from ``at[pos]``;
