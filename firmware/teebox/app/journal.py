@@ -24,7 +24,7 @@ from binascii import crc32
 MAX_RECORD = 0xFFFF  # a u16 length field
 _HEAD = 2
 _CRC = 4
-BUFFER = 128  # bytes of records buffered before the buffer must grow (a turn's few)
+BUFFER = 64  # bytes of records buffered before the buffer must grow (a turn's few)
 
 
 def _put_record(buf, at, payload):

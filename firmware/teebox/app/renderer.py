@@ -167,7 +167,7 @@ def paint(c, buf, at, ink, level):
     return r + g + b - old
 
 
-_RGB = bytearray(3)  # paint_run's colour: a cell's three bytes written as one slice
+_RGB = bytearray(3)  # a colour's three bytes, written into a cell as one slice
 
 
 def paint_run(c, buf, offsets, start, stop, ink, level):
@@ -408,8 +408,6 @@ class Renderer:
         self._lay_cell = -1  # around this cell
         self._lay_ink = -1   # in this colour
         self._lay_total = 0  # the sum of the layer's bytes
-        self._gold = bytearray(3)  # its colours: the ring at full brightness
-        self._half = bytearray(3)  # and the one inside it
         self._cover = -1     # this frame's burst ring (-1: none): the layers under it skip
         #                      the cells the burst paints over (_covers)
         # The golfers as last grouped (see _group): per golfer, how many share its hex
@@ -751,11 +749,7 @@ class Renderer:
         if k != self._lay_k or cell != self._lay_cell or ink != self._lay_ink:
             rings.reach(cell, k)
             c = self._ink
-            gold = self._gold
-            half = self._half
-            for i in range(3):
-                gold[i] = c[ink + i]
-                half[i] = (c[ink + i] * (_FULL >> 1)) >> 8
+            rgb = _RGB
             layer = self._fill
             at = rings.at
             start = rings.start
@@ -763,15 +757,20 @@ class Renderer:
             layer[:] = self._base
             # The layer's total from the terrain's under each ring (Rings.sums): the
             # rings are painted over the terrain layer alone, so no byte need be read.
-            add = gold[0] + gold[1] + gold[2]
+            rgb[0] = c[ink]
+            rgb[1] = c[ink + 1]
+            rgb[2] = c[ink + 2]
+            add = rgb[0] + rgb[1] + rgb[2]
             total = self._base_total + add * (start[k + 1] - start[k]) - sums[k]
-            fill_run(layer, at, start[k], start[k + 1], gold)
-            if k > 1:
-                fill_run(layer, at, start[k - 1], start[k], half)
-                total += (half[0] + half[1] + half[2]) * (start[k] - start[k - 1]) - sums[k - 1]
+            fill_run(layer, at, start[k], start[k + 1], rgb)
             if k:
-                fill_run(layer, at, 0, 1, gold)  # the hole (ring 0)
+                fill_run(layer, at, 0, 1, rgb)  # the hole (ring 0)
                 total += add - sums[0]
+            if k > 1:
+                for i in range(3):
+                    rgb[i] = (c[ink + i] * (_FULL >> 1)) >> 8
+                fill_run(layer, at, start[k - 1], start[k], rgb)
+                total += (rgb[0] + rgb[1] + rgb[2]) * (start[k] - start[k - 1]) - sums[k - 1]
             self._lay_k = k
             self._lay_cell = cell
             self._lay_ink = ink
