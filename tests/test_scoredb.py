@@ -319,7 +319,9 @@ def test_json_export_holds_whole_games_with_their_logs(db):
     carol = [p for p in match["players"] if p["name"] == "Carol"][0]
     assert carol == {"seat": 2, "name": "Carol", "colour": "green", "bot": False, "place": 1,
                      "total": 3, "hole_in_ones": 1, "longest_drive": False,
-                     "longest_putt": None, "scores": [1, 1, 1]}
+                     "longest_putt": None, "golfer": None, "golfer_side": None,
+                     "scores": [1, 1, 1]}
+    assert match["modules"] == []
     assert bytes.fromhex(match["log"]) == db.game("table-1", 4).log
 
 
