@@ -32,7 +32,10 @@ pixels that move, in this order (later ones on top):
 8. a flash at a cell: water ripples outwards in blue, a bunker sprays sand,
    out of bounds and a refused card blink red, a green reached blinks in the
    seat colour, an acknowledgement fades out in the seat colour; a
-   hole-in-one sends gold rings from the hole across the whole board.
+   hole-in-one sends gold rings from the hole across the whole board (a layer
+   of its own, painted when its ring moves on and copied instead of the
+   terrain layer: the layers 2 to 7 then skip the cells it covers, so it
+   shows on top).
 
 Times are tick counts in ms compared by subtraction, wrap-safe for
 MicroPython's 2**30 tick period (the same arithmetic as ``hal/clock.py``), so
@@ -195,6 +198,50 @@ def fill_run(buf, offsets, start, stop, rgb):
     for i in range(start, stop):
         at = offsets[i]
         buf[at:at + 3] = rgb
+
+
+def _burst(r, cell, age, ink):
+    # The hole-in-one, a layer of Renderer.compose (kept out of the class for its size):
+    # rings grow from ``cell`` until they have crossed the farthest corner, then start
+    # again; ring k at full, the one inside it at half, and the hole itself. They move
+    # on every 50 ms, 2 frames of 3: the layer holding them is painted then (from the
+    # terrain layer, the rings kept, see Rings), and a frame in between only copies it.
+    # Into the frame with its total.
+    rings = r._rings
+    k = (age // _BURST_MS) % (rings.far(cell) + 2)
+    r._cover = k
+    if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
+        rings.reach(cell, k)
+        c = r._ink
+        rgb = _RGB
+        layer = r._fill
+        at = rings.at
+        start = rings.start
+        sums = rings.sums
+        layer[:] = r._base
+        # The layer's total from the terrain's under each ring (Rings.sums): the
+        # rings are painted over the terrain layer alone, so no byte need be read.
+        rgb[0] = c[ink]
+        rgb[1] = c[ink + 1]
+        rgb[2] = c[ink + 2]
+        add = rgb[0] + rgb[1] + rgb[2]
+        total = r._base_total + add * (start[k + 1] - start[k]) - sums[k]
+        fill_run(layer, at, start[k], start[k + 1], rgb)
+        if k:
+            fill_run(layer, at, 0, 1, rgb)  # the hole (ring 0)
+            total += add - sums[0]
+        if k > 1:
+            for i in range(3):
+                rgb[i] = (c[ink + i] * (_FULL >> 1)) >> 8
+            fill_run(layer, at, start[k - 1], start[k], rgb)
+            total += (rgb[0] + rgb[1] + rgb[2]) * (start[k] - start[k - 1]) - sums[k - 1]
+        r._lay_k = k
+        r._lay_cell = cell
+        r._lay_ink = ink
+        r._lay_total = total
+        r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
+    r.frame[:] = r._fill_mv
+    r.total = r._lay_total
 
 
 def _seat_ink(seat):
@@ -509,7 +556,7 @@ class Renderer:
             # layers below skip what it covers (a frame paints no ring cell).
             cell = v.flash_cell if v.flash_cell >= 0 else self._centre
             if cell < self._cells:
-                self._burst(cell, age, self._flash_ink(kind, v.flash_seat))
+                _burst(self, cell, age, self._flash_ink(kind, v.flash_seat))
             else:
                 self.frame[:] = self._base
                 self.total = self._base_total
@@ -736,48 +783,6 @@ class Renderer:
             self._fill_total = (r + g + b) * (len(fill) // 3)
         self.frame[:] = self._fill_mv
         self.total = self._fill_total
-
-    def _burst(self, cell, age, ink):
-        # The hole-in-one: rings grow from ``cell`` until they have crossed the farthest
-        # corner, then start again; ring k at full, the one inside it at half, and the hole
-        # itself. They move on every 50 ms, 2 frames of 3: the layer holding them is
-        # painted then (from the terrain layer, the rings kept, see Rings), and a frame in
-        # between only copies it. Into the frame with its total.
-        rings = self._rings
-        k = (age // _BURST_MS) % (rings.far(cell) + 2)
-        self._cover = k
-        if k != self._lay_k or cell != self._lay_cell or ink != self._lay_ink:
-            rings.reach(cell, k)
-            c = self._ink
-            rgb = _RGB
-            layer = self._fill
-            at = rings.at
-            start = rings.start
-            sums = rings.sums
-            layer[:] = self._base
-            # The layer's total from the terrain's under each ring (Rings.sums): the
-            # rings are painted over the terrain layer alone, so no byte need be read.
-            rgb[0] = c[ink]
-            rgb[1] = c[ink + 1]
-            rgb[2] = c[ink + 2]
-            add = rgb[0] + rgb[1] + rgb[2]
-            total = self._base_total + add * (start[k + 1] - start[k]) - sums[k]
-            fill_run(layer, at, start[k], start[k + 1], rgb)
-            if k:
-                fill_run(layer, at, 0, 1, rgb)  # the hole (ring 0)
-                total += add - sums[0]
-            if k > 1:
-                for i in range(3):
-                    rgb[i] = (c[ink + i] * (_FULL >> 1)) >> 8
-                fill_run(layer, at, start[k - 1], start[k], rgb)
-                total += (rgb[0] + rgb[1] + rgb[2]) * (start[k] - start[k - 1]) - sums[k - 1]
-            self._lay_k = k
-            self._lay_cell = cell
-            self._lay_ink = ink
-            self._lay_total = total
-            self._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
-        self.frame[:] = self._fill_mv
-        self.total = self._lay_total
 
     def _flash(self, kind, cell, seat, age, rem):
         # A flash around ``cell`` (the hole-in-one burst spreads over the whole board).
