@@ -14,9 +14,9 @@ from teebox.core.wire.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, TOO_LONG,
 
 MAX = 300  # a small limit, so oversize frames come up often
 
-payloads = st.one_of(
-    st.binary(max_size=MAX),
-    st.builds(lambda n, b: bytes([b]) * n, st.integers(0, MAX), st.sampled_from([0, 0xFF])),
+payloads = st.one_of(  # a frame carries at least one byte (framing.encode)
+    st.binary(min_size=1, max_size=MAX),
+    st.builds(lambda n, b: bytes([b]) * n, st.integers(1, MAX), st.sampled_from([0, 0xFF])),
     st.binary(min_size=MAX - 4, max_size=MAX + 4),  # around the limit
 )
 

@@ -6,7 +6,6 @@ from teebox.core.wire.framing import (BAD_COBS, BAD_CRC, ERROR, FRAME, MAX_PAYLO
                                 TOO_SHORT, FrameDecoder, encode)
 
 PAYLOADS = (
-    b"",
     b"\x00",
     b"\x00" * 300,
     b"\xff" * 300,
@@ -21,10 +20,20 @@ PAYLOADS = (
 
 
 def test_known_wire_bytes():
-    # The empty payload: CRC-32 of nothing is 0, four zero bytes -> COBS 01 01 01 01 01.
-    assert encode(b"") == b"\x00\x01\x01\x01\x01\x01\x00"
-    # The example in docs/protocol.md.
+    # The examples in docs/protocol.md.
+    assert encode(b"\x00") == bytes.fromhex("0001058def02d200")
     assert encode(b"\x11\x22\x00\x33") == bytes.fromhex("0003112206337e1cf84d00")
+
+
+def test_a_zero_filled_frame_cut_by_a_flipped_bit_invents_no_empty_frame():
+    # Zeros encode as a run of 01 bytes, and the CRC-32 of nothing is 0: a flipped bit
+    # that turns one 01 into a delimiter left "01 01 01 01 01" before it, which decoded
+    # to an empty payload with a matching CRC, a frame nobody sent. No frame is empty.
+    wire = bytearray(encode(bytes(37)))
+    wire[6] ^= 1
+    got = FrameDecoder().feed(bytes(wire))
+    assert (ERROR, TOO_SHORT) in got and [r for r in got if r[0] == FRAME] == []
+    assert "at least one payload byte" in str(raises(ValueError, encode, b""))
 
 
 def test_every_payload_round_trips_and_contains_no_zero_inside():

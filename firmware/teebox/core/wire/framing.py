@@ -24,13 +24,18 @@ ERROR = "error"
 # Why a stretch between two delimiters was not a frame:
 BAD_CRC = "bad crc"        # decoded, but the CRC does not match: corrupted on the way
 BAD_COBS = "bad cobs"      # a COBS block runs into the delimiter: truncated or corrupted
-TOO_SHORT = "too short"    # decodes to fewer bytes than a CRC: noise
+TOO_SHORT = "too short"    # decodes to no more bytes than a CRC: noise
 TOO_LONG = "too long"      # longer than max_payload: discarded up to the next delimiter
 
 
 def encode(payload, max_payload=MAX_PAYLOAD):
     """The wire bytes of one frame carrying ``payload``; ValueError if it is
-    longer than ``max_payload``."""
+    empty or longer than ``max_payload``."""
+    if not payload:
+        # The CRC-32 of nothing is 0, so an empty frame would be a run of 0x01 bytes:
+        # what any zero-filled frame becomes when a flipped bit cuts it. Refused both
+        # ways, so a corrupted frame never decodes to a frame nobody sent.
+        raise ValueError("a frame carries at least one payload byte")
     if len(payload) > max_payload:
         raise ValueError("frame payload of %d bytes is longer than the %d allowed"
                          % (len(payload), max_payload))
@@ -124,7 +129,7 @@ class FrameDecoder:
             return None
         if left:
             return (ERROR, BAD_COBS)
-        if n < _CRC:
+        if n <= _CRC:  # (no payload: see encode)
             return (ERROR, TOO_SHORT)
         body = memoryview(self._buf)[:n - _CRC]
         if crc32(body) != struct.unpack_from("<I", self._buf, n - _CRC)[0]:
