@@ -31,6 +31,12 @@ def test_rate_golfer_prints_each_side_against_the_games_without_golfers():
             assert row.group(2) == "%+.3f" % (r.average() - base)
     assert [rate_golfers.golfer_title(r.golfer) for r in ratings] == [
         "no golfer", "Lucky A", "Lucky B"]
+    # The rulebook's promise, A-side against B-side on the same games.
+    gap = ratings[1].average() - ratings[2].average()
+    row = re.search(r"│ Lucky\s+│\s+([-+0-9.]+) │\s+([0-9.]+) │", res.output)
+    assert row is not None, res.output
+    assert row.group(1) == "%+.3f" % gap
+    assert row.group(2) == "%.3f" % rate_golfers.paired_spread(ratings[1], ratings[2])
 
 
 def test_rate_golfer_all_rates_every_card_both_sides():
