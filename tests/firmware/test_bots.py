@@ -2,14 +2,14 @@
 # inside MicroPython.
 from fwtest import raises
 
-from engine_kit import (CLUBS, SHOTS, ax, club, face, make_course, new_game, place, play, select,
-                        shot_index)
+from engine_kit import (CLUBS, SHOTS, StackRng, ax, club, face, make_course, new_game, place, play,
+                        select, shot_index)
 from teebox.core import hexgrid
-from teebox.core.holes18 import bots
+from teebox.core.holes18 import bots, cards, golfers
 from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E
 from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLARE_DIRECTION, DECLINE,
-                                          DISCARD, EXIT_BUNKER, GAME_OVER, HIT_DIRECTION, KEEP,
+                                          DISCARD, EXIT_BUNKER, EXTRA, GAME_OVER, HIT_DIRECTION, KEEP,
                                           MOVE, PICK, PLAY, RESET, SELECT)
 from teebox import shipped
 
@@ -274,3 +274,47 @@ def test_the_sensible_bot_chips_with_its_lob_wedge_and_aims_after_the_draw():
     assert d.kind == HIT_DIRECTION and d.shot == shot_index(face("C", "SL"))
     aim = bot.choose(g, 0)
     assert g.simulate_shot(d.shot, 0, aim[1])[1] == green
+
+
+def _bunjil(side, top):
+    # Bunjil three hexes short of the green with a 5 Iron (deck 3) and an 8 Iron (deck 2),
+    # the card ``top`` on deck 3; another golfer on the tee.
+    hands = [[club("5 Iron"), club("8 Iron")], [club("6 Iron"), club("3 Wood")]]
+    setup = Setup(2, "stroke", 1, hands, [("bunjil", side), None])
+    g = Game(make_course(ROWS, HOLE), CLUBS, SHOTS, setup, StackRng(1, {"3": [top]}))
+    place(g, 0, 5, 2)
+    return g
+
+
+def test_the_bots_bunjil_chooses_his_club_by_the_card_he_saw_while_it_is_on_top():
+    """Bunjil A: "Immediately before Bunjil selects their club to play, they may look at the
+    top card of one deck once. ... Return the card face down to the top of the shot
+    deck." Three hexes out, the bot's Bunjil looks at deck 3, where his 5 Iron would
+    draw; a card of four hexes there flies past the green, so he lays the 8 Iron. Once
+    someone has drawn that card, the look tells him nothing more (issue 11: the bot
+    went on choosing by it for the rest of the hole)."""
+    g = _bunjil("A", face("3", "SSSS"))
+    bot = bots.SensibleBot()
+    look = bot.choose(g, 0)
+    assert look == (EXTRA, golfers.DECK + cards.deck_index("3"))
+    g.apply(look, 0)
+    assert bot.choose(g, 0) == (SELECT, club("8 Iron"))
+    g.decks.draw("3")  # test set-up: another player draws the card Bunjil saw
+    assert bot.choose(g, 0) == (SELECT, club("5 Iron"))  # by reach, as without a look
+
+
+def test_the_bots_bunjil_b_keeps_a_card_for_the_green_and_shows_one_past_it():
+    """Bunjil B: "Bunjil has to decide to either keep the shot card and use it on their
+    next shot or return the card to the top of the shot deck, face up for all players to
+    see." The bot keeps a card of three hexes that lands on the green (nobody else may
+    draw it first) and plays the 5 Iron with it; one of four, past the green, it shows
+    and lays the 8 Iron."""
+    for top, keep, chosen in ((face("3", "SSS"), golfers.HOLD, "5 Iron"),
+                              (face("3", "SSSS"), golfers.RETURN, "8 Iron")):
+        g = _bunjil("B", top)
+        bot = bots.SensibleBot()
+        g.apply(bot.choose(g, 0), 0)
+        assert g.pending().kind == golfers.PEEKED
+        assert bot.choose(g, 0) == (EXTRA, keep)
+        g.apply((EXTRA, keep), 0)
+        assert bot.choose(g, 0) == (SELECT, club(chosen))
