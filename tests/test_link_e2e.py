@@ -234,7 +234,6 @@ def test_a_board_killed_mid_game_finishes_it_by_its_own_rules(tmp_path, killed, 
 
 
 def test_a_scoreboard_follows_the_game_live(board):
-    from teebox.app import link_server
     from teebox.core.wire.events import EV_GAME_OVER, EV_SCORED, EV_STARTED
     with Link(board.port) as link:
         link.hello()

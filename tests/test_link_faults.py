@@ -12,7 +12,6 @@ from link_fakes import (CLATTER, DROP, DUP, FLIP, GARBAGE, HOLD, TRUNCATE, Fault
                         Faults, board_store)
 
 from teebox.core.wire import commands, framing
-from teebox.app import link_server
 from teebox.app.shelf import Shelf
 from teebox_host.link import Link, LineError, LinkError
 from teebox_host.scoredb import ScoreDB

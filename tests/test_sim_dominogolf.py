@@ -209,8 +209,8 @@ def test_a_new_board_learns_the_dominoes_from_the_picker():
             assert "Dominoes 1/91" in widget_text(app, "oled")
             await lay_card(pilot, "domino-0-0")
             sim.settle()
-            learned = Bindings(sim.hw.store, tags.pieces(), tags.FILE)
-            assert learned.club_of(demo_uid(0, tags.DEMO_KIND)) == 0
+            learned = Bindings(sim.hw.store, tags.pieces(), tags)
+            assert learned.piece_of(demo_uid(0, tags.DEMO_KIND)) == 0
             app.redraw()
             assert "Learned" in widget_text(app, "oled")
     run(go())

@@ -24,6 +24,7 @@ from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import demo_uid
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.palette import PLAYERS, TERRAIN, rgb
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18.protocol import (
@@ -512,7 +513,7 @@ def test_picking_a_card_lays_its_tag_on_the_reader():
             await pilot.press("enter")
             assert not isinstance(app.screen, sim_tui.CardPicker)
             sim.step()
-            assert sim.hw.readers.uid == demo_uid(33)   # lying on the reader ...
+            assert sim.hw.readers.uid == demo_uid(33, club_tags.DEMO_KIND)   # lying on the reader ...
             sim.settle()
             assert sim.hw.readers.uid is None           # ... and lifted again
             assert sim.table.game.players[0].chosen == 33
@@ -586,10 +587,10 @@ def test_a_new_board_learns_the_cards_from_the_picker():
             await pilot.press("d", "enter")   # Learn cards
             sim.settle()
             assert sim.table.phase == T.PH_LEARN
-            first = sim.table.flow.club
+            first = sim.table.flow.piece
             await lay_card(pilot, sim.clubs[first].id)
             sim.settle()
-            assert sim.table.bindings.club_of(demo_uid(first)) == first
+            assert sim.table.bindings.piece_of(demo_uid(first, club_tags.DEMO_KIND)) == first
             app.redraw()
             assert "Learned" in widget_text(app, "oled")
     run(go())
@@ -1030,7 +1031,7 @@ def test_a_table_with_a_reader_per_seat_and_no_display():
             club = sorted(sim.table.game.players[1].hand)[0]
             await lay_club(pilot, sim, club)
             sim.step()
-            assert sim.reader(1).uid == demo_uid(club) and sim.reader(0).uid is None
+            assert sim.reader(1).uid == demo_uid(club, club_tags.DEMO_KIND) and sim.reader(0).uid is None
             sim.settle()
             assert sim.table.game.players[1].chosen == club
     run(go())
@@ -1109,7 +1110,7 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
     async def go():
         for size, panel, card in ((SIZE, "keys", "c: lay a card"),
                                   ((80, 24), "keyline", "c: card")):
-            for game, cards in (("play-nine", False), ("18-holes", True)):
+            for game, uses_cards in (("play-nine", False), ("18-holes", True)):
                 sim = started(game=game, players=2)
                 app = sim_tui.SimApp(sim, realtime=False)
                 async with app.run_test(size=size) as pilot:
@@ -1118,10 +1119,10 @@ def test_the_card_key_is_offered_only_while_the_game_in_play_uses_cards():
                     assert card in widget_text(app, panel)  # in the setup: card learning
                     await key_presser(pilot, sim, app)("enter")  # Start?
                     assert sim.table.game is not None and sim.table.game_name == game
-                    assert (card in widget_text(app, panel)) is cards, (game, panel)
+                    assert (card in widget_text(app, panel)) is uses_cards, (game, panel)
                     assert "?: help" in widget_text(app, panel)
                     await pilot.press("c")
-                    assert isinstance(app.screen, sim_tui.TableScreen) is not cards
+                    assert isinstance(app.screen, sim_tui.TableScreen) is not uses_cards
     run(go())
 
 

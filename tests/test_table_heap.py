@@ -41,6 +41,7 @@ figure by 9 kB with an unrelated edit.) Two figures, both measured here (MicroPy
 IMPORTS = """
 from teebox import profile, shipped
 from teebox.app import bindings, board, loop, renderer, script, table
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app import presenters
 from teebox.core import games
 from teebox.core.holes18 import bots
@@ -62,7 +63,7 @@ from teebox.app.view import View
 from teebox.core.holes18 import cards
 hw = board.build(profile.load(%r), sim=True)
 clubs = shipped.load_default_clubs()
-bindings.Bindings(hw.store, clubs).bind_demo_cards()  # the cards come learned
+bindings.Bindings(hw.store, clubs, club_tags).bind_demo_tags()  # the cards come learned
 t = table.Table(hw.clock, View(384), hw.display, hw.store, clubs=clubs)
 app = loop.Loop(hw, t)
 """

@@ -28,12 +28,13 @@ SCENARIO = """
 import sys
 from teebox import profile, shipped
 from teebox.app import bindings, board, loop, script, table
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.view import View
 import heapmeter
 import micropython
 hw = board.build(profile.load(%r), sim=True)
 clubs = shipped.load_default_clubs()
-bindings.Bindings(hw.store, clubs).bind_demo_cards()  # the cards come learned
+bindings.Bindings(hw.store, clubs, club_tags).bind_demo_tags()  # the cards come learned
 t = table.Table(hw.clock, View(384), hw.display, hw.store, clubs=clubs)
 t.shed = True  # as main.py makes the board's table
 app = loop.Loop(hw, t)
@@ -154,6 +155,7 @@ RESUMED = """
 import sys
 from teebox import profile, shipped
 from teebox.app import bindings, board, boot, script, table
+from teebox.app.presenters.holes18 import tags as club_tags
 P = profile.load(%r)
 
 
@@ -161,7 +163,7 @@ def power_on(store=None):
     # The board after a (re)boot, as main.py starts it: the flash as the power cut left it.
     hw = board.build(P, sim=True)
     if store is None:
-        bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+        bindings.Bindings(hw.store, shipped.load_default_clubs(), club_tags).bind_demo_tags()
     else:
         hw.store = store
     app = boot.start(hw, serve=False)
@@ -216,10 +218,11 @@ MATCH_PLAY = """
 import sys
 from teebox import profile, shipped
 from teebox.app import bindings, board, boot, script
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.core import games
 
 hw = board.build(profile.load(%r), sim=True)
-bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+bindings.Bindings(hw.store, shipped.load_default_clubs(), club_tags).bind_demo_tags()
 app = boot.start(hw, serve=False)
 app.table.shed = True
 t = app.table

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox import shipped
-from teebox.core import course as course_mod, games
+from teebox.core import course as course_mod, games, scoring
 from teebox.core.wire import gamerecord
 from teebox_host import render, sync_cmd
 from teebox_host.course_cmd import _fail
@@ -128,7 +128,7 @@ def places(standings, players, others=()):
     among them by its points (as the table's final card places them), best first."""
     rows = [(place, players[seat], total) for place, seat, total, _t in standings]
     everyone = [row[2] for row in rows] + [points for _n, points, _t in others]
-    rows += [(1 + len([s for s in everyone if s > points]), name, points)
+    rows += [(scoring.place_among(points, everyone), name, points)
              for name, points, _tokens in others]
     return sorted(rows, key=lambda row: row[0])
 

@@ -6,7 +6,7 @@ import difflib
 
 from teebox_host.score_records import (
     LEGACY_GAME, GameResult, HistoryEntry, LeaderboardRow, PersonalBest, SeatResult, StoredGame,
-    UnknownPlayer, best_key, clean, game_ref, modules)
+    UnknownPlayer, best_key, clean, modules)
 
 
 class ScoreQueries:

@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core import games
+from teebox.core import games, scoring
 from teebox.core.holes18 import engine
 from teebox.core.holes18.expansions.greens_play import OUT_LONGEST_PUTT, OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
@@ -563,7 +563,7 @@ def standings_table(tally):
     # Automated opponents (Solo Chaos Golf) placed among the players by their points.
     others = tally.mode.opponents(tally.game)
     everyone = [row[2] for row in standings] + [points for _n, points, _t in others]
-    rows += [(1 + len([s for s in everyone if s > points]), Text(" " + name), points, "")
+    rows += [(scoring.place_among(points, everyone), Text(" " + name), points, "")
              for name, points, _tokens in others]
     for place, who, score, count in sorted(rows, key=lambda r: r[0]):
         table.add_row(str(place), who, str(score), count)

@@ -48,8 +48,8 @@ import sqlalchemy as sa
 from teebox.core.course import unsafe_char
 from teebox_host import datadir, score_store
 from teebox_host.score_queries import ScoreQueries
-from teebox_host.score_store import exists, is_url, location, shown  # (for the commands)
-from teebox_host.score_records import (  # (the records' names, also found here)
+from teebox_host.score_store import exists, is_url, location, shown  # noqa: F401 (for the commands)
+from teebox_host.score_records import (  # noqa: F401 (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
     ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
     game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry, to_par,

@@ -62,8 +62,7 @@ class SimTable:
         if not blank_cards:
             for _title, module in presenters.TAG_SETS:
                 pieces = presenters.tag_set(module)
-                Bindings(self.hw.store, pieces.pieces(), pieces.FILE).bind_demo_cards(
-                    pieces.DEMO_KIND)
+                Bindings(self.hw.store, pieces.pieces(), pieces).bind_demo_tags()
         self.loop = boot.start(self.hw, serve=False)
         self.table = self.loop.table
         self.inputs = []

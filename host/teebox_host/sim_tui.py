@@ -46,7 +46,8 @@ from teebox import profile as profile_mod
 from teebox.app import presenters, script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
-from teebox.app.bindings import CLUB_KIND, demo_uid
+from teebox.app.bindings import demo_uid
+from teebox.app.presenters.holes18.tags import DEMO_KIND as CLUB_KIND
 from teebox.core import games, hexgrid, terrain
 from teebox.hal import buttons as B
 from teebox.hal.display import COLS, ROWS, SimDisplay

@@ -3,7 +3,7 @@
 import struct
 
 from teebox.core.wire import commands, framing
-from teebox.app import link_server, script
+from teebox.app import script
 from teebox.app.courses_store import CourseStore
 from teebox.core import terrain
 from teebox.core.holes18 import bots, engine

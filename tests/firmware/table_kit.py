@@ -10,6 +10,7 @@ from teebox import profile as profile_mod
 from teebox.app import board, script
 from teebox.app import setup_flow as sf
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.loop import Loop
 from teebox.app.table import Table
 from teebox.app.view import FLASH_NONE, FLASH_REFUSED, View
@@ -43,7 +44,7 @@ def sim_app(readers=1, display=True, learned=True):
     ``learned`` is False."""
     hw = board.build(table_profile(readers, display), sim=True)
     if learned:
-        Bindings(hw.store, CLUBS).bind_demo_cards()
+        Bindings(hw.store, CLUBS, club_tags).bind_demo_tags()
     p = hw.profile
     table = Table(hw.clock, View(p.width * p.height), hw.display, hw.store, p.width, p.height,
                   clubs=CLUBS, shots=SHOTS, seat_readers=hw.seat_readers)
@@ -89,7 +90,7 @@ def new_table(display=None, learned=True, seat_readers=False, store=None, led_pr
     """A Table on a SimClock, a SimDisplay (or ``display``) and a SimStore, without a loop."""
     store = store if store is not None else SimStore()
     if learned:
-        Bindings(store, CLUBS).bind_demo_cards()
+        Bindings(store, CLUBS, club_tags).bind_demo_tags()
     return Table(SimClock(), View(24 * 16), display if display is not None else SimDisplay(),
                  store, clubs=CLUBS, shots=SHOTS, courses=courses, seat_readers=seat_readers,
                  led_prompts=led_prompts)

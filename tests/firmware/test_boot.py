@@ -5,6 +5,7 @@ import table_kit as K
 from teebox.core.wire import commands, framing, gamerecord
 from teebox.app import board, boot, link_server, script
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.core.holes18.protocol import SELECT_CLUB
 
 
@@ -14,7 +15,7 @@ def _power_on(store=None, readers=1):
     if store is not None:
         hw.store = store
     else:
-        Bindings(hw.store, K.CLUBS).bind_demo_cards()
+        Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     board_end, host_end = link_server.pipe()
     return boot.start(hw, board_end), host_end
 

@@ -5,7 +5,7 @@
 # Runs under CPython and inside MicroPython.
 from fwtest import raises
 
-from engine_kit import CLUBS, SHOTS, club, kinds, make_course, one, place, select
+from engine_kit import CLUBS, SHOTS, kinds, make_course, one, place, select
 from greens_kit import (
     GREENS, HOLES, O1, R1, R2, ROWS, Y1, Y2, F, act, card, game, hands, roll, to_green)
 from teebox import shipped

@@ -9,6 +9,7 @@ from engine_kit import CLUBS, SHOTS
 from teebox import shipped
 from teebox.app import board, boot, link_server
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.gamejournal import GameJournal, ResumeError, resume
 from teebox.app.table_cards import ReplayData
 from teebox.core.holes18 import bots, gamelog, records
@@ -169,7 +170,7 @@ def test_a_table_cut_off_while_a_player_eyes_the_mallet_putter_powers_on_with_th
     dice and green cards itself and asks the same question of the same dice."""
     g = _finished(("greens",))
     hw = board.build(K.table_profile(1), sim=True)
-    Bindings(hw.store, CLUBS).bind_demo_cards()
+    Bindings(hw.store, CLUBS, club_tags).bind_demo_tags()
     gj = GameJournal(hw.store)
     game = Game(STARTER, CLUBS, SHOTS, g.setup, greens=GREENS)
     gj.start(game)

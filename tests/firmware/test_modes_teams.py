@@ -7,7 +7,7 @@ from engine_kit import (CLUBS, SHOTS, ax, club, face, kinds, make_course, new_ga
                         select)
 from teebox.core import course, coursegen, hexgrid
 from teebox.core.hexgrid import E, W
-from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18 import bots, gamelog, modes
 from teebox.core.holes18.engine import Game, IllegalMove, Setup
 from teebox.core.holes18.modes.teams import GOLFER, NOMINATE
 from teebox.core.holes18.protocol import (

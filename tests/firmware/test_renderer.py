@@ -455,7 +455,7 @@ def test_a_hole_in_one_sends_gold_across_the_whole_board():
     gold = palette.rgb(palette.FLASH, FLASH_HOLE_IN_ONE)
     reached = bytearray(W * CHAMP.height)
     for t in range(1000, 3000, 25):
-        frame = r.compose(t)
+        r.compose(t)
         assert r.rgb_of_cell(green) == gold
         for c in range(len(reached)):
             if r.rgb_of_cell(c) == gold:

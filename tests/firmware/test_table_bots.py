@@ -7,6 +7,7 @@ from teebox.app import board, script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.loop import Loop
 from teebox.app.presenters.holes18 import BAG
 from teebox.app.view import FLASH_REFUSED
@@ -192,7 +193,7 @@ def test_a_card_of_a_bot_is_refused_and_changes_nothing():
 
 def test_a_card_laid_at_a_bots_reader_is_refused_and_changes_nothing():
     hw = board.build(K.table_profile(4), sim=True)
-    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     t = Loop(hw).table
     d = K.Direct(t)
     # Two players, P2 a bot; they sit at seats 1 and 3 (profile seats 0 and 2).

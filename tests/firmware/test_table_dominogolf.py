@@ -7,6 +7,7 @@ from teebox.app import script
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import Bindings, demo_uid
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.presenters.dominogolf import presenter as P
 from teebox.app.presenters.dominogolf import tags
 from teebox.app.view import FLASH_BUNKER
@@ -314,16 +315,16 @@ def test_card_learning_goes_on_to_the_dominoes_and_saves_their_tags():
     K.lines(d, "press E 2")
     assert "Domino 0/2" in K.words(t) and t.prompt.count == 3  # the third domino
     K.lines(d, "scan 04000000000001")
-    again = Bindings(t.bindings.store.reboot(), tags.pieces(), tags.FILE)
-    assert again.club_of(bytes.fromhex("04000000000001")) == dominoes.of(0, 2)
+    again = Bindings(t.bindings.store.reboot(), tags.pieces(), tags)
+    assert again.piece_of(bytes.fromhex("04000000000001")) == dominoes.of(0, 2)
     assert "Learned" in K.words(t) and "Domino 0/3" in K.words(t)
     # A club's card laid for a domino asks first: one sticker means one piece.
-    K.lines(d, "scan " + demo_uid(0).hex())
+    K.lines(d, "scan " + demo_uid(0, club_tags.DEMO_KIND).hex())
     s = K.words(t)
     assert "Card is the Lob Wedge (1) Make it Domino 0/3?" in s
     K.lines(d, "press OK")
-    assert t.bindings.club_of(demo_uid(0)) == -1
-    assert Bindings(t.bindings.store.reboot(), K.CLUBS).uid_of(0) is None
+    assert t.bindings.piece_of(demo_uid(0, club_tags.DEMO_KIND)) == -1
+    assert Bindings(t.bindings.store.reboot(), K.CLUBS, club_tags).uid_of(0) is None
     K.lines(d, "hold OK")
     assert "Learn 1/39" in K.words(t) and "no card yet" in K.words(t)
 

@@ -23,8 +23,8 @@ def _reading_table(seed=3, real_set=True, bot_seats=(), tag_file=None, **options
     # the buttons on a table whose dominoes are learned (their simulator tags, or the
     # ``tag_file`` text); then the fake chip reads.
     loop = K.sim_app()
-    b = Bindings(loop.hw.store, tags.pieces(), tags.FILE)
-    b.bind_demo_cards(tags.DEMO_KIND)
+    b = Bindings(loop.hw.store, tags.pieces(), tags)
+    b.bind_demo_tags()
     if tag_file is not None:
         loop.hw.store.write_atomic(tags.FILE, tag_file(b.text()))
     run = script.Runner(loop)

@@ -7,6 +7,7 @@ from link_kit import CLUBS, CRAFTED, SHOTS, crafted, play
 from teebox.app import board, boot, link_server
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.gamejournal import GameJournal
 from teebox.app.view import FLASH_REFUSED
 from teebox.core import course
@@ -18,7 +19,7 @@ from test_boot import _play_until, _power_on
 def _board_with(store_files):
     # A board after power-on whose flash holds a finished game and ``store_files``.
     hw = board.build(K.table_profile(), sim=True)
-    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     play(GameJournal(hw.store), seed=3)
     for name in store_files:
         hw.store.write_atomic(name, store_files[name])
@@ -87,7 +88,7 @@ def test_a_game_journalled_on_a_bad_course_is_not_resumed_and_says_why():
     the table starts in its start menu and says what is wrong with that course."""
     bad = crafted(CRAFTED[0][0])  # a terrain byte out of range, away from the hole
     hw = board.build(K.table_profile(), sim=True)
-    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     hw.store.write_atomic("course-aaa", bad)
     game = engine.Game(course.load(bad), CLUBS, SHOTS, engine.Setup(2, "stroke", 5,
                                                                     "first-game"))

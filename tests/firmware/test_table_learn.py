@@ -3,6 +3,7 @@
 import table_kit as K
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.view import FLASH_ACK, FLASH_NONE, FLASH_REFUSED
 from teebox.hal.display import NullDisplay
 from teebox.hal.store import SimStore
@@ -44,9 +45,9 @@ def test_a_scanned_tag_is_bound_saved_and_the_next_club_comes_up():
     t, d = _learning()
     K.lines(d, "scan " + TAG1)
     assert t.view.flash == FLASH_ACK
-    assert t.bindings.club_of(_tag(TAG1)) == 0
+    assert t.bindings.piece_of(_tag(TAG1)) == 0
     # Saved on the board's store at once: a board booting now knows the card.
-    assert Bindings(t.bindings.store.reboot(), K.CLUBS).club_of(_tag(TAG1)) == 0
+    assert Bindings(t.bindings.store.reboot(), K.CLUBS, club_tags).piece_of(_tag(TAG1)) == 0
     s = K.screen(t)
     assert "Learned" in s and "3 Hybrid (2)" in s
 
@@ -57,7 +58,7 @@ def test_cards_learned_are_known_after_a_reboot():
     assert t.phase == T.PH_SETUP and "Cards 2/34" in K.screen(t)
     again = K.new_table(learned=False, store=t.bindings.store.reboot())
     assert "Cards 2/34" in K.screen(again)
-    assert again.bindings.club_of(_tag(TAG2)) == 1
+    assert again.bindings.piece_of(_tag(TAG2)) == 1
 
 
 def test_learning_starts_at_the_first_club_without_a_card():
@@ -81,14 +82,14 @@ def test_a_card_bound_to_another_club_asks_first_and_ok_moves_it():
     K.lines(d, "scan " + TAG1)            # now shown: the 3 Hybrid
     s = K.screen(t)
     assert "Card is the" in s and "Lob Wedge (1)" in s and "Make it 3 Hybrid" in s
-    assert t.bindings.club_of(_tag(TAG1)) == 0  # nothing changed yet
+    assert t.bindings.piece_of(_tag(TAG1)) == 0  # nothing changed yet
     assert t.prompt.code == 2
     K.lines(d, "scan " + TAG2)  # no other card is taken while asking
-    assert t.view.flash == FLASH_REFUSED and t.bindings.club_of(_tag(TAG2)) == -1
+    assert t.view.flash == FLASH_REFUSED and t.bindings.piece_of(_tag(TAG2)) == -1
     K.lines(d, "press OK")
-    assert t.bindings.club_of(_tag(TAG1)) == 1
+    assert t.bindings.piece_of(_tag(TAG1)) == 1
     assert t.bindings.uid_of(0) is None
-    assert Bindings(t.bindings.store.reboot(), K.CLUBS).club_of(_tag(TAG1)) == 1
+    assert Bindings(t.bindings.store.reboot(), K.CLUBS, club_tags).piece_of(_tag(TAG1)) == 1
     assert "Moved from Lob Wedge" in K.words(t)
 
 
@@ -99,7 +100,7 @@ def test_back_refuses_moving_a_card_to_another_club():
     t.view.flash = FLASH_NONE
     K.lines(d, "press BACK")
     assert t.view.flash == FLASH_REFUSED
-    assert t.bindings.club_of(_tag(TAG1)) == 0
+    assert t.bindings.piece_of(_tag(TAG1)) == 0
     assert t.bindings.store.read("cards") == before
     assert "Kept as before" in K.screen(t) and t.phase == T.PH_LEARN
 
@@ -133,7 +134,7 @@ def test_the_start_menu_counts_the_cards_once_card_learning_has_read_them():
     # The club cards are 18 Holes' (the table deals Play Nine itself): a board reads them
     # when a player needs them, so at power-on the start menu counts none.
     store = SimStore()
-    Bindings(store, K.CLUBS).bind_demo_cards()
+    Bindings(store, K.CLUBS, club_tags).bind_demo_tags()
     t = _board_table(store)
     assert "TEEBOX" in K.screen(t) and "Cards" not in K.screen(t)
     d = K.Direct(t)

@@ -116,12 +116,13 @@ def _oled_app():
     from fake_ssd1306 import oled
     from teebox.app import board
     from teebox.app.bindings import Bindings
+    from teebox.app.presenters.holes18 import tags as club_tags
     from teebox.app.table import Table
     from teebox.app.view import View
     driver, panel = oled()
     hw = board.build(K.table_profile(), sim=True)
     hw.display = driver
-    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     p = hw.profile
     table = Table(hw.clock, View(p.width * p.height), driver, hw.store, p.width, p.height,
                   clubs=K.CLUBS, shots=K.SHOTS)

@@ -6,6 +6,7 @@ from teebox.app import board
 from teebox.app import setup_flow as sf
 from teebox.app import table as T
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.loop import Loop
 from teebox.app.view import FLASH_REFUSED
 from teebox.core import games
@@ -282,7 +283,7 @@ def _reader_table(readers=4, display=True):
     """A table on the simulated parts of a profile with ``readers`` readers, one per seat,
     built as the board builds it (board -> loop -> table)."""
     hw = board.build(K.table_profile(readers, display), sim=True)
-    Bindings(hw.store, K.CLUBS).bind_demo_cards()
+    Bindings(hw.store, K.CLUBS, club_tags).bind_demo_tags()
     loop = Loop(hw)
     return loop, loop.table
 

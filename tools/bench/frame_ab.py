@@ -15,7 +15,6 @@ sides feel the same load, so their ratio holds where the figures do not.
 """
 
 import subprocess
-import sys
 import tarfile
 import tempfile
 from pathlib import Path

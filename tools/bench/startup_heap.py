@@ -57,6 +57,7 @@ EVENTS_FILE = "/events/lines.txt"
 IMPORTS = """
 from teebox import profile, shipped
 from teebox.app import bindings, board, boot, presenters, script
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.core import games
 from teebox.core.holes18.modes import stroke  # the mode played (and Match Play, its base)
 from fake_line import Wire
@@ -69,7 +70,7 @@ presenters.load("18-holes")
 START = IMPORTS + """
 hw = board.build(profile.load(%r), sim=True)
 hw.store = board.make_store(False, %r)
-bindings.Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+bindings.Bindings(hw.store, shipped.load_default_clubs(), club_tags).bind_demo_tags()
 wire = Wire()
 app = boot.start(hw, wire.port)
 t = app.table

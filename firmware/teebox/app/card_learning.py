@@ -39,19 +39,19 @@ class CardLearning:
     """
 
     def __init__(self, bindings):
-        self.sets = []    # each set's Bindings; its pieces are its ``clubs``
+        self.sets = []    # each set's Bindings
         self.titles = []
         self.labels = []
         for title, module in presenters.TAG_SETS:
             mod = presenters.tag_set(module)
             self.sets.append(bindings if mod.FILE == bindings.name else Bindings(
-                bindings.store, mod.pieces(), mod.FILE, mod.NOUN, mod.KNOWN))
+                bindings.store, mod.pieces(), mod))
             self.titles.append(title)
             self.labels.append(mod.label)
         self.at = 0              # the set walked now
         self.prompt = Prompt()
         missing = self.sets[0].missing()
-        self.club = missing[0] if missing else 0  # the piece shown, of the set walked
+        self.piece = missing[0] if missing else 0  # the piece shown, of the set walked
         self.pending = None   # (uid, set, piece) of a tag bound elsewhere, waiting for OK / BACK
         self.note = ""
         self._show()
@@ -62,15 +62,15 @@ class CardLearning:
         return self.sets[self.at]
 
     @property
-    def clubs(self):
+    def pieces(self):
         """The pieces of the set walked now."""
-        return self.sets[self.at].clubs
+        return self.sets[self.at].pieces
 
     def on_dir(self, d):
         """Skip to the next (right-hand buttons) or previous piece."""
         if self.pending is not None:
             return R_NONE
-        self.club = step_index(self.club, len(self.clubs), d)
+        self.piece = step_index(self.piece, len(self.pieces), d)
         self.note = ""
         self._show()
         return R_CHANGED
@@ -84,7 +84,7 @@ class CardLearning:
             return R_NONE
         self.at = (self.at + 1) % len(self.sets)
         missing = self.bindings.missing()
-        self.club = missing[0] if missing else 0
+        self.piece = missing[0] if missing else 0
         self.note = ""
         self._show()
         return R_CHANGED
@@ -98,9 +98,9 @@ class CardLearning:
         if at != self.at:
             self.sets[at].unbind(before)
             self.sets[at].save()
-        self.bindings.bind(uid, self.club)
+        self.bindings.bind(uid, self.piece)
         self.bindings.save()
-        self._advance("Moved from %s" % self.sets[at].clubs[before].name)
+        self._advance("Moved from %s" % self.sets[at].pieces[before].name)
         return R_ACK
 
     def on_back(self):
@@ -116,42 +116,42 @@ class CardLearning:
         """Bind the scanned tag to the piece shown (asking first if it means another)."""
         if self.pending is not None:
             return R_REFUSED
-        if self.bindings.club_of(uid) == self.club:
+        if self.bindings.piece_of(uid) == self.piece:
             self._advance("Already learned")
             return R_ACK
         for at in range(len(self.sets)):
-            bound = self.sets[at].club_of(uid)
+            bound = self.sets[at].piece_of(uid)
             if bound >= 0:
                 self.pending = (bytes(uid), at, bound)
                 self._show()
                 return R_CHANGED
-        self.bindings.bind(uid, self.club)
+        self.bindings.bind(uid, self.piece)
         self.bindings.save()
         self._advance("Learned")
         return R_ACK
 
     def _advance(self, note):
         self.note = note
-        self.club = (self.club + 1) % len(self.clubs)
+        self.piece = (self.piece + 1) % len(self.pieces)
         self._show()
 
     def _show(self):
-        c = self.clubs[self.club]
+        c = self.pieces[self.piece]
         label = self.labels[self.at]
         p = self.prompt
         count = c.initiative
         if self.pending is not None:
             _uid, at, before = self.pending
             p.set("Card is the\n%s\nMake it %s?\nOK: yes\nBACK: no"
-                  % (self.labels[at](self.sets[at].clubs[before]), label(c)),
+                  % (self.labels[at](self.sets[at].pieces[before]), label(c)),
                   L_REBIND, -1, count, count - 1)
             return
-        tag = "has a card" if self.bindings.uid_of(self.club) is not None else "no card yet"
+        tag = "has a card" if self.bindings.uid_of(self.piece) is not None else "no card yet"
         extra = " (%s)" % c.expansion if c.expansion else ""
         more = ""
         if len(self.sets) > 1:
             more = "\nHold OK: " + self.titles[(self.at + 1) % len(self.sets)].lower()
         head = "Learn" if self.at == 0 else self.titles[self.at]
         p.set("%s %d/%d%s\nScan the card:\n%s\n%s\n%s\n</>: skip%s\nBACK: done"
-              % (head, self.club + 1, len(self.clubs), extra, label(c), tag, self.note, more),
+              % (head, self.piece + 1, len(self.pieces), extra, label(c), tag, self.note, more),
               L_CARD, -1, count, count - 1)

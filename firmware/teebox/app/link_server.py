@@ -30,7 +30,7 @@ from teebox.core.wire.commands import (
     UNKNOWN_COURSE, UNKNOWN_GAME)
 from teebox.core.wire.gamerecord import Reader
 from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
-from teebox.app.shelf import Shelf, WallTime, board_id
+from teebox.app.shelf import Shelf, board_id
 from teebox.core import course as course_mod
 
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped

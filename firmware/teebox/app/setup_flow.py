@@ -21,11 +21,11 @@ direction buttons (E, NE, SE) go to the next option, the left-hand ones (W,
 NW, SW) to the previous one, OK confirms, BACK goes back a step.
 """
 
-from teebox.app.prompt import (  # (also found here: every flow shares them)
+from teebox.app.prompt import (  # noqa: F401 (also found here: every flow shares them)
     FREE, R_ACK, R_CHANGED, R_DONE, R_EXIT, R_LEARN, R_NEW_COURSE, R_NONE, R_REFUSED,
     R_SELFTEST, Prompt, is_next, player_label, step_index)
 from teebox.app.setup_seats import Seating
-from teebox.app.setup_steps import (  # (the setup's steps, also found here)
+from teebox.app.setup_steps import (  # noqa: F401 (the setup's steps, also found here)
     DEFAULT_COURSE, S_BOTS, S_COURSE, S_CONFIRM, S_GAME, S_MODE, S_OPTION, S_PLAYERS,
     S_SEATS, S_START, GameSteps)
 from teebox.core import course as course_mod

@@ -31,7 +31,7 @@ from teebox.app import setup_flow as sf
 from teebox.app.setup_flow import Prompt
 from teebox.app.table_cards import CardKeeper
 from teebox.app.table_courses import BuiltinCourses, CourseKeeper
-from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper
+from teebox.app.table_play import BOT_MS, PH_OVER, PlayKeeper  # noqa: F401 (BOT_MS: also found here)
 from teebox.app.view import FLASH_ACK, FLASH_REFUSED
 from teebox.core import course as course_mod
 from teebox.hal.buttons import BACK, LONG, OK, PRESS, RELEASE

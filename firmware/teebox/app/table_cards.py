@@ -11,6 +11,7 @@ From then on the start menu shows how many club cards have a tag
 :class:`~teebox.app.table.Table`.
 """
 
+from teebox.app import presenters
 from teebox.app.bindings import Bindings
 
 
@@ -90,7 +91,9 @@ class CardKeeper:
         if self._clubs is None:
             from teebox import shipped
             self._clubs = shipped.load_default_clubs()
-        self._bindings = Bindings(self._store, self._clubs)
+        # The first set of tagged pieces is the table's own cards (``presenters.TAG_SETS``).
+        self._bindings = Bindings(self._store, self._clubs,
+                                  presenters.tag_set(presenters.TAG_SETS[0][1]))
         problems = len(self._bindings.problems)
         if problems:
             # Cards whose line was damaged (or whose club left the card data) must be

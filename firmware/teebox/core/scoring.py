@@ -25,6 +25,13 @@ def standings(scores, hole_in_ones, lower_wins=False):
     return tuple(out)
 
 
+def place_among(score, scores):
+    """The place of ``score`` among ``scores`` where more is better: one after every
+    higher score, equal scores sharing it (no tie-break), as automated opponents (Solo
+    Chaos Golf) and a player are placed on the final card."""
+    return 1 + len([s for s in scores if s > score])
+
+
 def winners(table):
     """The players in first place of a standings table (several for a shared win)."""
     return tuple([row[1] for row in table if row[0] == 1])

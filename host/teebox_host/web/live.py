@@ -20,6 +20,7 @@ import threading
 from collections import deque
 
 from teebox import palette
+from teebox.core import scoring
 from teebox.core.wire import gamerecord
 from teebox.core.wire.events import EV_GAME_OVER, EV_HOLE, EV_SCORED, EV_STARTED
 from teebox_host.board_cmd import describe_event
@@ -287,7 +288,7 @@ class LiveBoard:
             rows.append({"seat": name, "colour": palette_colour(seats + k),
                          "hole": game.course.green_hole(at[0], at[1]) if at else 0,
                          "total": points,
-                         "place": 1 + len([s for s in everyone if s > points]) if over else 0})
+                         "place": scoring.place_among(points, everyone) if over else 0})
         return rows
 
 

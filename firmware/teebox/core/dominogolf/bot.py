@@ -14,7 +14,7 @@ sees (their own golf bag, the hole's dominoes, the dominoes played) and act thro
 :func:`play_game` (also from the contract) plays a game with one bot a seat.
 """
 
-from teebox.core.contract import RandomBot, play_game  # re-exported: part of this module's face
+from teebox.core.contract import RandomBot, play_game  # noqa: F401 (re-exported: this module's face)
 from teebox.core.dominogolf import dominoes, shots
 from teebox.core.dominogolf.protocol import (
     FROM_GODS, GODS, GREENSIDE_SAND, HOLED, KEEP, KEEP_SHOT, MULLIGAN, ONE_PUTT, PLAY, TAKE,

@@ -5,8 +5,8 @@ putting dice and green cards) for a game with Reading the Greens and ``"wind"`` 
 cards) for one with Taming the Wind (``teebox.shipped`` loads the shipped ones)."""
 
 from teebox.core.holes18 import bots, engine, expansions, modes
-from teebox.core.contract import play_game  # re-exported: part of a game's face
-from teebox.core.holes18 import records  # re-exported: what records and journals use
+from teebox.core.contract import play_game  # noqa: F401 (a game's face)
+from teebox.core.holes18 import records  # noqa: F401 (for records, journals)
 
 MODES = tuple([m[:3] for m in modes.MODES])  # facts only: no mode's module is imported
 # Golfer cards: none, dealt at random or chosen ("SELECT GOLFER"); the table then asks

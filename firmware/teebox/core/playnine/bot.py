@@ -9,7 +9,7 @@ sees (face-up cards, the discard pile, the card they drew) and act through
 :func:`play_game` (also from the contract) plays a game with one bot a seat.
 """
 
-from teebox.core.contract import RandomBot, play_game  # re-exported: part of this module's face
+from teebox.core.contract import RandomBot, play_game  # noqa: F401 (re-exported: this module's face)
 from teebox.core.playnine import scoring
 from teebox.core.playnine.protocol import (DISCARD, DRAW, DRAW_CARD, FLIP, FROM_DECK,
                                            FROM_DISCARD, REPLACE, SKIP, TEE_OFF)

@@ -1,8 +1,8 @@
 """Play Nine as the game registry (:mod:`teebox.core.games`) loads it. It needs no
 data files: ``new(setup)`` deals from the setup's seed."""
 
-from teebox.core.contract import play_game  # re-exported: part of a game's face
-from teebox.core.playnine import records  # re-exported: what records and journals use
+from teebox.core.contract import play_game  # noqa: F401 (a game's face)
+from teebox.core.playnine import records  # noqa: F401 (for records, journals)
 from teebox.core.playnine import bot as bots
 from teebox.core.playnine import rules
 

@@ -19,6 +19,7 @@ from teebox import shipped
 from teebox.app import board, boot, script
 from teebox.app import shelf
 from teebox.app.bindings import Bindings
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.table import PH_OVER
 
 GAME_LIMIT = 30000    # decisions a game may take before the bots are deemed stuck
@@ -39,7 +40,7 @@ class VirtualTable:
             hw.store = store
         if board_id is not None and hw.store.read(shelf.BOARD_ID_FILE) is None:
             hw.store.write_atomic(shelf.BOARD_ID_FILE, bytes.fromhex(board_id))
-        Bindings(hw.store, shipped.load_default_clubs()).bind_demo_cards()
+        Bindings(hw.store, shipped.load_default_clubs(), club_tags).bind_demo_tags()
         self.hw = hw
         self.loop = boot.start(hw, port)
         self.table = self.loop.table

@@ -24,6 +24,7 @@ from teebox import shipped
 from teebox.app import board, boot, script
 from teebox.app import setup_flow as sf
 from teebox.app.bindings import Bindings, demo_uid
+from teebox.app.presenters.holes18 import tags as club_tags
 from teebox.app.shelf import Shelf, board_id
 from teebox.app.table import PH_REGISTER
 from teebox.hal.rfid import ReaderBank
@@ -51,7 +52,7 @@ class WebTable:
                                            for k, v in json.loads(flash).items()))
             hw.store.recover()
         self.clubs = shipped.load_default_clubs()
-        Bindings(hw.store, self.clubs).bind_demo_cards()
+        Bindings(hw.store, self.clubs, club_tags).bind_demo_tags()
         self.hw = hw
         self.loop = boot.start(hw, serve=False)
         self.table = self.loop.table
@@ -119,7 +120,7 @@ class WebTable:
         (``seat``'s on a table with one per seat); it is lifted :data:`LIE_MS` later."""
         self._lift_card(True)
         reader = self._reader(seat)
-        reader.place(demo_uid(club))
+        reader.place(demo_uid(club, club_tags.DEMO_KIND))
         self._lift = (reader, self.hw.clock.ticks_add(self.hw.clock.ticks_ms(), LIE_MS))
 
     def busy(self):

@@ -135,7 +135,7 @@ class Presenter:
         for o in outs:
             k = o[0]
             if k == OUT_SHOT:
-                seat, d, source, res, strokes = o[1], o[2], o[3], o[4], o[5]
+                seat, d, source, res = o[1], o[2], o[3], o[4]
                 how = "gods " if source == FROM_GODS else ("luck " if source == FROM_LUCK
                                                            else "")
                 self._say("P%d %s%s %s" % (seat + 1, how, dominoes.name(d), RESULT_TEXT[res]))
@@ -332,13 +332,13 @@ class Presenter:
         unknown tag blinks red and changes nothing."""
         t = self.t
         if self._tags is None:
-            self._tags = Bindings(t.store, tags.pieces(), tags.FILE, tags.NOUN, tags.KNOWN)
+            self._tags = Bindings(t.store, tags.pieces(), tags)
             bad = self._tags.problems
             if bad:  # (said once, with the first line: its domino must be learned again)
                 t.refuse("%s%s: learn again" % (bad[0], " (+%d more)" % (len(bad) - 1)
                                                 if len(bad) > 1 else ""))
                 return
-        d = self._tags.club_of(uid)
+        d = self._tags.piece_of(uid)
         if d < 0:
             t.refuse("unknown tag: learn the dominoes first (Learn cards, hold OK)")
             return

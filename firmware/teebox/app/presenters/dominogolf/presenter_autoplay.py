@@ -113,7 +113,7 @@ def box_of(holder, game):
 
 def uid_of(table, d):
     """The tag the table learned for domino ``d``; ValueError if it has none."""
-    uid = Bindings(table.store, tags.pieces(), tags.FILE).uid_of(d)
+    uid = Bindings(table.store, tags.pieces(), tags).uid_of(d)
     if uid is None:
         raise ValueError("no tag is learned for the %s on this board (learn the dominoes "
                          "first)" % dominoes.name(d))

@@ -184,7 +184,7 @@ class BagRegistration:
 
     def on_scan(self, seat, uid):
         """Add the scanned club to the bag of the seat being asked (or of the reader's seat)."""
-        club = self.bindings.club_of(uid)
+        club = self.bindings.piece_of(uid)
         target = seat if (self.seat_readers and seat is not None and seat >= 0) else self.seat()
         if self.seat_readers and seat is not None and seat < 0:
             why = "Nobody sits at that reader"

@@ -392,7 +392,7 @@ class Presenter:
         if t.d.kind != SELECT_CLUB:
             t.refuse("not now: clubs are chosen at the start of a round")
             return
-        club = t.bindings.club_of(uid)
+        club = t.bindings.piece_of(uid)
         if club < 0:
             t.refuse("unknown card")
             return

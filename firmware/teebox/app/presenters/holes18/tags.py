@@ -9,12 +9,10 @@ the table's sets of tagged pieces (``app/presenters/__init__.py``, ``TAG_SETS``)
 ``FILE``, ``NOUN``, ``KNOWN``, ``DEMO_KIND``, :func:`pieces` and :func:`label`.
 """
 
-from teebox.app import bindings
-
-FILE = bindings.FILE
+FILE = "cards"
 NOUN = "club"             # how the tag file's problems name a piece (``Bindings``)
 KNOWN = "the card data"
-DEMO_KIND = bindings.CLUB_KIND
+DEMO_KIND = 0x0C  # the 4th byte of a simulated club card's tag (dominoes: 0x0D)
 
 
 def pieces():

@@ -20,7 +20,7 @@ from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, SIDES
 from teebox.core.holes18.expansions.putting import CHANGE, PUTT, SUNK
 from teebox.core.holes18.policy import LAID, Module
 from teebox.core.holes18.protocol import (
-    EXTRA, OUT_CLUB_DISCARDED, OUT_HOLE_IN_ONE, POLICY_KINDS, SELECT_CLUB)
+    EXTRA, OUT_CLUB_DISCARDED, POLICY_KINDS, SELECT_CLUB)
 
 # Decisions of its own (Game.pending().kind): after the wind's (POLICY_KINDS + 48), as both
 # modules may be played in one game and a kind names one decision.

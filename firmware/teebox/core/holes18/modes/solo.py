@@ -25,6 +25,7 @@ combined round the player may look at an opponent's top club after laying theirs
 (:data:`PEEK_CLUB`). Interpretations: RULES-NOTES.md, "Solo Chaos Golf" (S1...).
 """
 
+from teebox.core import scoring
 from teebox.core.holes18 import cards
 from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.protocol import (
@@ -364,7 +365,7 @@ class SoloChaos(ChaosGolf):
         points share the place: no tie-break); the count is the deck's rank when the
         player out-scored all three, else 0."""
         score = game.players[0].score
-        place = 1 + len([s for s in self.points if s > score])
+        place = scoring.place_among(score, self.points)
         beaten = self.rank if score > max(self.points) else 0
         return ((place, 0, score, beaten),)
 
