@@ -418,3 +418,142 @@ def test_the_simulator_says_what_each_putt_rolled_and_how_it_ended():
         said.append(text)
     assert any(s.endswith(", in the cup!") for s in said)
     assert any(s.endswith(", short") for s in said)
+
+
+# ---------------------------------------------------------------- hole-in-ones
+
+def _hole_in_ones_shown(setup, bot_seeds):
+    """Play ``setup`` on the starter course with SensibleBots at a table (the firmware's,
+    fed each bot's choice as a player's): ``(game, the seat of each hole-in-one the
+    table's display said (its OLED), (seat, outcome) of each roll for one the engine said, the
+    number of putts the engine said)``."""
+    import re
+
+    import table_kit as K
+    from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_PUTT
+    game = engine.Game(STARTER, CLUBS, SHOTS, setup, greens=GREENS, wind=WIND)
+    t = K.new_table(courses=K.Courses("starter", STARTER))
+    t.load_course("starter")
+    t.resume_game(game, bytes(range(setup.players)), bytes(setup.players), "18-holes")
+    batches = []
+    shown_by = t.presenter.outputs
+    t.presenter.outputs = lambda outs: (batches.append(outs), shown_by(outs))
+    seats = [bots.SensibleBot(s) for s in bot_seeds]
+    shown = []
+    while not game.over:
+        d = game.pending()
+        seat = d.waiting[0] if d.waiting else d.players[0]
+        t.apply(seats[seat].choose(game, seat), seat)
+        shown += [int(s) - 1 for s in re.findall(r"P(\d) HOLE IN ONE", K.screen(t))]
+    outs = [o for batch in batches for o in batch]
+    return (game, shown, sorted([(o[1], o[6]) for o in outs if o[0] == OUT_ACE_ROLL]),
+            len([o for o in outs if o[0] == OUT_PUTT]))
+
+
+def test_the_record_replay_and_history_count_the_hole_in_ones_the_table_showed(tmp_path):
+    """Booklet, REACHING THE GREEN: "If a player, from the tee box on their first shot of
+    the hole, lands on the green ... find the highest PUTT TARGET and add 1 to it. If the
+    player can roll this target in one roll of the dice, the ball goes in." The engine says
+    which roll is that one (OUT_ACE_ROLL), and a hole-in-one is the roll that sinks: in
+    `teebox demo`'s seed 8 game player 2's does, player 1's tee shot onto a green misses
+    its roll (no hole-in-one, and the roll no putt). Without the greens (seed 2) a tee
+    shot onto the green is the hole-in-one. The table's display, the synced record, the
+    score history and the replay's scorecard count the same ones."""
+    from teebox.core.holes18.expansions import putting
+    from teebox_host import scorecard
+
+    greens = engine.Setup(2, "match", 8, expansions=("greens",))
+    plain = engine.Setup(2, "match", 2)
+    played = [_hole_in_ones_shown(greens, (65, 66)), _hole_in_ones_shown(plain, (17, 18))]
+    assert played[0][1:3] == ([1], [(0, putting.BESIDE), (1, putting.SUNK)])
+    assert played[1][1:3] == ([0], [])
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path) as store:
+        for number, (game, shown, rolls, putts) in enumerate(played, 1):
+            rec = record(game, number)
+            diffs, again = sync_cmd.checked(rec, _found())
+            assert diffs == []
+            assert [row[3] for row in sorted(rec.standings, key=lambda r: r[1])] == [
+                shown.count(0), shown.count(1)]
+            store.add_game(sync_cmd.to_result(rec, again))
+            history = {s.seat: s.hole_in_ones for s in store.games()[0].seats}
+            assert history == {0: shown.count(0), 1: shown.count(1)}
+            tally = scorecard.tally_inputs(
+                engine.Game(STARTER, CLUBS, SHOTS, game.setup, greens=GREENS, wind=WIND),
+                gamelog.decode(rec.log).inputs)[0]
+            assert [seat for seat, _hole in tally.hole_in_ones] == shown
+            lines = [(s, line) for by_seat in tally.holes.values()
+                     for s, line in enumerate(by_seat)]
+            assert sorted([(s, ln.ace_roll[2]) for s, ln in lines
+                           if ln.ace_roll is not None]) == rolls
+            # (the rolls for a hole-in-one are no putts: the scorecard's putts, and the
+            # Mallet Putter's re-rolls, are the engine's putts)
+            assert sum([len(ln.putts) + ln.mallets for _s, ln in lines]) == putts
+
+
+def test_the_exports_say_each_players_golfer_card_and_the_modules_the_game_played(tmp_path):
+    """Reading the Greens: "Include PETER as a potential golfer players may choose"; Taming
+    the Wind: "Add WENDY to the set of available golfers". `teebox scores export` says per
+    player the golfer card and side played (blank or null for none) and per game the
+    expansion modules played, as the game's log says (the Coastlines of a course with
+    coastline terrain too)."""
+    import csv
+    import io
+    import json
+
+    coastline = shipped.load_builtin("coastline")
+    cards = engine.Game(STARTER, CLUBS, SHOTS, engine.Setup(
+        2, "match", 5, engine.DRAFT, [("peter", "A"), ("wendy", "B")],
+        expansions=("greens", "wind")), greens=GREENS, wind=WIND)
+    plain = engine.Game(STARTER, CLUBS, SHOTS, engine.Setup(2, "match", 3))
+    coast = engine.Game(coastline, CLUBS, SHOTS, engine.Setup(2, "stroke", 4, engine.DRAFT,
+                                                              [None, ("bunjil", "B")]))
+    found = sync_cmd.replay_data(lambda h: {bytes(STARTER.hash): STARTER, bytes(
+        coastline.hash): coastline}.get(bytes(h)))
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path) as store:
+        for number, g in enumerate((cards, plain, coast), 1):
+            bots.play_game(g, [bots.SensibleBot(number), bots.SensibleBot(number + 7)])
+            rec = record(g, number)
+            store.add_game(sync_cmd.to_result(rec, sync_cmd.checked(rec, found)[1]))
+    text = runner.invoke(scores_app, ["--db", str(path), "export", "--format", "csv"]).output
+    rows = [(r["game_number"], r["player"], r["golfer"], r["golfer_side"], r["modules"])
+            for r in csv.DictReader(io.StringIO(text))]
+    assert rows == [
+        ("1", "Ann", "peter", "A", "Reading the Greens; Taming the Wind"),
+        ("1", "Bo", "wendy", "B", "Reading the Greens; Taming the Wind"),
+        ("2", "Ann", "", "", ""), ("2", "Bo", "", "", ""),
+        ("3", "Ann", "", "", "Coastlines"), ("3", "Bo", "bunjil", "B", "Coastlines")]
+    exported = json.loads(runner.invoke(
+        scores_app, ["--db", str(path), "export", "--format", "json"]).output)
+    assert [g["modules"] for g in exported] == [
+        ["Reading the Greens", "Taming the Wind"], [], ["Coastlines"]]
+    assert [[(p["golfer"], p["golfer_side"]) for p in g["players"]] for g in exported] == [
+        [("peter", "A"), ("wendy", "B")], [(None, None), (None, None)],
+        [(None, None), ("bunjil", "B")]]
+    # An empty history's CSV names the same columns (but the holes' scores).
+    with ScoreDB(tmp_path / "empty.sqlite3") as empty:
+        head = empty.export_text("csv").splitlines()[0].split(",")
+    columns = list(csv.DictReader(io.StringIO(text)).fieldnames)
+    assert head == columns[:columns.index("par") + 1]
+
+
+def test_the_simulator_tells_a_roll_for_a_hole_in_one_from_a_putt():
+    """Booklet, REACHING THE GREEN: "If the player can roll this target in one roll of the
+    dice, the ball goes in" - or it does not: the shot panel of `teebox sim` says the roll
+    was for a hole-in-one, and a roll that misses is missed (not "beside the cup")."""
+    from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL
+    from teebox_host.simfaces.holes18 import shot_report
+
+    ref = _hole_in_ones_shown(engine.Setup(2, "match", 8, expansions=("greens",)),
+                              (65, 66))[0]
+    game = engine.Game(STARTER, CLUBS, SHOTS, ref.setup, greens=GREENS)
+    said = []
+    for seat, choice in ref.inputs:
+        outs = game.apply(choice, seat)
+        for o in outs:
+            if o[0] == OUT_ACE_ROLL:
+                text = shot_report(outs, [(0, 0)] * 2, STARTER, {}).plain
+                assert ": rolled for a hole-in-one, target %d, rolled " % o[2] in text, text
+                said.append(text[:2] + text[text.rindex(", "):])
+    assert sorted(said) == ["P1, missed", "P2, in the cup!"]

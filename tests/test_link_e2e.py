@@ -173,7 +173,39 @@ def test_another_protocol_version_is_refused_with_what_to_do(board, tmp_path, mo
     assert (f"the board on {board.port} speaks link protocol version 1, this teebox speaks "
             "version 2: update the board's firmware with `teebox deploy`") in result.output
     with Link(board.port) as link:
-        assert link.hello(check=False).games_waiting == 1  # nothing was touched
+        info = link.hello(check=False)
+    assert info.games_waiting == 1 and info.clock == 0  # nothing was touched
+
+
+def test_sync_asks_for_the_list_behind_hello_and_sets_the_clock_once_versions_agree(
+        board, tmp_path):
+    # HELLO and LIST_GAMES leave together (no round trip between them); SET_CLOCK, which
+    # changes the board, only once HELLO's reply has said the board speaks our version.
+    import serial
+    from teebox.core.wire import framing
+    from teebox_host.sync_cmd import sync_games
+    board.play("stroke", 2, seed=1)
+    seen = []
+
+    class Watched(serial.Serial):
+        decoder = framing.FrameDecoder()
+
+        def write(self, data):
+            seen.extend(commands.COMMAND_NAMES[p[0]] for _, p in self.decoder.feed(data))
+            return super().write(data)
+
+        def read(self, size=1):
+            data = super().read(size)
+            if data and "reply" not in seen:
+                seen.append("reply")
+            return data
+
+    with ScoreDB(tmp_path / "s.db") as db, Link(board.port, serial_factory=Watched) as link:
+        report = sync_games(link, db)
+    assert report.stored == [1]
+    assert seen[:4] == ["HELLO", "LIST_GAMES", "reply", "SET_CLOCK"], seen
+    with Link(board.port) as link:
+        assert link.hello().clock > 0
 
 
 def test_no_board_on_the_port_lists_the_ports_there(tmp_path):

@@ -88,6 +88,20 @@ def test_a_new_file_gets_the_schema_and_keeps_games_when_reopened(tmp_path):
         assert rows(store, "SELECT COUNT(*) FROM schema_version") == [(1,)]
 
 
+def test_a_stored_game_is_on_disk_before_add_game_returns(tmp_path):
+    # The board deletes a game once `teebox sync` has stored it: the commit must be on the
+    # disk, power cut or not. The file keeps a write-ahead log synced at every commit
+    # (synchronous FULL), and another program (`teebox serve`) reads the game at once.
+    path = tmp_path / "scores.sqlite3"
+    with ScoreDB(path) as store:
+        assert rows(store, "PRAGMA journal_mode") == [("wal",)]
+        assert rows(store, "PRAGMA synchronous") == [(2,)]  # FULL
+        store.add_game(make_result(1, {"Alice": [4, 3, 5], "Dora": [5, 3, 5]}))
+        other = sqlite3.connect(path)
+        assert other.execute("SELECT COUNT(*) FROM hole_scores").fetchone() == (6,)
+        other.close()
+
+
 def test_a_file_from_a_newer_teebox_is_refused(tmp_path):
     path = tmp_path / "scores.sqlite3"
     ScoreDB(path).close()
@@ -319,7 +333,9 @@ def test_json_export_holds_whole_games_with_their_logs(db):
     carol = [p for p in match["players"] if p["name"] == "Carol"][0]
     assert carol == {"seat": 2, "name": "Carol", "colour": "green", "bot": False, "place": 1,
                      "total": 3, "hole_in_ones": 1, "longest_drive": False,
-                     "longest_putt": None, "scores": [1, 1, 1]}
+                     "longest_putt": None, "golfer": None, "golfer_side": None,
+                     "scores": [1, 1, 1]}
+    assert match["modules"] == []
     assert bytes.fromhex(match["log"]) == db.game("table-1", 4).log
 
 

@@ -84,13 +84,15 @@ def test_the_exports_of_a_migrated_file_are_the_old_ones_with_the_game_added(leg
     old_rows = list(csv.DictReader(io.StringIO((LEGACY / "scores-v2.csv").read_text())))
     # (and a column for what Kelly Golf's, Solo Chaos Golf's and Play Nine's standings
     # count, blank for these; and the longest drive and putt cards, which the history did
-    # not keep then: read as not held)
+    # not keep then: read as not held; and no golfer cards, no expansion modules)
     assert rows == [dict(r, game="18-holes", targets="", rank_beaten="", playoff_wins="",
-                         longest_drive="0", longest_putt="") for r in old_rows]
+                         longest_drive="0", longest_putt="", golfer="", golfer_side="",
+                         modules="") for r in old_rows]
     assert list(rows[0])[5:7] == ["game", "mode"]
     old = json.loads((LEGACY / "scores-v2.json").read_text())
-    assert exported == [dict(g, game="18-holes", players=[
-        dict(p, longest_drive=False, longest_putt=None) for p in g["players"]]) for g in old]
+    assert exported == [dict(g, game="18-holes", modules=[], players=[
+        dict(p, longest_drive=False, longest_putt=None, golfer=None, golfer_side=None)
+        for p in g["players"]]) for g in old]
 
 
 def _play_nine_record(seed, number, holes=9):

@@ -469,10 +469,17 @@ class Link:
 
     # ------------------------------------------------------------ commands
 
-    def hello(self, check=True):
+    def send_hello(self):
+        """Send HELLO without waiting (take its reply with :meth:`hello`). Requests sent
+        right behind it, before its reply says the board's version, are not acted on by
+        a board of another version (it answers them OTHER_VERSION)."""
+        return self.send(proto.HELLO, bytes((PROTOCOL_VERSION,)))
+
+    def hello(self, check=True, sent=None):
         """HELLO: the board's versions and state (BoardInfo). VersionMismatch if
-        ``check`` and the board speaks another protocol version."""
-        body = self.request(proto.HELLO, bytes((PROTOCOL_VERSION,)))
+        ``check`` and the board speaks another protocol version. ``sent``: the HELLO
+        :meth:`send_hello` sent (default: sent now)."""
+        body = self.reply(sent if sent is not None else self.send_hello())
         version = body[0]
         if check and version != PROTOCOL_VERSION:
             raise VersionMismatch(
@@ -500,17 +507,31 @@ class Link:
     def _max_data(self):
         return self.info.max_data if self.info else proto.MAX_DATA
 
-    def set_clock(self, seconds=None):
-        """Set the board's calendar clock (default: now); returns what it says."""
+    def send_clock(self, seconds=None):
+        """Send SET_CLOCK (default: now) without waiting: take its reply with
+        :meth:`set_clock`."""
         seconds = int(time.time() if seconds is None else seconds)
-        return struct.unpack("<I", self.request(proto.SET_CLOCK, struct.pack("<I", seconds)))[0]
+        return self.send(proto.SET_CLOCK, struct.pack("<I", seconds))
 
-    def list_games(self):
-        """``[(number, size), ...]`` of the games waiting on the board."""
+    def set_clock(self, seconds=None, sent=None):
+        """Set the board's calendar clock (default: now); returns what it says. ``sent``:
+        the SET_CLOCK :meth:`send_clock` sent (default: sent now)."""
+        return struct.unpack("<I", self.reply(sent if sent is not None
+                                              else self.send_clock(seconds)))[0]
+
+    def send_list(self, after=0):
+        """Send LIST_GAMES (the games numbered above ``after``) without waiting: give it to
+        :meth:`list_games`."""
+        return self.send(proto.LIST_GAMES, struct.pack("<I", after))
+
+    def list_games(self, sent=None):
+        """``[(number, size), ...]`` of the games waiting on the board. ``sent``: the first
+        LIST_GAMES :meth:`send_list` sent (default: sent now)."""
         out = []
         after = 0
         while True:
-            body = self.request(proto.LIST_GAMES, struct.pack("<I", after))
+            body = self.reply(sent if sent is not None else self.send_list(after))
+            sent = None
             more, count = struct.unpack_from("<BH", body)
             for i in range(count):
                 out.append(struct.unpack_from("<II", body, 3 + 8 * i))

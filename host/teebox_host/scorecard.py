@@ -16,7 +16,7 @@ from rich.text import Text
 
 from teebox.core import games, scoring
 from teebox.core.holes18 import engine
-from teebox.core.holes18.expansions.greens_play import OUT_LONGEST_PUTT, OUT_PUTT
+from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_LONGEST_PUTT, OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.protocol import (
     BUNKER, FLAG, GREEN_REACHED, OUT_CLUB_DISCARDED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
@@ -241,7 +241,8 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
-            elif self.greens and kind in (OUT_PUTT, OUT_LONGEST_PUTT, OUT_CLUB_DISCARDED):
+            elif self.greens and kind in (OUT_PUTT, OUT_ACE_ROLL, OUT_LONGEST_PUTT,
+                                         OUT_CLUB_DISCARDED):
                 self._putting(out)
             elif kind >= POLICY_OUTPUTS:
                 note = self.mode.output_text(self.game, out)
@@ -267,13 +268,14 @@ class Tally:
         if kind == OUT_LONGEST_PUTT:
             self.longest_putt = (seat, out[2], self._putted)
             return
-        self._putted = self.hole_of[seat]
         line = self.line(seat)
         putt = (out[2], out[4], out[6])  # target, total, outcome
-        if line.turns == 1:
-            # Thrown in the tee shot's turn: the roll for a hole-in-one, not a putt.
+        if kind == OUT_ACE_ROLL:
+            # The roll for a hole-in-one (the engine says so), not a putt.
             line.ace_roll = putt
-        elif self._mallet == seat and line.putts:
+            return
+        self._putted = self.hole_of[seat]
+        if self._mallet == seat and line.putts:
             line.putts[-1] = putt
             line.mallets += 1
         else:

@@ -52,8 +52,8 @@ from teebox_host.score_store import exists, is_url, location, shown  # noqa: F40
 from teebox_host.score_records import (  # noqa: F401 (the records' names, also found here)
     LEGACY_GAME, GameConflict, GameResult, HistoryEntry, LeaderboardRow, PersonalBest,
     ScoreDBError, SeatResult, StoredGame, UnknownPlayer, clean, count_field, count_keys,
-    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, registry, to_par,
-    unit, when)
+    game_ref, iso_time, known_modes, lower_wins, mode_facts, mode_title, modules, registry,
+    to_par, unit, when)
 
 ENV_VAR = score_store.ENV_VAR
 SCHEMA_VERSION = score_store.SCHEMA_VERSION
@@ -198,6 +198,7 @@ class ScoreDB(ScoreQueries):
                  now))
             standing = {seat: (place, score, hio) for place, seat, score, hio in r.standings}
             cards = {seat: (golfer, side) for seat, golfer, side in r.golfers}
+            seated = []
             for seat, name, colour in r.players:
                 # (names are unique in any case: the one conflict there can be)
                 db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING",
@@ -207,15 +208,19 @@ class ScoreDB(ScoreQueries):
                 place, total, hio = standing[seat]
                 golfer, side = cards.get(seat, ("", ""))
                 putt = r.longest_putt[1] if r.longest_putt and r.longest_putt[0] == seat else 0
-                db.execute("INSERT INTO game_players (game, seat, player, colour, total, place, "
-                           "hole_in_ones, bot, golfer, side, longest_drive, longest_putt) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (game, seat, player, colour, total, place, hio, int(seat in r.bots),
-                            golfer, side, int(seat == r.longest_drive), putt))
-            for number, par, scores in r.holes:
-                for (seat, _name, _colour), score in zip(r.players, scores):
-                    db.execute("INSERT INTO hole_scores (game, seat, hole, par, score) "
-                               "VALUES (?, ?, ?, ?, ?)", (game, seat, number, par, score))
+                seated.append((game, seat, player, colour, total, place, hio,
+                               int(seat in r.bots), golfer, side, int(seat == r.longest_drive),
+                               putt))
+            # The rows of the seats and of the hole scores each go in one call: the time
+            # of a sync's last game is spent here, not on the line.
+            db.execute_many("INSERT INTO game_players (game, seat, player, colour, total, "
+                            "place, hole_in_ones, bot, golfer, side, longest_drive, "
+                            "longest_putt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seated)
+            scores = [(game, seat, number, par, score) for number, par, row in r.holes
+                      for (seat, _name, _colour), score in zip(r.players, row)]
+            if scores:
+                db.execute_many("INSERT INTO hole_scores (game, seat, hole, par, score) "
+                                "VALUES (?, ?, ?, ?, ?)", scores)
         return True
 
     def rename_player(self, old, new):
@@ -300,6 +305,10 @@ class ScoreDB(ScoreQueries):
         row; per-hole scores in ``h1``..``hN``, blank past a game's last hole).
         ``"json"``: one nested dict per game with its holes, pars, seats and the
         game log as hex.
+
+        Both say each seat's golfer card (``golfer``, ``golfer_side``: blank or null for
+        none) and the expansion modules the game played (``modules``: their titles, as
+        its log says through its game's records face; CSV: joined by ``"; "``).
         """
         if fmt not in EXPORT_FORMATS:
             raise ScoreDBError("unknown export format %r (use %s)"
@@ -323,6 +332,7 @@ def _csv_rows(results):
     rows = []
     for r, synced in results:
         place = {seat: (pl, score, hio) for pl, seat, score, hio in r.standings}
+        played = "; ".join(modules(r.game, r.log))
         for i, (seat, name, colour) in enumerate(r.players):
             pl, total, hio = place[seat]
             row = {"board_id": r.board_id, "game_number": r.game_number,
@@ -335,6 +345,8 @@ def _csv_rows(results):
             row.update(counts)
             row[count_field(r.mode, r.game)[0]] = hio
             row.update(_cards_held(r, seat, ""))
+            row.update(_golfer_card(r, seat, ""))
+            row["modules"] = played
             row["par"] = sum(h[1] for h in r.holes)
             for n in range(most):
                 row["h%d" % (n + 1)] = r.holes[n][2][i] if n < len(r.holes) else ""
@@ -352,14 +364,25 @@ def _export_text(rows, fmt):
         writer.writeheader()
         writer.writerows({k: _csv_text(v) for k, v in row.items()} for row in rows)
     else:
-        out.write(",".join(list(_CSV_HEADER) + count_keys() + list(_CARDS) + ["par"]) + "\n")
+        out.write(",".join(list(_CSV_HEADER) + count_keys() + list(_CARDS) + list(_GOLFER)
+                           + ["modules", "par"]) + "\n")
     return out.getvalue()
 
 
 _CSV_HEADER = ("board_id", "game_number", "finished_at", "finished", "synced_at", "game", "mode",
                "course_hash", "course_name", "seed", "seat", "player", "colour", "bot",
-               "place", "total")  # then count_keys(), _CARDS, then "par"
+               "place", "total")  # then count_keys(), _CARDS, _GOLFER, "modules", "par"
 _CARDS = ("longest_drive", "longest_putt")  # 18 Holes' cards held at the end (_cards_held)
+_GOLFER = ("golfer", "golfer_side")  # a seat's golfer card and its side (_golfer_card)
+
+
+def _golfer_card(r, seat, none):
+    """The golfer card ``seat`` played in ``r`` and its side (the record's ``golfers``),
+    both ``none`` for a seat that played none."""
+    for s, golfer, side in r.golfers:
+        if s == seat:
+            return {"golfer": golfer, "golfer_side": side}
+    return dict.fromkeys(_GOLFER, none)
 
 
 def _cards_held(r, seat, none):
@@ -389,12 +412,12 @@ def _json_game(r, synced_at):
         "finished_at": r.finished_at, "finished": iso_time(r.finished_at) or None,
         "synced_at": synced_at, "game": r.game, "mode": r.mode,
         "course": {"hash": r.course_hash, "name": r.course_name},
-        "seed": r.seed, "log": r.log.hex(),
+        "seed": r.seed, "log": r.log.hex(), "modules": list(modules(r.game, r.log)),
         "holes": [{"hole": n, "par": par} for n, par, _s in r.holes],
         "players": [{"seat": seat, "name": name, "colour": colour, "bot": seat in r.bots,
                      "place": by_seat[seat][0], "total": by_seat[seat][1],
                      counted: by_seat[seat][2],
-                     **_json_cards(r, seat),
+                     **_json_cards(r, seat), **_golfer_card(r, seat, None),
                      "scores": [h[2][i] for h in r.holes]}
                     for i, (seat, name, colour) in enumerate(r.players)],
     }

@@ -1,7 +1,9 @@
 """`teebox sync` and the board side of `teebox course`: push, pull, delete, list --board.
 
-Sync takes every finished game waiting on the board, checks it, stores it in
-the score history and only then tells the board it may delete it:
+Sync greets the board (HELLO, with LIST_GAMES right behind it: a board of another
+protocol version answers HELLO and acts on nothing behind it; the clock is set only once
+the versions agree), then takes every finished game waiting on it, checks it, stores it
+in the score history and only then tells the board it may delete it:
 
 1. fetch the game record (docs/protocol.md, FETCH_GAME: every chunk's request at
    once, and the next games' while this one goes through the next steps);
@@ -231,16 +233,26 @@ def sync_games(link, db, progress=None, clubs=None, shots=None):
     line fails (what was acknowledged before stays done; the rest stays on the board):
     its message ends with what happened to each game.
     """
-    info = link.hello()
-    link.set_clock()
+    # The list goes right behind HELLO, not a round trip after it: it only reads, and a
+    # board of another protocol version acts on nothing after this HELLO (OTHER_VERSION).
+    hello = link.send_hello()
+    listing = link.send_list()
+    try:
+        info = link.hello(sent=hello)
+    except LinkError:
+        link.forget(listing)
+        raise
+    # The clock changes the board: sent once the versions agree, its reply taken later.
+    clock = link.send_clock()
     report = SyncReport(info.board_id)
-    listed = link.list_games()
+    listed = link.list_games(listing)
     waiting = [number for number, _size in listed]
     asked = []  # the FETCH_GAME requests of each game asked for ahead, in order
     try:
         _ask_ahead(link, listed, 0, asked)
         # What the replays need (``verify``), loaded while the first games come down.
         replay = replay_data(Courses(link).find, clubs, shots) if listed else {}
+        link.set_clock(sent=clock)
         for i, number in enumerate(waiting):
             data = link.fetch_game(number, (lambda d, t: progress(number, d, t))
                                    if progress else None, asked.pop(0))

@@ -10,6 +10,14 @@ from teebox import shipped
 CLUBS = shipped.load_default_clubs()
 SHOTS = shipped.load_default_shots()
 SHOT_LIST = [s for d in cards.DECKS for s in SHOTS[d]]
+_HERE = __file__.rsplit("/", 1)[0]
+
+
+def old_course(name):
+    """The generated course kept as ``oldcourses/<name>.course``: a seed's course from
+    before the generator kept holes apart, on which bots once got stuck (its README)."""
+    with open(_HERE + "/oldcourses/" + name + ".course") as f:
+        return course.from_source(f.read())
 
 
 def make_course(rows, holes, name="Test", wind=None):

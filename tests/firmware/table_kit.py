@@ -232,6 +232,21 @@ def golfers_to_choose(rows, holes, seed):
     return t, d, auto
 
 
+def play_until(t, d, auto, done, seen=None, limit=4000):
+    """The script player's (``auto``'s) choices, pressed and scanned through the table
+    ``t`` by the driver ``d``, until ``done()``; every screen shown goes into ``seen``."""
+    auto.inputs = len(t.game.inputs)
+    for _ in range(limit):
+        if done():
+            return
+        for text in auto.next_lines(t):
+            d.line(text)
+            if seen is not None:
+                seen.append(words(t))
+        auto.check(t)
+    raise AssertionError("never came: " + words(t))
+
+
 autoplay = script.autoplay
 
 

@@ -97,3 +97,63 @@ def test_bots_play_whole_greens_without_counting_a_die_twice():
                 for o, die, face in g.pool_dice():
                     assert pooled.setdefault(o, (die, face)) == (die, face)
         assert len(g.sunk) == n, (game, card.id, g.sunk)   # bots sink every putt in time
+
+
+def _sinks(g, seat, roll, borrow):
+    # (num, den): the chance a putt sinks, counted throw by throw (a flag re-rolled: each
+    # number face alike) with the flag tally's odds; the test's own count, not the bot's.
+    counted = g.counted(seat, roll, borrow)
+    fixed = 0
+    reds = False
+    for owner, die in counted:
+        if owner != seat or die not in roll:
+            fixed += g.values[owner][die]
+        reds = reds or GREENS.set[die] == len(GREENS.faces) - 1
+    target = g.target(seat, reds)
+    totals = {fixed: 1}
+    ways = 1
+    for die in roll:
+        faces = [f for f in GREENS.faces[GREENS.set[die]] if f]
+        ways *= len(faces)
+        nxt = {}
+        for total in totals:
+            for f in faces:
+                nxt[total + f] = nxt.get(total + f, 0) + totals[total]
+        totals = nxt
+    hits = sum([n for total, n in totals.items() if target <= total <= target + 10])
+    num, den = g.putters[seat].flag_odds(GREENS, roll, 0)
+    return hits * num, ways * den
+
+
+def test_a_bots_putt_is_the_best_of_every_legal_putt():
+    """The bot weighs alike dice once: its putt still has the best chance of sinking of all
+    the legal ways to putt (every subset of its dice with every pool die), the fewest dice
+    among equals. Greens played on by bots: a first putt, kept dice, pool dice, Peter."""
+    rng = Rng(23)
+    checked = 0
+    for game in range(5):
+        n = 3
+        card = GREENS.cards[rng.below(len(GREENS.cards))]
+        putters = [peter.putter(None), peter.putter(("peter", "AB"[game % 2])),
+                   peter.putter(None)]
+        g = putting.Putting(GREENS, card, putters, Rng(game))
+        for s in range(n):
+            g.arrive(s, rng.below(6))
+        for rounds in range(4):
+            for s in [s for s in range(n) if s not in g.sunk]:
+                if putting_bot.action(g, s)[0] == CHANGE or g.side[s] == CENTRE:
+                    continue
+                roll, borrow = putting_bot.putt(g, s)
+                best = _sinks(g, s, roll, borrow)
+                for mask in range(1, 128):
+                    other = tuple([i for i in range(7) if mask >> i & 1])
+                    for lender in [-1] + [o for o, _d, _f in g.pool_dice() if o != s]:
+                        if g.putt_reason(s, other, lender) is None:
+                            a, b = _sinks(g, s, other, lender)
+                            assert a * best[1] <= best[0] * b, (roll, borrow, other, lender)
+                            if a * best[1] == best[0] * b:
+                                assert len(roll) <= len(other)
+                checked += 1
+                g.roll(s, roll, borrow)
+                g.settle(s)
+    assert checked >= 10

@@ -210,13 +210,16 @@ def test_a_tee_shot_onto_the_green_rolls_once_for_the_highest_target_plus_one():
     assert g.pending().kind == gp.ACE_DICE and g.pending().players == (0,)
     dice.load([(WHITE, 3), (Y1, 5), (Y2, 5), (O1, 7), (O2, 7), (R1, 8)])   # 35: short of 36
     outs = g.apply((EXTRA, gp.ROLL + putting.putt_code((0, 1, 2, 3, 4, 5), -1)), 0)
-    assert one(outs, gp.OUT_PUTT)[2:5] == (36, ((0, 3, 0), (1, 5, 0), (2, 5, 0), (3, 7, 0),
-                                                (4, 7, 0), (5, 8, 0)), 35)
+    # The engine says the roll is the hole-in-one's (its own output, no putt).
+    assert one(outs, gp.OUT_ACE_ROLL)[2:5] == (36, ((0, 3, 0), (1, 5, 0), (2, 5, 0),
+                                                    (3, 7, 0), (4, 7, 0), (5, 8, 0)), 35)
+    assert kinds(outs, gp.OUT_PUTT) == []
     assert g.pending().player == 1                # the failed roll ends the turn
     g.apply((PLAY,), 1)
     g.apply((AIM, E), 1)
     dice.load([(WHITE, 3), (Y1, 5), (Y2, 5), (O1, 7), (O2, 7), (R1, 9)])   # 36
     outs = g.apply((EXTRA, gp.ROLL + putting.putt_code((0, 1, 2, 3, 4, 5), -1)), 1)
+    assert one(outs, gp.OUT_ACE_ROLL)[4:] == (36, 0, putting.SUNK)
     assert one(outs, OUT_HOLE_IN_ONE) == (OUT_HOLE_IN_ONE, 1, 1)
     assert one(outs, OUT_SCORED)[1:4] == (1, 1, FLAG)
 

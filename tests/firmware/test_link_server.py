@@ -14,7 +14,8 @@ from teebox.app.gamejournal import GameJournal
 from teebox.core.wire.commands import (ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH,
                                        BAD_OFFSET, BAD_VALUE, DELETE_COURSE, EVENT, EVENTS,
                                        FETCH_GAME, HELLO, LIST_COURSES, LIST_GAMES, MAX_DATA,
-                                       NO_TRANSFER, NOTICE, PROTOCOL_VERSION, PULL_COURSE,
+                                       NO_TRANSFER, NOTICE, OK, OTHER_VERSION, PROTOCOL_VERSION,
+                                       PULL_COURSE,
                                        PUSH_ABORT, PUSH_BEGIN, PUSH_CHUNK, PUSH_COMMIT, REPL,
                                        SELF_TEST, SET_CLOCK, TEST_CORNERS, UNKNOWN_COMMAND, UNKNOWN_COURSE,
                                        UNKNOWN_GAME)
@@ -99,6 +100,56 @@ def test_games_are_listed_fetched_in_chunks_and_deleted_only_when_acknowledged()
     # A repeated acknowledgement is harmless and says the game was gone.
     assert b.host.ok(ACK_GAME, struct.pack("<I", 2)) == struct.pack("<IB", 2, 0)
     assert shelf.numbers() == [1]
+
+
+def _pipelined(b, requests):
+    """Send ``requests`` ((command, body), ...) in one write, as a host sending each
+    behind the last before any reply, then poll once: ``[(command, tag, status, body)]``
+    of the replies, in the order they came."""
+    data = bytearray()
+    for tag, (cmd, body) in enumerate(requests, 1):
+        data += framing.encode(struct.pack("<BH", cmd, tag) + body)
+    b.host.send_raw(bytes(data))
+    return [(f[0] & 0x7F, struct.unpack_from("<H", f, 1)[0], f[3], bytes(f[4:]))
+            for f in b.host.frames()]
+
+
+def test_requests_sent_behind_hello_are_answered_in_order():
+    b = Board(games=2)
+    replies = _pipelined(b, [(HELLO, bytes((PROTOCOL_VERSION,))),
+                             (LIST_GAMES, struct.pack("<I", 0)),
+                             (SET_CLOCK, struct.pack("<I", 1700000000))])
+    assert [(cmd, tag, status) for cmd, tag, status, _ in replies] == [
+        (HELLO, 1, OK), (LIST_GAMES, 2, OK), (SET_CLOCK, 3, OK)]
+    assert struct.unpack_from("<BH", replies[1][3]) == (0, 2)
+    assert replies[2][3] == struct.pack("<I", 1700000000)
+
+
+def test_a_host_of_another_version_gets_hello_and_nothing_behind_it_is_done():
+    # A host may send requests right behind HELLO, before its reply tells the board's
+    # version: a board of another version acts on none of them (docs/protocol.md).
+    b = Board(games=2)
+    shelf = Shelf(b.store)
+    replies = _pipelined(b, [(HELLO, bytes((PROTOCOL_VERSION + 1,))),
+                             (SET_CLOCK, struct.pack("<I", 1700000000)),
+                             (ACK_GAME, struct.pack("<I", 1)),
+                             (99, b"")])
+    assert replies[0][:3] == (HELLO, 1, OK) and replies[0][3][0] == PROTOCOL_VERSION
+    assert [(cmd, tag, status) for cmd, tag, status, _ in replies[1:]] == [
+        (SET_CLOCK, 2, OTHER_VERSION), (ACK_GAME, 3, OTHER_VERSION), (99, 4, OTHER_VERSION)]
+    assert b"protocol version %d" % (PROTOCOL_VERSION + 1) in replies[1][3]
+    assert shelf.numbers() == [1, 2] and b.wall.now() == 0  # nothing changed
+    # A HELLO of the board's version, and the board serves again.
+    assert _hello(b.host)[0] == PROTOCOL_VERSION
+    assert b.host.ok(ACK_GAME, struct.pack("<I", 1)) == struct.pack("<IB", 1, 1)
+
+
+def test_repl_is_answered_whatever_version_the_last_hello_said():
+    # `teebox deploy` of any version asks for the REPL to update the board.
+    b = Board()
+    _pipelined(b, [(HELLO, bytes((PROTOCOL_VERSION + 1,)))])
+    assert b.host.ok(REPL) == b""
+    assert not b.server.running
 
 
 def test_fetch_errors_name_the_game_and_the_offset():

@@ -464,49 +464,75 @@ def test_a_hole_in_one_sends_gold_across_the_whole_board():
 
 
 def test_the_burst_is_a_gold_ring_a_step_further_every_50_ms_with_a_half_bright_one_behind():
-    # What a player sees of a hole-in-one, frame by frame as a game shows it (700 ms at
-    # 30 frames a second) and then as the rings start again from the hole: the cell
-    # itself gold, the ring (age // 50 ms) steps out gold, the one inside it at half
-    # brightness, every other cell as it is without the flash (the golfers included).
-    for hole in (13, 1):
+    # What a player sees of a hole-in-one, frame by frame over its whole length (every
+    # ring out to the farthest corner, and again from the hole), painted beside a
+    # straightforward reference: the cell itself gold, the ring (age // 50 ms) steps out
+    # gold, the one inside it at half brightness, every other cell as the same table
+    # shows it without the flash. Under the rings: golfers (one on the hole's own ring
+    # path), the cursor, a preview, a ball in flight, a green whose 7 points take turns
+    # gold and silver, and a refusal flashing the whole board in between, which shares
+    # the burst's buffer; the power limit's total exact at every frame.
+    for hole in (None, 13):  # None: at no cell, as 18 Holes flashes it (the centre)
         r, view = make()
         plain, pview = make()
-        for v in (view, pview):
-            v.golfer[0] = cell(3, 3)
-            v.golfer[1] = cell(20, 12)
-            v.seats = 2
-            v.active = 1
-        green = green_cell(CHAMP, hole)
+        green = green_cell(CHAMP, hole) if hole else cell(W // 2, CHAMP.height // 2)
+        flash_cell = green if hole else -1
         gq, gr = hexgrid.cell_at(green, W)
         cells = W * CHAMP.height
         away = [hexgrid.distance(gq, gr, *hexgrid.cell_at(c, W)) for c in range(cells)]
+        path = [c for c in range(cells) if away[c] == 3][:4]  # across two rings' way
+        for v in (view, pview):
+            v.golfer[0] = cell(3, 3)
+            v.golfer[1] = cell(20, 12)
+            v.golfer[2] = path[0]
+            v.seats = 3
+            v.active = 1
+            v.cursor = cell(10, 10)
+            v.set_path(path, bytes((0, 1, 2, 4)), 4)
+            v.start_flight(1, path, 4, 1000)
+            v.tokens[green_cell(CHAMP, 2)] = 7
+            v.tokens[green_cell(CHAMP, 5)] = 5
         gold = palette.rgb(palette.FLASH, FLASH_HOLE_IN_ONE)
         half = scaled(gold, 128)
-        start = 1000
-        view.start_flash(FLASH_HOLE_IN_ONE, 0, green, start + 5000)
-        for t in list(range(start, start + 700, 33)) + [start + 50 * (max(away) + 2) + 10]:
+        rounds = max(away) + 2
+        ring = [[] for _ in range(rounds)]
+        for c in range(cells):
+            ring[away[c]].append(c)
+        want = bytearray(len(r.frame))
+        begun = 1000
+        view.start_flash(FLASH_HOLE_IN_ONE, 0, flash_cell, begun + 9000)
+        times = list(range(begun, begun + 50 * (2 * rounds + 5), 11))
+        # The refusal comes as the second round's hole shows, the burst then starting at
+        # the hole again: its layer must not be taken for the one it was.
+        again = [t for t in times if 50 * rounds < t - begun < 50 * rounds + 50][1]
+        for t in times:
+            if t == again:  # a refusal over the whole board, then a burst
+                view.start_flash(FLASH_REFUSED, 0, -1, t + 100)
+                r.compose(t)
+                view.start_flash(FLASH_HOLE_IN_ONE, 0, flash_cell, t + 9000)
+                begun = t
             r.compose(t)
-            plain.compose(t)
-            k = ((t - start) // 50) % (max(away) + 2)
-            for c in range(cells):
-                if c == green or away[c] == k:
-                    want = gold
-                elif away[c] == k - 1:
-                    want = half
-                else:
-                    want = plain.rgb_of_cell(c)
-                assert r.rgb_of_cell(c) == want, (hole, t, c, k)
-            assert r.total == sum(r.frame)
+            want[:] = plain.compose(t)
+            k = ((t - begun) // 50) % rounds
+            for rgb, cs in ((half, ring[k - 1] if k > 0 else ()), (gold, ring[k]),
+                            (gold, (green,))):
+                for c in cs:
+                    led = 3 * r.cell_led(c)
+                    want[led:led + 3] = bytes(rgb)
+            assert r.frame == want, (hole, t, k)
+            assert r.total == sum(r.frame), (hole, t)
 
 
 def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
     # The rings are worked out once per centre and kept (the burst paints two a frame);
-    # they must be the hexes at each distance, clipped to the course, on any board shape.
+    # they must be the hexes at each distance, clipped to the course, on any board shape,
+    # with the sum of the layer's bytes under each (the burst's power total).
     from array import array
     for w, h, centres in ((7, 5, range(35)), (2, 9, range(18)), (1, 1, (0,)),
                           (24, 16, (0, 23, 71, 200, 360, 383))):
         rings = R.Rings(w, h)
-        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)))
+        layer = bytearray((7 * i) % 251 for i in range(3 * w * h))
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)), layer)
         for centre in centres:
             cq, cr = hexgrid.cell_at(centre, w)
             far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
@@ -517,6 +543,7 @@ def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
                     continue
                 got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
                 assert got == want, (w, h, centre, k)
+                assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)
 
 
 def test_a_refused_card_dims_the_whole_board_red_or_blinks_at_the_prompt():

@@ -29,21 +29,6 @@ def _to_expansion_step(d, mode_presses=0):
     K.lines(d, "press OK 7")
 
 
-def _play_until(t, d, auto, done, seen=None, limit=4000):
-    # The bots' choices, pressed and scanned through the table, until ``done()``; every
-    # screen shown goes into ``seen``.
-    auto.inputs = len(t.game.inputs)
-    for _ in range(limit):
-        if done():
-            return
-        for text in auto.next_lines(t):
-            d.line(text)
-            if seen is not None:
-                seen.append(K.words(t))
-        auto.check(t)
-    raise AssertionError("never came: " + K.words(t))
-
-
 def _lit(t):
     # A moment when blinking cells are lit (a die that threw flags blinks).
     now = t.clock.ticks_ms()
@@ -99,7 +84,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     def p1_on_green():
         return t.d.kind == SELECT_CLUB and 0 in t.d.waiting and x.green.side[0] != OFF
 
-    _play_until(t, d, auto, p1_on_green)
+    K.play_until(t, d, auto, p1_on_green)
     v = t.view
     # The green card's sides around the green hex, each in the colour of its target
     # (none: dark), P1's golfer on the side it came from.
@@ -138,7 +123,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
     K.lines(d, "press OK")
     assert "P1 red chose" in K.words(t) and g.players[0].chosen == LAID
     assert "PUTT" not in K.words(t)  # the card laid stays secret
-    _play_until(t, d, auto, lambda: t.d.kind == PUTT_DICE and t.d.players[0] == 0
+    K.play_until(t, d, auto, lambda: t.d.kind == PUTT_DICE and t.d.players[0] == 0
                 and gt.picking())
     text = K.words(t)
     assert "Roll which dice?" in text and "WYYOORR" in text, text
@@ -179,7 +164,7 @@ def test_a_putt_at_the_table_from_the_action_card_to_the_hole_sunk():
                 want = tuple([(c * (lit[i] + 1)) >> 8 for c in ink])
                 assert r.rgb_of_cell(v.green[6 + i]) == want
     seen = []
-    _play_until(t, d, auto, lambda: g.players[0].hole == 2, seen)
+    K.play_until(t, d, auto, lambda: g.players[0].hole == 2, seen)
     assert [s for s in seen if "SUNK" in s], "no putt was sunk at the table"
     assert sum([row[2] for row in g.standings()]) == 1  # the flag of hole 1
 
@@ -247,3 +232,42 @@ def test_a_script_answers_the_expansion_step_past_the_values_a_mode_skips():
     assert t.game.expansions == ("wind",) and t.game.mode.name == "chaos"
     exc = raises(ValueError, script.Autoplayer, K.CLUBS, "chaos", "starter", 3, options=GREENS)
     assert "not played in Chaos Golf" in str(exc)
+
+
+def test_the_roll_for_a_hole_in_one_is_said_in_or_out_and_the_hole_in_one_stays_first():
+    """Booklet, REACHING THE GREEN: "find the highest PUTT TARGET and add 1 to it. If the
+    player can roll this target in one roll of the dice, the ball goes in." At the table a
+    roll that misses says so ("P1 ace 35/36 out": beside the cup means nothing from the
+    tee); one that goes in says "IN", and the hole-in-one, told at the round's end in
+    Match Play, stays on the display before what else the round's end says (a hand reset,
+    the next hole)."""
+    import greens_kit as G
+    from engine_kit import club, make_course, select
+    from teebox.core.hexgrid import E
+    from teebox.core.holes18.protocol import AIM, PLAY
+
+    rows = ["rrrrrr", "rTffGr", "rrrrrr", "rTffGr", "rrrrrr"]
+    crs = make_course(rows, [(3, (1, 1), (4, 1)), (3, (1, 3), (4, 3))])
+    setup = engine.Setup(2, "match", 1, [[club("5 Wood")], [club("5 Wood", 1)]],
+                         expansions=("greens",))
+    dice = G.Dice(1)
+    g = engine.Game(crs, K.CLUBS, K.SHOTS, setup, dice, greens=G.GREENS)
+    g.added[0].green.card = G.card((20, 30, 25, None, 35, 28))
+    select(g, {0: club("5 Wood"), 1: club("5 Wood", 1)})
+    t = K.new_table(courses=K.Courses("test", crs))
+    t.load_course("test")
+    t.resume_game(g, b"\x00\x01", b"\x00\x00", "18-holes")
+    every = putt_code((0, 1, 2, 3, 4, 5), -1)
+    t.apply((PLAY,), 0)
+    t.apply((AIM, E), 0)                     # three hexes: onto the green from the tee
+    dice.load([(G.WHITE, 3), (G.Y1, 5), (G.Y2, 5), (G.O1, 7), (G.O2, 7), (G.R1, 8)])
+    t.apply((EXTRA, ROLL + every), 0)        # 35 for 36
+    assert "P1 ace 35/36 out" in K.screen(t) and "cup" not in K.screen(t)
+    t.apply((PLAY,), 1)
+    t.apply((AIM, E), 1)
+    dice.load([(G.WHITE, 3), (G.Y1, 5), (G.Y2, 5), (G.O1, 7), (G.O2, 7), (G.R1, 9)])
+    t.apply((EXTRA, ROLL + every), 1)        # 36: in, and the round (and hole) ends
+    shown = K.screen(t)
+    assert "P2 ace 36/36 IN" in shown and "P2 HOLE IN ONE" in shown, shown
+    assert t.note.startswith("P2 ace 36/36 IN\nP2 HOLE IN ONE\n"), t.note  # then the rest
+    assert g.players[1].hole_in_ones == 1 and g.players[0].hole_in_ones == 0

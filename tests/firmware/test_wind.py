@@ -247,6 +247,10 @@ def test_the_wind_hybrids_play_one_strength_calmer():
     assert gusts == 0 and f[3] == FLIGHT[2]
     gusts, f = _hybrid_gusts(STRONG)
     assert gusts == 1 and len(f[2]) == 4
+    g = _game([[_id("3-hybrid-wind")]], deck=STRONG)
+    g.apply((SELECT, _id("3-hybrid-wind")))  # the table says the wind the shot plays
+    assert g.added[0].status_text(g).startswith("gale ")
+    assert g.added[0].turn_text(g, 0) == "wind " + g.added[0].status_text(g)[5:]
     assert not CLUBS[_id("3-hybrid-wind")].no_rough_penalty
 
 
@@ -352,10 +356,14 @@ def test_wendy_b_never_plays_calm_winds_but_the_previous_condition():
     g = _calm_after_wind(("wendy", "B"))
     assert g.added[0].condition() == (winddata.CALM, NE)
     g.apply((SELECT, club("5 Wood")))
+    # the table's words: the hole is calm, her turn the wind she plays
+    assert (g.added[0].status_text(g), g.added[0].turn_text(g, 0)) == ("calm", "wind NE")
     play(g, (PLAY,), (AIM, E))
     assert g.pending().kind == WIND and (EXTRA, IGNORE) not in g.choices()
+    assert g.added[0].decision_text(g, WIND).startswith("Wind windy NE: blown from")
     g = _calm_after_wind(None)
     g.apply((SELECT, club("5 Wood")))
+    assert g.added[0].turn_text(g, 0) == ""
     outs = play(g, (PLAY,), (AIM, E))
     assert not kinds(outs, OUT_GUST) and kinds(outs, OUT_FLIGHT)
     # before any wind has blown, a calm hole is calm for her too

@@ -21,6 +21,12 @@ recording its inputs. Then, in MicroPython (WebAssembly, Node.js) and CPython:
   call (the samples between calls are live-heap figures; see
   ``teebox_host.micropython.heap_high_water``). This part takes about a minute.
 
+Then the putting bot (Reading the Greens): a 5-player Stroke Play game of bots with the
+greens and the wind on the same course, recorded in CPython and replayed in MicroPython
+and CPython, every putt a bot chose in it chosen again (``putting_bot.putt`` on a copy
+of the green as it stood), by the shared timer: minimum and median a choice (CPU time in
+CPython; :func:`putting_bot_figures`).
+
 ``tests/test_engine_heap.py`` holds the heap ceiling for this game.
 """
 
@@ -213,6 +219,76 @@ def game_heap(game, per_sample=INPUTS_PER_SAMPLE, mounts=DEFAULT_MOUNTS):
                            step="step(%d)" % per_sample, mounts=mounts)
 
 
+# Both interpreters (after common.TIMER, with STREAM, REPS and BATCH_MS defined first): the
+# greens game replayed from its inputs, a copy of the green at each bot putt, then every
+# putt chosen again in turn by the shared timer.
+_PUTTS = """
+from teebox import shipped
+from teebox.core.holes18 import engine, inputlog
+from teebox.core.holes18.expansions import putting, putting_bot
+from teebox.core.holes18.expansions.greens_play import PUTT_DICE, GreensPlay
+
+
+def _copy(g):
+    # The green as it stands (what a putt choice reads), its own lists.
+    c = putting.Putting(g.greens, g.card, g.putters, g.rng)
+    c.side = g.side[:]
+    c.came = g.came[:]
+    c.values = [v[:] for v in g.values]
+    c.pool = g.pool[:]
+    c.sunk = g.sunk[:]
+    return c
+
+
+def bench():
+    # (putts, min us, median us, timing method)
+    game = engine.Game(shipped.load_builtin(%(course)r), shipped.load_default_clubs(),
+                       shipped.load_default_shots(),
+                       engine.Setup(%(players)d, %(mode)r, %(seed)d,
+                                    expansions=("greens", "wind")),
+                       greens=shipped.load_default_greens(), wind=shipped.load_default_wind())
+    greens = [m for m in game.added if isinstance(m, GreensPlay)][0]
+    found = []
+    at = 0
+    while at < len(STREAM):
+        (seat, choice), at = inputlog.read(STREAM, at)
+        d = game.pending()
+        if d.kind == PUTT_DICE:
+            found.append((_copy(greens.green_of(game, seat)), seat))
+        game.apply(choice, seat)
+
+    def choose(n):
+        for i in range(n):
+            g, s = found[i %% len(found)]
+            putting_bot.putt(g, s)
+
+    lo, mid, how = measure(choose, REPS, BATCH_MS)
+    return len(found), lo, mid, how
+"""
+
+
+def putting_game(seed=SEED):
+    """The bots' 5-player Stroke Play game with the greens and the wind on ``COURSE``."""
+    game = engine.Game(shipped.load_builtin(COURSE), shipped.load_default_clubs(),
+                       shipped.load_default_shots(),
+                       engine.Setup(PLAYERS, MODE, seed, expansions=("greens", "wind")),
+                       greens=shipped.load_default_greens(), wind=shipped.load_default_wind())
+    bots.play_game(game, [bots.SensibleBot(seat + 1) for seat in range(PLAYERS)])
+    return game
+
+
+def putting_bot_figures(reps):
+    """``{"MicroPython": (putts, min us, median us, method), "CPython": (...)}``: one
+    putting bot choice over the greens of :func:`putting_game`, chosen again in turn."""
+    source = "STREAM = bytes.fromhex(%r)\nREPS = %d\nBATCH_MS = %d\n" % (
+        input_stream(putting_game()).hex(), reps, common.BATCH_MS) + _PUTTS % {
+        "course": COURSE, "players": PLAYERS, "mode": MODE, "seed": SEED}
+    rows = common.micropython_rows(source + "print('ROW|%d|%f|%f|%s' % bench())\n")
+    n, lo, mid, how = rows[0]
+    return {"MicroPython": (int(n), float(lo), float(mid), how),
+            "CPython": common.cpython_bench(source)()}
+
+
 def main():
     args = common.options(__doc__, rounds=(ROUNDS, "rounds of every input on its own"))
     game, ends, _ = record_game()
@@ -246,6 +322,9 @@ def main():
     fast, slow = common.rp2040(worst["MicroPython"])
     print("RP2040 ESTIMATE of the worst turn: %.0f-%.0f ms (%d-%dx the WebAssembly time, not "
           "a measurement)" % ((fast / 1000, slow / 1000) + common.RP2040_SLOWDOWN))
+    for name, (putts, lo, mid, how) in putting_bot_figures(args.reps).items():
+        print("%-12s putting bot (greens and wind, the %d putts of a bots' game chosen "
+              "again): min %.0f us, median %.0f us a choice (%s)" % (name, putts, lo, mid, how))
     data_cost = data_heap(game)
     played = game_heap(game)
     print("MicroPython  heap: %d bytes for the engine modules, card data and course; "

@@ -18,7 +18,8 @@ as soon as bytes arrive (no pacing): one 5-player Stroke Play game a run, for co
 
 It also prints the board's share of answering a whole FETCH_GAME chunk (a real record),
 timed inside MicroPython with the shared timer (``--reps`` batches of at least 100 ms),
-with its RP2040 ESTIMATE next to the chunk's wire time.
+with its RP2040 ESTIMATE next to the chunk's wire time, and what a poll of an idle line
+costs (the loop polls the link every millisecond of each frame's spare time).
 
     python -m tools.bench.sync_link [--seeds N] [--games N] [--runs N] [--reps N]
 
@@ -28,6 +29,7 @@ swings with the load, hence several runs.
 """
 
 import contextlib
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -35,6 +37,7 @@ from pathlib import Path
 from teebox.core.wire import gamerecord
 from teebox.core.wire.commands import MAX_DATA
 from teebox.app.gamejournal import GameJournal
+from teebox.app.loop import FRAME_MS
 from teebox.app.shelf import Shelf
 from teebox.core.holes18 import bots, engine
 from teebox.hal.store import SimStore
@@ -53,6 +56,11 @@ RATE = BAUD / 10  # bytes a second: 8 data bits, a start and a stop bit
 GOAL = 2048  # the issue's goal: a 5-player 18-hole record at most 2 KB in every mode
 SYNC_GOAL = 1.5  # and a sync at most 1.5x the wire time of its bytes
 SETTLE_S = 1.0   # a fresh virtual board runs this long before a timed sync
+# The line's pump threads (``virtual_board._Pump``) run in this interpreter, beside the
+# sync's replay check and course loading: at Python's default switch interval (5 ms) a
+# byte the laptop wrote waited up to 20 ms for its pump to get the interpreter, which no
+# serial line does (the kernel carries it). A short interval hands it over at once.
+SWITCH_S = 0.0005
 
 
 def record(crs, clubs, shots, mode, seed):
@@ -114,6 +122,42 @@ def board_share(reps):
           f"  timing: {how}")
 
 
+# What watching an idle line costs the board: the loop polls the link every millisecond of
+# each frame's spare time (``Loop._rest``), a StreamPort with nothing waiting, as on the board.
+IDLE_POLL = """
+import table_kit as K
+from fake_line import Wire
+from teebox.app.link_server import LinkServer
+
+loop = K.sim_app()
+wire = Wire()
+server = LinkServer(wire.port, wire.port, loop.hw.store, clock=loop.hw.clock)
+server.start()
+
+
+def work(n):
+    for _ in range(n):
+        server.poll()
+
+
+low, mid, how = measure(work, %(reps)d, %(batch)d)
+print("ROW|%%d|%%d|%%s" %% (low, mid, how))
+"""
+
+
+def idle_poll(reps):
+    """Print what one poll of an idle line costs the board (WebAssembly, RP2040 ESTIMATE)
+    and what the polls of a frame's spare time add up to at most."""
+    (low, mid, how), = common.micropython_rows(IDLE_POLL % {"reps": reps,
+                                                            "batch": common.BATCH_MS})
+    fast, slow = common.rp2040(float(low))
+    print(f"A poll of an idle line (LinkServer.poll, a StreamPort with nothing waiting), "
+          f"MicroPython WebAssembly: min {low} us, median {mid} us; RP2040 ESTIMATE "
+          f"{fast:.0f} to {slow:.0f} us, each after a 1 ms sleep of the frame's spare time "
+          f"(at most {FRAME_MS - 1} a frame: {(FRAME_MS - 1) * slow / 1000:.1f} ms of CPU "
+          f"a frame at the slow end, in time the board would sleep)\n  timing: {how}")
+
+
 def record_sizes(seeds):
     crs = shipped.load_builtin("championship")
     clubs = shipped.load_default_clubs()
@@ -136,11 +180,16 @@ def timed_sync(vb):
     does long before anyone syncs it (the first frames after the bots' games collect
     their garbage)."""
     time.sleep(SETTLE_S)
-    with tempfile.TemporaryDirectory() as tmp, ScoreDB(Path(tmp) / "s.db") as db:
-        start = time.perf_counter()
-        with Link(vb.port, timeout=2.0) as link:
-            report = sync_games(link, db)
-        spent = time.perf_counter() - start
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_S)
+    try:
+        with tempfile.TemporaryDirectory() as tmp, ScoreDB(Path(tmp) / "s.db") as db:
+            start = time.perf_counter()
+            with Link(vb.port, timeout=2.0) as link:
+                report = sync_games(link, db)
+            spent = time.perf_counter() - start
+    finally:
+        sys.setswitchinterval(switch)
     return len(report.stored), spent, vb.up.bytes, vb.down.bytes
 
 
@@ -178,6 +227,7 @@ def main():
                           runs=(3, "syncs from fresh boards"))
     record_sizes(args.seeds)
     board_share(args.reps)
+    idle_poll(args.reps)
     print(f"\nSync over the virtual link throttled to {BAUD} baud ({RATE:.0f} bytes/s each way), "
           f"goal at most {SYNC_GOAL}x the bytes' wire time:")
     for games in (args.games, 1):

@@ -25,9 +25,9 @@ from teebox.core.wire import events, framing
 from teebox.core.wire.commands import (
     ACK_GAME, BAD_COURSE, BAD_CRC, BAD_FRAME, BAD_LENGTH, BAD_OFFSET, BAD_VALUE, BOARD_ERROR,
     COMMAND_NAMES, DELETE_COURSE, EVENTS, FETCH_GAME, HELLO, LED_FRAME, LIST_COURSES,
-    LIST_GAMES, MAX_DATA, NO_TRANSFER, NOTICE, OK, PROTOCOL_VERSION, PULL_COURSE, PUSH_ABORT, PUSH_BEGIN,
-    PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SELF_TEST, SET_CLOCK, UNKNOWN_COMMAND,
-    UNKNOWN_COURSE, UNKNOWN_GAME)
+    LIST_GAMES, MAX_DATA, NO_TRANSFER, NOTICE, OK, OTHER_VERSION, PROTOCOL_VERSION, PULL_COURSE,
+    PUSH_ABORT, PUSH_BEGIN, PUSH_CHUNK, PUSH_COMMIT, REPL, REPLY, SELF_TEST, SET_CLOCK,
+    UNKNOWN_COMMAND, UNKNOWN_COURSE, UNKNOWN_GAME)
 from teebox.core.wire.gamerecord import Reader
 from teebox.app.courses_store import MAX_COURSE, CourseStore, CourseStoreError, check_name
 from teebox.app.shelf import Shelf, board_id
@@ -35,10 +35,6 @@ from teebox.core import course as course_mod
 
 PUSH_TIMEOUT_MS = 10000    # a course transfer idle this long is dropped
 READ_BUDGET = 512          # most bytes one poll() reads, so the table stays responsive
-# After bytes arrive the line stays busy this long: the loop polls it in its spare frame
-# time meanwhile, so a host's next request (sent as soon as a reply is in, or after a
-# short pause to check a game) is answered within a millisecond, not at the next frame.
-BUSY_MS = 1000
 
 
 def set_ctrl_c(enabled):
@@ -259,7 +255,9 @@ class LinkServer:
         self._decoder = framing.FrameDecoder()
         self._event_count = 0
         self._push = None     # the _Transfer going on
-        self._heard = None    # when bytes last arrived (None: not since start)
+        # The protocol version the last HELLO named: while it is another one, nothing but
+        # HELLO and REPL is acted on (a host may send requests right behind its HELLO).
+        self._host_version = PROTOCOL_VERSION
         if recorder is not None:
             recorder.listener = self.event
         self._handlers = {
@@ -293,7 +291,6 @@ class LinkServer:
         data = self._in.read_available(READ_BUDGET)
         if not data:
             return 0
-        self._heard = self._ticks()
         n = 0
         for kind, value in self._decoder.feed(data):
             if kind == framing.FRAME:
@@ -307,18 +304,6 @@ class LinkServer:
                 break  # REPL: what follows is for the REPL, not for us
         self.frames += n
         return n
-
-    def busy(self):
-        """True while a host is talking: bytes arrived within the last BUSY_MS (and a
-        clock tells). The loop then polls in its spare frame time; an idle line is
-        polled once a frame. Allocates nothing."""
-        heard = self._heard
-        if heard is None or self.clock is None or not self.running:
-            return False
-        if self.clock.ticks_diff(self.clock.ticks_ms(), heard) > BUSY_MS:
-            self._heard = None  # quiet again (and no tick wrap can wake it)
-            return False
-        return True
 
     def event(self, ev):
         """Send a scoreboard event (a ``core/wire/events`` tuple) if EVENTS is on."""
@@ -350,6 +335,14 @@ class LinkServer:
             return
         cmd = payload[0]
         tag = payload[1] | payload[2] << 8
+        if self._host_version != PROTOCOL_VERSION and cmd != HELLO and cmd != REPL:
+            # A host of another version may have sent this right behind its HELLO, before
+            # it read our version: its command numbers may mean something else here.
+            self._send((cmd | REPLY) & 0xFF, tag, OTHER_VERSION,
+                       ("not done: the last HELLO said protocol version %d, this board "
+                        "speaks %d (update the board or the host)"
+                        % (self._host_version, PROTOCOL_VERSION)).encode())
+            return
         handler = self._handlers.get(cmd)
         if handler is None:
             self._send((cmd | REPLY) & 0xFF, tag, UNKNOWN_COMMAND,
@@ -410,7 +403,7 @@ class LinkServer:
     def _hello(self, body):
         # Extra bytes are ignored: a host of another version must still get the
         # version byte back, so it can say what to update.
-        body.u8("host protocol version")
+        self._host_version = body.u8("host protocol version")
         out = bytearray(struct.pack("<BH", PROTOCOL_VERSION, MAX_DATA))
         _text(out, self.firmware)
         _text(out, self.board)

@@ -27,8 +27,8 @@ except ImportError:  # CPython
         return x
 
 FRAME_MS = const(33)   # ~30 frames a second
-# While a card reader has work in flight, or a host talks on the link, the rest of the
-# frame polls it this often (a frame on the air is answered within the chip's 1.5 ms timer).
+# While a card reader has work in flight the rest of the frame polls it this often, and
+# the link always (a frame on the air is answered within the chip's 1.5 ms timer).
 READ_POLL_MS = const(1)
 PULSE_MS = const(1000)
 
@@ -117,8 +117,8 @@ class Loop:
     ``table`` defaults to a new :class:`~teebox.app.table.Table` on this
     hardware; ``renderer`` to a Renderer over the board's View, drawing with
     colours prepared for ``hw.leds`` (see ``hal/leds.py``). ``link`` is the
-    USB link server polled every frame, and every READ_POLL_MS of the spare time while a
-    host talks on it (None: none). ``frame_ms`` is the frame time.
+    USB link server polled every frame and every READ_POLL_MS of the frame's spare time
+    (None: none). ``frame_ms`` is the frame time.
     """
 
     def __init__(self, hw, table=None, renderer=None, frame_ms=FRAME_MS, link=None):
@@ -151,12 +151,13 @@ class Loop:
 
     def step(self, render=True):
         """One frame: inputs, table, LEDs and (a share of) the display, then sleep out
-        the frame (polling a busy card reader, or a link a host talks on, meanwhile: see
+        the frame (polling a busy card reader, and the link, meanwhile: see
         :meth:`_rest`).
 
-        ``render`` False skips drawing the LEDs (the simulator fast-forwarding). Nothing
-        that goes wrong in a frame stops the table: the error is shown and the table goes
-        back to the start menu (see :meth:`~teebox.app.table.Table.fail`).
+        ``render`` False skips drawing the LEDs and watching the link in the spare time
+        (the simulator fast-forwarding). Nothing that goes wrong in a frame stops the
+        table: the error is shown and the table goes back to the start menu (see
+        :meth:`~teebox.app.table.Table.fail`).
         """
         clock = self.hw.clock
         start = clock.ticks_ms()
@@ -165,28 +166,32 @@ class Loop:
         except Exception as exc:  # noqa: BLE001 - a bad course or file must not stop the table
             self._recover(exc)
         self.frames += 1
-        self._rest(clock, start)
+        self._rest(clock, start, render)
 
-    def _rest(self, clock, start):
+    def _rest(self, clock, start, watch):
         # Sleep out the frame. A card reader in the middle of a presence cycle is polled
         # every READ_POLL_MS meanwhile: its seven or so steps then end within the frame
         # (one step a frame took about 230 ms from laying a card to its reveal), and the
-        # next frame still starts on time, so the LEDs never wait for a card. A link a
-        # host is talking on is polled as often: each request of a sync would otherwise
-        # wait for the next frame (a sync took 1.8x the wire time of its bytes, not 1.2x).
+        # next frame still starts on time, so the LEDs never wait for a card. The link is
+        # polled as often, talking or not (``watch``): each request of a sync would
+        # otherwise wait for the next frame (a sync took 1.8x the wire time of its bytes,
+        # not 1.2x), the first one too (up to a frame, a sixth of a small game's sync), and
+        # a poll of an idle line is one look at the port that allocates nothing. A frame
+        # the simulator fast-forwards (not drawn) has no real time in which a host could
+        # talk: its spare time is not spent watching the link.
         readers = self.hw.readers
         link = self.link
         left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
         while left > READ_POLL_MS:
             reading = readers is not None and readers.busy()
-            talking = link is not None and link.busy()
-            if not (reading or talking):
+            serving = watch and link is not None and link.running
+            if not (reading or serving):
                 break
             clock.sleep_ms(READ_POLL_MS)
             try:
                 if reading:
                     self._poll_readers(self._input)
-                if talking:
+                if serving:
                     link.poll()
             except Exception as exc:  # noqa: BLE001 - as in a frame: shown, never fatal
                 self._recover(exc)

@@ -10,11 +10,17 @@ Slots no hole uses stay off-board. Then the adjustment mini hexes go on: relaxed
 covers hazards with their rough side, challenging adds their hazard side on
 fairways and around greens, normal leaves the course as laid.
 
+Holes never overlap and have room between them: where the tiles of two holes touch,
+no hex of one's playing line (tee box, fairway, green) is next to one of the other's,
+so at least a hex of rough or a hazard lies between. A tile's faces are drawn before
+its slot is chosen, and a slot whose touching hexes would break that is not taken.
+
 Every hole is checked as it is laid (its length fits its par, its green can be
 reached from its tee); a hole that does not fit is tried elsewhere and a course
-that does not fit is laid again from the next random numbers, so what comes out
-always passes ``course.check`` without a problem. The same seed, hole count and
-difficulty always give the same course, byte for byte, on CPython and MicroPython:
+that does not fit is laid again from the next random numbers, asking for a course
+tile less each time, so what comes out always passes ``course.check`` without a
+problem. The same seed, hole count and difficulty always give the same course, byte
+for byte, on CPython and MicroPython:
 all randomness comes from :class:`~teebox.core.rng.Rng` and all arithmetic is on
 small integers. The layout does not depend on the difficulty, so one seed gives
 the same holes relaxed, normal or challenging.
@@ -47,13 +53,16 @@ _NONE = const(0xFF)
 _TRIES = const(40)         # whole-course attempts before giving up
 _TEE_TRIES = const(12)     # tee slots tried per hole
 _MIN_CELLS = const(5)      # a slot needs this many of its seven cells on the board
+# A hole's playing line: no hex of it may touch one of another hole's (room between holes).
+_LINE = (terrain.FAIRWAY, terrain.GREEN, terrain.TEE)
 # Suggested wind decks (TL TM TR BR BM BL strong calm) per difficulty: fewer calm
 # cards and the strong wind for a harder game; every count fits the 22-card deck.
 _WIND = ((2, 2, 2, 2, 2, 2, 0, 3), (2, 2, 2, 2, 2, 2, 1, 2), (3, 3, 3, 3, 3, 3, 1, 1))
 # Solo par per hole count (as HOLE_CHOICES) and difficulty: the median of what
 # `teebox course rate --solo` measured on ten generated courses of each (seeds 1 to 10,
-# 2026-11-26, docs/course-format.md "Generated courses"), halves rounded down.
-_SOLO_PAR = ((12, 12, 10), (15, 12, 12), (18, 18, 15))
+# 2026-11-27, with room between holes; docs/course-format.md "Generated courses"),
+# halves rounded down.
+_SOLO_PAR = ((12, 12, 11), (14, 13, 11), (18, 17, 17))
 
 
 class GenerateError(ValueError):
@@ -88,6 +97,7 @@ class _Layout:
         self.width = width
         self.height = height
         self.cells = bytearray(width * height)          # terrain kind per cell; OFF = free
+        self.walk = bytearray(width * height)           # one hole's cells, to walk it
         self.slot_of = bytearray(b"\xff" * (width * height))  # slot number at a centre cell
         self.centres = []                              # (q, r) of each usable slot
         for row in range(height):
@@ -101,6 +111,7 @@ class _Layout:
                     self.slot_of[row * width + col] = len(self.centres)
                     self.centres.append((q, row))
         self.used = bytearray(len(self.centres))
+        self.laid = bytearray(len(self.centres))       # 1: a tile is painted on it
         # The slot next to each slot in each slot direction (_NONE: none), worked out
         # once, and how many of those are free (kept up to date as tiles are laid).
         self.nbr = bytearray(b"\xff" * (6 * len(self.centres)))
@@ -133,6 +144,7 @@ class _Layout:
         ``d``; the cells a golfer can stand on go on the list ``mine``."""
         q, r = self.centres[s]
         self.used[s] = 1
+        self.laid[s] = 1
         for k in range(6 * s, 6 * s + 6):
             if self.nbr[k] != _NONE:
                 self.free[self.nbr[k]] -= 1
@@ -155,10 +167,13 @@ class _Layout:
         return hexgrid.distance(qa, ra, qb, rb)
 
 
-def _path(lay, rng, start, steps, lo, hi):
-    """Slot directions of a path of ``steps`` steps from slot ``start`` over free slots,
-    straight on or 60 degrees off at each tile, whose end lies ``lo`` to ``hi`` hexes
-    from ``start``; None if there is none. Searches depth first in a seeded order."""
+def _path(lay, rng, start, faces, lo, hi):
+    """Slots and slot directions for the tile faces ``faces`` (tee, course tiles, green)
+    from slot ``start`` over free slots, straight on or 60 degrees off at each tile, each
+    tile leaving room from the holes laid before (:func:`_apart`), the green ``lo`` to
+    ``hi`` hexes from ``start``; None if there is none. Searches depth first in a seeded
+    order."""
+    steps = len(faces) - 1
     dirs = bytearray(steps)
     slots = [start] + [0] * steps
     first = [0, 1, 2, 3, 4, 5]
@@ -167,30 +182,63 @@ def _path(lay, rng, start, steps, lo, hi):
     rng.shuffle(turns)
     lay.used[start] = 1
     try:
-        return _extend(lay, slots, dirs, 0, first, turns, lo, hi)
+        return _extend(lay, slots, dirs, faces, 0, first, turns, lo, hi)
     finally:
         lay.used[start] = 0
 
 
-def _extend(lay, slots, dirs, i, first, turns, lo, hi):
+def _extend(lay, slots, dirs, faces, i, first, turns, lo, hi):
     steps = len(dirs)
-    options = first if i == 0 else [(dirs[i - 1] + t) % 6 for t in turns]
-    for d in options:
+    for j in range(6 if i == 0 else 3):  # (no list of options: the search runs long)
+        d = first[j] if i == 0 else (dirs[i - 1] + turns[j]) % 6
         nxt = lay.slot(slots[i], d)
-        if nxt < 0:
+        if nxt < 0 or not _apart(lay, slots[i], d, faces[i]):
             continue
         dirs[i] = d
         slots[i + 1] = nxt
         if i + 1 == steps:
-            if lo <= lay.distance(slots[0], nxt) <= hi:
+            if lo <= lay.distance(slots[0], nxt) <= hi and _apart(lay, nxt, d, faces[steps]):
                 return slots, dirs
             continue
         lay.used[nxt] = 1
-        found = _extend(lay, slots, dirs, i + 1, first, turns, lo, hi)
+        found = _extend(lay, slots, dirs, faces, i + 1, first, turns, lo, hi)
         lay.used[nxt] = 0
         if found is not None:
             return found
     return None
+
+
+def _apart(lay, s, d, cells):
+    """Whether tile face ``cells`` laid on slot ``s`` pointing in slot direction ``d``
+    leaves room between its hole and the holes laid before: no hex of its playing line
+    (tee box, fairway, green) may touch a hex of theirs."""
+    for k in range(6):
+        t = lay.nbr[6 * s + k]
+        if t == _NONE or not lay.laid[t]:
+            continue
+        # The tiles meet along this tile's hexes in hex directions k and k - 1 and that
+        # tile's in directions k + 2 and k + 3: k touches both of those, k - 1 only k + 3.
+        tq, tr = lay.centres[t]
+        near = _on_line(lay, tq, tr, (k + 3) % 6)
+        far = near or _on_line(lay, tq, tr, (k + 2) % 6)
+        if (far and _face_on_line(lay, s, d, cells, k)
+                or near and _face_on_line(lay, s, d, cells, (k + 5) % 6)):
+            return False
+    return True
+
+
+def _on_line(lay, q, r, e):
+    # Whether the laid hex next to (q, r) in hex direction e is on a playing line.
+    return _kind_at(lay.cells, lay.width, lay.height,
+                    q + hexgrid.DQ[e], r + hexgrid.DR[e]) in _LINE
+
+
+def _face_on_line(lay, s, d, cells, e):
+    # Whether face ``cells`` on slot s pointing d puts a playing-line hex on the board in
+    # hex direction e of the slot's centre (tile cell i + 1 lies in hex direction i + d).
+    q, r = lay.centres[s]
+    return cells[(e - d) % 6 + 1] in _LINE and hexgrid.in_grid(
+        q + hexgrid.DQ[e], r + hexgrid.DR[e], lay.width, lay.height)
 
 
 def _tee_faces(tileset, holes, budget, rng):
@@ -220,9 +268,14 @@ def _tee_slots(lay, rng, last):
         free = 0 if lay.used[s] else lay.free[s]
         if free:
             near = lay.distance(s, last) if last >= 0 else 0
-            keyed.append((near * 8 + free, rng.below(1024), s))
+            # One small int per slot (a tuple each would be the most a course
+            # allocates): nearness and free neighbours, a random tie-break, the slot.
+            keyed.append((near * 8 + free) << 18 | rng.below(1024) << 8 | s)
     keyed.sort()
-    return [k[2] for k in keyed[:_TEE_TRIES]]
+    del keyed[_TEE_TRIES:]
+    for i in range(len(keyed)):
+        keyed[i] &= 0xFF
+    return keyed
 
 
 def _lay_hole(lay, rng, tileset, face, bag, greens, last):
@@ -234,22 +287,27 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
     lo, hi = course_mod.par_length_range(par)
     if steps - 1 > len(bag):
         return -1
+    # The faces go down before the slots are chosen: where the hole may touch another
+    # depends on what is on the touching cells.
+    faces = [face[0]]
+    for i in range(1, steps):
+        tile = tileset.courses[bag.pop()]
+        faces.append(tile[rng.below(len(tile))][0])
+    green = tileset.greens[greens.pop()]
+    gface = green[rng.below(len(green))]
+    faces.append(gface[0])
     for tee in _tee_slots(lay, rng, last):
-        found = _path(lay, rng, tee, steps, lo, hi)
+        found = _path(lay, rng, tee, faces, lo, hi)
         if found is None:
             continue
         slots, dirs = found
         mine = []
-        lay.paint(slots[0], face[0], dirs[0], mine)
-        for i in range(1, steps):
-            tile = tileset.courses[bag.pop()]
-            lay.paint(slots[i], tile[rng.below(len(tile))][0], dirs[i], mine)
-        green = tileset.greens[greens.pop()]
-        gface = green[rng.below(len(green))]
-        lay.paint(slots[steps], gface[0], dirs[steps - 1], mine)
+        for i in range(steps):
+            lay.paint(slots[i], faces[i], dirs[i], mine)
+        lay.paint(slots[steps], faces[steps], dirs[steps - 1], mine)
         tq, tr = lay.centres[slots[0]]
         gq, gr = lay.centres[slots[steps]]
-        if not _walkable(lay.width, lay.height, mine, (tq, tr), (gq, gr)):
+        if not _walkable(lay, mine, (tq, tr), (gq, gr)):
             return -1
         tc, trow = hexgrid.to_offset(tq, tr)
         gc, grow = hexgrid.to_offset(gq, gr)
@@ -259,24 +317,28 @@ def _lay_hole(lay, rng, tileset, face, bag, greens, last):
     return -1
 
 
-def _walkable(width, height, mine, tee, green):
+def _walkable(lay, mine, tee, green):
     """Whether ``green`` can be walked to from ``tee`` (axial pairs) over the hole's own
     cells ``mine`` (cell indices): then ``course.check`` finds it reachable too. Only
     the hole's few cells are open, so the walk stays short."""
-    own = bytearray(width * height)  # OFF everywhere but the hole
+    own = lay.walk  # OFF everywhere but the hole, and OFF again after
     for i in mine:
         own[i] = terrain.ROUGH
-    return course_mod.reachable(own, width, height, tee, green)
+    found = course_mod.reachable(own, lay.width, lay.height, tee, green)
+    for i in mine:
+        own[i] = terrain.OFF
+    return found
 
 
-def _attempt(tileset, holes, rng, width, height):
-    """One try at laying every hole; the layout, or None if a hole did not fit."""
+def _attempt(tileset, holes, rng, width, height, spare):
+    """One try at laying every hole, the tee faces asking for ``spare`` fewer tiles than
+    usual; the layout, or None if a hole did not fit."""
     lay = _Layout(width, height, rng.below(7))
     if len(lay.centres) < 2 * holes:
         raise GenerateError("a %dx%d board has room for %d large tiles: too few for %d holes "
                             "(each needs a tee and a green tile)"
                             % (width, height, len(lay.centres), holes))
-    faces = _tee_faces(tileset, holes, len(lay.centres) * 4 // 5, rng)
+    faces = _tee_faces(tileset, holes, len(lay.centres) * 4 // 5 - spare, rng)
     greens = list(range(len(tileset.greens)))
     rng.shuffle(greens)
     bag = list(range(len(tileset.courses)))
@@ -411,8 +473,10 @@ def generate_source(tileset, holes, difficulty="normal", seed=0,
     the binary, :func:`source_text` the text). GenerateError for options it cannot meet."""
     level = _check_options(holes, difficulty, seed, width, height)
     rng = Rng(seed)
-    for _ in range(_TRIES):
-        lay = _attempt(tileset, holes, rng, width, height)
+    for spare in range(_TRIES):
+        # Each try after a hole did not fit asks for a tile less: with room between
+        # holes the last of 18 sometimes finds none, and a try costs time and heap.
+        lay = _attempt(tileset, holes, rng, width, height, spare)
         if lay is not None:
             break
     else:

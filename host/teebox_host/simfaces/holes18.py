@@ -14,7 +14,7 @@ from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
 from teebox.core.holes18.expansions import greens_play
-from teebox.core.holes18.expansions.greens_play import OUT_PUTT
+from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
@@ -333,7 +333,7 @@ def shot_report(outs, positions, course, clubs):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
-        elif o[0] == OUT_PUTT:
+        elif o[0] == OUT_PUTT or o[0] == OUT_ACE_ROLL:
             # Reading the Greens: the dice thrown (a Mallet re-roll shows the putt again).
             seat, target, throws, total, flags, outcome = o[1:]
             text = Text()
@@ -341,11 +341,15 @@ def shot_report(outs, positions, course, clubs):
             if not throws:
                 text.append(": tapped in from beside the cup")
                 continue
-            text.append(": putted for %d, rolled %s: %d" % (
-                target, " ".join([str(face) for _die, face, _f in throws]), total))
+            putt = o[0] == OUT_PUTT
+            text.append(": %s %d, rolled %s: %d" % (
+                "putted for" if putt else "rolled for a hole-in-one, target", target,
+                " ".join([str(face) for _die, face, _f in throws]), total))
             if flags:
                 text.append(" (%d flag%s)" % (flags, "" if flags == 1 else "s"))
-            text.append(", " + ("in the cup!" if outcome == SUNK else OUTCOME_NAMES[outcome]))
+            # (the roll for a hole-in-one is in or not: "beside the cup" is no place then)
+            text.append(", " + ("in the cup!" if outcome == SUNK else
+                                OUTCOME_NAMES[outcome] if putt else "missed"))
     return text
 
 

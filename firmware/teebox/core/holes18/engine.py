@@ -147,6 +147,10 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
 
     def __init__(self, course, clubs, shots, setup, rng=None, golfers=None, greens=None,
                  wind=None):
+        # The decision pending, kept from the first pending() after a choice to the next
+        # choice (None: not asked yet); none is kept while the game changes (_changing).
+        self._decided = None
+        self._changing = True
         self.course = course
         self.green_cards = greens  # the putting dice and green cards (Reading the Greens)
         self.wind_cards = wind  # the wind deck's cards (Taming the Wind), as loaded
@@ -218,6 +222,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         self.mode.before_hands(self, outs)
         self._advance(outs)
         self.initial_outputs = outs  # what happened before the first decision
+        self._changing = False
 
     def _deal(self, outs):
         # The DEAL step: the draft, or the hands as set up, then play.
@@ -235,7 +240,17 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
     # choices() and apply() come from contract.Rules.
 
     def pending(self):
-        """The :class:`Decision` the engine waits for."""
+        """The :class:`Decision` the engine waits for: the same object until the next
+        choice (the journal and the table both ask after every choice; a Decision made
+        twice was garbage inside every turn)."""
+        if self._decided is not None:
+            return self._decided
+        d = self._decide()
+        if not self._changing:
+            self._decided = d
+        return d
+
+    def _decide(self):
         st = self.stage
         if st in (DRAFT_PICK, SELECT_CLUB):
             # (a loop: comprehensions would close over the game, garbage at every turn)
@@ -323,8 +338,11 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         return self.acting
 
     def _play(self, choice, seat, outs):
+        self._decided = None
+        self._changing = True
         self._do(choice, seat, outs)
         self._advance(outs)
+        self._changing = False
 
     def _do(self, choice, seat, outs):
         verb = choice[0]

@@ -140,6 +140,12 @@ class Module(Policy):
         characters: ``"wind NE"``), or ""."""
         return ""
 
+    def turn_text(self, game, seat):
+        """A few words the table's display adds to ``seat``'s turn when the module plays
+        otherwise for it than :meth:`status_text` says of the hole (at most 7 characters:
+        Wendy B's ``"wind NE"`` on a calm hole), or ""."""
+        return ""
+
     def drive(self, game, seat, res, card, outs):
         """The turn's shot flew (``res`` as ``fly`` gives it, ``card`` the shot card or
         None for a wood). True if the module decided who holds the longest drive card

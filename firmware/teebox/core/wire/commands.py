@@ -46,9 +46,10 @@ BAD_COURSE = 8        # a pushed course failed verification: the old one stays
 NO_TRANSFER = 9       # a chunk or commit with no course transfer going on
 BAD_VALUE = 10        # a field with a value the board refuses (course name, ...)
 BOARD_ERROR = 11      # the board failed (flash error, ...)
+OTHER_VERSION = 12    # not done: the last HELLO named another protocol version
 STATUS_NAMES = ("ok", "bad crc", "bad frame", "unknown command", "bad length", "bad offset",
                 "unknown game", "unknown course", "bad course", "no transfer", "bad value",
-                "board error")
+                "board error", "other version")
 
 # LED_FRAME reply flags (``app/ledview.py``).
 LED_RESET = 1   # clear the picture to black, then apply the runs

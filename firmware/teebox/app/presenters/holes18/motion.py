@@ -93,6 +93,7 @@ class Motion:
         delay = 0
         scorer = -1
         scored = 0
+        ace = ""  # the hole-in-ones: what the display says first, whatever follows
         for o in outs:
             k = o[0]
             kind = FLASH_NONE
@@ -114,7 +115,8 @@ class Motion:
                 self._note_outcome(o[1], o[3])
             elif k == OUT_HOLE_IN_ONE:
                 kind = FLASH_HOLE_IN_ONE
-                t.note = "%s HOLE IN ONE" % self._who(o[1])
+                ace = (ace + "\n" if ace else "") + "%s HOLE IN ONE" % self._who(o[1])
+                t.note = ace
             elif k == OUT_MISS_TURN:
                 t.note = "P%d misses turn" % (o[1] + 1)
             elif k == OUT_PENALTY:
@@ -153,6 +155,8 @@ class Motion:
                 best = kind
                 seat = o[1]
                 cell = at
+        if ace and t.note != ace:
+            t.note = ace + "\n" + t.note  # (not behind the next hole's note: "Hole 5")
         self._flash = best
         self._flash_seat = seat
         self._flash_cell = cell

@@ -20,11 +20,11 @@ from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18.expansions import greens
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, NO_TARGET, SIDES
 from teebox.core.holes18.expansions.greens_play import (
-    ACE_DICE, ACTION, GAP_SIDE, GreensPlay, KEEP, KINDS, MALLET, NEW_SIDE, OUT_ACTIONS,
-    OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, OUT_RETRIEVED, PUTT_DICE,
-    ROLL, SIDE)
+    ACE_DICE, ACTION, GAP_SIDE, GreensPlay, KEEP, KINDS, MALLET, NEW_SIDE, OUT_ACE_ROLL,
+    OUT_ACTIONS, OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, OUT_RETRIEVED,
+    PUTT_DICE, ROLL, SIDE)
 from teebox.core.holes18.expansions.putting import (
-    CENTRE, CHANGE, OFF, PUTT, putt_args, putt_code)
+    CENTRE, CHANGE, OFF, PUTT, SUNK, putt_args, putt_code)
 from teebox.core.holes18.policy import LAID
 from teebox.core.holes18.protocol import EXTRA, OUT_TURN, SELECT_CLUB
 
@@ -279,7 +279,13 @@ class GreensTable:
         words = []
         for o in outs:
             k = o[0]
-            if k == OUT_PUTT:
+            if k == OUT_ACE_ROLL:
+                # The roll for a hole-in-one is in or not ("beside the cup" means nothing
+                # from the tee), one line: "P1 ace 39/34 out".
+                self.putter = o[1]
+                words.append("P%d ace %d/%d %s" % (o[1] + 1, o[4], o[2],
+                                                   "IN" if o[6] == SUNK else "out"))
+            elif k == OUT_PUTT:
                 seat, target, throws, total, flags, outcome = o[1:]
                 self.putter = seat
                 self.flags = 0

@@ -226,6 +226,10 @@ class Screen:
         else:
             head = who + " turn"
         card = self.golfers.line(d.player) if self.golfers is not None else ""
+        for x in g.added:  # the wind this shot plays, if not the hole's (Wendy B's)
+            words = x.turn_text(g, d.player)
+            if words:
+                card = card + " " + words if card else words
         pr.set("%s\n%s%s (%d)\n> %s%s\nDir: move 1\nHold OK: action\nOK: do it"
                % (head, card + "\n" if card else "", club.name, club.initiative, what,
                   self._landing_text(res)),

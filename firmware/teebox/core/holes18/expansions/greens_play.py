@@ -48,6 +48,11 @@ OUT_POOL = 100        # (k, seat, die, face): into the dice pool
 OUT_CHANGED = 101     # (k, seat, side): changed position
 OUT_LONGEST_PUTT = 102  # (k, seat, target): now holds the longest putt card
 OUT_RETRIEVED = 103   # (k, seat, hole): a racer takes its pool die back from that green
+# (k, seat, target, throws, total, flags, outcome), as OUT_PUTT: the roll for a hole-in-one
+# of a tee shot onto the green, no putt (sunk: OUT_HOLE_IN_ONE follows). Its own kind, so
+# no reader of the outputs (scorecards, replay, the score history) tells it from the putts
+# by the turn it came in.
+OUT_ACE_ROLL = 104
 
 
 class GreensPlay(Module):
@@ -234,7 +239,7 @@ class GreensPlay(Module):
         else:  # ACE_DICE
             roll, borrow = putting.putt_args(code - ROLL)
             putt = g.hole_in_one(seat, roll)
-            self._show(putt, outs)
+            self._show(putt, outs, OUT_ACE_ROLL)
             if putt.outcome == SUNK:
                 g.sunk.append(seat)
                 p = game.players[seat]
@@ -249,8 +254,8 @@ class GreensPlay(Module):
                 return c
         return -1
 
-    def _show(self, putt, outs):
-        outs.append((OUT_PUTT, putt.seat, putt.target, tuple(putt.throws), putt.total,
+    def _show(self, putt, outs, kind=OUT_PUTT):
+        outs.append((kind, putt.seat, putt.target, tuple(putt.throws), putt.total,
                      putt.flags, putt.outcome))
 
     def _settle(self, game, seat, outs):

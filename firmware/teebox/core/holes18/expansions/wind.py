@@ -113,10 +113,14 @@ class Wind(Module):
 
     def status_text(self, game):
         """ "calm", "wind NE" or "gale NE" (a strong wind) for the hole's heading."""
-        strength, toward = self.condition()
-        if strength == CALM:
-            return "calm"
-        return "%s %s" % ("wind" if strength == WINDY else "gale", hexgrid.DIR_NAMES[toward])
+        return _words(*self.condition())
+
+    def turn_text(self, game, seat):
+        """The wind ``seat``'s shot with its club plays when it is not the hole's: Wendy B's
+        previous wind on a calm hole, a wind hybrid's calmer one ("calm", "wind NE")."""
+        strength, toward, _optional = self.played(game, seat)
+        words = _words(strength, toward)
+        return "" if words == self.status_text(game) else words
 
     # -------------------------------------------------------------- a shot in the wind
 
@@ -237,9 +241,11 @@ class Wind(Module):
         return None
 
     def decision_text(self, game, kind):
-        """Which hex of the flight the wind blows the ball from."""
+        """Which hex of the flight the wind blows the ball from, the wind named as it
+        plays for this shot (Wendy B's on a calm hole, a hybrid's calmer one)."""
         return "Wind %s %s: blown from which hex? (%d to go)" % (
-            STRENGTHS[self.condition()[0]], hexgrid.DIR_NAMES[self.toward], self.left)
+            STRENGTHS[self.played(game, game.t_player)[0]], hexgrid.DIR_NAMES[self.toward],
+            self.left)
 
     def choice_text(self, game, code):
         """A gust hex by its place in the flight, or ignoring the wind."""
@@ -284,6 +290,13 @@ class Wind(Module):
         for h in self.hexes:
             out.extend(h)
 
+
+
+def _words(strength, toward):
+    # "calm", "wind NE" or "gale NE": a wind in a few words for the display.
+    if strength == CALM:
+        return "calm"
+    return "%s %s" % ("wind" if strength == WINDY else "gale", hexgrid.DIR_NAMES[toward])
 
 
 def gusts(game, start, hexes, toward):
