@@ -299,8 +299,11 @@ def test_the_bots_bunjil_chooses_his_club_by_the_card_he_saw_while_it_is_on_top(
     assert look == (EXTRA, golfers.DECK + cards.deck_index("3"))
     g.apply(look, 0)
     assert bot.choose(g, 0) == (SELECT, club("8 Iron"))
+    # So does a bot made afresh for this choice, as the table makes them.
+    assert bots.SensibleBot(5).choose(g, 0) == (SELECT, club("8 Iron"))
     g.decks.draw("3")  # test set-up: another player draws the card Bunjil saw
     assert bot.choose(g, 0) == (SELECT, club("5 Iron"))  # by reach, as without a look
+    assert bots.SensibleBot(5).choose(g, 0) == (SELECT, club("5 Iron"))
 
 
 def test_the_bots_bunjil_b_keeps_a_card_for_the_green_and_shows_one_past_it():

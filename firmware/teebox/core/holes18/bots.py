@@ -495,7 +495,13 @@ class SensibleBot:
             return g.held
         deck = cards.DECKS[g.deck]
         look = self._look
-        if (look is None or look[0] != deck or game.decks.remaining(deck) != look[1]
+        if look is None:
+            # A bot made afresh for each choice (the table's: resumed after a power cut it
+            # must choose as before) does not remember the deck as it was: the card seen
+            # counts while it is the top card (wrong only if it was drawn and a shuffle
+            # put it back on top within the hole).
+            return g.shot if game.peek(deck) == g.shot else None
+        if (look[0] != deck or game.decks.remaining(deck) != look[1]
                 or game.decks.discarded(deck) < look[2]):
             return None
         return g.shot
