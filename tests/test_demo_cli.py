@@ -240,8 +240,10 @@ def test_skins_reports_the_greens_points_the_jackpots_and_the_elimination():
     tokens from the 18th green to the 1st green. All players that tied are moved to the
     1st tee box." Each hole's header says the points on its green; holes played again
     list only the players still in the elimination; the standings count its holes won."""
-    out = demo_ok("--mode", "skins", "--course", "starter", "--players", 3, "--seed", 6)
-    assert out.startswith("Teebox demo: Skins, 3 players, Starter Course, seed 6\n")
+    # Seed 1: its last hole ties (seed 6's did until the bot's wedge and bunker play
+    # changed, issue 11).
+    out = demo_ok("--mode", "skins", "--course", "starter", "--players", 3, "--seed", 1)
+    assert out.startswith("Teebox demo: Skins, 3 players, Starter Course, seed 1\n")
     start = re.search(r"^Points on the greens at the first tee: (.*)$", out, re.M).group(1)
     points = [int(p.split(": ")[1]) for p in start.split(", ")]
     assert len(points) == 5 and points[-1] >= 5 and sum(points) >= 20  # four 5s at least

@@ -122,6 +122,19 @@ def paired_spread(side, base):
     return (var / n) ** 0.5 * n / side.holes
 
 
+def side_gaps(ratings):
+    """``(name, A minus B, its standard error)`` for each golfer whose two sides are
+    both in ``ratings`` (:class:`SideRating` of the same seeds), in their order."""
+    by = {r.golfer: r for r in ratings if r.golfer is not None}
+    out = []
+    for name, side in by:
+        if side == "A" and (name, "B") in by:
+            a = by[(name, "A")]
+            b = by[(name, "B")]
+            out.append((name, a.average() - b.average(), paired_spread(a, b)))
+    return out
+
+
 def golfers_view(course, ratings, seed):
     """The ratings as a table: a row per golfer side, its average strokes per hole and
     the difference from the games without golfers (with its standard error)."""
@@ -144,6 +157,20 @@ def golfers_view(course, ratings, seed):
     note = Text("vs none: the side's strokes per hole minus the games without golfers "
                 "(negative: easier); ±: one standard error of that difference.", style="dim")
     parts = [head, what, table, note]
+    gaps = side_gaps(ratings[1:])
+    if gaps:
+        # The rulebook's promise itself: "The A-SIDE makes the game easier and the
+        # B-SIDE makes the game harder" (negative: the A-side takes fewer strokes).
+        pairs = Table()
+        pairs.add_column("Golfer")
+        pairs.add_column("A − B", justify="right")
+        pairs.add_column("±", justify="right")
+        for name, gap, spread in gaps:
+            pairs.add_row(golfer_title((name, "A")).rsplit(" ", 1)[0],
+                          "%+.3f" % gap, "%.3f" % spread)
+        parts += [pairs, Text("A − B: the A-side's strokes per hole minus the B-side's on "
+                              "the same games (negative: the A-side is easier).",
+                              style="dim")]
     for r in ratings:
         if r.unfinished:
             parts.append(Text("%s: %s left out, the bots did not finish (seeds %s)" % (

@@ -2,13 +2,15 @@
 # inside MicroPython.
 from fwtest import raises
 
-from engine_kit import (CLUBS, SHOTS, club, face, make_course, new_game, place, play, select)
+from engine_kit import (CLUBS, SHOTS, StackRng, ax, club, face, make_course, new_game, place, play,
+                        select, shot_index)
 from teebox.core import hexgrid
-from teebox.core.holes18 import bots
+from teebox.core.holes18 import bots, cards, golfers
 from teebox.core.holes18.engine import Game, Setup
 from teebox.core.hexgrid import E
-from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLINE, DISCARD, GAME_OVER, KEEP, MOVE,
-                                  PICK, PLAY, RESET, SELECT)
+from teebox.core.holes18.protocol import (AIM, BIG_HIT, DECLARE_DIRECTION, DECLINE,
+                                          DISCARD, EXIT_BUNKER, EXTRA, GAME_OVER, HIT_DIRECTION, KEEP,
+                                          MOVE, PICK, PLAY, RESET, SELECT)
 from teebox import shipped
 
 STARTER = shipped.load_builtin("starter")
@@ -166,9 +168,10 @@ def test_a_wood_whose_best_flight_is_out_of_bounds_is_not_played_but_the_hand_re
 def test_the_sensible_bot_drafts_a_club_of_two_cards_before_a_wedge_of_one():
     """Rulebook: the chip deck's direction is declared "before you draw any cards", and 8
     of its 12 cards curve off it: a wedge, drawing one card, misses where the 9 Iron,
-    choosing between two, less often does. Issue 11: wedges cost the bot strokes, and
-    The Shark's B-side ("may not carry any wedges") played easier than his A-side.
-    Holding the Driver, the bot takes the 9 Iron or the 8 Iron over a wedge."""
+    choosing between two, less often does. The Lob Wedge needs no declared direction
+    ("you do not need to declare the direction"), but still draws one card. Issue 11:
+    drafted like the 9 Iron, wedges cost the bot strokes. Holding the Driver, the bot
+    takes the 9 Iron or the 8 Iron over a wedge."""
     for wedge, other in (("Lob Wedge", "9 Iron"), ("Lob Wedge", "8 Iron"),
                          ("Sand Wedge", "9 Iron"), ("Pitching Wedge", "8 Iron")):
         g = Game(STARTER, CLUBS, SHOTS, Setup(2, "stroke", 3, "draft"))
@@ -210,3 +213,111 @@ def test_the_bots_shark_chips_over_water_he_ignores():
         play(g, (PLAY,))
         aims.append(bots.SensibleBot().choose(g, 0))
     assert aims[0] == (AIM, E) and aims[1] != (AIM, E)
+
+
+BUNKERS = ["rrrrrrrrrr", "rrrrrrrrrr", "rTffbffbGr", "rrrrrrrrrr", "rrrrrrrrrr"]
+
+
+def test_the_sensible_bot_chips_out_of_a_bunker_with_its_sand_wedge():
+    """Rulebook, 4.D EXIT BUNKER: "When the club you have chosen to play is the sand
+    wedge, you consider the bunker as rough. You do not need to perform the exit bunker
+    action." Four hexes short of the green in a bunker, holding the Sand Wedge and an 8
+    Iron, the bot lays the Sand Wedge and plays it (a chip of two hexes, declared toward
+    the green as every chip is) rather than exit one hex."""
+    g = new_game(make_course(BUNKERS, HOLE), [[club("8 Iron"), club("Sand Wedge")]])
+    place(g, 0, 4, 2)
+    bot = bots.SensibleBot()
+    assert bot.choose(g, 0) == (SELECT, club("Sand Wedge"))
+    select(g, {0: club("Sand Wedge")})
+    assert (EXIT_BUNKER,) in g.choices(0) and bot.choose(g, 0) == (PLAY,)
+    play(g, (PLAY,))
+    assert g.pending().kind == DECLARE_DIRECTION and bot.choose(g, 0) == (AIM, E)
+
+
+def test_beside_the_green_the_sensible_bot_exits_the_bunker_and_keeps_its_sand_wedge():
+    """A chip flies two hexes (rulebook, PLAYING FROM THE ROUGH: chip cards "always
+    travel 2 hexes"): from a bunker beside the green the Sand Wedge's chip flies past
+    it, where an exit ("move to your target hex") lands on it. The bot exits with its
+    other club and keeps the Sand Wedge for a bunker it chips out of."""
+    g = new_game(make_course(BUNKERS, HOLE), [[club("8 Iron"), club("Sand Wedge")]])
+    place(g, 0, 7, 2)
+    bot = bots.SensibleBot()
+    assert bot.choose(g, 0) == (SELECT, club("8 Iron"))
+    select(g, {0: club("8 Iron")})
+    assert bot.choose(g, 0) == (EXIT_BUNKER,)
+    # Holding only the Sand Wedge there, it exits with it rather than chip past.
+    g = new_game(make_course(BUNKERS, HOLE), [[club("Sand Wedge")]])
+    place(g, 0, 7, 2)
+    select(g, {0: club("Sand Wedge")})
+    assert (PLAY,) in g.choices(0) and bot.choose(g, 0) == (EXIT_BUNKER,)
+
+
+def test_the_sensible_bot_chips_with_its_lob_wedge_and_aims_after_the_draw():
+    """Rulebook, CHIPPING: "The Lob Wedge is a unique club in that you do not need to
+    declare the direction you're going to hit the ball before you play it." Two hexes
+    from the green, holding the Lob and the Sand Wedge, the bot plays the Lob Wedge (the
+    Sand Wedge off a bunker is a chip declared before its one card), is asked for no
+    direction before the draw, and aims the curving card it drew onto the green."""
+    tops = {"C": [face("C", "SL")]}
+    g = new_game(make_course(ROWS, HOLE), [[club("Sand Wedge"), club("Lob Wedge")]],
+                 "stroke", tops)
+    green = ax(8, 2)
+    place(g, 0, 6, 1)  # two hexes from the green, which no straight chip reaches
+    q, r = ax(6, 1)
+    assert hexgrid.distance(q, r, green[0], green[1]) == 2
+    assert green not in [hexgrid.walk(q, r, a, "SS")[-1] for a in range(6)]
+    bot = bots.SensibleBot()
+    assert bot.choose(g, 0) == (SELECT, club("Lob Wedge"))
+    select(g, {0: club("Lob Wedge")})
+    play(g, (PLAY,))
+    d = g.pending()
+    assert d.kind == HIT_DIRECTION and d.shot == shot_index(face("C", "SL"))
+    aim = bot.choose(g, 0)
+    assert g.simulate_shot(d.shot, 0, aim[1])[1] == green
+
+
+def _bunjil(side, top):
+    # Bunjil three hexes short of the green with a 5 Iron (deck 3) and an 8 Iron (deck 2),
+    # the card ``top`` on deck 3; another golfer on the tee.
+    hands = [[club("5 Iron"), club("8 Iron")], [club("6 Iron"), club("3 Wood")]]
+    setup = Setup(2, "stroke", 1, hands, [("bunjil", side), None])
+    g = Game(make_course(ROWS, HOLE), CLUBS, SHOTS, setup, StackRng(1, {"3": [top]}))
+    place(g, 0, 5, 2)
+    return g
+
+
+def test_the_bots_bunjil_chooses_his_club_by_the_card_he_saw_while_it_is_on_top():
+    """Bunjil A: "Immediately before Bunjil selects their club to play, they may look at the
+    top card of one deck once. ... Return the card face down to the top of the shot
+    deck." Three hexes out, the bot's Bunjil looks at deck 3, where his 5 Iron would
+    draw; a card of four hexes there flies past the green, so he lays the 8 Iron. Once
+    someone has drawn that card, the look tells him nothing more (issue 11: the bot
+    went on choosing by it for the rest of the hole)."""
+    g = _bunjil("A", face("3", "SSSS"))
+    bot = bots.SensibleBot()
+    look = bot.choose(g, 0)
+    assert look == (EXTRA, golfers.DECK + cards.deck_index("3"))
+    g.apply(look, 0)
+    assert bot.choose(g, 0) == (SELECT, club("8 Iron"))
+    # So does a bot made afresh for this choice, as the table makes them.
+    assert bots.SensibleBot(5).choose(g, 0) == (SELECT, club("8 Iron"))
+    g.decks.draw("3")  # test set-up: another player draws the card Bunjil saw
+    assert bot.choose(g, 0) == (SELECT, club("5 Iron"))  # by reach, as without a look
+    assert bots.SensibleBot(5).choose(g, 0) == (SELECT, club("5 Iron"))
+
+
+def test_the_bots_bunjil_b_keeps_a_card_for_the_green_and_shows_one_past_it():
+    """Bunjil B: "Bunjil has to decide to either keep the shot card and use it on their
+    next shot or return the card to the top of the shot deck, face up for all players to
+    see." The bot keeps a card of three hexes that lands on the green (nobody else may
+    draw it first) and plays the 5 Iron with it; one of four, past the green, it shows
+    and lays the 8 Iron."""
+    for top, keep, chosen in ((face("3", "SSS"), golfers.HOLD, "5 Iron"),
+                              (face("3", "SSSS"), golfers.RETURN, "8 Iron")):
+        g = _bunjil("B", top)
+        bot = bots.SensibleBot()
+        g.apply(bot.choose(g, 0), 0)
+        assert g.pending().kind == golfers.PEEKED
+        assert bot.choose(g, 0) == (EXTRA, keep)
+        g.apply((EXTRA, keep), 0)
+        assert bot.choose(g, 0) == (SELECT, club(chosen))

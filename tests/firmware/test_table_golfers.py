@@ -24,14 +24,17 @@ def _frame(t, now=0):
     return bytes(R.Renderer(BOARD, t.course, t.view).compose(now))
 
 
-def _table(hands, choices, bots=(), tops=None, mode="match"):
+def _table(hands, choices, bots=(), tops=None, mode="match", at=None):
     """A table playing a game with these hands and golfers (``bots``: the seats bots
-    play), waiting for its first decision."""
+    play; ``at``: test set-up, the first golfer on this map cell), waiting for its first
+    decision."""
     crs = E.make_course(ROWS, HOLES)
     t = K.new_table(courses=K.Courses("test", crs))
     t.load_course("test")
     setup = engine.Setup(len(hands), mode, 1, hands, choices)
     g = engine.Game(crs, K.CLUBS, K.SHOTS, setup, E.StackRng(1, tops or {}))
+    if at is not None:
+        E.place(g, 0, at[0], at[1])
     bot = bytes([1 if s in bots else 0 for s in range(len(hands))])
     t.resume_game(g, bytes(range(len(hands))), bot, "18-holes")
     return t, K.Direct(t)
@@ -320,10 +323,10 @@ def test_lucky_b_chooses_the_club_to_discard_for_his_redraw():
 
 # ------------------------------------------------------------------ Bunjil's private look
 
-def _bunjil(side, bots=(), hand=None):
+def _bunjil(side, bots=(), hand=None, at=None):
     return _table([hand or [E.club("8 Iron"), E.club("5 Wood")],
                    [E.club("6 Iron"), E.club("3 Wood")]],
-                  [("bunjil", side), None], bots=bots, tops={"2": [SSL]})
+                  [("bunjil", side), None], bots=bots, tops={"2": [SSL]}, at=at)
 
 
 def _look(t, d):
@@ -371,7 +374,8 @@ def test_bunjils_look_shows_the_card_only_while_his_player_holds_ok():
 
 
 def test_a_bots_look_is_never_shown():
-    t, d = _bunjil("A", bots=(0,), hand=[E.club("8 Iron")])
+    # (The bot looks for a shot that may reach the green: three hexes out.)
+    t, d = _bunjil("A", bots=(0,), hand=[E.club("8 Iron")], at=(7, 2))
     K.land(t)
     K.land(t)
     assert t.game.players[0].rules.power_state(t.game, 0) == 0  # the bot looked

@@ -32,7 +32,10 @@ _BUNKER = 15
 _ROUGH = 4
 _OUT = 30  # a lost turn, though the club comes back
 _UNUSABLE = 10000
-_WEDGE = 15  # a wedge is drafted as if a hex and a half nearer the clubs held
+_WEDGE = 15  # a declared one-card chip is drafted as if a hex and a half nearer
+_LOB = 10  # the Lob Wedge: aimed after the draw, but one card (see _wedge_cost)
+_SAND = 5  # the Sand Wedge back, per bunker beside a green per hole (see _wedge_cost)
+_DECLARED = 5  # a one-card chip aimed before the draw, played after the other chips
 _FAR = 255  # a walk table's entry for a cell no walk leads from (or 255 hexes or more)
 
 
@@ -89,6 +92,7 @@ class SensibleBot:
         self.rng = Rng(seed)
         self._reach = {}
         self._walk = None  # (course, aims, walk_distances) for the greens last aimed at
+        self._look = None  # Bunjil: (deck, cards left in it, its discards) when it looked
 
     def choose(self, game, seat):
         """The choice this bot makes for ``seat`` now."""
@@ -162,9 +166,7 @@ class SensibleBot:
             # that same card away.
             return self._best(legal, lambda c: self._pile_cost(game, d.player, d, c[1]))
         if kind == CHOOSE_DECK:
-            far = self._distance(game, seat) * 10
-            return self._best(legal, lambda c: abs(
-                self._deck_reach(game, cards.DECKS[c[1]], game.lie(seat)) - far))
+            return self._best(legal, lambda c: self._deck_cost(game, seat, d.club, c[1]))
         if kind == SELECT_CLUB:
             return self._select(game, seat, legal)
         return self._follow(game, seat, d, legal)
@@ -257,10 +259,23 @@ class SensibleBot:
     def _declare_cost(self, game, seat, d, direction):
         # Before the draw: judge a chip by its straight two-hex flight, a bunker exit
         # by the target hex itself.
+        return self._aimed_cost(game, seat, direction, d.action != EXIT_BUNKER)
+
+    def _aimed_cost(self, game, seat, direction, chip):
+        # A chip's straight two-hex flight toward ``direction``, or (not ``chip``) the
+        # one hex of a bunker exit's target.
         p = game.players[seat]
-        chip = d.action != EXIT_BUNKER
         hexes = flight.path_hexes(p.q, p.r, direction, "SS" if chip else "S")
         return self._cost(game, seat, game.effects.fly(game.course, p.q, p.r, hexes, chip))
+
+    def _exit_cost(self, game, seat):
+        # The best target of an exit from the bunker where ``seat`` stands.
+        return min([self._aimed_cost(game, seat, a, False) for a in range(6)])
+
+    def _sand_cost(self, game, seat):
+        # The best chip out of the bunker with the Sand Wedge ("you consider the bunker
+        # as rough": a chip card flies its two hexes).
+        return min([self._aimed_cost(game, seat, a, True) for a in range(6)])
 
     # -------------------------------------------------------------- clubs
 
@@ -288,12 +303,10 @@ class SensibleBot:
 
     def _draft_value(self, game, seat, club):
         # A spread of distances: the club farthest in reach from those already held, a
-        # wedge less (one card; a chip's aim is declared and 8 of 12 chip cards curve off
-        # it): drafted like the 9 Iron, wedges cost the bot 0.07-0.11 strokes a hole
-        # (issue 11: The Shark's B-side, which may not carry them, was the easier).
+        # wedge less by what it does (_wedge_cost).
         c = game.clubs[club]
         reach = self._club_reach(game, club, flight.LIE_FAIRWAY)
-        worse = _WEDGE if c.wedge else 0
+        worse = _wedge_cost(game, c)
         g = game.players[seat].rules
         hand = game.players[seat].hand
         if not hand:
@@ -315,17 +328,62 @@ class SensibleBot:
         if not game.usable(seat, club):
             return _UNUSABLE
         if lie == flight.LIE_BUNKER:
-            return 0 if c.sand_as_rough else (5 if c.decks else _UNUSABLE // 2)
+            if not c.decks:
+                return _UNUSABLE // 2  # a wood cannot get out of a bunker
+            out = self._exit_cost(game, seat)
+            if not c.sand_as_rough:
+                return out
+            chip = self._sand_cost(game, seat)
+            return chip if chip < out else out + 1  # else kept for a bunker it chips out of
         reach = self._club_reach(game, club, lie)
-        seen = self._peeked(game, seat)
-        if seen is not None and c.decks == (game.shot_list[seen].deck,) and c.count == 1:
-            reach = 10 * _length(game, seen)  # Bunjil has seen the card it would draw
         if far <= 10:
             return -reach  # next to the green: a step will do, spend a long club
         if c.kind == "fixed":
             return self._wood_cost(game, seat, club)  # no card to wait for: look
         over = reach - far
-        return abs(over) + (5 if over > 10 else 0)
+        cost = abs(over) + (5 if over > 10 else 0) + (_DECLARED if _declared(c) else 0)
+        seen = self._seen_cost(game, seat, club)
+        if seen is None:
+            return cost
+        # Bunjil saw the card it would draw: that landing, or, with a second card or
+        # another deck to draw instead, the better of the two.
+        return min(seen, cost) if c.count > 1 or len(c.decks) > 1 else seen
+
+    def _deck_cost(self, game, seat, club, deck):
+        # How well deck ``deck`` (an index) of a two-deck club suits the shot from here:
+        # the landing of a card Bunjil saw on it, else how far its mean flight is off.
+        seen = self._seen_cost(game, seat, club, cards.DECKS[deck])
+        if seen is not None:
+            return seen
+        return abs(self._deck_reach(game, cards.DECKS[deck], game.lie(seat, club))
+                   - self._distance(game, seat) * 10)
+
+    def _seen_cost(self, game, seat, club, deck=None):
+        # Bunjil: the best landing of the card he saw (or keeps), played with ``club`` from
+        # where he stands, when ``club`` would draw it (from ``deck``, if given); else None.
+        # Judged by its landing, not its length: a card of the right length that curves
+        # into a bunker is no good card.
+        shot = self._peeked(game, seat)
+        if shot is None:
+            return None
+        card = game.shot_list[shot]
+        c = game.clubs[club]
+        if not card.outcomes or card.deck not in c.decks or deck not in (None, card.deck):
+            return None
+        p = game.players[seat]
+        lie = game.lie(seat, club)
+        hybrid = c.no_rough_penalty and game.effects.hybrids_help(
+            game.course.terrain(p.q, p.r))
+        best = None
+        for o in card.outcomes:
+            steps = flight.shot_steps(o, lie, hybrid)
+            for a in range(6):
+                cost = self._cost(game, seat, game.effects.fly(
+                    game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps),
+                    card.deck == "C"))
+                if best is None or cost < best:
+                    best = cost
+        return best
 
     def _select(self, game, seat, legal):
         p = game.players[seat]
@@ -367,6 +425,11 @@ class SensibleBot:
                 return c
         lie = game.lie(seat)
         if lie == flight.LIE_BUNKER:
+            # The Sand Wedge chips out as from the rough (4.D) where that lands better
+            # than an exit's one hex (not beside the green: a chip flies two hexes).
+            if (PLAY,) in legal and (EXIT_BUNKER,) in legal and self._exit_cost(
+                    game, seat) <= self._sand_cost(game, seat):
+                return (EXIT_BUNKER,)
             for verb in (PLAY, EXIT_BUNKER, RESET):
                 if (verb,) in legal:
                     return (verb,)
@@ -419,9 +482,27 @@ class SensibleBot:
     # -------------------------------------------------------------- golfer powers
 
     def _peeked(self, game, seat):
-        # The card this bot's Bunjil saw on this hole and left on its deck, else None.
+        # The card this bot's Bunjil keeps for his next shot (B-side), or the one he saw
+        # on this hole while it still lies on top of its deck; else None. Still on top:
+        # nobody has drawn from that deck since he looked (the cards left in it are as
+        # many, and no shuffle took its discards back). Taken as known for the rest of
+        # the hole, a card drawn long since had the bot choose its club by a card it
+        # would not draw.
         g = game.players[seat].rules
-        if getattr(g, "shot", -1) < 0 or g.hole != game.players[seat].hole or g.held >= 0:
+        if getattr(g, "shot", -1) < 0 or g.hole != game.players[seat].hole:
+            return None
+        if g.held >= 0:
+            return g.held
+        deck = cards.DECKS[g.deck]
+        look = self._look
+        if look is None:
+            # A bot made afresh for each choice (the table's: resumed after a power cut it
+            # must choose as before) does not remember the deck as it was: the card seen
+            # counts while it is the top card (wrong only if it was drawn and a shuffle
+            # put it back on top within the hole).
+            return g.shot if game.peek(deck) == g.shot else None
+        if (look[0] != deck or game.decks.remaining(deck) != look[1]
+                or game.decks.discarded(deck) < look[2]):
             return None
         return g.shot
 
@@ -429,10 +510,21 @@ class SensibleBot:
         # The golfer's power when it helps here, else None (play on as usual).
         if d.kind == SELECT_CLUB and rest:
             best = self._select(game, seat, rest)
-            if best[0] == SELECT and game.clubs[best[1]].decks:
-                code = golfers.DECK + cards.deck_index(game.clubs[best[1]].decks[0])
-                if code in codes and self._peeked(game, seat) is None:
-                    return (EXTRA, code)  # Bunjil looks where it is about to draw
+            c = game.clubs[best[1]] if best[0] == SELECT else None
+            if c is not None and c.decks and self._distance(game, seat) * 10 <= (
+                    self._club_reach(game, best[1], game.lie(seat, best[1])) + 10):
+                # Bunjil looks where he is about to draw (of two decks, the one he would
+                # choose), once per hole: saved for a shot that may reach the green,
+                # where the card decides it (looked at from every tee box, a card for
+                # the Driver's two changed nothing measurable: issue 11).
+                deck = min(range(len(cards.DECKS)), key=lambda i: _UNUSABLE if cards.DECKS[
+                    i] not in c.decks else self._deck_cost(game, seat, best[1], i))
+                code = golfers.DECK + deck
+                if code in codes:
+                    name = cards.DECKS[deck]
+                    self._look = (name, game.decks.remaining(name),
+                                  game.decks.discarded(name))
+                    return (EXTRA, code)
         if d.kind == CHOOSE_ACTION:
             own = self._club_cost(game, seat, d.club)
             use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
@@ -476,10 +568,12 @@ class SensibleBot:
                         best = code
             return (EXTRA, best)
         if d.kind == golfers.PEEKED:
-            g = game.players[seat].rules
-            far = self._distance(game, seat) * 10
-            good = abs(10 * _length(game, g.shot) - far) <= 15
-            return (EXTRA, golfers.HOLD if good and (EXTRA, golfers.HOLD) in legal
+            # Bunjil B keeps the card when a club in hand that draws it would be his
+            # choice with it; else he shows it (and leaves it on top, known to him too).
+            p = game.players[seat]
+            best = min(p.hand, key=lambda c: self._club_cost(game, seat, c))
+            keep = self._seen_cost(game, seat, best) is not None
+            return (EXTRA, golfers.HOLD if keep and (EXTRA, golfers.HOLD) in legal
                     else golfers.RETURN)
         return legal[0]
 
@@ -556,6 +650,51 @@ def _route_steps(effects, club, q, r, moves, flies):
     return out
 
 
+def _declared(club):
+    # Whether every shot of ``club`` (off a bunker) is one chip card aimed before it is
+    # drawn: 8 of the 12 chip cards curve off that aim (rulebook, CHIPPING: "You have to
+    # declare the direction you're going to chip before you draw any cards"). Not the
+    # Lob Wedge ("you do not need to declare the direction"), nor the 9 Iron (two cards
+    # to choose from), nor the Pitching Wedge (deck 2 too).
+    return club.decks == ("C",) and club.count == 1 and not club.no_declare
+
+
+def _wedge_cost(game, club):
+    # Tenths of a hex nearer the clubs held that a wedge is drafted as (0: not a wedge),
+    # by what it does. A declared one-card chip plays worse than the 9 Iron of the same
+    # reach (drafted like it, wedges cost the bot 0.07-0.11 strokes a hole: issue 11).
+    # The Lob Wedge aims after the draw (CHIPPING: "you do not need to declare the
+    # direction"), but draws one card where the 9 Iron chooses between two, and two for
+    # a big hit where the 9 Iron has three: a smaller penalty than a declared chip's.
+    # The Sand Wedge plays a bunker as rough (4.D: "You do not need to perform the exit
+    # bunker action"), a chip of two hexes where an exit moves one: worth more the more
+    # bunkers lie beside the course's greens, where approach shots land. Measured
+    # (2026-11-27, 500 games without a card a course): drafted at 0 the Lob Wedge took
+    # the bot 0.016-0.028 strokes a hole more on the starter course, The Nine and
+    # coastline, and the Sand Wedge at 15 less 10 per bunker beside a green per hole up
+    # to 0.029 more; at _LOB and _SAND no more than the old draft.
+    if not club.wedge:
+        return 0
+    if club.no_declare:
+        return _LOB
+    if club.sand_as_rough:
+        return max(0, _WEDGE - _SAND * _bunkers_by_greens(game.course) // 10)
+    return _WEDGE
+
+
+def _bunkers_by_greens(course):
+    # Bunker hexes next to a green (1 hex away) per hole of ``course``, in tenths.
+    n = course.hole_count
+    found = 0
+    for h in range(1, n + 1):
+        hole = course.hole(h)
+        for d in range(6):
+            q, r = hexgrid.neighbour(hole[3], hole[4], d)
+            if course.terrain(q, r) == terrain.BUNKER:
+                found += 1
+    return 10 * found // n if n else 0
+
+
 def _mean_hole(course):
     # The mean straight distance from tee box to green of ``course``'s holes, in tenths
     # of a hex.
@@ -565,12 +704,6 @@ def _mean_hole(course):
         hole = course.hole(h)
         total += hexgrid.distance(hole[1], hole[2], hole[3], hole[4])
     return 10 * total // n if n else 0
-
-
-def _length(game, shot):
-    # Hexes a shot card's first flight path travels (0 for a super/short/shuffle card).
-    card = game.shot_list[shot]
-    return len(card.outcomes[0][0]) if card.outcomes else 0
 
 
 def play_game(game, bots, limit=20000):
