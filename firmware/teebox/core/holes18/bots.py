@@ -100,7 +100,7 @@ class SensibleBot:
         legal = game.choices(seat)
         kind = d.kind
         if kind in golfers.KINDS:
-            return self._golfer_decision(game, seat, d, legal)
+            return _golfer_decision(self, game, seat, d, legal)
         if kind >= POLICY_KINDS:
             # A mode's, golfer's or module's own decision: the policy that asked knows it
             # best; one whose choices decide a landing (the wind) is judged by the landing.
@@ -131,7 +131,7 @@ class SensibleBot:
             extras = [c for c in legal if c[0] == EXTRA]
         if extras:
             rest = [c for c in legal if c[0] != EXTRA]
-            power = self._power(game, seat, d, rest, [c[1] for c in extras])
+            power = _power(self, game, seat, d, rest, [c[1] for c in extras])
             if power is not None or not rest:
                 return power if power is not None else extras[0]
             legal = rest
@@ -342,7 +342,7 @@ class SensibleBot:
             return self._wood_cost(game, seat, club)  # no card to wait for: look
         over = reach - far
         cost = abs(over) + (5 if over > 10 else 0) + (_DECLARED if _declared(c) else 0)
-        seen = self._seen_cost(game, seat, club)
+        seen = _seen_cost(self, game, seat, club)
         if seen is None:
             return cost
         # Bunjil saw the card it would draw: that landing, or, with a second card or
@@ -352,38 +352,11 @@ class SensibleBot:
     def _deck_cost(self, game, seat, club, deck):
         # How well deck ``deck`` (an index) of a two-deck club suits the shot from here:
         # the landing of a card Bunjil saw on it, else how far its mean flight is off.
-        seen = self._seen_cost(game, seat, club, cards.DECKS[deck])
+        seen = _seen_cost(self, game, seat, club, cards.DECKS[deck])
         if seen is not None:
             return seen
         return abs(self._deck_reach(game, cards.DECKS[deck], game.lie(seat, club))
                    - self._distance(game, seat) * 10)
-
-    def _seen_cost(self, game, seat, club, deck=None):
-        # Bunjil: the best landing of the card he saw (or keeps), played with ``club`` from
-        # where he stands, when ``club`` would draw it (from ``deck``, if given); else None.
-        # Judged by its landing, not its length: a card of the right length that curves
-        # into a bunker is no good card.
-        shot = self._peeked(game, seat)
-        if shot is None:
-            return None
-        card = game.shot_list[shot]
-        c = game.clubs[club]
-        if not card.outcomes or card.deck not in c.decks or deck not in (None, card.deck):
-            return None
-        p = game.players[seat]
-        lie = game.lie(seat, club)
-        hybrid = c.no_rough_penalty and game.effects.hybrids_help(
-            game.course.terrain(p.q, p.r))
-        best = None
-        for o in card.outcomes:
-            steps = flight.shot_steps(o, lie, hybrid)
-            for a in range(6):
-                cost = self._cost(game, seat, game.effects.fly(
-                    game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps),
-                    card.deck == "C"))
-                if best is None or cost < best:
-                    best = cost
-        return best
 
     def _select(self, game, seat, legal):
         p = game.players[seat]
@@ -479,103 +452,135 @@ class SensibleBot:
         follows = [c for c in legal if c[0] == FOLLOW]
         return follows[0] if follows else legal[0]
 
-    # -------------------------------------------------------------- golfer powers
 
-    def _peeked(self, game, seat):
-        # The card this bot's Bunjil keeps for his next shot (B-side), or the one he saw
-        # on this hole while it still lies on top of its deck; else None. Still on top:
-        # nobody has drawn from that deck since he looked (the cards left in it are as
-        # many, and no shuffle took its discards back). Taken as known for the rest of
-        # the hole, a card drawn long since had the bot choose its club by a card it
-        # would not draw.
-        g = game.players[seat].rules
-        if getattr(g, "shot", -1) < 0 or g.hole != game.players[seat].hole:
-            return None
-        if g.held >= 0:
-            return g.held
-        deck = cards.DECKS[g.deck]
-        look = self._look
-        if look is None:
-            # A bot made afresh for each choice (the table's: resumed after a power cut it
-            # must choose as before) does not remember the deck as it was: the card seen
-            # counts while it is the top card (wrong only if it was drawn and a shuffle
-            # put it back on top within the hole).
-            return g.shot if game.peek(deck) == g.shot else None
-        if (look[0] != deck or game.decks.remaining(deck) != look[1]
-                or game.decks.discarded(deck) < look[2]):
-            return None
-        return g.shot
+# SensibleBot's golfer powers (``bot``: the SensibleBot choosing), out of the class so it
+# stays readable in one sitting.
 
-    def _power(self, game, seat, d, rest, codes):
-        # The golfer's power when it helps here, else None (play on as usual).
-        if d.kind == SELECT_CLUB and rest:
-            best = self._select(game, seat, rest)
-            c = game.clubs[best[1]] if best[0] == SELECT else None
-            if c is not None and c.decks and self._distance(game, seat) * 10 <= (
-                    self._club_reach(game, best[1], game.lie(seat, best[1])) + 10):
-                # Bunjil looks where he is about to draw (of two decks, the one he would
-                # choose), once per hole: saved for a shot that may reach the green,
-                # where the card decides it (looked at from every tee box, a card for
-                # the Driver's two changed nothing measurable: issue 11).
-                deck = min(range(len(cards.DECKS)), key=lambda i: _UNUSABLE if cards.DECKS[
-                    i] not in c.decks else self._deck_cost(game, seat, best[1], i))
-                code = golfers.DECK + deck
-                if code in codes:
-                    name = cards.DECKS[deck]
-                    self._look = (name, game.decks.remaining(name),
-                                  game.decks.discarded(name))
-                    return (EXTRA, code)
-        if d.kind == CHOOSE_ACTION:
-            own = self._club_cost(game, seat, d.club)
-            use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
-            if use:
-                best = min(use, key=lambda c: self._club_cost(game, seat, c))
-                cost = self._club_cost(game, seat, best)
-                p = game.players[seat]  # (a wood must land nearer: Championship, seed 16)
-                here = self._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
-                if cost + 5 < own and (game.clubs[best].kind != "fixed" or cost < here):
-                    return (EXTRA, golfers.CLUB + best)  # Slick Rikesh B: a discarded club
-        if d.kind == CHOOSE_CARD:
-            piles = [c[1] for c in rest if c[0] == KEEP]
-            redraw = [c - golfers.PILE for c in codes if golfers.PILE <= c < golfers.CLUB]
-            if piles and redraw:
-                best = min([self._pile_cost(game, seat, d, i) for i in piles])
-                if best >= self._distance(game, seat) * 10:
-                    return (EXTRA, golfers.PILE + redraw[0])  # Lucky: no progress, redraw
+def _seen_cost(bot, game, seat, club, deck=None):
+    # Bunjil: the best landing of the card he saw (or keeps), played with ``club`` from
+    # where he stands, when ``club`` would draw it (from ``deck``, if given); else None.
+    # Judged by its landing, not its length: a card of the right length that curves
+    # into a bunker is no good card.
+    shot = _peeked(bot, game, seat)
+    if shot is None:
         return None
+    card = game.shot_list[shot]
+    c = game.clubs[club]
+    if not card.outcomes or card.deck not in c.decks or deck not in (None, card.deck):
+        return None
+    p = game.players[seat]
+    lie = game.lie(seat, club)
+    hybrid = c.no_rough_penalty and game.effects.hybrids_help(
+        game.course.terrain(p.q, p.r))
+    best = None
+    for o in card.outcomes:
+        steps = flight.shot_steps(o, lie, hybrid)
+        for a in range(6):
+            cost = bot._cost(game, seat, game.effects.fly(
+                game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps),
+                card.deck == "C"))
+            if best is None or cost < best:
+                best = cost
+    return best
 
-    def _golfer_decision(self, game, seat, d, legal):
-        # A golfer's own decision (golfers.NAME_CLUB, BORROW, PEEKED, LUCKY_DISCARD).
-        codes = [c[1] for c in legal]
-        clubs = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
-        if d.kind == golfers.NAME_CLUB:
-            # Dorian names his longest club that plays off any lie.
-            usable = [c for c in clubs if not game.clubs[c].tee_only] or clubs
-            best = max(usable, key=lambda c: self._club_reach(game, c, flight.LIE_FAIRWAY))
-            return (EXTRA, golfers.CLUB + best)
-        if d.kind == golfers.LUCKY_DISCARD:
-            # Lucky throws away the club least suited to where he stands.
-            worst = max(clubs, key=lambda c: self._club_cost(game, seat, c))
-            return (EXTRA, golfers.CLUB + worst)
-        if d.kind == golfers.BORROW:
-            own = self._club_cost(game, seat, game.players[seat].chosen)
-            best = golfers.NO
-            for code in codes:
-                if code >= golfers.SEAT:
-                    cost = self._club_cost(game, seat, game.players[code - golfers.SEAT].chosen)
-                    if cost + 5 < own:
-                        own = cost
-                        best = code
-            return (EXTRA, best)
-        if d.kind == golfers.PEEKED:
-            # Bunjil B keeps the card when a club in hand that draws it would be his
-            # choice with it; else he shows it (and leaves it on top, known to him too).
-            p = game.players[seat]
-            best = min(p.hand, key=lambda c: self._club_cost(game, seat, c))
-            keep = self._seen_cost(game, seat, best) is not None
-            return (EXTRA, golfers.HOLD if keep and (EXTRA, golfers.HOLD) in legal
-                    else golfers.RETURN)
-        return legal[0]
+
+def _peeked(bot, game, seat):
+    # The card this bot's Bunjil keeps for his next shot (B-side), or the one he saw
+    # on this hole while it still lies on top of its deck; else None. Still on top:
+    # nobody has drawn from that deck since he looked (the cards left in it are as
+    # many, and no shuffle took its discards back). Taken as known for the rest of
+    # the hole, a card drawn long since had the bot choose its club by a card it
+    # would not draw.
+    g = game.players[seat].rules
+    if getattr(g, "shot", -1) < 0 or g.hole != game.players[seat].hole:
+        return None
+    if g.held >= 0:
+        return g.held
+    deck = cards.DECKS[g.deck]
+    look = bot._look
+    if look is None:
+        # A bot made afresh for each choice (the table's: resumed after a power cut it
+        # must choose as before) does not remember the deck as it was: the card seen
+        # counts while it is the top card (wrong only if it was drawn and a shuffle
+        # put it back on top within the hole).
+        return g.shot if game.peek(deck) == g.shot else None
+    if (look[0] != deck or game.decks.remaining(deck) != look[1]
+            or game.decks.discarded(deck) < look[2]):
+        return None
+    return g.shot
+
+
+def _power(bot, game, seat, d, rest, codes):
+    # The golfer's power when it helps here, else None (play on as usual).
+    if d.kind == SELECT_CLUB and rest:
+        best = bot._select(game, seat, rest)
+        c = game.clubs[best[1]] if best[0] == SELECT else None
+        if c is not None and c.decks and bot._distance(game, seat) * 10 <= (
+                bot._club_reach(game, best[1], game.lie(seat, best[1])) + 10):
+            # Bunjil looks where he is about to draw (of two decks, the one he would
+            # choose), once per hole: saved for a shot that may reach the green,
+            # where the card decides it (looked at from every tee box, a card for
+            # the Driver's two changed nothing measurable: issue 11).
+            deck = min(range(len(cards.DECKS)), key=lambda i: _UNUSABLE if cards.DECKS[
+                i] not in c.decks else bot._deck_cost(game, seat, best[1], i))
+            code = golfers.DECK + deck
+            if code in codes:
+                name = cards.DECKS[deck]
+                bot._look = (name, game.decks.remaining(name),
+                              game.decks.discarded(name))
+                return (EXTRA, code)
+    if d.kind == CHOOSE_ACTION:
+        own = bot._club_cost(game, seat, d.club)
+        use = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
+        if use:
+            best = min(use, key=lambda c: bot._club_cost(game, seat, c))
+            cost = bot._club_cost(game, seat, best)
+            p = game.players[seat]  # (a wood must land nearer: Championship, seed 16)
+            here = bot._cost(game, seat, ((), (p.q, p.r), NORMAL, False))
+            if cost + 5 < own and (game.clubs[best].kind != "fixed" or cost < here):
+                return (EXTRA, golfers.CLUB + best)  # Slick Rikesh B: a discarded club
+    if d.kind == CHOOSE_CARD:
+        piles = [c[1] for c in rest if c[0] == KEEP]
+        redraw = [c - golfers.PILE for c in codes if golfers.PILE <= c < golfers.CLUB]
+        if piles and redraw:
+            best = min([bot._pile_cost(game, seat, d, i) for i in piles])
+            if best >= bot._distance(game, seat) * 10:
+                return (EXTRA, golfers.PILE + redraw[0])  # Lucky: no progress, redraw
+    return None
+
+
+def _golfer_decision(bot, game, seat, d, legal):
+    # A golfer's own decision (golfers.NAME_CLUB, BORROW, PEEKED, LUCKY_DISCARD).
+    codes = [c[1] for c in legal]
+    clubs = [c - golfers.CLUB for c in codes if c >= golfers.CLUB]
+    if d.kind == golfers.NAME_CLUB:
+        # Dorian names his longest club that plays off any lie.
+        usable = [c for c in clubs if not game.clubs[c].tee_only] or clubs
+        best = max(usable, key=lambda c: bot._club_reach(game, c, flight.LIE_FAIRWAY))
+        return (EXTRA, golfers.CLUB + best)
+    if d.kind == golfers.LUCKY_DISCARD:
+        # Lucky throws away the club least suited to where he stands.
+        worst = max(clubs, key=lambda c: bot._club_cost(game, seat, c))
+        return (EXTRA, golfers.CLUB + worst)
+    if d.kind == golfers.BORROW:
+        own = bot._club_cost(game, seat, game.players[seat].chosen)
+        best = golfers.NO
+        for code in codes:
+            if code >= golfers.SEAT:
+                cost = bot._club_cost(game, seat, game.players[code - golfers.SEAT].chosen)
+                if cost + 5 < own:
+                    own = cost
+                    best = code
+        return (EXTRA, best)
+    if d.kind == golfers.PEEKED:
+        # Bunjil B keeps the card when a club in hand that draws it would be his
+        # choice with it; else he shows it (and leaves it on top, known to him too).
+        p = game.players[seat]
+        best = min(p.hand, key=lambda c: bot._club_cost(game, seat, c))
+        keep = _seen_cost(bot, game, seat, best) is not None
+        return (EXTRA, golfers.HOLD if keep and (EXTRA, golfers.HOLD) in legal
+                else golfers.RETURN)
+    return legal[0]
 
 
 def _surely_out(game, direction):
