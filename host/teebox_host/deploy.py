@@ -154,11 +154,27 @@ def module_file(firmware, name):
     return None
 
 
+# What a source text imports, by the text: a deploy's reckoning asks for every file's
+# imports many times (each game's, each way to play's, each fit check's walk), and
+# parsing them again took a dry run 40 s.
+_IMPORTS: dict = {}
+
+
 def _imports(firmware, path, named=True):
     """Firmware modules one source file imports, anywhere in it (``named``: with the
     modules it names as strings, a registry's, imported by name when chosen)."""
+    text = path.read_text(encoding="utf-8")
+    found = _IMPORTS.get((named, text))
+    if found is None:
+        found = _IMPORTS[(named, text)] = frozenset(_scan_imports(text, str(path), named))
+    # (which of them are firmware modules is asked each time: a module may have gone)
+    return {n for n in found if module_file(firmware, n)}
+
+
+def _scan_imports(text, where, named):
+    # The package's dotted names a source text imports or names.
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(ast.parse(text, where)):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -168,7 +184,7 @@ def _imports(firmware, path, named=True):
         elif named and isinstance(node, ast.Constant) and isinstance(node.value, str) \
                 and node.value.startswith(PACKAGE + "."):
             names.add(node.value)  # a registry's module, imported by name when chosen
-    return {n for n in names if n.split(".")[0] == PACKAGE and module_file(firmware, n)}
+    return {n for n in names if n.split(".")[0] == PACKAGE}
 
 
 def board_modules(firmware=None):
