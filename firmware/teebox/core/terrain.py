@@ -3,8 +3,6 @@
 The numbers are stored in compiled courses (one byte per cell): never renumber.
 """
 
-from teebox.core import hexgrid
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -51,21 +49,50 @@ def standable(kind):
     return kind not in _BLOCKED
 
 
-def walk_steps(cells, width, height, i, avoid, out):
-    """The cells one hex from cell ``i`` (an index of ``cells``, row-major) that a golfer
-    may step to: on the grid, standable, not of kind ``avoid``; written into ``out`` (six
-    slots), their number returned (a walk's step allocates nothing)."""
-    r = i // width
-    q = i % width - (r - (r & 1)) // 2
-    n = 0
-    for d in range(6):
-        nq = q + hexgrid.DQ[d]
-        nr = r + hexgrid.DR[d]
-        if not hexgrid.in_grid(nq, nr, width, height):
-            continue
-        j = hexgrid.cell_index(nq, nr, width)
-        k = cells[j]
-        if k not in _BLOCKED and k != avoid:
-            out[n] = j
-            n += 1
-    return n
+# The row each index step of walk_ring moves to, relative to its own.
+_STEP_ROWS = (0, 0, -1, -1, 1, 1)
+
+
+def walk_ring(cells, width, height, ring, avoid, marks, mark):
+    """One ring of a walk outward: each cell one hex from a cell of ``ring`` (indices of
+    ``cells``, row-major over the odd-r offset grid) that a golfer may step to (on the
+    grid, standable, not of kind ``avoid``) and whose ``marks`` entry is still 255 gets
+    ``mark`` there; returns those cells, the next ring.
+
+    A whole ring a call, and a cell's six neighbours as fixed index steps, checked
+    against the grid's bounds only on its edge: a bot walks the course from the greens
+    it aims at whenever they change, and a call per cell with a bounds check per step
+    was two fifths of a game of sensible bots' time (about a sixth now)."""
+    out = []
+    # Index steps to the six neighbours (E, W, then north, then south) from an even and
+    # from an odd row: odd rows sit half a hex east.
+    even = (1, -1, -width - 1, -width, width - 1, width)
+    odd = (1, -1, -width, 1 - width, width, width + 1)
+    last_row = height - 1
+    for i in ring:
+        r = i // width
+        col = i - r * width
+        steps = odd if r & 1 else even
+        if col == 0 or col == width - 1 or r == 0 or r == last_row:
+            steps = _steps_on_grid(steps, r, col, width, last_row)
+        for step in steps:
+            j = i + step
+            if marks[j] == 255:
+                kind = cells[j]
+                if kind not in _BLOCKED and kind != avoid:
+                    marks[j] = mark
+                    out.append(j)
+    return out
+
+
+def _steps_on_grid(steps, r, col, width, last_row):
+    # Those of an edge cell's six index steps (row ``r``, column ``col``) that stay on
+    # the grid.
+    out = []
+    for k in range(6):
+        nr = r + _STEP_ROWS[k]
+        nc = col + steps[k] - (nr - r) * width
+        if 0 <= nr <= last_row and 0 <= nc < width:
+            out.append(steps[k])
+    return out
+

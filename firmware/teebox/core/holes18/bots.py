@@ -13,8 +13,6 @@ same three calls as everyone else: ``pending()``, ``choices()``, ``apply()``.
 :func:`play_game` runs a whole game with one bot per seat.
 """
 
-from array import array
-
 from teebox.core import hexgrid, terrain
 from teebox.core.holes18 import cards, flight, golfers
 from teebox.core.holes18.protocol import (
@@ -52,25 +50,17 @@ def walk_distances(course, greens):
     height = course.height
     cells = course.cells()
     out = bytearray(b"\xff" * (width * height))
-    todo = []
+    ring = []
     for q, r in greens:
         if hexgrid.in_grid(q, r, width, height):
             i = hexgrid.cell_index(q, r, width)
             out[i] = 0
-            todo.append(i)
+            ring.append(i)
     # Breadth first over plain int indices (no tuple per step), a ring at a time.
-    steps = array("h", bytes(12))
     d = 0
-    while todo and d < _FAR - 1:
+    while ring and d < _FAR - 1:
         d += 1
-        ring = []
-        for i in todo:
-            for k in range(terrain.walk_steps(cells, width, height, i, terrain.OCEAN, steps)):
-                j = steps[k]
-                if out[j] == _FAR:
-                    out[j] = d
-                    ring.append(j)
-        todo = ring
+        ring = terrain.walk_ring(cells, width, height, ring, terrain.OCEAN, out, d)
     return out
 
 
