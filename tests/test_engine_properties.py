@@ -41,8 +41,9 @@ would notice going wrong:
   conserved: each green's flag is on it or with exactly one team, a team's score is the
   flags it holds; and each team's second golfer stands where a golfer may;
 * replaying the log reproduces the state: a twin game is fed every input as the log
-  writes it (encoded, then decoded by ``gamelog.decode``) and must be in the game's
-  state after every input. Compared after every input: a fingerprint of the state (the
+  writes it (encoded, then read back as ``gamelog.decode`` reads an input; the whole
+  log written is decoded at the end and must give the inputs the twin read) and must
+  be in the game's state after every input. Compared after every input: a fingerprint of the state (the
   stage, round, running CRC of the cards drawn, the generator's state, each golfer's
   place, score and clubs), a few microseconds; and the full state digest after a random
   one input in ``DIGEST_EVERY`` and at the end (the digests were two fifths of the
@@ -79,7 +80,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from teebox.core import hexgrid, terrain
-from teebox.core.holes18 import bots, engine, gamelog, modes
+from teebox.core.holes18 import bots, engine, gamelog, inputlog, modes
 from teebox.core.holes18 import golfers as golfer_cards
 from teebox.core.holes18.modes.skins import BOX
 from teebox.core.holes18.protocol import (AIM, DRAFT_PICK, FLAG, GAME_OVER, OUT_FLIGHT, OUT_MOVE,
@@ -213,7 +214,9 @@ class Checker:
                                              golfers=golfers, bounds=bounds))
         # The twin starts from the log's header alone, as a replay does.
         self.header = gamelog.encode(gamelog.of(self.game))
-        self.twin = gamelog.replay(gamelog.decode(self.header), self.course, CLUBS, SHOTS)
+        start = gamelog.decode(self.header)
+        self.players = start.setup.players
+        self.twin = gamelog.replay(start, self.course, CLUBS, SHOTS)
         self.written = [self.header]  # the log, input by input
         self.bots = [BOTS[kind](seed + 7 * seat + 1) for seat, kind in enumerate(seats)]
         self.rng = Rng(seed ^ 0x5EED)  # the checker's own random choices
@@ -259,17 +262,24 @@ class Checker:
             self.feed_twin(seat, choice)
         assert game.over, "the game did not finish within %d choices" % CHOICE_LIMIT
         self.check_replayed(None, True)
-        assert b"".join(self.written) == gamelog.encode(gamelog.of(game)), (
+        written = b"".join(self.written)
+        assert written == gamelog.encode(gamelog.of(game)), (
             "the log written input by input is not the game's log")
+        assert gamelog.decode(written).inputs == list(self.twin.inputs), (
+            "the log written input by input does not decode to the inputs the twin read")
         assert self.twin.standings() == game.standings()
 
     def feed_twin(self, seat, choice):
-        """Write the input as the log does, read it back and apply it to the twin."""
+        """Write the input as the log does, read it back as ``gamelog.decode`` reads an
+        input (``inputlog.read``, for the header's number of players) and apply it to
+        the twin. The header is the same for every input: the whole log is decoded once,
+        at the end (:meth:`play`)."""
         data = gamelog.encode_input(seat, choice)
-        inputs = gamelog.decode(self.header + data).inputs
-        assert inputs == [(seat, choice)], "input %r of seat %d reads back as %r" % (
-            choice, seat, inputs)
-        self.twin.apply(inputs[0][1], inputs[0][0])
+        item, end = inputlog.read(data, 0, self.players)
+        assert item == (seat, choice) and end == len(data), (
+            "input %r of seat %d reads back as %r in %d of its %d bytes" % (
+                choice, seat, item, end, len(data)))
+        self.twin.apply(item[1], item[0])
         self.written.append(data)
 
     def check_replayed(self, refused, last=False):
