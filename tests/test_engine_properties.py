@@ -63,9 +63,10 @@ At the end the game is over, the log written input by input is the log
 ``gamelog.encode`` writes for the whole game, and both games' standings agree.
 
 ``TEEBOX_PROPERTY_GAMES`` sets the number of games, shared evenly by the course and
-mode pairs (default ``DEFAULT_GAMES``: some 135 s on the two-core development machine;
-``python -m tools.bench.property_games`` shows where the time goes, two fifths of it
-in the state digests). The ``teebox-properties`` settings profile is derandomized and
+mode pairs (default ``DEFAULT_GAMES``: some 80 s of CPU on the two-core development
+machine, 2026-11-27; ``python -m tools.bench.property_games`` shows where the time
+goes: over half of it the bots and the engine playing, a seventh the twin and the
+state comparison, the rest the other checks). The ``teebox-properties`` settings profile is derandomized and
 keeps no example database, so every run plays the same games. A longer soak:
 ``TEEBOX_PROPERTY_GAMES=20000 python -m pytest tests/test_engine_properties.py``.
 A failure prints the drawn ``(players, seed, hands, bots, golfers, bounds)``;
