@@ -459,7 +459,8 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
 
     def _say(self, text):
         if self.alert:
-            text = "NO: " + self.alert + "\n" + text  # why it was refused comes first
+            # why it was refused comes first (joined at once, not copied three times)
+            text = "".join(("NO: ", self.alert, "\n", text))
         if text != self._said:
             self._said = text
             self.display.message(text)

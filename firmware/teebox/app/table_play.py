@@ -161,6 +161,8 @@ class PlayKeeper:
         else:
             text = self.presenter.show()
         if self.note and not self._quit:
-            text = text + "\n" + self.note
+            # (joined at once: text + "\n" + note made the whole text twice, at every
+            # decision a note follows)
+            text = "\n".join((text, self.note))
         self._say(text)
 

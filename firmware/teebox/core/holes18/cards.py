@@ -119,22 +119,49 @@ class Club:
     readable as the boolean properties below.
     """
 
+    # The fields most cards leave as they are here: an attribute is set only when it
+    # differs (MicroPython keeps an object's attributes in a table grown one size at a
+    # time; with all fourteen set each card's table took 144 bytes, ~3.5 KB of live heap
+    # for the 39 clubs, which the table keeps the whole game).
+    kind = "draw"
+    decks = ()
+    count = 0
+    distance = 0
+    rough_distance = 0
+    big_hit = True
+    players = 1
+    hand = ""
+    powers = ()
+    wedge = False
+    expansion = ""
+
     def __init__(self, id, name, initiative, kind, decks, count, distance, rough_distance,
                  big_hit, players, hand, powers, wedge, expansion):
         self.id = id
         self.name = name
         self.initiative = initiative
-        self.kind = kind
-        self.decks = decks
-        self.count = count
-        self.distance = distance
-        self.rough_distance = rough_distance
-        self.big_hit = big_hit
-        self.players = players
-        self.hand = hand
-        self.powers = powers
-        self.wedge = wedge
-        self.expansion = expansion
+        if kind != "draw":
+            self.kind = kind
+        if decks:
+            self.decks = decks
+        if count:
+            self.count = count
+        if distance:
+            self.distance = distance
+        if rough_distance:
+            self.rough_distance = rough_distance
+        if not big_hit:
+            self.big_hit = big_hit
+        if players != 1:
+            self.players = players
+        if hand:
+            self.hand = hand
+        if powers:
+            self.powers = powers
+        if wedge:
+            self.wedge = wedge
+        if expansion:
+            self.expansion = expansion
 
     # Powers are read through properties: no per-card storage on the board.
     @property
@@ -197,14 +224,25 @@ class Club:
 class Shot:
     """One shot card: ``outcomes`` is a tuple of ``(path, rough)`` pairs (several on a wild card)."""
 
+    # As a club's: the fields most cards leave as they are, set only when they differ
+    # (seven attributes took a 64-byte table a card, four or fewer take 32 bytes).
+    bunker = TARGET
+    special = NONE
+    special_deck = None
+    wild = False
+
     def __init__(self, id, deck, outcomes, bunker, special, special_deck, wild):
         self.id = id
         self.deck = deck
         self.outcomes = outcomes
-        self.bunker = bunker
-        self.special = special
-        self.special_deck = special_deck
-        self.wild = wild
+        if bunker != TARGET:
+            self.bunker = bunker
+        if special != NONE:
+            self.special = special
+        if special_deck is not None:
+            self.special_deck = special_deck
+        if wild:
+            self.wild = wild
 
     def __repr__(self):
         return "<Shot %s>" % self.id
@@ -486,8 +524,9 @@ def load_clubs(text, name="clubs.json"):
             p.add("", "'clubs' must be a list of club cards")
         p.raise_if_any()
     clubs = []
+    shared = {}  # one tuple per distinct decks or powers: the table keeps the cards all game
     for index in range(len(raw_clubs)):
-        club = _club(p, raw_clubs[index], index)
+        club = _club(p, raw_clubs[index], index, shared)
         if club is not None:
             clubs.append(club)
     if len(clubs) == len(raw_clubs):  # cross-card checks need every card readable
@@ -496,7 +535,7 @@ def load_clubs(text, name="clubs.json"):
     return clubs
 
 
-def _club(p, raw, index):
+def _club(p, raw, index, shared):
     where = _card_label(raw, index)
     if not _keys(p, where, raw, _CLUB_FIELDS, ("expansion",)):
         return None
@@ -520,6 +559,7 @@ def _club(p, raw, index):
         p.add(where, "hand must be one of A, B, C, D, E or \"\", not %r" % hand)
     wedge = _field(p, where, raw, "wedge", bool)
     powers = _club_powers(p, where, raw)
+    powers = shared.setdefault(powers, powers)
     expansion = ""
     if "expansion" in raw:
         expansion = _field(p, where, raw, "expansion", str)
@@ -529,6 +569,7 @@ def _club(p, raw, index):
     if None in (cid, cname, initiative, big_hit, players, hand, wedge, expansion, action):
         return None  # a field is missing or mistyped (reported): no card to check further
     kind, decks, count, distance, rough = action
+    decks = shared.setdefault(decks, decks)
     return Club(cid, cname, initiative, kind, decks, count, distance, rough, big_hit, players,
                 hand, powers, wedge, expansion)
 
@@ -736,7 +777,9 @@ def load_shots(text, name="shots.json"):
             p.add("", "unknown deck %r (the decks are: %s)" % (key, " ".join(DECKS)))
     decks = {}
     ids = {}
-    paths = {}  # one string object per distinct path: saves heap on the board
+    # One object per distinct path, (path, rough) pair and card's outcomes (74 cards
+    # show 34): saves heap on the board, where the table keeps the cards all game.
+    paths = {}
     total = 0
     for deck in DECKS:
         raw = raw_decks.get(deck)
@@ -927,8 +970,10 @@ def _shot_outcomes(p, where, raw, deck, special, wild, paths):
         pair = _outcome(p, where, raw[i], deck, special, label)
         if pair is not None:
             path, rough = pair
-            out.append((paths.setdefault(path, path), paths.setdefault(rough, rough)))
-    return tuple(out)
+            pair = (paths.setdefault(path, path), paths.setdefault(rough, rough))
+            out.append(paths.setdefault(pair, pair))
+    outcomes = tuple(out)
+    return paths.setdefault(outcomes, outcomes)
 
 
 def _outcome(p, where, raw, deck, special, label):

@@ -34,13 +34,13 @@ from teebox.core.holes18.decks import ShotDecks
 from teebox.core.holes18.golfers import make as make_golfer
 from teebox.core.holes18.hands import Hands
 from teebox.core.holes18.inputlog import InputLog
-from teebox.core.holes18.legality import Legality, decision_name
+from teebox.core.holes18.legality import ACTION_VERBS, SIMULTANEOUS, Legality, decision_name
 from teebox.core.holes18.movement import Movement
 from teebox.core.holes18.player import PlayerState
 from teebox.core.holes18.protocol import (
-    AIM, BIG_HIT, DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DRAFT_PICK, EXIT_BUNKER, EXTRA,
+    AIM, DECK, DECLARE_DIRECTION, DECLINE, DISCARD, DRAFT_PICK, EXTRA,
     FOLLOW, GAME_OVER, HIT_DIRECTION, KEEP, MOVE, OUT_CHOSEN, OUT_DECLARE, OUT_DECLINED,
-    OUT_HAND_RESET, OUT_KEPT, OUT_MOVE, OUTCOME, PICK, PLAY, RESET, RESET_ACTION,
+    OUT_HAND_RESET, OUT_KEPT, OUT_MOVE, OUTCOME, PICK, RESET, RESET_ACTION,
     RESET_UNUSABLE, SELECT, SELECT_CLUB, STOP)
 from teebox.core.holes18.rounds import DEAL, END_TURN, NEXT_TURN, RoundFlow
 from teebox.core.holes18.setup import (  # noqa: F401  (re-exported: the engine's face)
@@ -252,7 +252,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
 
     def _decide(self):
         st = self.stage
-        if st in (DRAFT_PICK, SELECT_CLUB):
+        if st in SIMULTANEOUS:
             # (a loop: comprehensions would close over the game, garbage at every turn)
             waiting = []
             for s in self.acting:
@@ -376,7 +376,7 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
             res = self._land(p, self._step(p, choice[1]), 0, outs, OUT_MOVE)
             self.t_moved = res
             self.stage = END_TURN
-        elif verb in (PLAY, BIG_HIT, EXIT_BUNKER):
+        elif verb in ACTION_VERBS:
             self._action(verb, outs)
         elif verb == DECK:
             self.t_deck = cards.DECKS[choice[1]]

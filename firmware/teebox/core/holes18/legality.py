@@ -19,6 +19,11 @@ from teebox.core.holes18.setup import player_name
 # table asks every player's choices at each decision; fresh tuples were garbage).
 _CLUB_EXTRAS = ((RESET,), (DECLINE,))
 _ACTIONS = ((PLAY,), (BIG_HIT,), (EXIT_BUNKER,), (RESET,))
+# Tuples of names imported from another module are built at every use (mpy-cross folds
+# only a module's own constants): made once here, as the legal choices ask them often.
+SIMULTANEOUS = (SELECT_CLUB, DRAFT_PICK)
+_DIRECTION_KINDS = (DECLARE_DIRECTION, HIT_DIRECTION)
+ACTION_VERBS = (PLAY, BIG_HIT, EXIT_BUNKER)
 
 
 class Legality:
@@ -29,7 +34,7 @@ class Legality:
         return as_choice(choice, VERB_ARITY, _VERB_WORDS, "(MOVE, 2)")
 
     def _not_acting(self, seat):
-        if self.stage in (SELECT_CLUB, DRAFT_PICK):
+        if self.stage in SIMULTANEOUS:
             return "%s is not choosing now" % player_name(seat)
         if self.stage == DISCARD_FOR_HITTER:
             return "%s, to the left of %s, discards for the big hit" % (
@@ -80,7 +85,7 @@ class Legality:
             return out
         if st == CHOOSE_DECK:
             return [(DECK, i) for i in range(len(cards.DECKS))]
-        if st in (DECLARE_DIRECTION, HIT_DIRECTION):
+        if st in _DIRECTION_KINDS:
             return [(AIM, d) for d in six]
         n = range(len(self.t_piles))
         if st == FOLLOW_SPECIAL:
@@ -118,7 +123,7 @@ class Legality:
             return None
         if verb == MOVE:
             return self._why_move(choice[1], seat)
-        if verb in (PLAY, BIG_HIT, EXIT_BUNKER):
+        if verb in ACTION_VERBS:
             return self._why_action(verb, seat)
         if verb == DECK:
             return self._why_deck(choice[1])

@@ -80,12 +80,15 @@ class Movement:
     def _classify(self, p, res):
         # The outcome a player sees: water a golfer ignores is nothing; a scoring green is GREEN.
         path, land, outcome, hit_tree = res
+        was = outcome
         if outcome == WATER and not p.rules.water_applies(self.course.terrain(land[0], land[1])):
             outcome = NORMAL
         if outcome == NORMAL or outcome == WATER:  # WATER: back ashore from the ocean
             hole = self.course.green_hole(land[0], land[1])
             if hole and hole in self.mode.targets(self, p):
                 outcome = GREEN
+        if outcome == was:
+            return res  # (the flight's own tuple: no new one at every preview and landing)
         return path, land, outcome, hit_tree
 
     def _land(self, p, res, tee_hole, outs, kind):

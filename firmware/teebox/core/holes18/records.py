@@ -47,6 +47,9 @@ from teebox.core.holes18.setup import expansion_titles
 from teebox.core.wire.events import EV_HOLE, EV_SCORED
 
 LOG_MAGIC = gamelog.MAGIC
+# (made once: a tuple of imported names is built at every use, and the journal asks at
+# every choice)
+_SIMULTANEOUS = (SELECT_CLUB, DRAFT_PICK)
 
 
 def score_name(kind):
@@ -170,7 +173,7 @@ def safe_point(game):
     of it and decides on: a game resumed after a power cut has that throw, never a new
     one (the player would otherwise roll again, other dice perhaps)."""
     d = game.pending()
-    waiting = len(d.waiting) if d.kind in (SELECT_CLUB, DRAFT_PICK) else 0
+    waiting = len(d.waiting) if d.kind in _SIMULTANEOUS else 0
     player = d.player
     if d.kind >= POLICY_KINDS and d.players[0] != player:
         player = d.players[0]

@@ -15,6 +15,8 @@ from teebox.core.holes18.protocol import (
     OUT_LONGEST_DRIVE, OUT_NO_SHOT, OUT_OF_BOUNDS, OUT_SHUFFLE)
 from teebox.core.holes18.rounds import END_TURN
 
+_ONE = bytearray(1)  # a drawn card's number, as the draws' checksum reads it
+
 
 class ShotPlay:
     """Playing a club's shot: :class:`~teebox.core.holes18.engine.Game` inherits these."""
@@ -52,7 +54,13 @@ class ShotPlay:
         return self._available(top.deck if top.special == cards.SHUFFLE else top.special_deck) > 0
 
     def _playable_count(self):
-        return len([1 for pile in self.t_piles if self.shot_list[pile[-1]].outcomes])
+        # A loop: a comprehension would make the game a cell, a closure and a list at
+        # every call (several a shot: the draw settled, each pile's check).
+        n = 0
+        for pile in self.t_piles:
+            if self.shot_list[pile[-1]].outcomes:
+                n += 1
+        return n
 
     def _needed_playable(self):
         # A big hit must leave a playable card after the left neighbour discards one.
@@ -129,14 +137,18 @@ class ShotPlay:
             shot = self.players[self.t_player].rules.take_held(self, self.t_player, deck)
         if shot < 0:
             shot = self._shot_at[self.decks.draw(deck).id]
-        self.draw_crc = binascii.crc32(bytes((shot,)), self.draw_crc)
+        _ONE[0] = shot  # (one byte reused: bytes((shot,)) made a tuple and a bytes a card)
+        self.draw_crc = binascii.crc32(_ONE, self.draw_crc)
         outs.append((OUT_DRAW, self.t_player, pile, shot))
         return shot
 
     def _draw_cards(self, outs):
         c = self.clubs[self.t_club]
         count = c.big_hit_count() if self.t_action == BIG_HIT else c.count
-        self.t_piles = [[self._draw(self.t_deck, i, outs)] for i in range(count)]
+        piles = []  # (a loop, not a comprehension closing over the game: see above)
+        for i in range(count):
+            piles.append([self._draw(self.t_deck, i, outs)])
+        self.t_piles = piles
         self._settle(outs)
 
     def _settle(self, outs):

@@ -29,6 +29,8 @@ from teebox.core.holes18.protocol import (
 
 # Decisions answered from an option list (right/left to step, OK to confirm).
 _LIST_KINDS = (CHOOSE_DECK, FOLLOW_SPECIAL, DISCARD_FOR_HITTER, CHOOSE_CARD, CHOOSE_OUTCOME)
+# The actions OK alone takes (made once: a tuple of imported names is built at every use).
+_OK_ACTIONS = (PLAY, EXIT_BUNKER)
 
 
 def _module_data(expansions):
@@ -268,7 +270,7 @@ class Presenter:
         # without the Sand Wedge it is getting out (then the first action the rules
         # allow). A big hit or a reset must be picked on purpose.
         opts = self.t.opts
-        if opts and opts[0][0] in (PLAY, EXIT_BUNKER):
+        if opts and opts[0][0] in _OK_ACTIONS:
             return 0
         return -1
 
