@@ -546,6 +546,34 @@ def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
                 assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)
 
 
+def test_rings_found_a_row_at_a_time_ahead_of_need_are_the_same_and_keep_their_sums():
+    # The burst finds its rings ahead, a few rows a frame (Rings.ahead), while a green's
+    # tokens may be repainted under a ring half found: every ring must still hold the
+    # hexes that many steps away, and its sum the layer's bytes under it as they are now
+    # (the power limit's total).
+    from array import array
+    for w, h, centres in ((7, 5, (0, 17, 34)), (24, 16, (23, 200, 383))):
+        layer = bytearray((5 * i) % 241 for i in range(3 * w * h))
+        rings = R.Rings(w, h)
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)), layer)
+        for centre in centres:
+            cq, cr = hexgrid.cell_at(centre, w)
+            far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
+            last = max(far) + 1
+            for step in range((last + 1) * h):  # enough for every row of every ring
+                rings.ahead(centre, last, 1 + step % 3)
+                c = (step * 37) % (w * h)  # a cell repainted meanwhile
+                layer[3 * c] = (layer[3 * c] + 50) % 256
+                change = layer[3 * c] - (layer[3 * c] - 50) % 256
+                rings.changed(c, change)
+            for k in range(last + 1):
+                assert rings.reach(centre, k)
+                want = sorted(3 * c for c in range(w * h) if far[c] == k)
+                got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
+                assert got == want, (w, h, centre, k)
+                assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)
+
+
 def test_a_refused_card_dims_the_whole_board_red_or_blinks_at_the_prompt():
     r, view = make()
     view.seats = 1

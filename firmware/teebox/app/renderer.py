@@ -206,11 +206,16 @@ def _burst(r, cell, age, ink):
     # again; ring k at full, the one inside it at half, and the hole itself. They move
     # on every 50 ms, 2 frames of 3: the layer holding them is painted then (from the
     # terrain layer, the rings kept, see Rings), and a frame in between only copies it.
-    # Into the frame with its total.
+    # The rings to come are found ahead, a share every frame: half a ring's rows on a
+    # frame that paints, a whole ring's on one that does not (two rings are needed every
+    # three frames), so no frame both finds a whole ring and paints two. Into the frame
+    # with its total.
     rings = r._rings
     k = (age // _BURST_MS) % (rings.far(cell) + 2)
     r._cover = k
+    rows = r._h
     if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
+        rows = (rows + 1) >> 1
         rings.reach(cell, k)
         c = r._ink
         rgb = _RGB
@@ -240,6 +245,7 @@ def _burst(r, cell, age, ink):
         r._lay_ink = ink
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
+    rings.ahead(cell, k + 2, rows)
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
 
@@ -256,10 +262,12 @@ class Rings:
     ring ``k`` (the cells ``k`` steps away) is ``at[start[k]:start[k + 1]]``, and
     ``sums[k]`` the sum of the bytes under it in the layer given to ``set_course``.
 
-    A ring is worked out the first time a flash reaches it and kept while the centre
-    stays: the hole-in-one burst paints two rings every frame for seconds, and finding a
-    ring's cells cost twice what painting them costs. Buffers for the whole board are
-    allocated once, so nothing is allocated afterwards.
+    A ring is worked out the first time a flash reaches it, or row by row ahead of need
+    (``ahead``: the hole-in-one burst spreads the finding over its frames, so that no
+    frame both finds a whole ring and paints two), and kept while the centre stays: the
+    burst paints two rings every frame for seconds, and finding a ring's cells cost
+    twice what painting them costs. Buffers for the whole board are allocated once, so
+    nothing is allocated afterwards.
     """
 
     def __init__(self, width, height):
@@ -275,6 +283,9 @@ class Rings:
         self._cq = 0      # and its axial hex
         self._cr = 0
         self._made = 0    # rings 0 to _made - 1 are kept
+        self._next = -1   # ring _made is made up to this row (-1: not begun)
+        self._pos = 0     # where its next cell goes in ``at``
+        self._sum = 0     # and the sum of the layer's bytes under its cells so far
         self._far = 0
 
     def set_course(self, w, h, cell_at, layer):
@@ -292,6 +303,8 @@ class Rings:
             k = self.away(cell)
             if k < self._made:
                 self.sums[k] += change
+            elif k == self._made and cell // self._w < self._next:
+                self._sum += change  # the ring being made has summed that cell's row
 
     def far(self, cell):
         """Hex distance from ``cell`` to the farthest cell of the course (one of its corners)."""
@@ -307,8 +320,18 @@ class Rings:
         if k < 0 or k > self._far + 1:
             return False
         while self._made <= k:
-            self._make(self._made)
+            self._grow(self._h)
         return True
+
+    def ahead(self, cell, k, rows):
+        """Make at most ``rows`` rows of the rings around ``cell`` not kept yet, up to ring
+        ``k`` (the work of finding rings spread over frames, before they are needed)."""
+        if cell != self._cell:
+            self._centre(cell)
+        if k > self._far + 1:
+            k = self._far + 1
+        while rows > 0 and self._made <= k:
+            rows -= self._grow(rows)
 
     def away(self, cell):
         """Hex distance from the centre of the kept rings to ``cell``."""
@@ -331,79 +354,86 @@ class Rings:
         self._cr = r
         self._far = far
         self._made = 0
+        self._next = -1
 
-    def _make(self, k):
-        # Ring k after ring k - 1 in ``at``.
+    def _grow(self, rows):
+        # At most ``rows`` rows more of ring _made after ring _made - 1 in ``at``, summing
+        # the layer's bytes under each cell as it goes (one pass: reading the offsets back
+        # to sum them cost a third of the finding); the ring is kept once its last row is
+        # done. Returns how many rows that was (at least one).
+        k = self._made
         at = self.at
         cell_at = self._cell_at
-        pos = self.start[k]
-        if k == 0:
-            at[pos] = cell_at[self._cell]
-            pos += 1
-        else:
-            w = self._w
-            cq = self._cq
-            cr = self._cr
-            last = self._h - 1
-            # Row by row, only the rows on the board: a ring's row dr holds the hexes dq
-            # with max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and
-            # last row and those two ends on the others. (Walking the ring hex by hex
-            # visited 6k hexes, mostly off the board once the burst is wide.) The rows
-            # above the centre, then the rest, so that a row needs no test of its side.
-            r = cr - k
-            if r >= 0:  # the first row: the run, clipped
-                pos = self._run(pos, r, cq + (r >> 1), k)
-            r = r + 1 if r >= 0 else 0
-            while r < cr:  # its ends: the left one moves in as dr grows, the right stays
-                row = r * w
-                col = cq + (r >> 1) - k
-                left = col + cr - r
-                if 0 <= left < w:
-                    at[pos] = cell_at[row + left]
-                    pos += 1
-                col += k + k
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                r += 1
-            end = cr + k  # the last row
-            stop = end if end <= last else last + 1
-            while r < stop:  # from the centre's row down: the right end moves in
-                row = r * w
-                col = cq + (r >> 1) - k
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                col += k + k - r + cr
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                r += 1
-            if end <= last:  # the last row: the run, clipped
-                pos = self._run(pos, end, cq + (end >> 1) - k, k)
-        self.start[k + 1] = pos
-        self._made = k + 1
         layer = self._layer
-        total = 0
-        for i in range(self.start[k], pos):
-            b = at[i]
-            total += layer[b] + layer[b + 1] + layer[b + 2]
-        self.sums[k] = total
-
-    def _run(self, pos, r, lo, k):
-        # Row r's cells from column lo to lo + k, clipped to the board, from ``at[pos]``;
-        # returns where the next goes.
-        at = self.at
-        cell_at = self._cell_at
+        if k == 0:
+            o = cell_at[self._cell]
+            at[0] = o
+            self.start[1] = 1
+            self.sums[0] = layer[o] + layer[o + 1] + layer[o + 2]
+            self._made = 1
+            return 1
         w = self._w
-        row = r * w
-        col = lo if lo > 0 else 0
-        hi = lo + k if lo + k < w else w - 1
-        while col <= hi:
-            at[pos] = cell_at[row + col]
-            pos += 1
-            col += 1
-        return pos
+        cq = self._cq
+        cr = self._cr
+        end = cr + k if cr + k < self._h else self._h - 1  # the ring's last row on the board
+        r = self._next
+        if r < 0:  # its first row on the board
+            r = cr - k if cr >= k else 0
+            pos = self.start[k]
+            total = 0
+        else:
+            pos = self._pos
+            total = self._sum
+        stop = r + rows if r + rows <= end else end + 1
+        done = stop - r
+        # Row by row, only the rows on the board: a ring's row dr holds the hexes dq with
+        # max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and last row
+        # and those two ends on the others. (Walking the ring hex by hex visited 6k hexes,
+        # mostly off the board once the burst is wide.)
+        while r < stop:
+            d = r - cr
+            lo = cq + (r >> 1) - k  # the row's left end below the centre (d >= 0)
+            row = r * w
+            if d == k or d == -k:  # the first or the last row: the run, clipped
+                if d < 0:
+                    lo += k
+                hi = lo + k if lo + k < w else w - 1
+                if lo < 0:
+                    lo = 0
+                while lo <= hi:
+                    o = cell_at[row + lo]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+                    lo += 1
+            else:  # its ends: above the centre the left one moves in as dr grows, below
+                #    the centre the right one
+                hi = lo + k + k
+                if d < 0:
+                    lo -= d
+                else:
+                    hi -= d
+                if 0 <= lo < w:
+                    o = cell_at[row + lo]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+                if 0 <= hi < w:
+                    o = cell_at[row + hi]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+            r += 1
+        if r > end:
+            self.start[k + 1] = pos
+            self.sums[k] = total
+            self._made = k + 1
+            self._next = -1
+        else:
+            self._next = r
+            self._pos = pos
+            self._sum = total
+        return done if done > 0 else 1
 
 
 class Renderer:
