@@ -342,6 +342,53 @@ def test_golfers_stay_visible_on_the_preview_path():
     assert r.rgb_of_cell(cell(6, 7)) == seat_rgb(0)
 
 
+def test_the_preview_follows_the_aim_frame_by_frame_whatever_comes_and_goes_under_it():
+    # The preview is kept as a layer while the aim stays: every frame must still show what
+    # a renderer drawing it afresh shows, as the path, its marks and length change, a
+    # green's tokens come and take turns under it, whole-board flashes and a burst use
+    # the same buffer, and the wind's arrow lies under it; the power total exact.
+    r, view = make()
+    green = green_cell(CHAMP, 1)
+    gq, gr = hexgrid.cell_at(green, W)
+    a = [hexgrid.cell_index(gq - 3 + i, gr, W) for i in range(6)]  # over the green
+    b = [hexgrid.cell_index(gq - 3 + i, gr + 1, W) for i in range(6)]
+    view.seats = 1
+    view.golfer[0] = a[2]
+    plain = bytes(6)
+    marked = bytes((MARK_PLAIN, MARK_HAZARD, MARK_TREE, MARK_OUT, MARK_PLAIN, MARK_GREEN))
+
+    def same(t):
+        frame = r.compose(t)
+        fresh = R.Renderer(BOARD, CHAMP, view)
+        assert frame == fresh.compose(t), t
+        assert r.total == sum(frame), t
+
+    t = 1000
+    for cells, marks, n in ((a, plain, 6), (a, plain, 6), (b, plain, 6), (b, marked, 6),
+                            (b, marked, 4), (a, marked, 6)):
+        view.set_path(cells, marks, n)
+        same(t)
+        t += 33
+    for kind, at_cell in ((FLASH_REFUSED, -1), (FLASH_HOLE_IN_ONE, green), (FLASH_WATER, b[1])):
+        view.start_flash(kind, 0, at_cell, t + 300)
+        for _ in range(10):
+            r.compose(t)
+            t += 33
+        same(t)
+    for points in (5, 0, 7):  # a token, none again, then gold and silver in turns
+        view.tokens[green] = points
+        for _ in range(20):
+            same(t)
+            t += 33
+    view.wind[0] = a[3]
+    view.wind_len = 1
+    same(t)
+    view.wind_len = 0
+    same(t + 33)
+    view.clear_path()
+    same(t + 66)
+
+
 # ---------------------------------------------------------------- flight
 
 

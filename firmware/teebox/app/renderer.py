@@ -245,9 +245,38 @@ def _burst(r, cell, age, ink):
         r._lay_ink = ink
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
+        r._pv_ok = False  # and the preview's layer
     rings.ahead(cell, k + 2, rows)
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
+
+
+def _previewed(r):
+    # The preview over the terrain, a layer of Renderer.compose (kept out of the class for
+    # its size) when nothing lies between them (no wind, no green's dice, no flash over
+    # the whole board, no burst): the preview changes as a player aims, not every frame,
+    # and mixing its cells cost more than the rest of a quiet compose (~2 us a cell in
+    # WebAssembly). It is painted into the buffer of the whole-board flashes (never on at
+    # once with it) when the path, its marks, the terrain (a green's tokens) or the
+    # buffer (a flash, the burst) changed; a frame copies it natively. Into the frame
+    # with its total.
+    v = r.view
+    if (r._pv_ok and v.preview_len == r._pv_len and v.preview == r._pv_path
+            and v.preview_marks == r._pv_marks):
+        r.frame[:] = r._fill_mv
+        r.total = r._pv_total
+        return
+    r.frame[:] = r._base
+    r.total = r._base_total
+    r._preview()
+    r._fill[:] = r.frame
+    r._pv_total = r.total
+    r._pv_cells[:] = v.preview  # (through a memoryview: an array's own slice store allocates)
+    r._pv_marks[:] = v.preview_marks
+    r._pv_len = v.preview_len
+    r._pv_ok = True
+    r._lay_k = -1  # the burst's layer and the flashes' colour are gone from the buffer
+    r._fill_ink = -1
 
 
 def _seat_ink(seat):
@@ -487,6 +516,14 @@ class Renderer:
         self._lay_total = 0  # the sum of the layer's bytes
         self._cover = -1     # this frame's burst ring (-1: none): the layers under it skip
         #                      the cells the burst paints over (_covers)
+        # The preview is a layer of its own in the same buffer while nothing lies between
+        # it and the terrain (see _previewed): the path, marks and length it shows.
+        self._pv_ok = False  # whether the buffer holds it
+        self._pv_path = array("h", view.preview)
+        self._pv_cells = memoryview(self._pv_path)
+        self._pv_marks = bytearray(view.preview_marks)
+        self._pv_len = 0
+        self._pv_total = 0
         # The golfers as last grouped (see _group): per golfer, how many share its hex
         # (0: none on the course) and its place among them.
         self._golfer_seen = array("h", [-1] * MAX_SEATS)
@@ -536,6 +573,7 @@ class Renderer:
         self._phase = -1
         self._rings.set_course(w, h, cell_at, base)
         self._lay_k = -1
+        self._pv_ok = False
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -581,6 +619,7 @@ class Renderer:
             else:
                 age = self._flash_age(v, now)
         self._cover = -1
+        previewed = False
         if kind != FLASH_NONE and _SHAPES[kind] == _BURST:
             # The burst is on top of every layer: drawn first, from its own layer, and the
             # layers below skip what it covers (a frame paints no ring cell).
@@ -591,6 +630,10 @@ class Renderer:
                 self.frame[:] = self._base
                 self.total = self._base_total
             kind = FLASH_NONE
+        elif (v.preview_len > 0 and v.wind_len <= 0 and v.green_len <= 0
+              and (kind == FLASH_NONE or v.flash_cell >= 0)):
+            _previewed(self)  # the terrain with the preview over it, from its layer
+            previewed = True
         else:
             self.frame[:] = self._base
             self.total = self._base_total
@@ -600,7 +643,7 @@ class Renderer:
         # (the layers' calls only when they have something to draw: a call is a cell's cost)
         if v.wind_len > 0 or v.green_len > 0:
             _modules(self, v, now)
-        if v.preview_len > 0:
+        if v.preview_len > 0 and not previewed:
             self._preview()
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
@@ -659,6 +702,7 @@ class Renderer:
             at = self._cell_at[cell]
             if not t:
                 self._lay_k = -1  # the burst's layer holds this green as it was
+                self._pv_ok = False  # (and the preview's)
                 change = paint(self._terrain, layer, at, 3 * terrain.GREEN, _FULL)
                 total += change
                 self._rings.changed(cell, change)
@@ -668,6 +712,7 @@ class Renderer:
             if t == seen[cell] and not rest:
                 continue  # one token: the same in both phases
             self._lay_k = -1  # (as above)
+            self._pv_ok = False
             if phase and rest:
                 ink = _token_ink(rest)
             change = paint(self._ink, layer, at, ink, _FULL)
@@ -800,6 +845,7 @@ class Renderer:
         ink = self._flash_ink(kind, seat)
         fill = self._fill
         self._lay_k = -1  # the burst's layer is gone (the same buffer)
+        self._pv_ok = False  # and the preview's
         if ink != self._fill_ink:
             c = self._ink
             r = (c[ink] * _FILL_LEVEL) >> 8
