@@ -200,20 +200,22 @@ def fill_run(buf, offsets, start, stop, rgb):
         buf[at:at + 3] = rgb
 
 
-def _burst(r, cell, age, ink):
+def _burst(r, cell, age, rem, ink):
     # The hole-in-one, a layer of Renderer.compose (kept out of the class for its size):
     # rings grow from ``cell`` until they have crossed the farthest corner, then start
     # again; ring k at full, the one inside it at half, and the hole itself. They move
     # on every 50 ms, 2 frames of 3: the layer holding them is painted then (from the
     # terrain layer, the rings kept, see Rings), and a frame in between only copies it.
-    # The rings to come are found ahead, a share every frame: half a ring's rows on a
-    # frame that paints, a whole ring's on one that does not (two rings are needed every
-    # three frames), so no frame both finds a whole ring and paints two. Into the frame
-    # with its total.
+    # Every ring the burst will show (it ends ``rem`` ms from now) is found ahead, a share
+    # of rows every frame from its first: 3/8 of the board's rows on a frame that paints,
+    # 3/4 on one that does not (a game's burst needs ~2 rings of up to the board's height
+    # every three frames), so that no frame both finds a whole ring and paints two, and
+    # the first frames, whose rings are small, take their share. Into the frame with its
+    # total.
     rings = r._rings
     k = (age // _BURST_MS) % (rings.far(cell) + 2)
     r._cover = k
-    rows = r._h
+    rows = (r._h * 3 + 3) >> 2
     if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
         rows = (rows + 1) >> 1
         rings.reach(cell, k)
@@ -246,7 +248,7 @@ def _burst(r, cell, age, ink):
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
         r._pv_ok = False  # and the preview's layer
-    rings.ahead(cell, k + 2, rows)
+    rings.ahead(cell, (age + rem) // _BURST_MS, rows)
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
 
@@ -625,7 +627,7 @@ class Renderer:
             # layers below skip what it covers (a frame paints no ring cell).
             cell = v.flash_cell if v.flash_cell >= 0 else self._centre
             if cell < self._cells:
-                _burst(self, cell, age, self._flash_ink(kind, v.flash_seat))
+                _burst(self, cell, age, rem, self._flash_ink(kind, v.flash_seat))
             else:
                 self.frame[:] = self._base
                 self.total = self._base_total
