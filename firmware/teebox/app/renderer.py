@@ -19,7 +19,9 @@ pixels that move, in this order (later ones on top):
    full brightness; then Reading the Greens around a green in play: its sides in the
    colour of the die their target needs (``view.green``), the dice as they lie;
 4. the preview path: cells flown over tinted half and half with their mark's
-   colour, the landing cell in the mark's colour at full brightness;
+   colour, the landing cell in the mark's colour at full brightness (while nothing
+   lies between it and the terrain it is a layer of its own, painted when the aim
+   changes, in the buffer of the whole-board flashes, and copied like the burst's);
 5. golfers in seat colours; golfers sharing a hex take turns in seat order
    (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
    second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
