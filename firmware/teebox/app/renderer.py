@@ -255,7 +255,7 @@ def _burst(r, cell, age, rem, ink):
     r.total = r._lay_total
 
 
-def _previewed(r):
+def _previewed(r, kind):
     # The preview over the terrain, a layer of Renderer.compose (kept out of the class for
     # its size) when nothing lies between them (no wind, no green's dice, no flash over
     # the whole board, no burst): the preview changes as a player aims, not every frame,
@@ -263,13 +263,15 @@ def _previewed(r):
     # WebAssembly). It is painted into the buffer of the whole-board flashes (never on at
     # once with it) when the path, its marks, the terrain (a green's tokens) or the
     # buffer (a flash, the burst) changed; a frame copies it natively. Into the frame
-    # with its total.
+    # with its total; False (nothing drawn) if something lies between them.
     v = r.view
+    if v.wind_len > 0 or v.green_len > 0 or (kind != FLASH_NONE and v.flash_cell < 0):
+        return False
     if (r._pv_ok and v.preview_len == r._pv_len and v.preview == r._pv_path
             and v.preview_marks == r._pv_marks):
         r.frame[:] = r._fill_mv
         r.total = r._pv_total
-        return
+        return True
     r.frame[:] = r._base
     r.total = r._base_total
     r._preview()
@@ -281,6 +283,31 @@ def _previewed(r):
     r._pv_ok = True
     r._lay_k = -1  # the burst's layer and the flashes' colour are gone from the buffer
     r._fill_ink = -1
+    return True
+
+
+def _fill_board(r, kind, seat, age):
+    # The whole board dim in the flash colour, a layer of Renderer.compose (kept out of
+    # the class for its size): blinking, or steady for an acknowledgement.
+    if kind != FLASH_ACK and (age // BLINK_MS) % 2:
+        return
+    ink = r._flash_ink(kind, seat)
+    fill = r._fill
+    r._lay_k = -1  # the burst's layer is gone (the same buffer)
+    r._pv_ok = False  # and the preview's
+    if ink != r._fill_ink:
+        c = r._ink
+        red = (c[ink] * _FILL_LEVEL) >> 8
+        g = (c[ink + 1] * _FILL_LEVEL) >> 8
+        b = (c[ink + 2] * _FILL_LEVEL) >> 8
+        for at in range(0, len(fill), 3):
+            fill[at] = red
+            fill[at + 1] = g
+            fill[at + 2] = b
+        r._fill_ink = ink
+        r._fill_total = (red + g + b) * (len(fill) // 3)
+    r.frame[:] = r._fill_mv
+    r.total = r._fill_total
 
 
 def _seat_ink(seat):
@@ -520,8 +547,7 @@ class Renderer:
         self._lay_total = 0  # the sum of the layer's bytes
         self._cover = -1     # this frame's burst ring (-1: none): the layers under it skip
         #                      the cells the burst paints over (_covers)
-        # The preview is a layer of its own in the same buffer while nothing lies between
-        # it and the terrain (see _previewed): the path, marks and length it shows.
+        # The preview's layer, in the same buffer (see _previewed): the path it shows.
         self._pv_ok = False  # whether the buffer holds it
         self._pv_path = array("h", view.preview)
         self._pv_cells = memoryview(self._pv_path)
@@ -634,16 +660,14 @@ class Renderer:
                 self.frame[:] = self._base
                 self.total = self._base_total
             kind = FLASH_NONE
-        elif (v.preview_len > 0 and v.wind_len <= 0 and v.green_len <= 0
-              and (kind == FLASH_NONE or v.flash_cell >= 0)):
-            _previewed(self)  # the terrain with the preview over it, from its layer
-            previewed = True
         else:
-            self.frame[:] = self._base
-            self.total = self._base_total
+            previewed = v.preview_len > 0 and _previewed(self, kind)
+            if not previewed:
+                self.frame[:] = self._base
+                self.total = self._base_total
         whole = kind != FLASH_NONE and v.flash_cell < 0
         if whole:
-            self._fill_board(kind, v.flash_seat, age)
+            _fill_board(self, kind, v.flash_seat, age)
         # (the layers' calls only when they have something to draw: a call is a cell's cost)
         if v.wind_len > 0 or v.green_len > 0:
             _modules(self, v, now)
@@ -841,28 +865,6 @@ class Renderer:
         if (kind == FLASH_GREEN or kind == FLASH_ACK) and 0 <= seat < MAX_SEATS:
             return 3 * seat
         return _FLASH_AT + 3 * kind
-
-    def _fill_board(self, kind, seat, age):
-        # The whole board dim in the flash colour: blinking, or steady for an acknowledgement.
-        if kind != FLASH_ACK and (age // BLINK_MS) % 2:
-            return
-        ink = self._flash_ink(kind, seat)
-        fill = self._fill
-        self._lay_k = -1  # the burst's layer is gone (the same buffer)
-        self._pv_ok = False  # and the preview's
-        if ink != self._fill_ink:
-            c = self._ink
-            r = (c[ink] * _FILL_LEVEL) >> 8
-            g = (c[ink + 1] * _FILL_LEVEL) >> 8
-            b = (c[ink + 2] * _FILL_LEVEL) >> 8
-            for at in range(0, len(fill), 3):
-                fill[at] = r
-                fill[at + 1] = g
-                fill[at + 2] = b
-            self._fill_ink = ink
-            self._fill_total = (r + g + b) * (len(fill) // 3)
-        self.frame[:] = self._fill_mv
-        self.total = self._fill_total
 
     def _flash(self, kind, cell, seat, age, rem):
         # A flash around ``cell`` (the hole-in-one burst spreads over the whole board).
