@@ -250,7 +250,7 @@ def _burst(r, cell, age, rem, ink):
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
         r._pv_ok = False  # and the preview's layer
-    rings.ahead(cell, (age + rem) // _BURST_MS, rows)
+    rings.ahead(cell, (age + rem - 1) // _BURST_MS, rows)  # up to its last frame's ring
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
 
