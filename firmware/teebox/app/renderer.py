@@ -215,7 +215,8 @@ def _burst(r, cell, age, rem, ink):
     # the first frames, whose rings are small, take their share. Into the frame with its
     # total.
     rings = r._rings
-    k = (age // _BURST_MS) % (rings.far(cell) + 2)
+    far = rings.far(cell)
+    k = (age // _BURST_MS) % (far + 2)
     r._cover = k
     rows = (r._h * 3 + 3) >> 2
     if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
@@ -250,30 +251,33 @@ def _burst(r, cell, age, rem, ink):
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
         r._pv_ok = False  # and the preview's layer
-    rings.ahead(cell, (age + rem - 1) // _BURST_MS, rows)  # up to its last frame's ring
+    last = (age + rem - 1) // _BURST_MS  # the ring of its last frame
+    if last > far:
+        last = far + 1
+    if rings.made <= last:  # (no call once they are all kept: the burst may last seconds)
+        rings.ahead(cell, last, rows)
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
 
 
-def _previewed(r, kind):
-    # The preview over the terrain, a layer of Renderer.compose (kept out of the class for
-    # its size) when nothing lies between them (no wind, no green's dice, no flash over
-    # the whole board, no burst): the preview changes as a player aims, not every frame,
-    # and mixing its cells cost more than the rest of a quiet compose (~2 us a cell in
-    # WebAssembly). It is painted into the buffer of the whole-board flashes (never on at
-    # once with it) when the path, its marks, the terrain (a green's tokens) or the
-    # buffer (a flash, the burst) changed; a frame copies it natively. Into the frame
-    # with its total; False (nothing drawn) if something lies between them.
+def _previewed(r, whole):
+    # The preview, a layer of Renderer.compose (kept out of the class for its size). While
+    # nothing lies between it and the terrain (no wind, no green's dice, no flash over the
+    # whole board: ``whole``, no burst) the frame so far is the terrain layer, and the
+    # preview over it is a layer of its own: the preview changes as a player aims, not
+    # every frame, and mixing its cells cost more than the rest of a quiet compose (~2 us
+    # a cell in WebAssembly). It is painted into the buffer of the whole-board flashes
+    # (never on at once with it) when the path, its marks, the terrain (a green's tokens)
+    # or the buffer (a flash, the burst) changed; a frame copies it natively.
     v = r.view
-    if v.wind_len > 0 or v.green_len > 0 or (kind != FLASH_NONE and v.flash_cell < 0):
-        return False
+    if whole or r._cover >= 0 or v.wind_len > 0 or v.green_len > 0:
+        r._preview()
+        return
     if (r._pv_ok and v.preview_len == r._pv_len and v.preview == r._pv_path
             and v.preview_marks == r._pv_marks):
         r.frame[:] = r._fill_mv
         r.total = r._pv_total
-        return True
-    r.frame[:] = r._base
-    r.total = r._base_total
+        return
     r._preview()
     r._fill[:] = r.frame
     r._pv_total = r.total
@@ -283,7 +287,6 @@ def _previewed(r, kind):
     r._pv_ok = True
     r._lay_k = -1  # the burst's layer and the flashes' colour are gone from the buffer
     r._fill_ink = -1
-    return True
 
 
 def _fill_board(r, kind, seat, age):
@@ -320,7 +323,8 @@ def _seat_ink(seat):
 class Rings:
     """The course cells around one centre, ring after ring, as byte offsets into the frame:
     ring ``k`` (the cells ``k`` steps away) is ``at[start[k]:start[k + 1]]``, and
-    ``sums[k]`` the sum of the bytes under it in the layer given to ``set_course``.
+    ``sums[k]`` the sum of the bytes under it in the layer given to ``set_course``, for
+    the rings kept (``k < made``).
 
     A ring is worked out the first time a flash reaches it, or row by row ahead of need
     (``ahead``: the hole-in-one burst spreads the finding over its frames, so that no
@@ -342,8 +346,8 @@ class Rings:
         self._cell = -1   # the centre whose rings are kept (-1: none)
         self._cq = 0      # and its axial hex
         self._cr = 0
-        self._made = 0    # rings 0 to _made - 1 are kept
-        self._next = -1   # ring _made is made up to this row (-1: not begun)
+        self.made = 0     # rings 0 to made - 1 are kept (around the centre last asked of)
+        self._next = -1   # ring ``made`` is made up to this row (-1: not begun)
         self._pos = 0     # where its next cell goes in ``at``
         self._sum = 0     # and the sum of the layer's bytes under its cells so far
         self._far = 0
@@ -361,9 +365,9 @@ class Rings:
         """The layer's bytes at course cell ``cell`` changed by ``change`` in sum."""
         if self._cell >= 0:
             k = self.away(cell)
-            if k < self._made:
+            if k < self.made:
                 self.sums[k] += change
-            elif k == self._made and cell // self._w < self._next:
+            elif k == self.made and cell // self._w < self._next:
                 self._sum += change  # the ring being made has summed that cell's row
 
     def far(self, cell):
@@ -379,7 +383,7 @@ class Rings:
             self._centre(cell)
         if k < 0 or k > self._far + 1:
             return False
-        while self._made <= k:
+        while self.made <= k:
             self._grow(self._h)
         return True
 
@@ -390,7 +394,7 @@ class Rings:
             self._centre(cell)
         if k > self._far + 1:
             k = self._far + 1
-        while rows > 0 and self._made <= k:
+        while rows > 0 and self.made <= k:
             rows -= self._grow(rows)
 
     def away(self, cell):
@@ -413,15 +417,15 @@ class Rings:
         self._cq = q
         self._cr = r
         self._far = far
-        self._made = 0
+        self.made = 0
         self._next = -1
 
     def _grow(self, rows):
-        # At most ``rows`` rows more of ring _made after ring _made - 1 in ``at``, summing
+        # At most ``rows`` rows more of ring ``made`` after ring made - 1 in ``at``, summing
         # the layer's bytes under each cell as it goes (one pass: reading the offsets back
         # to sum them cost a third of the finding); the ring is kept once its last row is
         # done. Returns how many rows that was (at least one).
-        k = self._made
+        k = self.made
         at = self.at
         cell_at = self._cell_at
         layer = self._layer
@@ -430,7 +434,7 @@ class Rings:
             at[0] = o
             self.start[1] = 1
             self.sums[0] = layer[o] + layer[o + 1] + layer[o + 2]
-            self._made = 1
+            self.made = 1
             return 1
         w = self._w
         cq = self._cq
@@ -487,7 +491,7 @@ class Rings:
         if r > end:
             self.start[k + 1] = pos
             self.sums[k] = total
-            self._made = k + 1
+            self.made = k + 1
             self._next = -1
         else:
             self._next = r
@@ -649,7 +653,6 @@ class Renderer:
             else:
                 age = self._flash_age(v, now)
         self._cover = -1
-        previewed = False
         if kind != FLASH_NONE and _SHAPES[kind] == _BURST:
             # The burst is on top of every layer: drawn first, from its own layer, and the
             # layers below skip what it covers (a frame paints no ring cell).
@@ -661,18 +664,16 @@ class Renderer:
                 self.total = self._base_total
             kind = FLASH_NONE
         else:
-            previewed = v.preview_len > 0 and _previewed(self, kind)
-            if not previewed:
-                self.frame[:] = self._base
-                self.total = self._base_total
+            self.frame[:] = self._base
+            self.total = self._base_total
         whole = kind != FLASH_NONE and v.flash_cell < 0
         if whole:
             _fill_board(self, kind, v.flash_seat, age)
         # (the layers' calls only when they have something to draw: a call is a cell's cost)
         if v.wind_len > 0 or v.green_len > 0:
             _modules(self, v, now)
-        if v.preview_len > 0 and not previewed:
-            self._preview()
+        if v.preview_len > 0:
+            _previewed(self, whole)
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
             self._put(v.cursor, _CURSOR_AT, _FULL)
