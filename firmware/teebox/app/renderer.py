@@ -250,7 +250,7 @@ def _burst(r, cell, age, rem, ink):
         r._lay_ink = ink
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
-        r._pv_ok = False  # and the preview's layer
+        r._pv_len = -1  # and the preview's layer
     last = (age + rem - 1) // _BURST_MS  # the ring of its last frame
     if last > far:
         last = far + 1
@@ -273,7 +273,7 @@ def _previewed(r, whole):
     if whole or r._cover >= 0 or v.wind_len > 0 or v.green_len > 0:
         r._preview()
         return
-    if (r._pv_ok and v.preview_len == r._pv_len and v.preview == r._pv_path
+    if (v.preview_len == r._pv_len and v.preview == r._pv_path
             and v.preview_marks == r._pv_marks):
         r.frame[:] = r._fill_mv
         r.total = r._pv_total
@@ -284,7 +284,6 @@ def _previewed(r, whole):
     r._pv_cells[:] = v.preview  # (through a memoryview: an array's own slice store allocates)
     r._pv_marks[:] = v.preview_marks
     r._pv_len = v.preview_len
-    r._pv_ok = True
     r._lay_k = -1  # the burst's layer and the flashes' colour are gone from the buffer
     r._fill_ink = -1
 
@@ -297,7 +296,7 @@ def _fill_board(r, kind, seat, age):
     ink = r._flash_ink(kind, seat)
     fill = r._fill
     r._lay_k = -1  # the burst's layer is gone (the same buffer)
-    r._pv_ok = False  # and the preview's
+    r._pv_len = -1  # and the preview's
     if ink != r._fill_ink:
         c = r._ink
         red = (c[ink] * _FILL_LEVEL) >> 8
@@ -552,11 +551,10 @@ class Renderer:
         self._cover = -1     # this frame's burst ring (-1: none): the layers under it skip
         #                      the cells the burst paints over (_covers)
         # The preview's layer, in the same buffer (see _previewed): the path it shows.
-        self._pv_ok = False  # whether the buffer holds it
         self._pv_path = array("h", view.preview)
         self._pv_cells = memoryview(self._pv_path)
         self._pv_marks = bytearray(view.preview_marks)
-        self._pv_len = 0
+        self._pv_len = -1  # (-1: the buffer does not hold it)
         self._pv_total = 0
         # The golfers as last grouped (see _group): per golfer, how many share its hex
         # (0: none on the course) and its place among them.
@@ -607,7 +605,7 @@ class Renderer:
         self._phase = -1
         self._rings.set_course(w, h, cell_at, base)
         self._lay_k = -1
-        self._pv_ok = False
+        self._pv_len = -1
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -731,7 +729,7 @@ class Renderer:
             at = self._cell_at[cell]
             if not t:
                 self._lay_k = -1  # the burst's layer holds this green as it was
-                self._pv_ok = False  # (and the preview's)
+                self._pv_len = -1  # (and the preview's)
                 change = paint(self._terrain, layer, at, 3 * terrain.GREEN, _FULL)
                 total += change
                 self._rings.changed(cell, change)
@@ -741,7 +739,7 @@ class Renderer:
             if t == seen[cell] and not rest:
                 continue  # one token: the same in both phases
             self._lay_k = -1  # (as above)
-            self._pv_ok = False
+            self._pv_len = -1
             if phase and rest:
                 ink = _token_ink(rest)
             change = paint(self._ink, layer, at, ink, _FULL)
