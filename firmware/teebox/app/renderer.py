@@ -843,9 +843,19 @@ class Renderer:
         if step >= n:
             return
         ink = _seat_ink(v.flight_seat)
-        for back in range(_TRAIL, -1, -1):  # the trail first, so the ball is on top
-            if step - back >= 0:
-                self._put(path[step - back], ink, _FULL >> back)
+        c = self._ink
+        f = self.frame
+        cell_at = self._cell_at
+        cells = self._cells
+        cover = self._cover >= 0
+        change = 0
+        # The trail first, so the ball is on top; each cell as _put paints it, without a
+        # call of its own (a call costs about what painting a cell does).
+        for back in range(_TRAIL if step >= _TRAIL else step, -1, -1):
+            cell = path[step - back]
+            if 0 <= cell < cells and not (cover and self._covers(cell)):
+                change += paint(c, f, cell_at[cell], ink, _FULL >> back)
+        self.total += change
 
     # ------------------------------------------------------------ flashes
 
