@@ -221,7 +221,8 @@ def _burst(r, cell, age, rem, ink):
     rows = (r._h * 3 + 3) >> 2
     if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
         rows = (rows + 1) >> 1
-        rings.reach(cell, k)
+        if k >= rings.made:
+            rings.reach(cell, k)
         c = r._ink
         rgb = _RGB
         layer = r._fill
@@ -238,11 +239,13 @@ def _burst(r, cell, age, rem, ink):
         total = r._base_total + add * (start[k + 1] - start[k]) - sums[k]
         fill_run(layer, at, start[k], start[k + 1], rgb)
         if k:
-            fill_run(layer, at, 0, 1, rgb)  # the hole (ring 0)
+            o = at[0]  # the hole (ring 0)
+            layer[o:o + 3] = rgb
             total += add - sums[0]
         if k > 1:
-            for i in range(3):
-                rgb[i] = (c[ink + i] * (_FULL >> 1)) >> 8
+            rgb[0] = (c[ink] * (_FULL >> 1)) >> 8
+            rgb[1] = (c[ink + 1] * (_FULL >> 1)) >> 8
+            rgb[2] = (c[ink + 2] * (_FULL >> 1)) >> 8
             fill_run(layer, at, start[k - 1], start[k], rgb)
             total += (rgb[0] + rgb[1] + rgb[2]) * (start[k] - start[k - 1]) - sums[k - 1]
         r._lay_k = k
