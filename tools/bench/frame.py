@@ -16,8 +16,12 @@ CPython, and times ``Loop.step``: the table's tick, the button and reader polls,
 * hole-in-one: the gold burst crossing the whole board, for ever (its rings, worked out
   the first time the burst reaches them, are all kept: the figure of a long burst);
 * hole-in-one, 700 ms: the burst as a game shows it (``FLASH_MS`` of the 18 Holes
-  presenter, 14 rings), each one at another hole, so every ring is worked out as it is
-  first drawn (the figure of a game's burst).
+  presenter, 14 rings), each one at another cell near the north-east corner (where a
+  hole's flash may be: Domino Golf's lands on the hole), so every ring is worked out
+  again (the figure of a game's burst);
+* hole-in-one, centre: the same at the course's centre, where 18 Holes flashes its
+  hole-in-one (and the cell beside it, in turn): rings up to 42 cells, about twice a
+  corner's.
 
 Timing: ``tools.bench.common.TIMER`` (CPU time in CPython; in WebAssembly batches of at
 least 100 ms on its whole-millisecond clock, minimum and median printed): the mean frame
@@ -38,8 +42,8 @@ import sys
 from tools.bench import common
 
 SCENES = ("quiet turn", "preview", "ball in flight", "hole-in-one", "hole-in-one, 700 ms",
-          "play nine turn")
-PER_FRAME = ("hole-in-one", "hole-in-one, 700 ms")  # printed frame by frame
+          "hole-in-one, centre", "play nine turn")
+PER_FRAME = ("hole-in-one", "hole-in-one, 700 ms", "hole-in-one, centre")  # frame by frame
 CYCLES = 100   # turns of each animation timed frame by frame, by default
 FRAME_MS = 33  # the loop's frame (app/loop.FRAME_MS): the simulated clock's step
 
@@ -82,8 +86,13 @@ def scene(kind):
     elif kind == "hole-in-one":
         v.start_flash(V.FLASH_HOLE_IN_ONE, 0, 2 * w + 23, clock.ticks_ms() + 100000000)
         span = 2000
-    elif kind == "hole-in-one, 700 ms":
-        holes = (2 * w + 23, 2 * w + 22)  # two holes in turn: no ring is kept between
+    elif kind == "hole-in-one, 700 ms" or kind == "hole-in-one, centre":
+        # Two cells in turn, so that no ring is kept between bursts: near a corner, or the
+        # course's centre (18 Holes flashes there) and the cell beside it.
+        crs = loop.renderer.course
+        centre = (crs.height // 2) * crs.width + crs.width // 2  # (renderer: flash_cell -1)
+        holes = (2 * w + 23, 2 * w + 22) if kind == "hole-in-one, 700 ms" else (
+            centre, centre - 1)
 
         def again(n):
             v.start_flash(V.FLASH_HOLE_IN_ONE, 0, holes[n % 2], clock.ticks_ms() + 700)
