@@ -104,3 +104,21 @@ gc.enable()
 """
     lines = run_scenario(micropython, extra)
     assert lines[1][0] == "CTRL" and int(lines[1][1]) > 0
+
+
+def test_the_preview_kept_as_a_layer_allocates_nothing(micropython):
+    # Without the wind and the green's dice under it the preview is a layer of its own,
+    # painted again whenever a flash or the burst has used its buffer: still nothing.
+    extra = """
+view.wind_len = 0
+view.green_len = 0
+frames(3000, 20)
+gc.collect()
+gc.disable()
+a = gc.mem_alloc()
+frames(4000, 200)
+print("ALLOC", gc.mem_alloc() - a, 0)
+gc.enable()
+"""
+    lines = run_scenario(micropython, extra)
+    assert lines[1][0] == "ALLOC" and int(lines[1][1]) == 0, lines

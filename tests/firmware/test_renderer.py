@@ -342,6 +342,53 @@ def test_golfers_stay_visible_on_the_preview_path():
     assert r.rgb_of_cell(cell(6, 7)) == seat_rgb(0)
 
 
+def test_the_preview_follows_the_aim_frame_by_frame_whatever_comes_and_goes_under_it():
+    # The preview is kept as a layer while the aim stays: every frame must still show what
+    # a renderer drawing it afresh shows, as the path, its marks and length change, a
+    # green's tokens come and take turns under it, whole-board flashes and a burst use
+    # the same buffer, and the wind's arrow lies under it; the power total exact.
+    r, view = make()
+    green = green_cell(CHAMP, 1)
+    gq, gr = hexgrid.cell_at(green, W)
+    a = [hexgrid.cell_index(gq - 3 + i, gr, W) for i in range(6)]  # over the green
+    b = [hexgrid.cell_index(gq - 3 + i, gr + 1, W) for i in range(6)]
+    view.seats = 1
+    view.golfer[0] = a[2]
+    plain = bytes(6)
+    marked = bytes((MARK_PLAIN, MARK_HAZARD, MARK_TREE, MARK_OUT, MARK_PLAIN, MARK_GREEN))
+
+    def same(t):
+        frame = r.compose(t)
+        fresh = R.Renderer(BOARD, CHAMP, view)
+        assert frame == fresh.compose(t), t
+        assert r.total == sum(frame), t
+
+    t = 1000
+    for cells, marks, n in ((a, plain, 6), (a, plain, 6), (b, plain, 6), (b, marked, 6),
+                            (b, marked, 4), (a, marked, 6)):
+        view.set_path(cells, marks, n)
+        same(t)
+        t += 33
+    for kind, at_cell in ((FLASH_REFUSED, -1), (FLASH_HOLE_IN_ONE, green), (FLASH_WATER, b[1])):
+        view.start_flash(kind, 0, at_cell, t + 300)
+        for _ in range(10):
+            r.compose(t)
+            t += 33
+        same(t)
+    for points in (5, 0, 7):  # a token, none again, then gold and silver in turns
+        view.tokens[green] = points
+        for _ in range(20):
+            same(t)
+            t += 33
+    view.wind[0] = a[3]
+    view.wind_len = 1
+    same(t)
+    view.wind_len = 0
+    same(t + 33)
+    view.clear_path()
+    same(t + 66)
+
+
 # ---------------------------------------------------------------- flight
 
 
@@ -541,6 +588,34 @@ def test_the_rings_a_flash_paints_hold_every_hex_that_many_steps_away_once():
                 if not rings.reach(centre, k):
                     assert want == [], (w, h, centre, k)
                     continue
+                got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
+                assert got == want, (w, h, centre, k)
+                assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)
+
+
+def test_rings_found_a_row_at_a_time_ahead_of_need_are_the_same_and_keep_their_sums():
+    # The burst finds its rings ahead, a few rows a frame (Rings.ahead), while a green's
+    # tokens may be repainted under a ring half found: every ring must still hold the
+    # hexes that many steps away, and its sum the layer's bytes under it as they are now
+    # (the power limit's total).
+    from array import array
+    for w, h, centres in ((7, 5, (0, 17, 34)), (24, 16, (23, 200, 383))):
+        layer = bytearray((5 * i) % 241 for i in range(3 * w * h))
+        rings = R.Rings(w, h)
+        rings.set_course(w, h, array("H", range(0, 3 * w * h, 3)), layer)
+        for centre in centres:
+            cq, cr = hexgrid.cell_at(centre, w)
+            far = [hexgrid.distance(cq, cr, *hexgrid.cell_at(c, w)) for c in range(w * h)]
+            last = max(far) + 1
+            for step in range((last + 1) * h):  # enough for every row of every ring
+                rings.ahead(centre, last, 1 + step % 3)
+                c = (step * 37) % (w * h)  # a cell repainted meanwhile
+                layer[3 * c] = (layer[3 * c] + 50) % 256
+                change = layer[3 * c] - (layer[3 * c] - 50) % 256
+                rings.changed(c, change)
+            for k in range(last + 1):
+                assert rings.reach(centre, k)
+                want = sorted(3 * c for c in range(w * h) if far[c] == k)
                 got = sorted(rings.at[rings.start[k]:rings.start[k + 1]])
                 assert got == want, (w, h, centre, k)
                 assert rings.sums[k] == sum(sum(layer[b:b + 3]) for b in want), (centre, k)

@@ -19,7 +19,9 @@ pixels that move, in this order (later ones on top):
    full brightness; then Reading the Greens around a green in play: its sides in the
    colour of the die their target needs (``view.green``), the dice as they lie;
 4. the preview path: cells flown over tinted half and half with their mark's
-   colour, the landing cell in the mark's colour at full brightness;
+   colour, the landing cell in the mark's colour at full brightness (while nothing
+   lies between it and the terrain it is a layer of its own, painted when the aim
+   changes, in the buffer of the whole-board flashes, and copied like the burst's);
 5. golfers in seat colours; golfers sharing a hex take turns in seat order
    (400 ms each); the active golfer pulses (a triangle wave on brightness); a team's
    second golfer (Chaos Teams) shows at half brightness; a golfer whose golfer card's
@@ -200,18 +202,27 @@ def fill_run(buf, offsets, start, stop, rgb):
         buf[at:at + 3] = rgb
 
 
-def _burst(r, cell, age, ink):
+def _burst(r, cell, age, rem, ink):
     # The hole-in-one, a layer of Renderer.compose (kept out of the class for its size):
     # rings grow from ``cell`` until they have crossed the farthest corner, then start
     # again; ring k at full, the one inside it at half, and the hole itself. They move
     # on every 50 ms, 2 frames of 3: the layer holding them is painted then (from the
     # terrain layer, the rings kept, see Rings), and a frame in between only copies it.
-    # Into the frame with its total.
+    # Every ring the burst will show (it ends ``rem`` ms from now) is found ahead, a share
+    # of rows every frame from its first: 3/8 of the board's rows on a frame that paints,
+    # 3/4 on one that does not (a game's burst needs ~2 rings of up to the board's height
+    # every three frames), so that no frame both finds a whole ring and paints two, and
+    # the first frames, whose rings are small, take their share. Into the frame with its
+    # total.
     rings = r._rings
-    k = (age // _BURST_MS) % (rings.far(cell) + 2)
+    far = rings.far(cell)
+    k = (age // _BURST_MS) % (far + 2)
     r._cover = k
+    rows = (r._h * 3 + 3) >> 2
     if k != r._lay_k or cell != r._lay_cell or ink != r._lay_ink:
-        rings.reach(cell, k)
+        rows = (rows + 1) >> 1
+        if k >= rings.made:
+            rings.reach(cell, k)
         c = r._ink
         rgb = _RGB
         layer = r._fill
@@ -228,11 +239,13 @@ def _burst(r, cell, age, ink):
         total = r._base_total + add * (start[k + 1] - start[k]) - sums[k]
         fill_run(layer, at, start[k], start[k + 1], rgb)
         if k:
-            fill_run(layer, at, 0, 1, rgb)  # the hole (ring 0)
+            o = at[0]  # the hole (ring 0)
+            layer[o:o + 3] = rgb
             total += add - sums[0]
         if k > 1:
-            for i in range(3):
-                rgb[i] = (c[ink + i] * (_FULL >> 1)) >> 8
+            rgb[0] = (c[ink] * (_FULL >> 1)) >> 8
+            rgb[1] = (c[ink + 1] * (_FULL >> 1)) >> 8
+            rgb[2] = (c[ink + 2] * (_FULL >> 1)) >> 8
             fill_run(layer, at, start[k - 1], start[k], rgb)
             total += (rgb[0] + rgb[1] + rgb[2]) * (start[k] - start[k - 1]) - sums[k - 1]
         r._lay_k = k
@@ -240,8 +253,66 @@ def _burst(r, cell, age, ink):
         r._lay_ink = ink
         r._lay_total = total
         r._fill_ink = -1  # the whole-board flashes' colour is gone from the buffer
+        r._pv_len = -1  # and the preview's layer
+    last = (age + rem - 1) // _BURST_MS  # the ring of its last frame
+    if last > far:
+        last = far + 1
+    if rings.made <= last:  # (no call once they are all kept: the burst may last seconds)
+        rings.ahead(cell, last, rows)
     r.frame[:] = r._fill_mv
     r.total = r._lay_total
+
+
+def _previewed(r, whole):
+    # The preview, a layer of Renderer.compose (kept out of the class for its size). While
+    # nothing lies between it and the terrain (no wind, no green's dice, no flash over the
+    # whole board: ``whole``, no burst) the frame so far is the terrain layer, and the
+    # preview over it is a layer of its own: the preview changes as a player aims, not
+    # every frame, and mixing its cells cost more than the rest of a quiet compose (~2 us
+    # a cell in WebAssembly). It is painted into the buffer of the whole-board flashes
+    # (never on at once with it) when the path, its marks, the terrain (a green's tokens)
+    # or the buffer (a flash, the burst) changed; a frame copies it natively.
+    v = r.view
+    if whole or r._cover >= 0 or v.wind_len > 0 or v.green_len > 0:
+        r._preview()
+        return
+    if (v.preview_len == r._pv_len and v.preview == r._pv_path
+            and v.preview_marks == r._pv_marks):
+        r.frame[:] = r._fill_mv
+        r.total = r._pv_total
+        return
+    r._preview()
+    r._fill[:] = r.frame
+    r._pv_total = r.total
+    r._pv_cells[:] = v.preview  # (through a memoryview: an array's own slice store allocates)
+    r._pv_marks[:] = v.preview_marks
+    r._pv_len = v.preview_len
+    r._lay_k = -1  # the burst's layer and the flashes' colour are gone from the buffer
+    r._fill_ink = -1
+
+
+def _fill_board(r, kind, seat, age):
+    # The whole board dim in the flash colour, a layer of Renderer.compose (kept out of
+    # the class for its size): blinking, or steady for an acknowledgement.
+    if kind != FLASH_ACK and (age // BLINK_MS) % 2:
+        return
+    ink = r._flash_ink(kind, seat)
+    fill = r._fill
+    r._lay_k = -1  # the burst's layer is gone (the same buffer)
+    r._pv_len = -1  # and the preview's
+    if ink != r._fill_ink:
+        c = r._ink
+        red = (c[ink] * _FILL_LEVEL) >> 8
+        g = (c[ink + 1] * _FILL_LEVEL) >> 8
+        b = (c[ink + 2] * _FILL_LEVEL) >> 8
+        for at in range(0, len(fill), 3):
+            fill[at] = red
+            fill[at + 1] = g
+            fill[at + 2] = b
+        r._fill_ink = ink
+        r._fill_total = (red + g + b) * (len(fill) // 3)
+    r.frame[:] = r._fill_mv
+    r.total = r._fill_total
 
 
 def _seat_ink(seat):
@@ -254,12 +325,15 @@ def _seat_ink(seat):
 class Rings:
     """The course cells around one centre, ring after ring, as byte offsets into the frame:
     ring ``k`` (the cells ``k`` steps away) is ``at[start[k]:start[k + 1]]``, and
-    ``sums[k]`` the sum of the bytes under it in the layer given to ``set_course``.
+    ``sums[k]`` the sum of the bytes under it in the layer given to ``set_course``, for
+    the rings kept (``k < made``).
 
-    A ring is worked out the first time a flash reaches it and kept while the centre
-    stays: the hole-in-one burst paints two rings every frame for seconds, and finding a
-    ring's cells cost twice what painting them costs. Buffers for the whole board are
-    allocated once, so nothing is allocated afterwards.
+    A ring is worked out the first time a flash reaches it, or row by row ahead of need
+    (``ahead``: the hole-in-one burst spreads the finding over its frames, so that no
+    frame both finds a whole ring and paints two), and kept while the centre stays: the
+    burst paints two rings every frame for seconds, and finding a ring's cells cost
+    twice what painting them costs. Buffers for the whole board are allocated once, so
+    nothing is allocated afterwards.
     """
 
     def __init__(self, width, height):
@@ -274,7 +348,10 @@ class Rings:
         self._cell = -1   # the centre whose rings are kept (-1: none)
         self._cq = 0      # and its axial hex
         self._cr = 0
-        self._made = 0    # rings 0 to _made - 1 are kept
+        self.made = 0     # rings 0 to made - 1 are kept (around the centre last asked of)
+        self._next = -1   # ring ``made`` is made up to this row (-1: not begun)
+        self._pos = 0     # where its next cell goes in ``at``
+        self._sum = 0     # and the sum of the layer's bytes under its cells so far
         self._far = 0
 
     def set_course(self, w, h, cell_at, layer):
@@ -290,8 +367,10 @@ class Rings:
         """The layer's bytes at course cell ``cell`` changed by ``change`` in sum."""
         if self._cell >= 0:
             k = self.away(cell)
-            if k < self._made:
+            if k < self.made:
                 self.sums[k] += change
+            elif k == self.made and cell // self._w < self._next:
+                self._sum += change  # the ring being made has summed that cell's row
 
     def far(self, cell):
         """Hex distance from ``cell`` to the farthest cell of the course (one of its corners)."""
@@ -306,9 +385,19 @@ class Rings:
             self._centre(cell)
         if k < 0 or k > self._far + 1:
             return False
-        while self._made <= k:
-            self._make(self._made)
+        while self.made <= k:
+            self._grow(self._h)
         return True
+
+    def ahead(self, cell, k, rows):
+        """Make at most ``rows`` rows of the rings around ``cell`` not kept yet, up to ring
+        ``k`` (the work of finding rings spread over frames, before they are needed)."""
+        if cell != self._cell:
+            self._centre(cell)
+        if k > self._far + 1:
+            k = self._far + 1
+        while rows > 0 and self.made <= k:
+            rows -= self._grow(rows)
 
     def away(self, cell):
         """Hex distance from the centre of the kept rings to ``cell``."""
@@ -330,80 +419,87 @@ class Rings:
         self._cq = q
         self._cr = r
         self._far = far
-        self._made = 0
+        self.made = 0
+        self._next = -1
 
-    def _make(self, k):
-        # Ring k after ring k - 1 in ``at``.
+    def _grow(self, rows):
+        # At most ``rows`` rows more of ring ``made`` after ring made - 1 in ``at``, summing
+        # the layer's bytes under each cell as it goes (one pass: reading the offsets back
+        # to sum them cost a third of the finding); the ring is kept once its last row is
+        # done. Returns how many rows that was (at least one).
+        k = self.made
         at = self.at
         cell_at = self._cell_at
-        pos = self.start[k]
-        if k == 0:
-            at[pos] = cell_at[self._cell]
-            pos += 1
-        else:
-            w = self._w
-            cq = self._cq
-            cr = self._cr
-            last = self._h - 1
-            # Row by row, only the rows on the board: a ring's row dr holds the hexes dq
-            # with max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and
-            # last row and those two ends on the others. (Walking the ring hex by hex
-            # visited 6k hexes, mostly off the board once the burst is wide.) The rows
-            # above the centre, then the rest, so that a row needs no test of its side.
-            r = cr - k
-            if r >= 0:  # the first row: the run, clipped
-                pos = self._run(pos, r, cq + (r >> 1), k)
-            r = r + 1 if r >= 0 else 0
-            while r < cr:  # its ends: the left one moves in as dr grows, the right stays
-                row = r * w
-                col = cq + (r >> 1) - k
-                left = col + cr - r
-                if 0 <= left < w:
-                    at[pos] = cell_at[row + left]
-                    pos += 1
-                col += k + k
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                r += 1
-            end = cr + k  # the last row
-            stop = end if end <= last else last + 1
-            while r < stop:  # from the centre's row down: the right end moves in
-                row = r * w
-                col = cq + (r >> 1) - k
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                col += k + k - r + cr
-                if 0 <= col < w:
-                    at[pos] = cell_at[row + col]
-                    pos += 1
-                r += 1
-            if end <= last:  # the last row: the run, clipped
-                pos = self._run(pos, end, cq + (end >> 1) - k, k)
-        self.start[k + 1] = pos
-        self._made = k + 1
         layer = self._layer
-        total = 0
-        for i in range(self.start[k], pos):
-            b = at[i]
-            total += layer[b] + layer[b + 1] + layer[b + 2]
-        self.sums[k] = total
-
-    def _run(self, pos, r, lo, k):
-        # Row r's cells from column lo to lo + k, clipped to the board, from ``at[pos]``;
-        # returns where the next goes.
-        at = self.at
-        cell_at = self._cell_at
+        if k == 0:
+            o = cell_at[self._cell]
+            at[0] = o
+            self.start[1] = 1
+            self.sums[0] = layer[o] + layer[o + 1] + layer[o + 2]
+            self.made = 1
+            return 1
         w = self._w
-        row = r * w
-        col = lo if lo > 0 else 0
-        hi = lo + k if lo + k < w else w - 1
-        while col <= hi:
-            at[pos] = cell_at[row + col]
-            pos += 1
-            col += 1
-        return pos
+        cq = self._cq
+        cr = self._cr
+        end = cr + k if cr + k < self._h else self._h - 1  # the ring's last row on the board
+        r = self._next
+        if r < 0:  # its first row on the board
+            r = cr - k if cr >= k else 0
+            pos = self.start[k]
+            total = 0
+        else:
+            pos = self._pos
+            total = self._sum
+        stop = r + rows if r + rows <= end else end + 1
+        done = stop - r
+        # Row by row, only the rows on the board: a ring's row dr holds the hexes dq with
+        # max(|dq|, |dr|, |dq + dr|) == k, a run from lo to hi on its first and last row
+        # and those two ends on the others. (Walking the ring hex by hex visited 6k hexes,
+        # mostly off the board once the burst is wide.)
+        while r < stop:
+            d = r - cr
+            lo = cq + (r >> 1) - k  # the row's left end below the centre (d >= 0)
+            row = r * w
+            if d == k or d == -k:  # the first or the last row: the run, clipped
+                if d < 0:
+                    lo += k
+                hi = lo + k if lo + k < w else w - 1
+                if lo < 0:
+                    lo = 0
+                while lo <= hi:
+                    o = cell_at[row + lo]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+                    lo += 1
+            else:  # its ends: above the centre the left one moves in as dr grows, below
+                #    the centre the right one
+                hi = lo + k + k
+                if d < 0:
+                    lo -= d
+                else:
+                    hi -= d
+                if 0 <= lo < w:
+                    o = cell_at[row + lo]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+                if 0 <= hi < w:
+                    o = cell_at[row + hi]
+                    at[pos] = o
+                    pos += 1
+                    total += layer[o] + layer[o + 1] + layer[o + 2]
+            r += 1
+        if r > end:
+            self.start[k + 1] = pos
+            self.sums[k] = total
+            self.made = k + 1
+            self._next = -1
+        else:
+            self._next = r
+            self._pos = pos
+            self._sum = total
+        return done if done > 0 else 1
 
 
 class Renderer:
@@ -457,6 +553,12 @@ class Renderer:
         self._lay_total = 0  # the sum of the layer's bytes
         self._cover = -1     # this frame's burst ring (-1: none): the layers under it skip
         #                      the cells the burst paints over (_covers)
+        # The preview's layer, in the same buffer (see _previewed): the path it shows.
+        self._pv_path = array("h", view.preview)
+        self._pv_cells = memoryview(self._pv_path)
+        self._pv_marks = bytearray(view.preview_marks)
+        self._pv_len = -1  # (-1: the buffer does not hold it)
+        self._pv_total = 0
         # The golfers as last grouped (see _group): per golfer, how many share its hex
         # (0: none on the course) and its place among them.
         self._golfer_seen = array("h", [-1] * MAX_SEATS)
@@ -506,6 +608,7 @@ class Renderer:
         self._phase = -1
         self._rings.set_course(w, h, cell_at, base)
         self._lay_k = -1
+        self._pv_len = -1
         self._base_total = sum(base)
         self.frame[:] = self._base
         self.total = self._base_total
@@ -556,7 +659,7 @@ class Renderer:
             # layers below skip what it covers (a frame paints no ring cell).
             cell = v.flash_cell if v.flash_cell >= 0 else self._centre
             if cell < self._cells:
-                _burst(self, cell, age, self._flash_ink(kind, v.flash_seat))
+                _burst(self, cell, age, rem, self._flash_ink(kind, v.flash_seat))
             else:
                 self.frame[:] = self._base
                 self.total = self._base_total
@@ -566,12 +669,12 @@ class Renderer:
             self.total = self._base_total
         whole = kind != FLASH_NONE and v.flash_cell < 0
         if whole:
-            self._fill_board(kind, v.flash_seat, age)
+            _fill_board(self, kind, v.flash_seat, age)
         # (the layers' calls only when they have something to draw: a call is a cell's cost)
         if v.wind_len > 0 or v.green_len > 0:
             _modules(self, v, now)
         if v.preview_len > 0:
-            self._preview()
+            _previewed(self, whole)
         self._golfers(now)
         if v.cursor >= 0 and (now // CURSOR_BLINK_MS) % 2 == 0:
             self._put(v.cursor, _CURSOR_AT, _FULL)
@@ -629,6 +732,7 @@ class Renderer:
             at = self._cell_at[cell]
             if not t:
                 self._lay_k = -1  # the burst's layer holds this green as it was
+                self._pv_len = -1  # (and the preview's)
                 change = paint(self._terrain, layer, at, 3 * terrain.GREEN, _FULL)
                 total += change
                 self._rings.changed(cell, change)
@@ -638,6 +742,7 @@ class Renderer:
             if t == seen[cell] and not rest:
                 continue  # one token: the same in both phases
             self._lay_k = -1  # (as above)
+            self._pv_len = -1
             if phase and rest:
                 ink = _token_ink(rest)
             change = paint(self._ink, layer, at, ink, _FULL)
@@ -741,9 +846,19 @@ class Renderer:
         if step >= n:
             return
         ink = _seat_ink(v.flight_seat)
-        for back in range(_TRAIL, -1, -1):  # the trail first, so the ball is on top
-            if step - back >= 0:
-                self._put(path[step - back], ink, _FULL >> back)
+        c = self._ink
+        f = self.frame
+        cell_at = self._cell_at
+        cells = self._cells
+        cover = self._cover >= 0
+        change = 0
+        # The trail first, so the ball is on top; each cell as _put paints it, without a
+        # call of its own (a call costs about what painting a cell does).
+        for back in range(_TRAIL if step >= _TRAIL else step, -1, -1):
+            cell = path[step - back]
+            if 0 <= cell < cells and not (cover and self._covers(cell)):
+                change += paint(c, f, cell_at[cell], ink, _FULL >> back)
+        self.total += change
 
     # ------------------------------------------------------------ flashes
 
@@ -762,27 +877,6 @@ class Renderer:
         if (kind == FLASH_GREEN or kind == FLASH_ACK) and 0 <= seat < MAX_SEATS:
             return 3 * seat
         return _FLASH_AT + 3 * kind
-
-    def _fill_board(self, kind, seat, age):
-        # The whole board dim in the flash colour: blinking, or steady for an acknowledgement.
-        if kind != FLASH_ACK and (age // BLINK_MS) % 2:
-            return
-        ink = self._flash_ink(kind, seat)
-        fill = self._fill
-        self._lay_k = -1  # the burst's layer is gone (the same buffer)
-        if ink != self._fill_ink:
-            c = self._ink
-            r = (c[ink] * _FILL_LEVEL) >> 8
-            g = (c[ink + 1] * _FILL_LEVEL) >> 8
-            b = (c[ink + 2] * _FILL_LEVEL) >> 8
-            for at in range(0, len(fill), 3):
-                fill[at] = r
-                fill[at + 1] = g
-                fill[at + 2] = b
-            self._fill_ink = ink
-            self._fill_total = (r + g + b) * (len(fill) // 3)
-        self.frame[:] = self._fill_mv
-        self.total = self._fill_total
 
     def _flash(self, kind, cell, seat, age, rem):
         # A flash around ``cell`` (the hole-in-one burst spreads over the whole board).
