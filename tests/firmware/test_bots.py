@@ -334,6 +334,27 @@ def test_every_bot_chooses_its_club_by_the_card_bunjil_b_shows_face_up():
     assert other.choose(g, 1) == (SELECT, club("5 Iron", 1))
 
 
+def test_the_bots_bunjil_plays_first_of_two_clubs_that_draw_the_card_he_saw():
+    """Bunjil A: "Immediately before Bunjil selects their club to play, they may look at the
+    top card of one deck once." Determine play order: "The club with the **lowest**
+    initiative goes first." With two 5 Irons, each drawing the card of three hexes he saw
+    onto the green, the bot's Bunjil lays the one of lower initiative, whatever its seed:
+    it plays before a club of the other player's that draws from deck 3 could take the
+    card."""
+    irons = [club("5 Iron"), club("5 Iron", 1)]
+    first = min(irons, key=lambda c: CLUBS[c].initiative)
+    assert CLUBS[irons[0]].initiative != CLUBS[irons[1]].initiative
+    for seed in range(8):
+        setup = Setup(2, "match", 1, [irons, [club("6 Iron"), club("3 Wood")]],
+                      [("bunjil", "A"), None])
+        g = Game(make_course(ROWS, HOLE), CLUBS, SHOTS, setup,
+                 StackRng(1, {"3": [face("3", "SSS")]}))
+        place(g, 0, 5, 2)
+        bot = bots.SensibleBot(seed)
+        g.apply(bot.choose(g, 0), 0)
+        assert bot.choose(g, 0) == (SELECT, first), seed
+
+
 def test_the_bots_bunjil_b_keeps_a_card_for_the_green_and_shows_one_past_it():
     """Bunjil B: "Bunjil has to decide to either keep the shot card and use it on their
     next shot or return the card to the top of the shot deck, face up for all players to

@@ -173,7 +173,8 @@ class SensibleBot:
 
     # -------------------------------------------------------------- judging landings
 
-    def _best(self, legal, cost):
+    def _best(self, legal, cost, tie=None):
+        # The cheapest choice; of several as cheap, the least ``tie`` (if given), else any.
         best = None
         ties = []
         for c in legal:
@@ -183,6 +184,8 @@ class SensibleBot:
                 ties = [c]
             elif v == best:
                 ties.append(c)
+        if len(ties) > 1 and tie is not None:
+            return min(ties, key=tie)
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     def _greens(self, game, seat):
@@ -366,7 +369,13 @@ class SensibleBot:
 
         def cost(choice):
             return self._club_cost(game, seat, choice[1]) if choice[0] == SELECT else _UNUSABLE
-        best = self._best(legal, cost)
+        tie = None
+        if _known(self, game, seat):
+            # A known card lies on top of a deck: of clubs as good, the one played first
+            # (the lowest initiative) draws it before anyone else may.
+            def tie(choice):
+                return game.clubs[choice[1]].initiative if choice[0] == SELECT else _UNUSABLE
+        best = self._best(legal, cost, tie)
         if (DECLINE,) in legal and not self._closer(game, seat, best, far, cost(best)):
             # An extra turn spends a club: not worth it unless that club gets closer
             # to a green that still scores.
