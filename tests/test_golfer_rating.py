@@ -1,6 +1,7 @@
 """`teebox course rate --golfer`: each golfer card's effect on the sensible bot's strokes
-per hole (teebox_host.rate_golfers). The figures of the built-in courses are in
-docs/engine-api.md, "How much each golfer changes a game"."""
+per hole, or with --mode match its share of the points (teebox_host.rate_golfers). The
+figures of the built-in courses are in docs/engine-api.md, "How much each golfer changes
+a game" and "How much each golfer changes Match Play"."""
 
 import re
 
