@@ -420,17 +420,39 @@ def test_the_simulator_says_what_each_putt_rolled_and_how_it_ended():
     assert any(s.endswith(", short") for s in said)
 
 
+def test_the_scorecard_counts_a_mallet_putters_re_roll_as_the_same_putt():
+    """Mallet Putter: "you may discard it to re-roll ONE die from your putt. ... Using this
+    club to re-roll one die isn't considered an additional stroke." The engine says the
+    re-roll as its own output, and the scorecard (`teebox replay`, the web page) keeps one
+    putt, the re-rolled one, and counts the re-roll."""
+    import greens_kit as G
+    from test_table_greens import mallet_putt
+    from teebox.core.holes18.expansions import greens_play as gp
+    from teebox.core.holes18.expansions.putting import putt_code
+    from teebox.core.holes18.protocol import EXTRA
+    from teebox_host import scorecard
+
+    g, dice = mallet_putt()
+    tally = scorecard.Tally(g)
+    dice.load([(G.Y1, 2), (G.O1, 4), (G.R1, 9)])
+    tally.feed(g.apply((EXTRA, gp.ROLL + putt_code([G.Y1, G.O1, G.R1], -1)), 0))
+    dice.load([(G.O1, 7)])
+    tally.feed(g.apply((EXTRA, gp.MALLET + G.O1), 0))
+    line = tally.line(0)
+    assert [p[1] for p in line.putts] == [18] and line.mallets == 1
+
+
 # ---------------------------------------------------------------- hole-in-ones
 
 def _hole_in_ones_shown(setup, bot_seeds):
     """Play ``setup`` on the starter course with SensibleBots at a table (the firmware's,
     fed each bot's choice as a player's): ``(game, the seat of each hole-in-one the
     table's display said (its OLED), (seat, outcome) of each roll for one the engine said, the
-    number of putts the engine said)``."""
+    number of putts and of Mallet Putter re-rolls the engine said)``."""
     import re
 
     import table_kit as K
-    from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_PUTT
+    from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_MALLET_ROLL, OUT_PUTT
     game = engine.Game(STARTER, CLUBS, SHOTS, setup, greens=GREENS, wind=WIND)
     t = K.new_table(courses=K.Courses("starter", STARTER))
     t.load_course("starter")
@@ -447,7 +469,8 @@ def _hole_in_ones_shown(setup, bot_seeds):
         shown += [int(s) - 1 for s in re.findall(r"P(\d) HOLE IN ONE", K.screen(t))]
     outs = [o for batch in batches for o in batch]
     return (game, shown, sorted([(o[1], o[6]) for o in outs if o[0] == OUT_ACE_ROLL]),
-            len([o for o in outs if o[0] == OUT_PUTT]))
+            (len([o for o in outs if o[0] == OUT_PUTT]),
+             len([o for o in outs if o[0] == OUT_MALLET_ROLL])))
 
 
 def test_the_record_replay_and_history_count_the_hole_in_ones_the_table_showed(tmp_path):
@@ -488,9 +511,10 @@ def test_the_record_replay_and_history_count_the_hole_in_ones_the_table_showed(t
                      for s, line in enumerate(by_seat)]
             assert sorted([(s, ln.ace_roll[2]) for s, ln in lines
                            if ln.ace_roll is not None]) == rolls
-            # (the rolls for a hole-in-one are no putts: the scorecard's putts, and the
-            # Mallet Putter's re-rolls, are the engine's putts)
-            assert sum([len(ln.putts) + ln.mallets for _s, ln in lines]) == putts
+            # (the rolls for a hole-in-one are no putts: the scorecard's putts are the
+            # engine's, and its Mallet Putter re-rolls the engine's re-rolls)
+            assert sum([len(ln.putts) for _s, ln in lines]) == putts[0]
+            assert sum([ln.mallets for _s, ln in lines]) == putts[1]
 
 
 def test_the_exports_say_each_players_golfer_card_and_the_modules_the_game_played(tmp_path):

@@ -103,7 +103,7 @@ class Checker:
     def check(self, outs, toward, holes):
         game = self.game
         for o in outs:
-            if (o[0] in (gp.OUT_PUTT, gp.OUT_ACE_ROLL) and o[6] == putting.SUNK
+            if (o[0] in (gp.OUT_PUTT, gp.OUT_MALLET_ROLL, gp.OUT_ACE_ROLL) and o[6] == putting.SUNK
                     or o[0] == OUT_HOLE_IN_ONE):
                 self.sunk.add((o[1], holes[o[1]]))
             elif o[0] == OUT_SCORED:

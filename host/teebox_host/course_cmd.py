@@ -66,6 +66,24 @@ def _compile(ref, width, height):
     return course_mod.load(course_mod.encode(src)), problems, path
 
 
+def builtins_by_hash():
+    """Yield ``(hash, course)`` for each built-in course, compiled one at a time as the
+    caller asks for the next: a game's course is usually found before all are compiled.
+    A built-in that does not compile is skipped ('teebox course list' reports it)."""
+    for name in shipped.builtin_names():
+        try:
+            crs = shipped.load_builtin(name)
+        except course_mod.CourseError:
+            continue
+        yield bytes(crs.hash), crs
+
+
+def builtin_by_hash(course_hash):
+    """The built-in course with this content hash, or None."""
+    course_hash = bytes(course_hash)
+    return next((crs for h, crs in builtins_by_hash() if h == course_hash), None)
+
+
 def _open(ref, width, height):
     """A course from a file path or a built-in name; exits with advice if neither."""
     return _compile(ref, width, height)[0]

@@ -23,7 +23,7 @@ from teebox.core.holes18.protocol import DECISION_NAMES
 from teebox.core.rng import Rng
 from teebox_host import options, render, replay_cmd, scorecard
 from teebox_host.cli import lower
-from teebox_host.course_cmd import _fail, _open
+from teebox_host.course_cmd import _fail, _open, builtin_by_hash
 from teebox import shipped
 
 BOTS = {"sensible": bots.SensibleBot, "random": bots.RandomBot}
@@ -263,18 +263,6 @@ def _demo_of(demo_mod, players, seed, save_log, bot_kind, chosen):
                                                                  len(game.inputs)))
 
 
-def _builtin_by_hash(course_hash):
-    """The built-in course with this content hash, or None."""
-    for name in shipped.builtin_names():
-        try:
-            crs = shipped.load_builtin(name)
-        except course_mod.CourseError:
-            continue  # a broken built-in cannot be the one; 'teebox course list' reports it
-        if bytes(crs.hash) == bytes(course_hash):
-            return crs
-    return None
-
-
 def _input_offset(log, data, index):
     """Byte offset of input ``index`` in ``data``, the log's bytes as written (its
     version decides whether an input takes one byte or two)."""
@@ -335,7 +323,7 @@ def replay(
         _fail("%s: corrupt game log: %s" % (log_file, exc))
     wanted = log.course_hash.hex()
     if course is None:
-        crs = _builtin_by_hash(log.course_hash)
+        crs = builtin_by_hash(log.course_hash)
         if crs is None:
             _fail("%s: the game was played on a course with hash %s, and no built-in course "
                   "has it: give that course with --course NAME|FILE" % (log_file, wanted))

@@ -16,10 +16,11 @@ from rich.text import Text
 
 from teebox.core import games, scoring
 from teebox.core.holes18 import engine
-from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_LONGEST_PUTT, OUT_PUTT
+from teebox.core.holes18.expansions.greens_play import (OUT_ACE_ROLL, OUT_LONGEST_PUTT,
+                                                         OUT_MALLET_ROLL, OUT_PUTT)
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.protocol import (
-    BUNKER, FLAG, GREEN_REACHED, OUT_CLUB_DISCARDED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
+    BUNKER, FLAG, GREEN_REACHED, OUT_FLIGHT, OUT_GAME_OVER, OUT_HOLE_IN_ONE,
     OUT_LONGEST_DRIVE, OUT_MISS_TURN, OUT_MOVE, OUT_NEXT_HOLE, OUT_OF_BOUNDS, OUT_PENALTY,
     OUT_REACHED, OUT_SCORED, OUT_TURN, POLICY_OUTPUTS, STROKES, TOKEN_1, TOKEN_2, TOKEN_5,
     WATER)
@@ -186,7 +187,6 @@ class Tally:
         self.longest_drive = None   # (seat, hole) of the last player to take the card
         self.greens = "greens" in game.expansions  # Reading the Greens: putts are shown
         self.longest_putt = None    # (seat, target, hole) of the longest putt card's holder
-        self._mallet = -1           # the seat whose Mallet Putter was just discarded
         self._putted = 0            # the hole of the last putt (a racer may be on the next)
         self.standings = None       # from OUT_GAME_OVER
         self._round = game.round    # the round the next batch of outputs starts in
@@ -241,8 +241,8 @@ class Tally:
             elif kind == OUT_GAME_OVER:
                 self.standings = out[1]
                 done += self._finish_all()
-            elif self.greens and kind in (OUT_PUTT, OUT_ACE_ROLL, OUT_LONGEST_PUTT,
-                                         OUT_CLUB_DISCARDED):
+            elif self.greens and kind in (OUT_PUTT, OUT_MALLET_ROLL, OUT_ACE_ROLL,
+                                          OUT_LONGEST_PUTT):
                 self._putting(out)
             elif kind >= POLICY_OUTPUTS:
                 note = self.mode.output_text(self.game, out)
@@ -260,11 +260,8 @@ class Tally:
 
     def _putting(self, out):
         # Reading the Greens: a putt (or the Mallet Putter's re-roll of the putt just
-        # thrown: it follows the club's discard), and the longest putt card changing hands.
+        # thrown), and the longest putt card changing hands.
         kind, seat = out[0], out[1]
-        if kind == OUT_CLUB_DISCARDED:
-            self._mallet = seat if self.game.clubs[out[2]].putter else -1
-            return
         if kind == OUT_LONGEST_PUTT:
             self.longest_putt = (seat, out[2], self._putted)
             return
@@ -275,12 +272,11 @@ class Tally:
             line.ace_roll = putt
             return
         self._putted = self.hole_of[seat]
-        if self._mallet == seat and line.putts:
+        if kind == OUT_MALLET_ROLL:
             line.putts[-1] = putt
             line.mallets += 1
         else:
             line.putts.append(putt)
-        self._mallet = -1
 
     def _golfers(self):
         # Where the golfers stand now, and each team's second golfer (Chaos Teams: which

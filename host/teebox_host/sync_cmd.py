@@ -36,6 +36,7 @@ from teebox.core.wire import gamerecord
 from teebox.core import course as course_mod
 from teebox_host import scoredb
 from teebox_host.club_client import URL_HELP, ClubError, ClubServer
+from teebox_host.course_cmd import builtins_by_hash
 from teebox_host.render import count
 from teebox_host.link import PORT_HELP, BoardRefused, LineError, Link, LinkError
 from teebox_host.scoredb import GameConflict, GameResult, ScoreDB, ScoreDBError
@@ -170,17 +171,17 @@ class Courses:
     def __init__(self, link):
         self.link = link
         self._by_hash = {}
+        self._builtins = builtins_by_hash()  # compiled as records ask: most play one course
         self._board = None
-        for name in shipped.builtin_names():
-            try:
-                c = shipped.load_builtin(name)
-            except course_mod.CourseError:
-                continue
-            self._by_hash[bytes(c.hash)] = c
 
     def find(self, content_hash):
         """The Course with this hash, or None if neither here nor on the board."""
         content_hash = bytes(content_hash)
+        if content_hash not in self._by_hash:
+            for h, crs in self._builtins:
+                self._by_hash[h] = crs
+                if h == content_hash:
+                    break
         if content_hash not in self._by_hash:
             if self._board is None:
                 self._board = self.link.list_courses()

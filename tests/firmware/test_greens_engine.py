@@ -166,7 +166,9 @@ def test_the_mallet_putter_is_discarded_to_reroll_one_die_and_is_no_stroke():
     dice.load([(O1, 7)])
     outs = g.apply((EXTRA, gp.MALLET + O1), 0)
     assert one(outs, OUT_CLUB_DISCARDED) == (OUT_CLUB_DISCARDED, 0, MALLET)
-    assert kinds(outs, gp.OUT_PUTT)[-1][4:] == (18, 0, putting.SHORT)
+    # The re-roll is said as its own output (the putt again, not one more putt).
+    assert kinds(outs, gp.OUT_PUTT) == []
+    assert one(outs, gp.OUT_MALLET_ROLL)[4:] == (18, 0, putting.SHORT)
     assert MALLET in g.players[0].discards and g.players[0].turns == turns
     assert g.pending().player == 1
 

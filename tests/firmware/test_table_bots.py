@@ -40,17 +40,6 @@ def _bot_table(crs=None, tops=None, **kw):
     return t, d, auto
 
 
-def _play_until(t, d, auto, done, limit=3000):
-    # Play the person's decisions through the UI (the bots play themselves) until done().
-    for _ in range(limit):
-        if done():
-            return
-        for text in auto.next_lines(t):
-            d.line(text)
-        auto.check(t)
-    raise AssertionError("never got there")
-
-
 # ---------------------------------------------------------------- setup
 
 
@@ -150,7 +139,7 @@ def test_a_bots_choice_is_shown_then_taken_after_a_pause_and_buttons_cannot_take
     def bot_turn():
         dec = g.pending()
         return dec.kind == CHOOSE_ACTION and dec.players[0] == 1
-    _play_until(t, d, auto, bot_turn)
+    K.play_until(t, d, auto, bot_turn)
     shown = t.selected()
     assert shown is not None and "P2 yellow* turn" in K.words(t)
     K.refused(t, lambda: K.lines(d, "press OK"))

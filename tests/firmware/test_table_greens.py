@@ -271,3 +271,36 @@ def test_the_roll_for_a_hole_in_one_is_said_in_or_out_and_the_hole_in_one_stays_
     assert "P2 ace 36/36 IN" in shown and "P2 HOLE IN ONE" in shown, shown
     assert t.note.startswith("P2 ace 36/36 IN\nP2 HOLE IN ONE\n"), t.note  # then the rest
     assert g.players[1].hole_in_ones == 1 and g.players[0].hole_in_ones == 0
+
+
+def mallet_putt():
+    """A game (the greens kit's two holes) where P1, on the green, has putted 15 against a
+    target of 20 and may use the Mallet Putter, and its scripted dice: ``(game, dice)``."""
+    import engine_kit as E
+    import greens_kit as G
+    g, dice = G.game([[E.club("6 Iron"), G.MALLET], G.hands()[1]])
+    G.to_green(g, (0,))
+    G.act(g, 0, PUTT)
+    g.apply((engine.SELECT, E.club("5 Iron")), 1)
+    return g, dice
+
+
+def test_the_mallet_putters_re_roll_is_shown_as_the_putt_again():
+    """Mallet Putter: "If you have this club in your hand you may discard it to re-roll ONE
+    die from your putt." "Using this club to re-roll one die isn't considered an additional
+    stroke." The table's display says the putt re-rolled ("P1 mallet 18/20"), not a second
+    putt (tests/test_greens_history.py: the scorecard counts one putt and its re-roll)."""
+    import greens_kit as G
+    from teebox.core.holes18.expansions.greens_play import MALLET, USE_MALLET
+
+    g, dice = mallet_putt()
+    t = K.new_table(courses=K.Courses("test", g.course))
+    t.load_course("test")
+    t.resume_game(g, bytes(range(2)), bytes(2), "18-holes")
+    dice.load([(G.Y1, 2), (G.O1, 4), (G.R1, 9)])              # 15: short of 20
+    t.apply((EXTRA, ROLL + putt_code([G.Y1, G.O1, G.R1], -1)), 0)
+    assert "P1 rolled 15/20" in K.words(t) and t.d.kind == USE_MALLET
+    dice.load([(G.O1, 7)])
+    t.apply((EXTRA, MALLET + G.O1), 0)
+    shown = K.words(t)
+    assert "P1 mallet 18/20" in shown and "P1 rolled" not in shown, shown

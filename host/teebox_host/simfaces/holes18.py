@@ -14,7 +14,7 @@ from teebox.core import hexgrid, scoring, terrain
 from teebox.core.hexgrid import DIR_NAMES
 from teebox.core.holes18 import engine
 from teebox.core.holes18.expansions import greens_play
-from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_PUTT
+from teebox.core.holes18.expansions.greens_play import OUT_ACE_ROLL, OUT_MALLET_ROLL, OUT_PUTT
 from teebox.core.holes18.expansions.putting import OUTCOME_NAMES, SUNK
 from teebox.core.holes18.legality import decision_name
 from teebox.core.holes18.protocol import (
@@ -333,17 +333,18 @@ def shot_report(outs, positions, course, clubs):
             text = Text()
             text.append_text(_label(None, o[1]))
             text.append(": moved one hex" + _landing_words(course, o[2], o[3], penalty))
-        elif o[0] == OUT_PUTT or o[0] == OUT_ACE_ROLL:
-            # Reading the Greens: the dice thrown (a Mallet re-roll shows the putt again).
+        elif o[0] in (OUT_PUTT, OUT_MALLET_ROLL, OUT_ACE_ROLL):
+            # Reading the Greens: the dice thrown (a Mallet re-roll: the putt's dice again).
             seat, target, throws, total, flags, outcome = o[1:]
             text = Text()
             text.append_text(_label(None, seat))
             if not throws:
                 text.append(": tapped in from beside the cup")
                 continue
-            putt = o[0] == OUT_PUTT
+            putt = o[0] != OUT_ACE_ROLL
             text.append(": %s %d, rolled %s: %d" % (
-                "putted for" if putt else "rolled for a hole-in-one, target", target,
+                "putted for" if o[0] == OUT_PUTT else "re-rolled a die with the Mallet Putter "
+                "for" if putt else "rolled for a hole-in-one, target", target,
                 " ".join([str(face) for _die, face, _f in throws]), total))
             if flags:
                 text.append(" (%d flag%s)" % (flags, "" if flags == 1 else "s"))

@@ -21,7 +21,8 @@ from teebox.core.holes18.expansions import greens
 from teebox.core.holes18.expansions.greens_data import DICE_PER_PLAYER, NO_TARGET, SIDES
 from teebox.core.holes18.expansions.greens_play import (
     ACE_DICE, ACTION, GAP_SIDE, GreensPlay, KEEP, KINDS, MALLET, NEW_SIDE, OUT_ACE_ROLL,
-    OUT_ACTIONS, OUT_CHANGED, OUT_LONGEST_PUTT, OUT_ON_GREEN, OUT_POOL, OUT_PUTT, OUT_RETRIEVED,
+    OUT_ACTIONS, OUT_CHANGED, OUT_LONGEST_PUTT, OUT_MALLET_ROLL, OUT_ON_GREEN, OUT_POOL, OUT_PUTT,
+    OUT_RETRIEVED,
     PUTT_DICE, ROLL, SIDE)
 from teebox.core.holes18.expansions.putting import (
     CENTRE, CHANGE, OFF, PUTT, SUNK, putt_args, putt_code)
@@ -285,17 +286,19 @@ class GreensTable:
                 self.putter = o[1]
                 words.append("P%d ace %d/%d %s" % (o[1] + 1, o[4], o[2],
                                                    "IN" if o[6] == SUNK else "out"))
-            elif k == OUT_PUTT:
+            elif k == OUT_PUTT or k == OUT_MALLET_ROLL:
                 seat, target, throws, total, flags, outcome = o[1:]
                 self.putter = seat
                 self.flags = 0
                 for die, _face, n in throws:
                     if n:
                         self.flags |= 1 << die
-                # Two lines of the display: "P1 rolled 27/26" / "1 flag, by cup".
-                words.append("P%d rolled %d/%d\n%s%s" % (
-                    seat + 1, total, target, "%d flag%s, " % (flags, "s" if flags > 1 else "")
-                    if flags else "", _OUTCOMES[outcome]))
+                # Two lines of the display: "P1 rolled 27/26" (after the Mallet Putter's
+                # re-roll "P1 mallet 27/26": 16 columns) / "1 flag, by cup".
+                words.append("P%d %s %d/%d\n%s%s" % (
+                    seat + 1, "rolled" if k == OUT_PUTT else "mallet", total, target,
+                    "%d flag%s, " % (flags, "s" if flags > 1 else "") if flags else "",
+                    _OUTCOMES[outcome]))
             elif k == OUT_ON_GREEN:
                 words.append("P%d %s" % (o[1] + 1, self._where(o[1])))
             elif k == OUT_ACTIONS:

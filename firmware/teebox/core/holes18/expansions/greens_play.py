@@ -53,6 +53,9 @@ OUT_RETRIEVED = 103   # (k, seat, hole): a racer takes its pool die back from th
 # no reader of the outputs (scorecards, replay, the score history) tells it from the putts
 # by the turn it came in.
 OUT_ACE_ROLL = 104
+# (k, seat, target, throws, total, flags, outcome), as OUT_PUTT: the putt just thrown, again
+# after the Mallet Putter re-rolled one die (no stroke: it replaces that putt).
+OUT_MALLET_ROLL = 105
 
 
 class GreensPlay(Module):
@@ -227,7 +230,7 @@ class GreensPlay(Module):
                 p.discards.append(club)
                 p.discards.sort()
                 outs.append((OUT_CLUB_DISCARDED, seat, club))
-                self._show(g.mallet(seat, code - MALLET), outs)
+                self._show(g.mallet(seat, code - MALLET), outs, OUT_MALLET_ROLL)
             self._settle(game, seat, outs)
         elif kind == NEW_SIDE:
             g.change(seat, code - SIDE)
