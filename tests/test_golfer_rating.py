@@ -1,6 +1,7 @@
 """`teebox course rate --golfer`: each golfer card's effect on the sensible bot's strokes
-per hole (teebox_host.rate_golfers). The figures of the built-in courses are in
-docs/engine-api.md, "How much each golfer changes a game"."""
+per hole, or with --mode match its share of the points (teebox_host.rate_golfers). The
+figures of the built-in courses are in docs/engine-api.md, "How much each golfer changes
+a game" and "How much each golfer changes Match Play"."""
 
 import re
 
@@ -96,3 +97,38 @@ def test_on_the_nine_slick_rikeshs_a_side_takes_fewer_strokes_than_his_b_side():
     a = rate_golfers.rate_side(nine, ("slick-rikesh", "A"), 200, 1)
     b = rate_golfers.rate_side(nine, ("slick-rikesh", "B"), 200, 1)
     assert b.average() - a.average() > 2 * rate_golfers.paired_spread(a, b)
+
+
+def test_rate_golfer_in_match_play_shows_each_sides_share_of_the_points():
+    """Match Play: "1 point for the first player to reach the green. Multiple players
+    score the points if they reach the green *on the same round*." With --mode match a
+    game counts the card's seat's share of both seats' points, against that seat's share
+    in the same games without golfer cards. Slugger A ("Slugger must carry the driver")
+    takes the sensible bot fewer strokes on the starter course, so over 30 seeds his
+    seat wins measurably more of the points (by more than two standard errors)."""
+    res = runner.invoke(app, ["rate", "starter", "--golfer", "slugger", "--mode", "match",
+                              "--rounds", "30"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "30 games of drafted Match Play per golfer side" in res.output
+    assert "(seeds 1-30); that seat's share of both seats' points" in res.output
+    assert "Points share" in res.output and "Strokes/hole" not in res.output
+    ratings = rate_golfers.rate_golfers(STARTER, "slugger", 30, 1, mode="match")
+    base = ratings[0]
+    for r in ratings:
+        row = re.search(r"│ %s\s+│\s+([0-9.]+) │\s+([-+0-9.]*) │" % rate_golfers.golfer_title(
+            r.golfer), res.output)
+        assert row is not None, res.output
+        assert row.group(1) == "%.3f" % r.average()
+        assert 0 < r.average() < 1
+    row = re.search(r"│ Slugger\s+│\s+([-+0-9.]+) │\s+([0-9.]+) │", res.output)
+    assert row is not None, res.output
+    assert row.group(1) == "%+.3f" % (ratings[1].average() - ratings[2].average())
+    gain = ratings[1].average() - base.average()
+    assert gain > 2 * rate_golfers.paired_spread(ratings[1], base), gain
+
+
+def test_rate_golfer_plays_stroke_or_match_play_only():
+    res = runner.invoke(app, ["rate", "starter", "--golfer", "swift", "--mode", "stableford",
+                              "--rounds", "2"])
+    assert res.exit_code == 1
+    assert "--mode stableford: golfer cards are rated in stroke or match" in res.output

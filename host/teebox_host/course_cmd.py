@@ -158,7 +158,8 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          golfer: str = typer.Option(None, "--golfer", metavar="NAME|all",
                                     help="Rate a golfer card instead: each side's strokes per "
                                          "hole against games without golfers (--rounds "
-                                         "games per side)."),
+                                         "games per side); with --mode match, its share "
+                                         "of the points."),
          expansion: str = typer.Option(
              "", "--expansion", help="Expansion modules to play, comma-separated: 'greens' "
              "(Reading the Greens, in Match Play), 'wind' (Taming the Wind). Rate with and "
@@ -178,7 +179,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 
     crs = _open(ref, width, height)
     if golfer is not None:
-        _rate_golfers(crs, golfer, rounds, seed)
+        _rate_golfers(crs, golfer, rounds, seed, chosen.get("mode", "stroke"))
         return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
@@ -202,8 +203,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     Console().print(view)
 
 
-def _rate_golfers(crs, golfer, rounds, seed):
-    """``course rate --golfer``: the golfer sides' table (a bar while the bots play)."""
+def _rate_golfers(crs, golfer, rounds, seed, mode):
+    """``course rate --golfer``: the golfer sides' table in games of ``mode`` (a bar
+    while the bots play)."""
     from teebox_host import rate_golfers
 
     try:
@@ -217,7 +219,8 @@ def _rate_golfers(crs, golfer, rounds, seed):
         task = bar.add_task(crs.name, total=sides)
         try:
             result = rate_golfers.rate_golfers(crs, golfer, rounds, seed,
-                                               lambda done: bar.update(task, completed=done))
+                                               lambda done: bar.update(task, completed=done),
+                                               mode)
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rate_golfers.golfers_view(crs, result, seed))

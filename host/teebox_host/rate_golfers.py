@@ -1,15 +1,21 @@
-"""Golfer rating: each golfer card's effect on the sensible bot's strokes per hole
-(`teebox course rate --golfer`).
+"""Golfer rating: each golfer card's effect on the sensible bot's game
+(`teebox course rate --golfer`): its strokes per hole in Stroke Play, or its share of
+the points in Match Play (``--mode match``).
 
 The rulebook promises that a golfer's A-side is easier and its B-side harder. To see
-how much on a course, every card side is played in ``rounds`` games of Stroke Play of
-two :class:`~teebox.core.holes18.bots.SensibleBot` players who draft their clubs (most
+how much on a course, every card side is played in ``rounds`` games of two
+:class:`~teebox.core.holes18.bots.SensibleBot` players who draft their clubs (most
 golfers change the draft: G2 in RULES-NOTES.md), and so is the same game without
 golfer cards. The card sits at seat 0 in even games and seat 1 in odd ones; the other
 seat plays the base rules (Slick Rikesh borrows and takes its clubs). Game ``i`` of
 every side uses seed ``seed + i``, so each side meets the same shuffles as the games
-without golfers it is compared with. Strokes are read from the engine's outputs by
-:class:`~teebox_host.scorecard.Tally`, as :mod:`teebox_host.rate` reads them.
+without golfers it is compared with.
+
+Stroke Play counts strokes, read from the engine's outputs by
+:class:`~teebox_host.scorecard.Tally`, as :mod:`teebox_host.rate` reads them. It does
+not score the race to the green, where some cards do their work (Swift's initiative,
+the card Bunjil's B-side shows everyone): Match Play does, so there a game counts the
+card's seat's share of the points (flags and 1-point tokens) of both seats.
 """
 
 from rich.console import Group
@@ -17,30 +23,41 @@ from rich.table import Table
 from rich.text import Text
 
 from teebox.core.holes18 import bots, engine, golfers
+from teebox.core.holes18.modes.match import MatchPlay
 from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox.core.holes18.player import GOLFERS, SIDES
 from teebox_host import render, scorecard
 from teebox import shipped
 
 PLAYERS = 2  # the golfer and one player of the base rules (someone to borrow from)
+MODES = (StrokePlay.name, MatchPlay.name)  # the ways to play a rating plays (--mode)
 
 
 class SideRating:
-    """The strokes of one golfer side (``golfer``: ``(name, side)``, None for the games
-    without golfer cards) over its games: ``strokes``, ``holes`` played, ``per_game``
-    (the golfer's strokes in each game, for a paired comparison; None for a game the
-    bots did not finish) and ``unfinished`` (the seeds of those games, left out)."""
+    """One golfer side (``golfer``: ``(name, side)``, None for the games without golfer
+    cards) over its games of ``mode`` (``MODES``): ``total`` (Stroke Play: the card's
+    seat's strokes; Match Play: the sum of its share of the points in each game),
+    ``holes`` played, ``per_game`` (each game's strokes or share, for a paired
+    comparison; None for a game the bots did not finish) and ``unfinished`` (the seeds
+    of those games, left out)."""
 
-    def __init__(self, golfer):
+    def __init__(self, golfer, mode=StrokePlay.name):
         self.golfer = golfer
-        self.strokes = 0
+        self.mode = mode
+        self.total = 0
         self.holes = 0
         self.per_game = []
         self.unfinished = []
 
+    def units(self):
+        """What the figure is an average over: holes (Stroke Play) or games (Match Play)."""
+        if self.mode == StrokePlay.name:
+            return self.holes
+        return len(self.per_game) - len(self.unfinished)
+
     def average(self):
-        """Average strokes per hole."""
-        return self.strokes / self.holes
+        """Average strokes per hole (Stroke Play), or share of the points per game."""
+        return self.total / self.units()
 
 
 def golfer_title(golfer):
@@ -62,19 +79,19 @@ def golfer_sides(name):
     return [(name, s) for s in SIDES]
 
 
-def rate_side(course, golfer, rounds=40, seed=1, data=None):
-    """Play ``rounds`` drafted Stroke Play games with ``golfer`` (``(name, side)`` or
-    None) at one seat; its :class:`SideRating`."""
+def rate_side(course, golfer, rounds=40, seed=1, data=None, mode=StrokePlay.name):
+    """Play ``rounds`` drafted games of ``mode`` (``MODES``) with ``golfer``
+    (``(name, side)`` or None) at one seat; its :class:`SideRating`."""
     clubs, shots = data if data is not None else (shipped.load_default_clubs(),
                                                   shipped.load_default_shots())
-    rating = SideRating(golfer)
+    rating = SideRating(golfer, mode)
     for i in range(rounds):
         at = i % PLAYERS
         golfers = None
         if golfer is not None:
             golfers = [None] * PLAYERS
             golfers[at] = golfer
-        setup = engine.Setup(PLAYERS, StrokePlay.name, seed=seed + i, hands=engine.DRAFT,
+        setup = engine.Setup(PLAYERS, mode, seed=seed + i, hands=engine.DRAFT,
                              golfers=golfers)
         game = engine.Game(course, clubs, shots, setup)
         seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(PLAYERS)]
@@ -84,19 +101,27 @@ def rate_side(course, golfer, rounds=40, seed=1, data=None):
             rating.per_game.append(None)
             rating.unfinished.append(seed + i)
             continue
-        strokes = sum(tally.holes[h][at].points() for h in tally.holes)
-        rating.strokes += strokes
+        if mode == StrokePlay.name:
+            figure = sum(tally.holes[h][at].points() for h in tally.holes)
+        else:
+            # Every hole scores a point at least (the flag), so both seats' sum is never 0.
+            figure = game.players[at].score / sum(p.score for p in game.players)
+        rating.total += figure
         rating.holes += len(tally.holes)
-        rating.per_game.append(strokes)
+        rating.per_game.append(figure)
     return rating
 
 
-def rate_golfers(course, name="all", rounds=40, seed=1, progress=None):
+def rate_golfers(course, name="all", rounds=40, seed=1, progress=None,
+                 mode=StrokePlay.name):
     """The games without golfers, then each side of golfer ``name`` (``all``: every
-    card): a list of :class:`SideRating`, the games without golfers first.
-    ``progress(sides_done)`` is called after each side. ValueError naming the option
-    for an unknown golfer or a count out of range."""
+    card), in games of ``mode`` (``MODES``): a list of :class:`SideRating`, the games
+    without golfers first. ``progress(sides_done)`` is called after each side.
+    ValueError naming the option for an unknown golfer, a way to play not rated or a
+    count out of range."""
     sides = golfer_sides(name)
+    if mode not in MODES:
+        raise ValueError("--mode %s: golfer cards are rated in %s" % (mode, " or ".join(MODES)))
     if rounds < 2:
         raise ValueError("--rounds %d: rate a golfer over at least 2 games" % rounds)
     if seed < 0:
@@ -104,22 +129,23 @@ def rate_golfers(course, name="all", rounds=40, seed=1, progress=None):
     data = (shipped.load_default_clubs(), shipped.load_default_shots())
     out = []
     for golfer in [None] + sides:
-        out.append(rate_side(course, golfer, rounds, seed, data))
+        out.append(rate_side(course, golfer, rounds, seed, data, mode))
         if progress is not None:
             progress(len(out))
     return out
 
 
 def paired_spread(side, base):
-    """The standard error of ``side``'s average strokes per hole against ``base``'s,
-    from the game-by-game differences (both played the same seeds)."""
+    """The standard error of ``side``'s average (strokes per hole, or share of the
+    points) against ``base``'s, from the game-by-game differences (both played the same
+    seeds)."""
     pairs = [(a, b) for a, b in zip(side.per_game, base.per_game)
              if a is not None and b is not None]
     diffs = [a - b for a, b in pairs]
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return (var / n) ** 0.5 * n / side.holes
+    return (var / n) ** 0.5 * n / side.units()
 
 
 def side_gaps(ratings):
@@ -135,18 +161,40 @@ def side_gaps(ratings):
     return out
 
 
+# How the view words each way to play: (its title, what the figure counts, the figure's
+# column, vs none's note, A − B's note).
+_WORDS = {
+    StrokePlay.name: (
+        "Stroke Play", "strokes per hole of that seat", "Strokes/hole",
+        "vs none: the side's strokes per hole minus the games without golfers "
+        "(negative: easier); ±: one standard error of that difference.",
+        "A − B: the A-side's strokes per hole minus the B-side's on the same games "
+        "(negative: the A-side is easier)."),
+    MatchPlay.name: (
+        "Match Play", "that seat's share of both seats' points (flags and tokens), "
+        "per game", "Points share",
+        "vs none: the side's share of the points minus that seat's share in the games "
+        "without golfers (positive: easier, the card wins more of the race); ±: one "
+        "standard error of that difference.",
+        "A − B: the A-side's share of the points minus the B-side's on the same games "
+        "(positive: the A-side is easier)."),
+}
+
+
 def golfers_view(course, ratings, seed):
-    """The ratings as a table: a row per golfer side, its average strokes per hole and
-    the difference from the games without golfers (with its standard error)."""
+    """The ratings as a table: a row per golfer side, its figure (average strokes per
+    hole, or share of the points) and the difference from the games without golfers
+    (with its standard error), then each card's A − B."""
     base = ratings[0]
     games = len(base.per_game)
+    mode, figure, column, vs_note, gap_note = _WORDS[base.mode]
     head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
-    what = Text("%s of drafted Stroke Play per golfer side, 2 SensibleBots, the card at "
-                "one seat (seeds %d-%d); strokes per hole of that seat." % (
-                    render.count(games, "game"), seed, seed + games - 1))
+    what = Text("%s of drafted %s per golfer side, 2 SensibleBots, the card at "
+                "one seat (seeds %d-%d); %s." % (
+                    render.count(games, "game"), mode, seed, seed + games - 1, figure))
     table = Table()
     table.add_column("Golfer")
-    table.add_column("Strokes/hole", justify="right")
+    table.add_column(column, justify="right")
     table.add_column("vs none", justify="right")
     table.add_column("±", justify="right")
     table.add_row(golfer_title(None), "%.3f" % base.average(), "", "")
@@ -154,13 +202,12 @@ def golfers_view(course, ratings, seed):
         table.add_row(golfer_title(r.golfer), "%.3f" % r.average(),
                       "%+.3f" % (r.average() - base.average()),
                       "%.3f" % paired_spread(r, base))
-    note = Text("vs none: the side's strokes per hole minus the games without golfers "
-                "(negative: easier); ±: one standard error of that difference.", style="dim")
-    parts = [head, what, table, note]
+    parts = [head, what, table, Text(vs_note, style="dim")]
     gaps = side_gaps(ratings[1:])
     if gaps:
         # The rulebook's promise itself: "The A-SIDE makes the game easier and the
-        # B-SIDE makes the game harder" (negative: the A-side takes fewer strokes).
+        # B-SIDE makes the game harder" (Stroke Play, negative: the A-side takes fewer
+        # strokes; Match Play, positive: it wins more of the points).
         pairs = Table()
         pairs.add_column("Golfer")
         pairs.add_column("A − B", justify="right")
@@ -168,9 +215,7 @@ def golfers_view(course, ratings, seed):
         for name, gap, spread in gaps:
             pairs.add_row(golfer_title((name, "A")).rsplit(" ", 1)[0],
                           "%+.3f" % gap, "%.3f" % spread)
-        parts += [pairs, Text("A − B: the A-side's strokes per hole minus the B-side's on "
-                              "the same games (negative: the A-side is easier).",
-                              style="dim")]
+        parts += [pairs, Text(gap_note, style="dim")]
     for r in ratings:
         if r.unfinished:
             parts.append(Text("%s: %s left out, the bots did not finish (seeds %s)" % (

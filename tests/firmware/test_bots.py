@@ -306,6 +306,55 @@ def test_the_bots_bunjil_chooses_his_club_by_the_card_he_saw_while_it_is_on_top(
     assert bots.SensibleBot(5).choose(g, 0) == (SELECT, club("5 Iron"))
 
 
+def test_every_bot_chooses_its_club_by_the_card_bunjil_b_shows_face_up():
+    """Bunjil B: "Bunjil has to decide to either keep the shot card and use it on their
+    next shot or return the card to the top of the shot deck, face up for all players to
+    see." The other player, three hexes short too with a 5 Iron (deck 3) and an 8 Iron,
+    sees the card of four hexes Bunjil shows on deck 3 (``game.face_up``), which flies
+    past the green, and lays the 8 Iron as Bunjil does; the card is known until someone
+    draws it (issue 11: the shown card was his alone to use)."""
+    hands = [[club("5 Iron"), club("8 Iron")], [club("5 Iron", 1), club("8 Iron", 1)]]
+    top = face("3", "SSSS")
+    setup = Setup(2, "match", 1, hands, [("bunjil", "B"), None])
+    g = Game(make_course(ROWS, HOLE), CLUBS, SHOTS, setup, StackRng(1, {"3": [top]}))
+    place(g, 0, 5, 2)
+    place(g, 1, 5, 2)
+    other = bots.SensibleBot(2)
+    assert other.choose(g, 1) == (SELECT, club("5 Iron", 1))  # by reach: nothing seen
+    bunjil = bots.SensibleBot(1)
+    g.apply(bunjil.choose(g, 0), 0)  # he looks at deck 3: only he knows the card
+    assert g.face_up("3") == -1
+    assert bunjil.choose(g, 0) == (EXTRA, golfers.RETURN)
+    g.apply((EXTRA, golfers.RETURN), 0)
+    assert g.face_up("3") == shot_index(top) and g.face_up("2") == -1
+    assert other.choose(g, 1) == (SELECT, club("8 Iron", 1))
+    assert bots.SensibleBot(5).choose(g, 1) == (SELECT, club("8 Iron", 1))  # a fresh bot too
+    g.decks.draw("3")  # test set-up: somebody draws the card shown
+    assert g.face_up("3") == -1
+    assert other.choose(g, 1) == (SELECT, club("5 Iron", 1))
+
+
+def test_the_bots_bunjil_plays_first_of_two_clubs_that_draw_the_card_he_saw():
+    """Bunjil A: "Immediately before Bunjil selects their club to play, they may look at the
+    top card of one deck once." Determine play order: "The club with the **lowest**
+    initiative goes first." With two 5 Irons, each drawing the card of three hexes he saw
+    onto the green, the bot's Bunjil lays the one of lower initiative, whatever its seed:
+    it plays before a club of the other player's that draws from deck 3 could take the
+    card."""
+    irons = [club("5 Iron"), club("5 Iron", 1)]
+    first = min(irons, key=lambda c: CLUBS[c].initiative)
+    assert CLUBS[irons[0]].initiative != CLUBS[irons[1]].initiative
+    for seed in range(8):
+        setup = Setup(2, "match", 1, [irons, [club("6 Iron"), club("3 Wood")]],
+                      [("bunjil", "A"), None])
+        g = Game(make_course(ROWS, HOLE), CLUBS, SHOTS, setup,
+                 StackRng(1, {"3": [face("3", "SSS")]}))
+        place(g, 0, 5, 2)
+        bot = bots.SensibleBot(seed)
+        g.apply(bot.choose(g, 0), 0)
+        assert bot.choose(g, 0) == (SELECT, first), seed
+
+
 def test_the_bots_bunjil_b_keeps_a_card_for_the_green_and_shows_one_past_it():
     """Bunjil B: "Bunjil has to decide to either keep the shot card and use it on their
     next shot or return the card to the top of the shot deck, face up for all players to

@@ -133,3 +133,23 @@ def test_unknown_deck_names_are_refused():
     raises(ValueError, table.remaining, "c")
     partial = ShotDecks({"C": SHOTS["C"]}, Rng(1))
     assert "not on the table" in str(raises(ValueError, partial.draw, "2"))
+
+
+def test_a_card_shown_face_up_stays_known_until_drawn_or_shuffled_in():
+    # Bunjil B: "return the card to the top of the shot deck, face up for all players
+    # to see". It lies there until it is drawn, or until a shuffle card puts the
+    # discards back in and shuffles the deck it lies on.
+    table = _table(12)
+    assert table.shown("3") is None
+    top = table.peek("3")
+    table.show("3")
+    assert table.shown("3") is top and table.shown("2") is None
+    table.draw("2")  # another deck: still face up
+    assert table.shown("3") is top
+    assert table.draw("3") is top and table.shown("3") is None
+    table.show("3")
+    assert table.shuffle_discards("3") == 0  # nothing to shuffle: it stays on top
+    assert table.shown("3") is table.peek("3")
+    table.discard(top)
+    assert table.shuffle_discards("3") == 1
+    assert table.shown("3") is None

@@ -399,6 +399,11 @@ def test_bunjil_b_keeps_the_card_for_his_next_shot_or_shows_it_to_all():
     outs = g.apply((EXTRA, golfers.RETURN), 0)
     assert one(outs, OUT_PEEK)[1:] == (0, cards.deck_index("2"), shot_index(face("2", "SSL")), 1)
     assert g.pending().kind == SELECT_CLUB and g.pending().waiting == (0, 1)  # seat 1 may rethink
+    assert g.face_up("2") == shot_index(face("2", "SSL"))  # for every seat to know
+    select(g, {0: club("8 Iron"), 1: club("3 Wood")})
+    outs = play(g, (PLAY,))
+    assert [o[3] for o in kinds(outs, OUT_DRAW)] == [shot_index(face("2", "SSL"))]
+    assert g.face_up("2") == -1  # drawn: no card lies face up any more
 
 
 # ------------------------------------------------------------------ the journal

@@ -163,7 +163,8 @@ class SensibleBot:
 
     # -------------------------------------------------------------- judging landings
 
-    def _best(self, legal, cost):
+    def _best(self, legal, cost, tie=None):
+        # The cheapest choice; of several as cheap, the least ``tie`` (if given), else any.
         best = None
         ties = []
         for c in legal:
@@ -173,6 +174,8 @@ class SensibleBot:
                 ties = [c]
             elif v == best:
                 ties.append(c)
+        if len(ties) > 1 and tie is not None:
+            return min(ties, key=tie)
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     def _greens(self, game, seat):
@@ -356,7 +359,13 @@ class SensibleBot:
 
         def cost(choice):
             return self._club_cost(game, seat, choice[1]) if choice[0] == SELECT else _UNUSABLE
-        best = self._best(legal, cost)
+        tie = None
+        if _known(self, game, seat):
+            # A known card lies on top of a deck: of clubs as good, the one played first
+            # (the lowest initiative) draws it before anyone else may.
+            def tie(choice):
+                return game.clubs[choice[1]].initiative if choice[0] == SELECT else _UNUSABLE
+        best = self._best(legal, cost, tie)
         if (DECLINE,) in legal and not self._closer(game, seat, best, far, cost(best)):
             # An extra turn spends a club: not worth it unless that club gets closer
             # to a green that still scores.
@@ -446,32 +455,45 @@ class SensibleBot:
 # SensibleBot's golfer powers (``bot``: the SensibleBot choosing), out of the class so it
 # stays readable in one sitting.
 
-def _seen_cost(bot, game, seat, club, deck=None):
-    # Bunjil: the best landing of the card he saw (or keeps), played with ``club`` from
-    # where he stands, when ``club`` would draw it (from ``deck``, if given); else None.
-    # Judged by its landing, not its length: a card of the right length that curves
-    # into a bunker is no good card.
-    shot = _peeked(bot, game, seat)
-    if shot is None:
-        return None
-    card = game.shot_list[shot]
+def _seen_cost(bot, game, seat, club, deck=None, shots=None):
+    # The best landing of a card known to lie on top of a deck ``club`` would draw from
+    # (``deck``, if given), played with ``club`` from where ``seat`` stands; None when no
+    # card is known there. Known (``shots`` unless given): the card its Bunjil saw (or
+    # keeps), and any card shown face up to all (Bunjil's B-side). Judged by its landing,
+    # not its length: a card of the right length that curves into a bunker is no good card.
+    if shots is None:
+        shots = _known(bot, game, seat)
     c = game.clubs[club]
-    if not card.outcomes or card.deck not in c.decks or deck not in (None, card.deck):
-        return None
     p = game.players[seat]
-    lie = game.lie(seat, club)
-    hybrid = c.no_rough_penalty and game.effects.hybrids_help(
-        game.course.terrain(p.q, p.r))
     best = None
-    for o in card.outcomes:
-        steps = flight.shot_steps(o, lie, hybrid)
-        for a in range(6):
-            cost = bot._cost(game, seat, game.effects.fly(
-                game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps),
-                card.deck == "C"))
-            if best is None or cost < best:
-                best = cost
+    for shot in shots:
+        card = game.shot_list[shot]
+        if not card.outcomes or card.deck not in c.decks or deck not in (None, card.deck):
+            continue
+        lie = game.lie(seat, club)
+        hybrid = c.no_rough_penalty and game.effects.hybrids_help(
+            game.course.terrain(p.q, p.r))
+        for o in card.outcomes:
+            steps = flight.shot_steps(o, lie, hybrid)
+            for a in range(6):
+                cost = bot._cost(game, seat, game.effects.fly(
+                    game.course, p.q, p.r, flight.path_hexes(p.q, p.r, a, steps),
+                    card.deck == "C"))
+                if best is None or cost < best:
+                    best = cost
     return best
+
+
+def _known(bot, game, seat):
+    # The shot cards ``seat`` knows to come next: its Bunjil's (see _peeked), then the
+    # top cards lying face up for all to see (``game.face_up``), each once.
+    own = _peeked(bot, game, seat)
+    out = [] if own is None else [own]
+    for deck in cards.DECKS:
+        shot = game.face_up(deck)
+        if shot >= 0 and shot not in out:
+            out.append(shot)
+    return out
 
 
 def _peeked(bot, game, seat):
@@ -514,7 +536,8 @@ def _power(bot, game, seat, d, rest, codes):
             deck = min(range(len(cards.DECKS)), key=lambda i: _UNUSABLE if cards.DECKS[
                 i] not in c.decks else bot._deck_cost(game, seat, best[1], i))
             code = golfers.DECK + deck
-            if code in codes:
+            # (a card lying face up there is known already: nothing to look at)
+            if code in codes and game.face_up(cards.DECKS[deck]) < 0:
                 name = cards.DECKS[deck]
                 bot._look = (name, game.decks.remaining(name),
                               game.decks.discarded(name))
@@ -567,7 +590,8 @@ def _golfer_decision(bot, game, seat, d, legal):
         # choice with it; else he shows it (and leaves it on top, known to him too).
         p = game.players[seat]
         best = min(p.hand, key=lambda c: bot._club_cost(game, seat, c))
-        keep = _seen_cost(bot, game, seat, best) is not None
+        seen = _peeked(bot, game, seat)
+        keep = seen is not None and _seen_cost(bot, game, seat, best, None, (seen,)) is not None
         return (EXTRA, golfers.HOLD if keep and (EXTRA, golfers.HOLD) in legal
                 else golfers.RETURN)
     return legal[0]

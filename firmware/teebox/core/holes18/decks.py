@@ -38,6 +38,7 @@ class ShotDecks:
                 rng.shuffle(pile)
                 self._draw[name] = pile
                 self._discard[name] = []
+        self._shown = []  # the decks whose top card lies face up (Bunjil's B-side showed it)
 
     def _piles(self, deck):
         _known(deck)
@@ -58,7 +59,24 @@ class ShotDecks:
 
     def draw(self, deck):
         """Take the top card of ``deck``, reshuffling its discards into a new pile if it is empty."""
+        self._hide(deck)  # a card shown face up was the top card: it is the one taken
         return self._ready(deck).pop()
+
+    def show(self, deck):
+        """Turn the top card of ``deck`` face up for all to see, until it is drawn or
+        shuffled in (Bunjil's B-side: "return the card to the top of the shot deck, face
+        up for all players to see")."""
+        self.peek(deck)  # (a deck with no draw pile left is shuffled first, as for a look)
+        if deck not in self._shown:
+            self._shown.append(deck)
+
+    def shown(self, deck):
+        """The card lying face up on top of ``deck``, or None (see :meth:`show`)."""
+        return self._draw[deck][-1] if deck in self._shown else None
+
+    def _hide(self, deck):
+        if deck in self._shown:
+            self._shown.remove(deck)
 
     def peek(self, deck):
         """The card ``draw`` would return next, left in place (reshuffles first, like a draw)."""
@@ -80,6 +98,7 @@ class ShotDecks:
         pile, discards = self._piles(deck)
         n = len(discards)
         if n:
+            self._hide(deck)  # the card shown face up is shuffled in with the rest
             pile.extend(discards)
             del discards[:]
             self._rng.shuffle(pile)

@@ -305,7 +305,8 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         out.extend(self.rng.getstate())
         for d in cards.DECKS:
             if d in self.shots:
-                out.extend((self.decks.remaining(d), self.decks.discarded(d)))
+                out.extend((self.decks.remaining(d), self.decks.discarded(d),
+                            int(self.decks.shown(d) is not None)))
         for seq in (self.acting, self.selecting, self.order, self.extra_queue, self.picks):
             out.append(len(seq))
             out.extend(seq)

@@ -127,6 +127,13 @@ class RoundFlow:
             return -1
         return self._shot_at[self.decks.peek(deck).id]
 
+    def face_up(self, deck):
+        """The card (shot index) lying face up on top of ``deck`` for all players to see
+        (Bunjil's B-side returned it so), or -1: what every seat, and every bot, may
+        know of a deck's order."""
+        card = self.decks.shown(deck) if deck in self.shots else None
+        return -1 if card is None else self._shot_at[card.id]
+
     def take_top(self, deck):
         """Draw the top card of ``deck`` for a golfer to hold (Bunjil's B-side keeps it)."""
         return self._draw(deck, 0, [])

@@ -63,6 +63,7 @@ class Bunjil(Golfer):
         if code == RETURN:
             # "return the card to the top of the shot deck, face up for all players to see"
             outs.append((OUT_PEEK, seat, self.deck, self.shot, 1))
+            game.decks.show(cards.DECKS[self.deck])
             game.resume()
             game.reopen_selection(seat, outs)
             return
