@@ -459,8 +459,7 @@ class Table(CardKeeper, CourseKeeper, PlayKeeper):
 
     def _say(self, text):
         if self.alert:
-            # why it was refused comes first (joined at once, not copied three times)
-            text = "".join(("NO: ", self.alert, "\n", text))
+            text = "".join(("NO: ", self.alert, "\n", text))  # why first; one copy, not three
         if text != self._said:
             self._said = text
             self.display.message(text)
