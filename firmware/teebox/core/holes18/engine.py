@@ -305,8 +305,11 @@ class Game(Rules, Hands, RoundFlow, ShotPlay, Movement, Legality):
         out.extend(self.rng.getstate())
         for d in cards.DECKS:
             if d in self.shots:
-                out.extend((self.decks.remaining(d), self.decks.discarded(d),
-                            int(self.decks.shown(d) is not None)))
+                out.extend((self.decks.remaining(d), self.decks.discarded(d)))
+                if self.decks.shown(d) is not None:
+                    # A card face up (Bunjil's B-side) counted only then: a game without one
+                    # digests as before, so records and journals written earlier still agree.
+                    out.append(255)
         for seq in (self.acting, self.selecting, self.order, self.extra_queue, self.picks):
             out.append(len(seq))
             out.extend(seq)
