@@ -11,6 +11,7 @@ Runs under CPython and MicroPython alike.
 import binascii
 import hashlib
 import struct
+from array import array
 
 from teebox.core import hexgrid, terrain
 
@@ -140,14 +141,22 @@ def reachable(cells, width, height, start, goal, avoid=-1):
     if start == goal:
         return True
     target = hexgrid.cell_index(goal[0], goal[1], width)
-    seen = bytearray(b"\xff" * (width * height))
-    ring = [hexgrid.cell_index(start[0], start[1], width)]
-    seen[ring[0]] = 0
-    # A ring of plain int indices at a time (no tuple per step), until the goal is in one.
-    while ring:
-        ring = terrain.walk_ring(cells, width, height, ring, avoid, seen, 0)
-        if seen[target] == 0:
-            return True
+    seen = bytearray(width * height)
+    i = hexgrid.cell_index(start[0], start[1], width)
+    seen[i] = 1
+    todo = [i]
+    steps = array("h", bytes(12))
+    # Cells travel as plain int indices, not (q, r) tuples: no allocation per step.
+    while todo:
+        i = todo.pop()
+        for k in range(terrain.walk_steps(cells, width, height, i, avoid, steps)):
+            j = steps[k]
+            if seen[j]:
+                continue
+            if j == target:
+                return True
+            seen[j] = 1
+            todo.append(j)
     return False
 
 

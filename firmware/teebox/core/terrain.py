@@ -3,6 +3,8 @@
 The numbers are stored in compiled courses (one byte per cell): never renumber.
 """
 
+from teebox.core import hexgrid
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -47,6 +49,28 @@ def from_code(ch):
 def standable(kind):
     """Whether a golfer may stand on this kind of cell."""
     return kind not in _BLOCKED
+
+
+def walk_steps(cells, width, height, i, avoid, out):
+    """The cells one hex from cell ``i`` (an index of ``cells``, row-major) that a golfer
+    may step to: on the grid, standable, not of kind ``avoid``; written into ``out`` (six
+    slots), their number returned (a walk's step allocates nothing: the course check
+    walks with it on the board when a course is pushed; a bot's walk over the whole
+    course takes :func:`walk_ring`, faster and allocating a list a ring)."""
+    r = i // width
+    q = i % width - (r - (r & 1)) // 2
+    n = 0
+    for d in range(6):
+        nq = q + hexgrid.DQ[d]
+        nr = r + hexgrid.DR[d]
+        if not hexgrid.in_grid(nq, nr, width, height):
+            continue
+        j = hexgrid.cell_index(nq, nr, width)
+        k = cells[j]
+        if k not in _BLOCKED and k != avoid:
+            out[n] = j
+            n += 1
+    return n
 
 
 # The row each index step of walk_ring moves to, relative to its own.
