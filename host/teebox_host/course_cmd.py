@@ -179,7 +179,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 
     crs = _open(ref, width, height)
     if golfer is not None:
-        _rate_golfers(crs, golfer, rounds, seed, chosen.get("mode", "stroke"))
+        _rate_golfers(crs, golfer, rounds, seed, chosen.get("mode"))
         return
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
@@ -204,8 +204,8 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 
 
 def _rate_golfers(crs, golfer, rounds, seed, mode):
-    """``course rate --golfer``: the golfer sides' table in games of ``mode`` (a bar
-    while the bots play)."""
+    """``course rate --golfer``: the golfer sides' table in games of ``mode`` (None: the
+    rating's first, Stroke Play), a bar while the bots play."""
     from teebox_host import rate_golfers
 
     try:
@@ -220,7 +220,7 @@ def _rate_golfers(crs, golfer, rounds, seed, mode):
         try:
             result = rate_golfers.rate_golfers(crs, golfer, rounds, seed,
                                                lambda done: bar.update(task, completed=done),
-                                               mode)
+                                               mode or rate_golfers.MODES[0])
         except ValueError as exc:
             _fail(str(exc))
     Console().print(rate_golfers.golfers_view(crs, result, seed))
