@@ -35,13 +35,16 @@ from tools.bench import game_heap
 # walking distances: code 200,128 in 61 modules, the built game 182,784, short game live
 # 184,400, peak 190,944 (2026-11-27, 00:30); with the club and shot cards keeping only the
 # fields off their defaults and sharing their tuples, short game live 179,728, peak 186,272
-# (main of the same hour 186,704 and 193,248; 2026-11-27, 05:20 UTC);
+# (main of the same hour 186,704 and 193,248; 2026-11-27, 05:20 UTC); with the face-up
+# card Bunjil's B-side shows (decks.show, game.face_up), the bots' ring walk beside the
+# course check's cell walk and the cards' shared defaults: code 204,848 in 61 modules
+# (2026-11-27, 07:08 UTC; the ceiling 200 KB -> 204 KB);
 # Play Nine: code 35,296, short game (246 inputs) live 39,936, peak 57,936.
 # Domino Golf: code 39,312, short game (nine holes, 95 inputs) live 44,352, peak 50,448.
 # A Domino Golf game is a few shots a player a hole (the whole game 187 inputs): its
 # short game gives 11 samples, so its floor ("samples") is 10 instead of 25.
 CEILINGS = {
-    "18-holes": {"code": 200 * 1024, "live": 180 * 1024, "in_step": 188 * 1024},
+    "18-holes": {"code": 204 * 1024, "live": 180 * 1024, "in_step": 188 * 1024},
     "play-nine": {"code": 36 * 1024, "live": 52 * 1024, "in_step": 68 * 1024},
     "domino-golf": {"code": 44 * 1024, "live": 56 * 1024, "in_step": 64 * 1024,
                     "samples": 10},
