@@ -7,7 +7,8 @@ strategy, derandomized) and plays them again, adding one layer at a time:
 
 1. the bots and the engine alone;
 2. plus the twin game fed every input through the log encoder and decoder;
-3. plus the state digests of both games compared after every input;
+3. plus both games' states compared after every input (a fingerprint; the full state
+   digest at a sampled one input in ``DIGEST_EVERY`` and at the end, as the test does);
 4. the whole checker (clubs, golfers, scores, refused and forked choices, previews).
 
 Each line prints CPU milliseconds a game (``time.process_time``, so other processes
@@ -75,7 +76,7 @@ def main():
     full = timed(specs, lambda c: c.play())[0]
     print("bots + engine:                  %6.1f ms a game" % bare)
     print("+ twin fed through the log:     %6.1f ms a game (+%.1f)" % (twin, twin - bare))
-    print("+ digests after every input:    %6.1f ms a game (+%.1f)" % (digests, digests - twin))
+    print("+ states compared every input:  %6.1f ms a game (+%.1f)" % (digests, digests - twin))
     print("whole checker:                  %6.1f ms a game (+%.1f): %d games %.0f s"
           % (full, full - digests, props.DEFAULT_GAMES, full * props.DEFAULT_GAMES / 1e3))
     t = time.process_time()
