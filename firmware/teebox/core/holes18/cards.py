@@ -108,6 +108,16 @@ class CardDataError(Exception):
         self.problems = list(problems)
 
 
+def _set_off_defaults(card, fields):
+    # Set each ``(name, value)`` on ``card`` only where it differs from its class's
+    # default: MicroPython grows an object's attribute table one size at a time, and the
+    # table keeps the cards all game (see Club).
+    cls = type(card)
+    for name, value in fields:
+        if value != getattr(cls, name):
+            setattr(card, name, value)
+
+
 class Club:
     """One club card.
 
@@ -140,28 +150,11 @@ class Club:
         self.id = id
         self.name = name
         self.initiative = initiative
-        if kind != "draw":
-            self.kind = kind
-        if decks:
-            self.decks = decks
-        if count:
-            self.count = count
-        if distance:
-            self.distance = distance
-        if rough_distance:
-            self.rough_distance = rough_distance
-        if not big_hit:
-            self.big_hit = big_hit
-        if players != 1:
-            self.players = players
-        if hand:
-            self.hand = hand
-        if powers:
-            self.powers = powers
-        if wedge:
-            self.wedge = wedge
-        if expansion:
-            self.expansion = expansion
+        _set_off_defaults(self, (("kind", kind), ("decks", decks), ("count", count),
+                                 ("distance", distance), ("rough_distance", rough_distance),
+                                 ("big_hit", big_hit), ("players", players), ("hand", hand),
+                                 ("powers", powers), ("wedge", wedge),
+                                 ("expansion", expansion)))
 
     # Powers are read through properties: no per-card storage on the board.
     @property
@@ -235,14 +228,8 @@ class Shot:
         self.id = id
         self.deck = deck
         self.outcomes = outcomes
-        if bunker != TARGET:
-            self.bunker = bunker
-        if special != NONE:
-            self.special = special
-        if special_deck is not None:
-            self.special_deck = special_deck
-        if wild:
-            self.wild = wild
+        _set_off_defaults(self, (("bunker", bunker), ("special", special),
+                                 ("special_deck", special_deck), ("wild", wild)))
 
     def __repr__(self):
         return "<Shot %s>" % self.id
