@@ -20,6 +20,7 @@ app = typer.Typer(
 
 WIDTH_OPTION = typer.Option(course_mod.BOARD_WIDTH, "--width", help="Board columns.")
 HEIGHT_OPTION = typer.Option(course_mod.BOARD_HEIGHT, "--height", help="Board rows.")
+ALL_COURSES = "all"  # `course rate all --golfer`: every built-in course, then over them all
 
 
 def _fail(message):
@@ -139,7 +140,8 @@ def list_courses():
 
 @app.command()
 def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
-                                   help="A built-in course name or a .course file."),
+                                   help="A built-in course name or a .course file (with "
+                                        "--golfer also all: every built-in course)."),
          rounds: int = typer.Option(20, "--rounds", help="Bot games to play."),
          players: int = typer.Option(None, "--players",
                                      help="Bots in each game (default: the fewest the mode "
@@ -159,7 +161,8 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                     help="Rate a golfer card instead: each side's strokes per "
                                          "hole against games without golfers (--rounds "
                                          "games per side); with --mode match, its share "
-                                         "of the points."),
+                                         "of the points; on course all, each card's A − B "
+                                         "on every built-in course and over them all."),
          expansion: str = typer.Option(
              "", "--expansion", help="Expansion modules to play, comma-separated: 'greens' "
              "(Reading the Greens, in Match Play), 'wind' (Taming the Wind). Rate with and "
@@ -177,10 +180,13 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     if mode is not None:
         chosen["mode"] = mode.lower()
 
-    crs = _open(ref, width, height)
     if golfer is not None:
-        _rate_golfers(crs, golfer, rounds, seed, chosen.get("mode"))
+        everywhere = ref.lower() == ALL_COURSES and not Path(ref).is_file()
+        courses = ([_open(name, width, height) for name in shipped.builtin_names()]
+                   if everywhere else [_open(ref, width, height)])
+        _rate_golfers(courses, golfer, rounds, seed, chosen.get("mode"))
         return
+    crs = _open(ref, width, height)
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
     err = _stderr()
@@ -203,9 +209,10 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     Console().print(view)
 
 
-def _rate_golfers(crs, golfer, rounds, seed, mode):
-    """``course rate --golfer``: the golfer sides' table in games of ``mode`` (None: the
-    rating's first, Stroke Play), a bar while the bots play."""
+def _rate_golfers(courses, golfer, rounds, seed, mode):
+    """``course rate --golfer``: the golfer sides' table on each of ``courses`` in games
+    of ``mode`` (None: the rating's first, Stroke Play), a bar while the bots play; with
+    more than one course, then each card's A − B on every course and over them all."""
     from teebox_host import rate_golfers
 
     try:
@@ -213,17 +220,26 @@ def _rate_golfers(crs, golfer, rounds, seed, mode):
     except ValueError as exc:
         _fail(str(exc))
     err = _stderr()
+    by_course = []
     with Progress(TextColumn("Golfers on {task.description}"), BarColumn(),
                   MofNCompleteColumn(), TextColumn("sides"), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
-        task = bar.add_task(crs.name, total=sides)
-        try:
-            result = rate_golfers.rate_golfers(crs, golfer, rounds, seed,
-                                               lambda done: bar.update(task, completed=done),
-                                               mode or rate_golfers.MODES[0])
-        except ValueError as exc:
-            _fail(str(exc))
-    Console().print(rate_golfers.golfers_view(crs, result, seed))
+        task = bar.add_task(courses[0].name, total=sides * len(courses))
+        for n, crs in enumerate(courses):
+            bar.update(task, description=crs.name)
+            try:
+                result = rate_golfers.rate_golfers(
+                    crs, golfer, rounds, seed,
+                    lambda done: bar.update(task, completed=n * sides + done),
+                    mode or rate_golfers.MODES[0])
+            except ValueError as exc:
+                _fail(str(exc))
+            by_course.append((crs, result))
+    out = Console()
+    for crs, result in by_course:
+        out.print(rate_golfers.golfers_view(crs, result, seed))
+    if len(by_course) > 1 and rate_golfers.pooled_gaps(by_course):
+        out.print(rate_golfers.courses_view(by_course, seed))
 
 
 def _stderr():

@@ -161,6 +161,32 @@ def side_gaps(ratings):
     return out
 
 
+def pooled_gaps(by_course):
+    """Each card's A − B on several courses: ``by_course`` a list of ``(course,
+    ratings)``, each the :func:`rate_golfers` of the same card sides. A list of ``(name,
+    [(gap, spread), ...] a course each, (gap, spread) over them all)``: over them all the
+    plain average of the courses' gaps (each course weighs the same), with the spread of
+    that average (the courses' games are independent: the root of the sum of squares,
+    over the count)."""
+    per = [side_gaps(ratings[1:]) for _, ratings in by_course]
+    out = []
+    for i, (name, _, _) in enumerate(per[0]):
+        gaps = [(rows[i][1], rows[i][2]) for rows in per]
+        k = len(gaps)
+        pooled = (sum(g for g, _ in gaps) / k, sum(s * s for _, s in gaps) ** 0.5 / k)
+        out.append((name, gaps, pooled))
+    return out
+
+
+def verdict(gap, spread, mode):
+    """What an A − B of ``mode`` says, by two standard errors: ``"A easier"``, ``"B
+    easier"`` or ``"even"`` (not measurable)."""
+    easier = -gap if mode == StrokePlay.name else gap  # Match Play: the A-side's share
+    if abs(gap) <= 2 * spread:
+        return "even"
+    return "A easier" if easier > 0 else "B easier"
+
+
 # How the view words each way to play: (its title, what the figure counts, the figure's
 # column, vs none's note, A − B's note).
 _WORDS = {
@@ -222,3 +248,26 @@ def golfers_view(course, ratings, seed):
                 golfer_title(r.golfer), render.count(len(r.unfinished), "game"),
                 ", ".join(str(s) for s in r.unfinished)), style="yellow"))
     return Group(*parts)
+
+
+def courses_view(by_course, seed):
+    """The A − B of each card on every course of ``by_course`` (``(course, ratings)``
+    pairs of the same sides and seeds) and over them all, with what each says."""
+    mode = by_course[0][1][0].mode
+    games = len(by_course[0][1][0].per_game)
+    table = Table(title="A − B, %s, %s a side (seeds %d-%d)" % (
+        _WORDS[mode][0], render.count(games, "game"), seed, seed + games - 1))
+    table.add_column("Golfer")
+    for course, _ in by_course:
+        table.add_column(course.name, justify="right")
+    table.add_column("all courses", justify="right")
+    table.add_column("says")
+    for name, gaps, pooled in pooled_gaps(by_course):
+        cells = ["%+.3f ±%.3f" % g for g in gaps + [pooled]]
+        table.add_row(golfer_title((name, "A")).rsplit(" ", 1)[0], *cells,
+                      verdict(pooled[0], pooled[1], mode))
+    note = ("all courses: the average of the courses' A − B, each course weighing the "
+            "same, ± one standard error; says: by more than two standard errors, which "
+            "side is the easier (the rulebook: \"The A-SIDE makes the game easier and the "
+            "B-SIDE makes the game harder\"), else even.")
+    return Group(table, Text(note, style="dim"))
