@@ -132,3 +132,49 @@ def test_rate_golfer_plays_stroke_or_match_play_only():
                               "--rounds", "2"])
     assert res.exit_code == 1
     assert "--mode stableford: golfer cards are rated in stroke or match" in res.output
+
+
+def test_rate_golfer_on_all_courses_gives_each_cards_a_minus_b_everywhere_and_over_all():
+    """Issue 11: "the A-side is measurably easier and the B-side harder on the built-in
+    courses". `course rate all --golfer` prints each built-in course's table, then each
+    card's A − B on every course and the average over them all (each course weighing the
+    same), and which side that says is the easier (the rulebook: "The A-SIDE makes the
+    game easier and the B-SIDE makes the game harder")."""
+    res = runner.invoke(app, ["rate", "all", "--golfer", "slugger", "--rounds", "3"],
+                        env={"COLUMNS": "250"})
+    assert res.exit_code == 0, res.output
+    courses = [shipped.load_builtin(n) for n in shipped.builtin_names()]
+    by_course = [(c, rate_golfers.rate_golfers(c, "slugger", 3, 1)) for c in courses]
+    for crs, _ in by_course:
+        assert "%s (hash %s)" % (crs.name, crs.hash_hex()) in res.output
+    assert "A − B, Stroke Play, 3 games a side (seeds 1-3)" in res.output
+    [(name, gaps, pooled)] = rate_golfers.pooled_gaps(by_course)
+    assert name == "slugger" and len(gaps) == len(courses)
+    # Each course's gap is that course's own table's A − B.
+    for (crs, ratings), (gap, spread) in zip(by_course, gaps):
+        a, b = ratings[1], ratings[2]
+        assert gap == a.average() - b.average()
+        assert spread == rate_golfers.paired_spread(a, b)
+    assert pooled[0] == sum(g for g, _ in gaps) / len(gaps)
+    assert pooled[1] == sum(s * s for _, s in gaps) ** 0.5 / len(gaps)
+    cells = " │ ".join(r"\s*%+.3f ±%.3f" % g for g in gaps + [pooled]).replace("+", r"\+")
+    says = rate_golfers.verdict(pooled[0], pooled[1], "stroke")
+    assert re.search(r"│ Slugger │%s │ %s" % (cells, says), res.output), res.output
+
+
+def test_which_side_is_the_easier_takes_two_standard_errors_and_the_modes_sign():
+    """Stroke Play counts strokes (fewer: easier), Match Play the share of the points
+    (more: easier); within two standard errors the sides are even."""
+    assert rate_golfers.verdict(-0.05, 0.02, "stroke") == "A easier"
+    assert rate_golfers.verdict(+0.05, 0.02, "stroke") == "B easier"
+    assert rate_golfers.verdict(+0.05, 0.02, "match") == "A easier"
+    assert rate_golfers.verdict(-0.05, 0.02, "match") == "B easier"
+    assert rate_golfers.verdict(-0.04, 0.02, "stroke") == "even"
+    assert rate_golfers.verdict(0.0, 0.0, "match") == "even"
+
+
+def test_course_all_is_every_built_in_course_only_for_golfer_ratings():
+    res = runner.invoke(app, ["rate", "all", "--rounds", "2"])
+    assert res.exit_code == 1
+    assert ("course rate all: every built-in course is rated for golfer cards only "
+            "(--golfer)") in res.output

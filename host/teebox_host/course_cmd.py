@@ -180,12 +180,15 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     if mode is not None:
         chosen["mode"] = mode.lower()
 
+    everywhere = ref.lower() == ALL_COURSES and not Path(ref).is_file()
     if golfer is not None:
-        everywhere = ref.lower() == ALL_COURSES and not Path(ref).is_file()
         courses = ([_open(name, width, height) for name in shipped.builtin_names()]
                    if everywhere else [_open(ref, width, height)])
         _rate_golfers(courses, golfer, rounds, seed, chosen.get("mode"))
         return
+    if everywhere:
+        _fail("course rate all: every built-in course is rated for golfer cards only "
+              "(--golfer); name one course or a .course file.")
     crs = _open(ref, width, height)
     # Twenty games take a while: a bar on stderr while the bots play (shown on a
     # terminal only, and gone once the table is printed on stdout).
