@@ -122,3 +122,24 @@ gc.enable()
 """
     lines = run_scenario(micropython, extra)
     assert lines[1][0] == "ALLOC" and int(lines[1][1]) == 0, lines
+
+
+def test_golfers_moving_allocates_nothing(micropython):
+    # A golfer that moves makes the renderer group the golfers again (who shares a hex):
+    # on the table that is every landing, so it must not allocate either.
+    extra = """
+def moves(n):
+    for k in range(n):
+        view.golfer[k % 5] = (9 + k % 3) * w + 10 + k % 4
+        r.compose(6000 + 20 * k)
+
+moves(20)
+gc.collect()
+gc.disable()
+a = gc.mem_alloc()
+moves(200)
+print("ALLOC", gc.mem_alloc() - a, 0)
+gc.enable()
+"""
+    lines = run_scenario(micropython, extra)
+    assert lines[1][0] == "ALLOC" and int(lines[1][1]) == 0, lines

@@ -563,6 +563,9 @@ class Renderer:
         # (0: none on the course) and its place among them.
         self._golfer_seen = array("h", [-1] * MAX_SEATS)
         self._partner_seen = array("h", [-1] * MAX_SEATS)
+        # (copied in through memoryviews: an array's own slice store allocates 16 B)
+        self._golfer_copy = memoryview(self._golfer_seen)
+        self._partner_copy = memoryview(self._partner_seen)
         self._seats_seen = -1
         self._seats = 0
         self._golfer_count = 0
@@ -813,8 +816,8 @@ class Renderer:
         # golfer moves, not every frame (for each of n golfers, a look at all n).
         golfer = v.golfer
         partner = v.partner
-        self._golfer_seen[:] = golfer
-        self._partner_seen[:] = partner
+        self._golfer_copy[:] = golfer
+        self._partner_copy[:] = partner
         self._seats_seen = v.seats
         seats = min(v.seats, len(golfer))
         # Golfers 0..seats-1, then the second golfers of a team (Chaos Teams), dimmer.
