@@ -405,6 +405,30 @@ def test_bunjil_b_keeps_or_shows_the_card_in_secret_then_all_see_it_if_shown():
     assert "only" not in K.words(t)
 
 
+def test_a_card_bunjil_b_shows_stays_on_the_display_until_it_is_drawn():
+    """Bunjil B: "return the card to the top of the shot deck, face up for all players to
+    see." In the box game it lies there in sight until someone draws it: while the clubs
+    are chosen the display says it (``Up 2:SSL``), after the note that he showed it is
+    gone, and no longer once it is drawn."""
+    t, d = _bunjil("B")
+    _look(t, d)
+    K.lines(d, "press OK", "press E", "press OK")  # show it to all
+    assert t.game.face_up("2") >= 0
+    t.note = ""                                # (the note of the show has gone by)
+    t.refresh()
+    assert "Up 2:SSL" in K.words(t) and "on the reader" not in K.words(t)
+    _scan(t, E.club("6 Iron"))                 # P2 lays a club: still in sight
+    assert "Up 2:SSL" in K.words(t)
+    _scan(t, E.club("8 Iron"))
+    K.lines(d, "press OK")                     # he plays it: it draws from deck 2
+    assert t.game.face_up("2") < 0
+    auto = K.autoplayer("match", "test", 2, seed=5)
+    K.play_until(t, d, auto, lambda: t.game.pending().kind == SELECT_CLUB)
+    t.note = ""
+    t.refresh()
+    assert "Up " not in K.words(t) and "on the reader" in K.words(t)
+
+
 def test_bunjil_b_keeps_the_card_and_may_look_at_it_again_while_choosing():
     t, d = _bunjil("B")
     _look(t, d)

@@ -46,6 +46,19 @@ def ready_line(game):
     return "Ready: " + (" ".join(ready) if ready else "none")
 
 
+def shown_line(game):
+    """The shot cards lying face up on their decks "for all players to see" (Bunjil's
+    B-side returned them), by deck: ``"Up 2:SSL C:wild 3"``; "" when none. In the box
+    game they stay in sight on the decks until drawn: the display says them while the
+    clubs are chosen."""
+    parts = []
+    for deck in cards.DECKS:
+        shot = game.face_up(deck)
+        if shot >= 0:
+            parts.append("%s:%s" % (deck, shot_text(game.shot_list[shot])))
+    return "Up " + " ".join(parts) if parts else ""
+
+
 def spent(game, seat):
     """1 when the seat's golfer power is used (the LEDs dim its golfer), else 0."""
     p = game.players[seat]
@@ -77,6 +90,10 @@ class GolferCards:
     def ready(self):
         """:func:`ready_line` of the table's game."""
         return ready_line(self.t.game)
+
+    def shown(self):
+        """:func:`shown_line` of the table's game."""
+        return shown_line(self.t.game)
 
     def outputs(self, outs):
         """Say what the golfer powers did (after the other notes of the same choice)."""

@@ -326,8 +326,11 @@ class Screen:
             waiting = " ".join(parts)
         else:
             waiting = " ".join(["P%d" % (s + 1) for s in d.waiting])
-        pr.set("%s\nLay your club\non the reader\n%s:\n%s%s"
-               % (head, what, waiting, offer), code, -1, 0, -1, bytes(d.waiting))
+        # A card shown face up (Bunjil B) stays in everyone's sight while clubs are chosen.
+        shown = self.golfers.shown() if self.golfers is not None else ""
+        pr.set("%s\nLay your club\n%s\n%s:\n%s%s"
+               % (head, shown or "on the reader", what, waiting, offer), code, -1, 0, -1,
+               bytes(d.waiting))
 
     def _list_title(self, k):
         if k == CHOOSE_DECK:
