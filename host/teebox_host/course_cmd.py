@@ -241,7 +241,7 @@ def _rate_golfers(courses, golfer, rounds, seed, mode):
     out = Console()
     for crs, result in by_course:
         out.print(rate_golfers.golfers_view(crs, result, seed))
-    if len(by_course) > 1 and rate_golfers.pooled_gaps(by_course):
+    if len(by_course) > 1:
         out.print(rate_golfers.courses_view(by_course, seed))
 
 

@@ -161,30 +161,57 @@ def side_gaps(ratings):
     return out
 
 
+def _pooled(gaps):
+    # The plain average of the courses' ``(gap, spread)`` (each course weighs the same)
+    # and its spread: the courses' games are independent, the root of the sum of
+    # squares over the count.
+    k = len(gaps)
+    return sum(g for g, _ in gaps) / k, sum(s * s for _, s in gaps) ** 0.5 / k
+
+
 def pooled_gaps(by_course):
     """Each card's A − B on several courses: ``by_course`` a list of ``(course,
     ratings)``, each the :func:`rate_golfers` of the same card sides. A list of ``(name,
-    [(gap, spread), ...] a course each, (gap, spread) over them all)``: over them all the
-    plain average of the courses' gaps (each course weighs the same), with the spread of
-    that average (the courses' games are independent: the root of the sum of squares,
-    over the count)."""
+    [(gap, spread), ...] a course each, (gap, spread) over them all)``."""
     per = [side_gaps(ratings[1:]) for _, ratings in by_course]
     out = []
     for i, (name, _, _) in enumerate(per[0]):
         gaps = [(rows[i][1], rows[i][2]) for rows in per]
-        k = len(gaps)
-        pooled = (sum(g for g, _ in gaps) / k, sum(s * s for _, s in gaps) ** 0.5 / k)
-        out.append((name, gaps, pooled))
+        out.append((name, gaps, _pooled(gaps)))
     return out
+
+
+def pooled_sides(by_course):
+    """Each card side against the games without a card on several courses (as
+    :func:`pooled_gaps`): a list of ``(golfer, [(difference, spread), ...] a course
+    each, (difference, spread) over them all)``."""
+    out = []
+    for i, side in enumerate(by_course[0][1][1:], 1):
+        gaps = [(ratings[i].average() - ratings[0].average(),
+                 paired_spread(ratings[i], ratings[0])) for _, ratings in by_course]
+        out.append((side.golfer, gaps, _pooled(gaps)))
+    return out
+
+
+def _measured(gap, spread, mode):
+    # 1: easier (fewer strokes, or more of the points), -1: harder, 0: within two
+    # standard errors.
+    if abs(gap) <= 2 * spread:
+        return 0
+    easier = -gap if mode == StrokePlay.name else gap
+    return 1 if easier > 0 else -1
 
 
 def verdict(gap, spread, mode):
     """What an A − B of ``mode`` says, by two standard errors: ``"A easier"``, ``"B
     easier"`` or ``"even"`` (not measurable)."""
-    easier = -gap if mode == StrokePlay.name else gap  # Match Play: the A-side's share
-    if abs(gap) <= 2 * spread:
-        return "even"
-    return "A easier" if easier > 0 else "B easier"
+    return ("even", "A easier", "B easier")[_measured(gap, spread, mode)]
+
+
+def side_verdict(gap, spread, mode):
+    """What a side's difference from the games without a card says, by two standard
+    errors: ``"easier"``, ``"harder"`` or ``"even"``."""
+    return ("even", "easier", "harder")[_measured(gap, spread, mode)]
 
 
 # How the view words each way to play: (its title, what the figure counts, the figure's
@@ -251,23 +278,34 @@ def golfers_view(course, ratings, seed):
 
 
 def courses_view(by_course, seed):
-    """The A − B of each card on every course of ``by_course`` (``(course, ratings)``
-    pairs of the same sides and seeds) and over them all, with what each says."""
+    """Each card side against the games without a card, then each card's A − B, on
+    every course of ``by_course`` (``(course, ratings)`` pairs of the same sides and
+    seeds) and over them all, with what each says."""
     mode = by_course[0][1][0].mode
     games = len(by_course[0][1][0].per_game)
-    table = Table(title="A − B, %s, %s a side (seeds %d-%d)" % (
-        _WORDS[mode][0], render.count(games, "game"), seed, seed + games - 1))
-    table.add_column("Golfer")
-    for course, _ in by_course:
-        table.add_column(course.name, justify="right")
-    table.add_column("all courses", justify="right")
-    table.add_column("says")
-    for name, gaps, pooled in pooled_gaps(by_course):
-        cells = ["%+.3f ±%.3f" % g for g in gaps + [pooled]]
-        table.add_row(golfer_title((name, "A")).rsplit(" ", 1)[0], *cells,
-                      verdict(pooled[0], pooled[1], mode))
-    note = ("all courses: the average of the courses' A − B, each course weighing the "
-            "same, ± one standard error; says: by more than two standard errors, which "
-            "side is the easier (the rulebook: \"The A-SIDE makes the game easier and the "
-            "B-SIDE makes the game harder\"), else even.")
-    return Group(table, Text(note, style="dim"))
+    what = "%s, %s a side (seeds %d-%d)" % (_WORDS[mode][0], render.count(games, "game"),
+                                           seed, seed + games - 1)
+    parts = []
+    for title, rows, says in (
+            ("Each side vs none, " + what, pooled_sides(by_course), side_verdict),
+            ("A − B, " + what, pooled_gaps(by_course), verdict)):
+        if not rows:
+            continue
+        table = Table(title=title)
+        table.add_column("Golfer")
+        for course, _ in by_course:
+            table.add_column(course.name, justify="right")
+        table.add_column("all courses", justify="right")
+        table.add_column("says")
+        for golfer, gaps, pooled in rows:
+            name = (golfer_title(golfer) if isinstance(golfer, tuple)
+                    else golfer_title((golfer, "A")).rsplit(" ", 1)[0])
+            cells = ["%+.3f ±%.3f" % g for g in gaps + [pooled]]
+            table.add_row(name, *cells, says(pooled[0], pooled[1], mode))
+        parts.append(table)
+    note = ("all courses: the average of the courses' figures, each course weighing the "
+            "same, ± one standard error; says: by more than two standard errors, whether "
+            "the side is easier or harder than no card, and which side is the easier (the "
+            "rulebook: \"The A-SIDE makes the game easier and the B-SIDE makes the game "
+            "harder\"), else even.")
+    return Group(*parts, Text(note, style="dim"))
