@@ -157,9 +157,24 @@ def test_rate_golfer_on_all_courses_gives_each_cards_a_minus_b_everywhere_and_ov
         assert spread == rate_golfers.paired_spread(a, b)
     assert pooled[0] == sum(g for g, _ in gaps) / len(gaps)
     assert pooled[1] == sum(s * s for _, s in gaps) ** 0.5 / len(gaps)
-    cells = " │ ".join(r"\s*%+.3f ±%.3f" % g for g in gaps + [pooled]).replace("+", r"\+")
     says = rate_golfers.verdict(pooled[0], pooled[1], "stroke")
-    assert re.search(r"│ Slugger │%s │ %s" % (cells, says), res.output), res.output
+    assert re.search(r"│ Slugger │%s │ %s" % (_cells(gaps, pooled), says), res.output)
+    # Each side against the games without a card, on each course and over them all.
+    assert "Each side vs none, Stroke Play, 3 games a side (seeds 1-3)" in res.output
+    sides = rate_golfers.pooled_sides(by_course)
+    assert [g for g, _, _ in sides] == [("slugger", "A"), ("slugger", "B")]
+    for golfer, gaps, pooled in sides:
+        for (crs, ratings), (gap, spread) in zip(by_course, gaps):
+            side = ratings[1 if golfer[1] == "A" else 2]
+            assert gap == side.average() - ratings[0].average()
+        says = rate_golfers.side_verdict(pooled[0], pooled[1], "stroke")
+        row = r"│ %s\s*│%s │ %s" % (rate_golfers.golfer_title(golfer), _cells(gaps, pooled), says)
+        assert re.search(row, res.output), res.output
+
+
+def _cells(gaps, pooled):
+    # A summary row's figures as the view prints them, a regular expression.
+    return " │ ".join(r"\s*%+.3f ±%.3f" % g for g in gaps + [pooled]).replace("+", r"\+")
 
 
 def test_which_side_is_the_easier_takes_two_standard_errors_and_the_modes_sign():
@@ -171,6 +186,9 @@ def test_which_side_is_the_easier_takes_two_standard_errors_and_the_modes_sign()
     assert rate_golfers.verdict(-0.05, 0.02, "match") == "B easier"
     assert rate_golfers.verdict(-0.04, 0.02, "stroke") == "even"
     assert rate_golfers.verdict(0.0, 0.0, "match") == "even"
+    assert rate_golfers.side_verdict(-0.05, 0.02, "stroke") == "easier"
+    assert rate_golfers.side_verdict(-0.05, 0.02, "match") == "harder"
+    assert rate_golfers.side_verdict(+0.01, 0.02, "match") == "even"
 
 
 def test_course_all_is_every_built_in_course_only_for_golfer_ratings():
