@@ -102,7 +102,7 @@ def test_on_the_nine_slick_rikeshs_a_side_takes_fewer_strokes_than_his_b_side():
 def test_rate_golfer_in_match_play_shows_each_sides_share_of_the_points():
     """Match Play: "1 point for the first player to reach the green. Multiple players
     score the points if they reach the green *on the same round*." With --mode match a
-    game counts the card's seat's share of both seats' points, against that seat's share
+    game counts the card's seat's share of all seats' points, against that seat's share
     in the same games without golfer cards. Slugger A ("Slugger must carry the driver")
     takes the sensible bot fewer strokes on the starter course, so over 30 seeds his
     seat wins measurably more of the points (by more than two standard errors)."""
@@ -110,7 +110,8 @@ def test_rate_golfer_in_match_play_shows_each_sides_share_of_the_points():
                               "--rounds", "30"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "30 games of drafted Match Play per golfer side" in res.output
-    assert "(seeds 1-30); that seat's share of both seats' points" in res.output
+    assert "2 SensibleBots, the card at one seat (seeds 1-30); that seat's share of all " \
+        "seats' points" in res.output
     assert "Points share" in res.output and "Strokes/hole" not in res.output
     ratings = rate_golfers.rate_golfers(STARTER, "slugger", 30, 1, mode="match")
     base = ratings[0]
@@ -131,7 +132,7 @@ def test_rate_golfer_plays_stroke_or_match_play_only():
     res = runner.invoke(app, ["rate", "starter", "--golfer", "swift", "--mode", "stableford",
                               "--rounds", "2"])
     assert res.exit_code == 1
-    assert "--mode stableford: golfer cards are rated in stroke or match" in res.output
+    assert "--mode stableford: golfer cards are rated in stroke, match or chaos" in res.output
 
 
 def test_rate_golfer_on_all_courses_gives_each_cards_a_minus_b_everywhere_and_over_all():
@@ -196,3 +197,30 @@ def test_course_all_is_every_built_in_course_only_for_golfer_ratings():
     assert res.exit_code == 1
     assert ("course rate all: every built-in course is rated for golfer cards only "
             "(--golfer)") in res.output
+
+
+def test_rate_golfer_in_chaos_golf_plays_three_bots_or_more_and_takes_the_points_share():
+    """Chaos Golf: "The player who first lands on the green takes the large scoring token
+    (5 points) and the second person receives the smaller token (2 points). There is no
+    tie-break and initiative order is used to determine who takes the 5 point token":
+    the race Swift's initiative acts on. It "PLAYS 3 - 5 players": the rating plays
+    three bots unless told more, the card at seat ``i % players``, and counts the
+    seat's share of all the points."""
+    res = runner.invoke(app, ["rate", "starter", "--golfer", "swift", "--mode", "chaos",
+                              "--rounds", "6"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "6 games of drafted Chaos Golf per golfer side, 3 SensibleBots" in res.output
+    ratings = rate_golfers.rate_golfers(STARTER, "swift", 6, 1, mode="chaos")
+    assert [r.players for r in ratings] == [3, 3, 3]
+    for r in ratings:
+        row = re.search(r"│ %s\s+│\s+([0-9.]+) │" % rate_golfers.golfer_title(r.golfer),
+                        res.output)
+        assert row is not None and row.group(1) == "%.3f" % r.average(), res.output
+    # The shares of the games without a card, seat i % 3 in game i, are of all three seats.
+    assert 0 < ratings[0].average() < 1
+    four = rate_golfers.rate_side(STARTER, ("swift", "A"), 4, 1, mode="chaos", players=4)
+    assert four.players == 4 and len(four.per_game) == 4
+    res = runner.invoke(app, ["rate", "starter", "--golfer", "swift", "--mode", "chaos",
+                              "--players", "2", "--rounds", "2"])
+    assert res.exit_code == 1
+    assert "--players 2: golfer cards are rated in Chaos Golf by 3 to 5 players" in res.output

@@ -160,8 +160,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
          golfer: str = typer.Option(None, "--golfer", metavar="NAME|all",
                                     help="Rate a golfer card instead: each side's strokes per "
                                          "hole against games without golfers (--rounds "
-                                         "games per side); with --mode match, its share "
-                                         "of the points; on course all, each card's A − B "
+                                         "games per side); with --mode match or chaos "
+                                         "(--players: 3 to 5), its share of the points; "
+                                         "on course all, each card's A − B "
                                          "on every built-in course and over them all."),
          expansion: str = typer.Option(
              "", "--expansion", help="Expansion modules to play, comma-separated: 'greens' "
@@ -184,7 +185,7 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     if golfer is not None:
         courses = ([_open(name, width, height) for name in shipped.builtin_names()]
                    if everywhere else [_open(ref, width, height)])
-        _rate_golfers(courses, golfer, rounds, seed, chosen.get("mode"))
+        _rate_golfers(courses, golfer, rounds, seed, chosen.get("mode"), players)
         return
     if everywhere:
         _fail("course rate all: every built-in course is rated for golfer cards only "
@@ -212,9 +213,10 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
     Console().print(view)
 
 
-def _rate_golfers(courses, golfer, rounds, seed, mode):
+def _rate_golfers(courses, golfer, rounds, seed, mode, players):
     """``course rate --golfer``: the golfer sides' table on each of ``courses`` in games
-    of ``mode`` (None: the rating's first, Stroke Play), a bar while the bots play; with
+    of ``mode`` (None: the rating's first, Stroke Play) of ``players`` bots (None: the
+    rating's choice), a bar while the bots play; with
     more than one course, then each card's A − B on every course and over them all."""
     from teebox_host import rate_golfers
 
@@ -234,7 +236,7 @@ def _rate_golfers(courses, golfer, rounds, seed, mode):
                 result = rate_golfers.rate_golfers(
                     crs, golfer, rounds, seed,
                     lambda done: bar.update(task, completed=n * sides + done),
-                    mode or rate_golfers.MODES[0])
+                    mode or rate_golfers.MODES[0], players)
             except ValueError as exc:
                 _fail(str(exc))
             by_course.append((crs, result))

@@ -15,14 +15,17 @@ Stroke Play counts strokes, read from the engine's outputs by
 :class:`~teebox_host.scorecard.Tally`, as :mod:`teebox_host.rate` reads them. It does
 not score the race to the green, where some cards do their work (Swift's initiative,
 the card Bunjil's B-side shows everyone): Match Play does, so there a game counts the
-card's seat's share of the points (flags and 1-point tokens) of both seats.
+card's seat's share of the points (flags and 1-point tokens) of all seats. Chaos Golf
+(``--mode chaos``, three players or more) scores the race most: "There is no tie-break
+and initiative order is used to determine who takes the 5 point token".
 """
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from teebox.core.holes18 import bots, engine, golfers
+from teebox.core.holes18 import bots, engine, golfers, modes
+from teebox.core.holes18.modes.chaos import ChaosGolf
 from teebox.core.holes18.modes.match import MatchPlay
 from teebox.core.holes18.modes.stroke import StrokePlay
 from teebox.core.holes18.player import GOLFERS, SIDES
@@ -30,7 +33,8 @@ from teebox_host import render, scorecard
 from teebox import shipped
 
 PLAYERS = 2  # the golfer and one player of the base rules (someone to borrow from)
-MODES = (StrokePlay.name, MatchPlay.name)  # the ways to play a rating plays (--mode)
+# The ways to play a rating plays (--mode): strokes, or a share of the points.
+MODES = (StrokePlay.name, MatchPlay.name, ChaosGolf.name)
 
 
 class SideRating:
@@ -41,9 +45,10 @@ class SideRating:
     comparison; None for a game the bots did not finish) and ``unfinished`` (the seeds
     of those games, left out)."""
 
-    def __init__(self, golfer, mode=StrokePlay.name):
+    def __init__(self, golfer, mode=StrokePlay.name, players=PLAYERS):
         self.golfer = golfer
         self.mode = mode
+        self.players = players
         self.total = 0
         self.holes = 0
         self.per_game = []
@@ -79,22 +84,24 @@ def golfer_sides(name):
     return [(name, s) for s in SIDES]
 
 
-def rate_side(course, golfer, rounds=40, seed=1, data=None, mode=StrokePlay.name):
-    """Play ``rounds`` drafted games of ``mode`` (``MODES``) with ``golfer``
-    (``(name, side)`` or None) at one seat; its :class:`SideRating`."""
+def rate_side(course, golfer, rounds=40, seed=1, data=None, mode=StrokePlay.name,
+              players=PLAYERS):
+    """Play ``rounds`` drafted games of ``mode`` (``MODES``) of ``players`` bots with
+    ``golfer`` (``(name, side)`` or None) at one seat, seat ``i % players`` in game
+    ``i``; its :class:`SideRating`."""
     clubs, shots = data if data is not None else (shipped.load_default_clubs(),
                                                   shipped.load_default_shots())
-    rating = SideRating(golfer, mode)
+    rating = SideRating(golfer, mode, players)
     for i in range(rounds):
-        at = i % PLAYERS
+        at = i % players
         golfers = None
         if golfer is not None:
-            golfers = [None] * PLAYERS
+            golfers = [None] * players
             golfers[at] = golfer
-        setup = engine.Setup(PLAYERS, mode, seed=seed + i, hands=engine.DRAFT,
+        setup = engine.Setup(players, mode, seed=seed + i, hands=engine.DRAFT,
                              golfers=golfers)
         game = engine.Game(course, clubs, shots, setup)
-        seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(PLAYERS)]
+        seats = [bots.SensibleBot((seed + i) * 8 + s + 1) for s in range(players)]
         try:
             tally = scorecard.play_bots(game, seats)
         except RuntimeError:  # the bots walk in circles: reported, not counted
@@ -104,7 +111,7 @@ def rate_side(course, golfer, rounds=40, seed=1, data=None, mode=StrokePlay.name
         if mode == StrokePlay.name:
             figure = sum(tally.holes[h][at].points() for h in tally.holes)
         else:
-            # Every hole scores a point at least (the flag), so both seats' sum is never 0.
+            # Every game scores a point at least (a flag, a token), so the sum is never 0.
             figure = game.players[at].score / sum(p.score for p in game.players)
         rating.total += figure
         rating.holes += len(tally.holes)
@@ -113,15 +120,23 @@ def rate_side(course, golfer, rounds=40, seed=1, data=None, mode=StrokePlay.name
 
 
 def rate_golfers(course, name="all", rounds=40, seed=1, progress=None,
-                 mode=StrokePlay.name):
+                 mode=StrokePlay.name, players=None):
     """The games without golfers, then each side of golfer ``name`` (``all``: every
-    card), in games of ``mode`` (``MODES``): a list of :class:`SideRating`, the games
-    without golfers first. ``progress(sides_done)`` is called after each side.
-    ValueError naming the option for an unknown golfer, a way to play not rated or a
-    count out of range."""
+    card), in games of ``mode`` (``MODES``) of ``players`` bots (None: two, or the
+    fewest the mode is played by): a list of :class:`SideRating`, the games without
+    golfers first. ``progress(sides_done)`` is called after each side. ValueError
+    naming the option for an unknown golfer, a way to play not rated or a count out of
+    range."""
     sides = golfer_sides(name)
     if mode not in MODES:
-        raise ValueError("--mode %s: golfer cards are rated in %s" % (mode, " or ".join(MODES)))
+        raise ValueError("--mode %s: golfer cards are rated in %s"
+                         % (mode, ", ".join(MODES[:-1]) + " or " + MODES[-1]))
+    facts = modes.make(mode)
+    lo, hi = facts.players
+    players = max(PLAYERS, lo) if players is None else players
+    if not max(PLAYERS, lo) <= players <= hi:
+        raise ValueError("--players %d: golfer cards are rated in %s by %d to %d players"
+                         % (players, facts.title, max(PLAYERS, lo), hi))
     if rounds < 2:
         raise ValueError("--rounds %d: rate a golfer over at least 2 games" % rounds)
     if seed < 0:
@@ -129,7 +144,7 @@ def rate_golfers(course, name="all", rounds=40, seed=1, progress=None,
     data = (shipped.load_default_clubs(), shipped.load_default_shots())
     out = []
     for golfer in [None] + sides:
-        out.append(rate_side(course, golfer, rounds, seed, data, mode))
+        out.append(rate_side(course, golfer, rounds, seed, data, mode, players))
         if progress is not None:
             progress(len(out))
     return out
@@ -214,6 +229,16 @@ def side_verdict(gap, spread, mode):
     return ("even", "easier", "harder")[_measured(gap, spread, mode)]
 
 
+# How the view words a share of the points (Match Play, Chaos Golf): the figure's column,
+# vs none's note, A − B's note.
+_SHARE = (
+    "Points share",
+    "vs none: the side's share of the points minus that seat's share in the games "
+    "without golfers (positive: easier, the card wins more of the race); ±: one "
+    "standard error of that difference.",
+    "A − B: the A-side's share of the points minus the B-side's on the same games "
+    "(positive: the A-side is easier).")
+
 # How the view words each way to play: (its title, what the figure counts, the figure's
 # column, vs none's note, A − B's note).
 _WORDS = {
@@ -223,14 +248,10 @@ _WORDS = {
         "(negative: easier); ±: one standard error of that difference.",
         "A − B: the A-side's strokes per hole minus the B-side's on the same games "
         "(negative: the A-side is easier)."),
-    MatchPlay.name: (
-        "Match Play", "that seat's share of both seats' points (flags and tokens), "
-        "per game", "Points share",
-        "vs none: the side's share of the points minus that seat's share in the games "
-        "without golfers (positive: easier, the card wins more of the race); ±: one "
-        "standard error of that difference.",
-        "A − B: the A-side's share of the points minus the B-side's on the same games "
-        "(positive: the A-side is easier)."),
+    MatchPlay.name: ("Match Play", "that seat's share of all seats' points (flags and "
+                     "tokens), per game") + _SHARE,
+    ChaosGolf.name: ("Chaos Golf", "that seat's share of all seats' points (5- and "
+                     "2-point tokens), per game") + _SHARE,
 }
 
 
@@ -242,9 +263,10 @@ def golfers_view(course, ratings, seed):
     games = len(base.per_game)
     mode, figure, column, vs_note, gap_note = _WORDS[base.mode]
     head = Text("%s (hash %s)" % (course.name, course.hash_hex()), style="bold")
-    what = Text("%s of drafted %s per golfer side, 2 SensibleBots, the card at "
-                "one seat (seeds %d-%d); %s." % (
-                    render.count(games, "game"), mode, seed, seed + games - 1, figure))
+    what = Text("%s of drafted %s per golfer side, %s, the card at one seat (seeds "
+                "%d-%d); %s." % (render.count(games, "game"), mode,
+                                 render.count(base.players, "SensibleBot"), seed,
+                                 seed + games - 1, figure))
     table = Table()
     table.add_column("Golfer")
     table.add_column(column, justify="right")
