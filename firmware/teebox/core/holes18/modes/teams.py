@@ -46,6 +46,7 @@ class ChaosTeams(ChaosGolf):
         self.flag = self.moving = bytearray()  # (each replaced by start())
         self.other = []
         self.named = 0
+        self._walk = None  # a bot's (flags left, walk table): worked out again on a claim
 
     def start(self, game, outs):
         """A flag on every green; both golfers of both teams on the first tee."""
@@ -188,9 +189,14 @@ class ChaosTeams(ChaosGolf):
         # Hexes walked from each cell to the nearest flag (bots.walk_distances): the
         # nearest flag as the crow flies can lie across out of bounds, and a golfer
         # heading for it from a pocket of the course never got out (seeds 90, 149).
-        from teebox.core.holes18.bots import walk_distances  # only when a bot plays
-        holes = self.targets(game, None)
-        return walk_distances(game.course, [game.course.hole(h)[3:5] for h in holes])
+        # The same until a flag is claimed: kept, not walked again at every decision.
+        w = self._walk
+        if w is None or w[0] != self.flag:
+            from teebox.core.holes18.bots import walk_distances  # only when a bot plays
+            holes = self.targets(game, None)
+            w = self._walk = (bytearray(self.flag), walk_distances(
+                game.course, [game.course.hole(h)[3:5] for h in holes]))
+        return w[1]
 
     def _bot_switch(self, game, seat, legal, walk):
         switch = [c for c in legal if c[0] == EXTRA and c[1] in self.extras]
