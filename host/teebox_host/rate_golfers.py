@@ -329,5 +329,5 @@ def courses_view(by_course, seed):
             "same, ± one standard error; says: by more than two standard errors, whether "
             "the side is easier or harder than no card, and which side is the easier (the "
             "rulebook: \"The A-SIDE makes the game easier and the B-SIDE makes the game "
-            "harder\"), else even.")
+            "harder\"), else even (worked out before the figures are rounded).")
     return Group(*parts, Text(note, style="dim"))
