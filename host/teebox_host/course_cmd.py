@@ -162,8 +162,9 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
                                          "hole against games without golfers (--rounds "
                                          "games per side); with --mode match or chaos "
                                          "(--players: 3 to 5), its share of the points; "
-                                         "on course all, each card's A − B "
-                                         "on every built-in course and over them all."),
+                                         "on course all, each side and each card's "
+                                         "A − B on every built-in course and over them "
+                                         "all."),
          expansion: str = typer.Option(
              "", "--expansion", help="Expansion modules to play, comma-separated: 'greens' "
              "(Reading the Greens, in Match Play), 'wind' (Taming the Wind). Rate with and "
@@ -216,8 +217,8 @@ def rate(ref: str = typer.Argument(..., metavar="NAME|FILE",
 def _rate_golfers(courses, golfer, rounds, seed, mode, players):
     """``course rate --golfer``: the golfer sides' table on each of ``courses`` in games
     of ``mode`` (None: the rating's first, Stroke Play) of ``players`` bots (None: the
-    rating's choice), a bar while the bots play; with
-    more than one course, then each card's A − B on every course and over them all."""
+    rating's choice), a bar while the bots play; with more than one course, then each
+    side against no card and each card's A − B on every course and over them all."""
     from teebox_host import rate_golfers
 
     try:
