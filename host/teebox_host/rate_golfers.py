@@ -1,13 +1,15 @@
 """Golfer rating: each golfer card's effect on the sensible bot's game
 (`teebox course rate --golfer`): its strokes per hole in Stroke Play, or its share of
-the points in Match Play (``--mode match``).
+the points in Match Play and Chaos Golf (``--mode match``, ``--mode chaos``).
 
 The rulebook promises that a golfer's A-side is easier and its B-side harder. To see
-how much on a course, every card side is played in ``rounds`` games of two
-:class:`~teebox.core.holes18.bots.SensibleBot` players who draft their clubs (most
-golfers change the draft: G2 in RULES-NOTES.md), and so is the same game without
-golfer cards. The card sits at seat 0 in even games and seat 1 in odd ones; the other
-seat plays the base rules (Slick Rikesh borrows and takes its clubs). Game ``i`` of
+how much on a course, every card side is played in ``rounds`` games of ``players``
+:class:`~teebox.core.holes18.bots.SensibleBot` players (two, or three for Chaos Golf)
+who draft their clubs (most golfers change the draft: G2 in RULES-NOTES.md), and so is
+the same game without golfer cards. The card sits at seat ``i % players`` in game
+``i``; the other seats play the base rules (Slick Rikesh borrows and takes their
+clubs). :func:`pooled_gaps` and :func:`pooled_sides` average the figures of several
+courses (``course rate all``). Game ``i`` of
 every side uses seed ``seed + i``, so each side meets the same shuffles as the games
 without golfers it is compared with.
 
