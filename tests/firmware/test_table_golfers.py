@@ -7,6 +7,7 @@ import table_kit as K
 from fake_hardware import profile
 from teebox.app import renderer as R
 from teebox.app import setup_flow as sf
+from teebox.app.presenters.holes18 import golfer_cards
 from teebox.core.holes18 import cards, engine, golfers
 from teebox.core.holes18.protocol import (
     CHOOSE_ACTION, CHOOSE_CARD, EXTRA, HIT_DIRECTION, SELECT, SELECT_CLUB)
@@ -427,6 +428,26 @@ def test_a_card_bunjil_b_shows_stays_on_the_display_until_it_is_drawn():
     t.note = ""
     t.refresh()
     assert "Up " not in K.words(t) and "on the reader" in K.words(t)
+
+
+def test_cards_face_up_on_several_decks_share_the_line_as_far_as_it_holds():
+    # Bunjil looks once a hole, and a card shown on a deck nobody draws from stays: two
+    # or more decks may show one. The display's line is 16 columns: as many as fit.
+    t, d = _bunjil("B")
+    for deck in ("2", "3", "4", "5"):
+        t.game.decks.show(deck)
+    line = golfer_cards.shown_line(t.game)
+    parts = ["%s:%s" % (deck, cards.shot_text(t.game.shot_list[t.game.face_up(deck)]))
+             for deck in ("2", "3", "4", "5")]
+    assert line.startswith("Up " + parts[0] + " " + parts[1]) and len(line) <= 16
+    fitted = "Up"
+    for part in parts:
+        if len(fitted) + 1 + len(part) > 16:
+            break
+        fitted += " " + part
+    assert line == fitted
+    t.refresh()
+    assert line in K.screen(t)
 
 
 def test_bunjil_b_keeps_the_card_and_may_look_at_it_again_while_choosing():

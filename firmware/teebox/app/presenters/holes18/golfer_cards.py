@@ -10,6 +10,7 @@ option. A card shown to all (Bunjil B returning it) is said to all.
 """
 
 from teebox.core.holes18 import cards
+from teebox.hal.display import COLS
 from teebox.core.holes18.cards import shot_text
 from teebox.core.holes18.protocol import (OUT_BORROWED, OUT_NAMED, OUT_NEXT_HOLE, OUT_PEEK,
                                           OUT_POWER, OUT_TURN, SELECT_CLUB)
@@ -48,15 +49,18 @@ def ready_line(game):
 
 def shown_line(game):
     """The shot cards lying face up on their decks "for all players to see" (Bunjil's
-    B-side returned them), by deck: ``"Up 2:SSL C:wild 3"``; "" when none. In the box
-    game they stay in sight on the decks until drawn: the display says them while the
-    clubs are chosen."""
-    parts = []
+    B-side returned them), by deck: ``"Up 2:SSL 4:SL"``; "" when none. In the box game
+    they stay in sight on the decks until drawn: the display says them while the clubs
+    are chosen, as many as its one line holds (more than two at once is rare)."""
+    line = ""
     for deck in cards.DECKS:
         shot = game.face_up(deck)
         if shot >= 0:
-            parts.append("%s:%s" % (deck, shot_text(game.shot_list[shot])))
-    return "Up " + " ".join(parts) if parts else ""
+            part = " %s:%s" % (deck, shot_text(game.shot_list[shot]))
+            if line and len(line) + len(part) > COLS:
+                break
+            line = (line or "Up") + part
+    return line
 
 
 def spent(game, seat):
