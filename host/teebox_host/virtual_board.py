@@ -163,8 +163,11 @@ class VirtualBoard:
         if self._proc is not None:
             self._proc.kill()
             self._proc.wait()
+        # Two seconds for all of them, not each: Ctrl-C stops the board at once. (They
+        # are daemon threads: one still running does not hold the process up.)
+        deadline = time.monotonic() + 2
         for t in self._threads:
-            t.join(timeout=2)
+            t.join(timeout=max(0, deadline - time.monotonic()))
         for fd in self._fds:
             try:
                 os.close(fd)
